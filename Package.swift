@@ -1,0 +1,130 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// One settings array for every target (Swift 6 language mode is the default for tools 6.x).
+let settings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
+let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+
+/// Stamps one service: a library with its routes and logic under `Services/<dir>/Library`, a thin
+/// executable under `Services/<dir>/Main`, and its in-process tests under `Tests/<library>Tests`.
+func service(
+    _ dir: String,
+    library: String,
+    executable: String,
+    dependencies: [Target.Dependency] = [],
+    testDependencies: [Target.Dependency] = []
+) -> [Target] {
+    [
+        .target(
+            name: library,
+            dependencies: ["Contracts", "ServiceKit", hummingbird] + dependencies,
+            path: "Services/\(dir)/Library",
+            swiftSettings: settings
+        ),
+        .executableTarget(
+            name: executable,
+            dependencies: [.target(name: library), "ServiceKit", argumentParser],
+            path: "Services/\(dir)/Main",
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "\(library)Tests",
+            dependencies: [.target(name: library), "Contracts", "ServiceKit", "TestSupport", hummingbirdTesting]
+                + testDependencies,
+            path: "Tests/\(library)Tests",
+            swiftSettings: settings
+        ),
+    ]
+}
+
+let services: [(dir: String, library: String, executable: String, deps: [Target.Dependency])] = [
+    ("Gateway", "Gateway", "gateway", [.product(name: "AsyncHTTPClient", package: "async-http-client")]),
+    ("Auth", "AuthService", "auth-svc", [
+        .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "GRDB", package: "GRDB.swift"),
+    ]),
+    ("Chat", "ChatService", "chat-svc", []),
+    ("Market", "MarketService", "market-svc", []),
+    ("Geo", "GeoService", "geo-svc", []),
+    ("PaymentVerify", "PaymentVerifyService", "payment-verify-svc", []),
+    ("Push", "PushService", "push-svc", []),
+]
+
+let package = Package(
+    name: "glint-backend",
+    platforms: [.macOS(.v15)],
+    products: services.map { .executable(name: $0.executable, targets: [$0.executable]) }
+        + [.executable(name: "glint", targets: ["glint"])],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
+    ],
+    targets: [
+        .target(name: "Contracts", path: "Shared/Contracts", swiftSettings: settings),
+        .target(
+            name: "ServiceKit",
+            dependencies: [
+                "Contracts", hummingbird,
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            path: "Shared/ServiceKit",
+            swiftSettings: settings
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: ["Contracts", "ServiceKit", hummingbird],
+            path: "Tests/Support",
+            swiftSettings: settings
+        ),
+        .target(
+            name: "Launcher",
+            dependencies: ["Contracts", "ServiceKit"] + services.map { .target(name: $0.library) },
+            path: "Services/Launcher/Library",
+            swiftSettings: settings
+        ),
+        .executableTarget(
+            name: "glint",
+            dependencies: ["Launcher", argumentParser],
+            path: "Services/Launcher/Main",
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "ContractsTests",
+            dependencies: ["Contracts"],
+            path: "Tests/ContractsTests",
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "ServiceKitTests",
+            dependencies: ["ServiceKit", "TestSupport", hummingbirdTesting],
+            path: "Tests/ServiceKitTests",
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["Contracts", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            path: "Tests/IntegrationTests",
+            swiftSettings: settings
+        ),
+    ] + services.flatMap { service($0.dir, library: $0.library, executable: $0.executable, dependencies: $0.deps) }
+)

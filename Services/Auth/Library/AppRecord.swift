@@ -1,0 +1,40 @@
+import Contracts
+import GRDB
+
+/// A row of `app`: one registered client app (API key + compatibility profile).
+struct AppRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "app"
+
+    var id: String
+    var name: String
+    var apiKey: String
+    var profile: Dialect
+    var refreshWithAccessTokenOnly: Bool
+    var emptyAuthErrorBodies: Bool
+    var socketAuthOptional: Bool
+    var createdAt: Int64
+
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, name, profile
+        case apiKey = "api_key"
+        case refreshWithAccessTokenOnly = "refresh_with_access_token_only"
+        case emptyAuthErrorBodies = "empty_auth_error_bodies"
+        case socketAuthOptional = "socket_auth_optional"
+        case createdAt = "created_at"
+    }
+
+    typealias Columns = CodingKeys
+
+    var info: AppInfo {
+        AppInfo(
+            appID: id, name: name, profile: profile,
+            flags: AppFlags(
+                refreshWithAccessTokenOnly: refreshWithAccessTokenOnly,
+                emptyAuthErrorBodies: emptyAuthErrorBodies,
+                socketAuthOptional: socketAuthOptional
+            )
+        )
+    }
+}
+
+extension Dialect: DatabaseValueConvertible {}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import AuthService
+import Contracts
+import Foundation
+import ServiceKit
+
+@main
+struct AuthCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "auth-svc", subcommands: [Serve.self, Apps.self], defaultSubcommand: Serve.self
+    )
+
+    struct Serve: AsyncParsableCommand {
+        func run() async throws {
+            await ServiceMain.run(.auth, build: AuthService.buildApplication)
+        }
+    }
+
+    struct Apps: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(subcommands: [Create.self, List.self])
+
+        struct Create: AsyncParsableCommand {
+            @Option(help: "display name") var name: String
+            @Option(help: "error dialect: lslp or slp") var profile: String = "lslp"
+            @Option(help: "keep an existing key (a released app's); generated when omitted") var key: String?
+            @Flag var refreshWithAccessTokenOnly = false
+            @Flag var emptyAuthErrorBodies = false
+            @Flag var socketAuthOptional = false
+
+            func run() async throws {
+                guard let dialect = Dialect(rawValue: profile) else { throw ValidationError("--profile must be lslp or slp") }
+                let flags = AppFlags(
+                    refreshWithAccessTokenOnly: refreshWithAccessTokenOnly, emptyAuthErrorBodies: emptyAuthErrorBodies,
+                    socketAuthOptional: socketAuthOptional
+                )
+                print(try await AuthService.openAdmin(dataDirectory: dataDirectory()).create(name: name, profile: dialect, flags: flags, key: key))
+            }
+        }
+
+        struct List: AsyncParsableCommand {
+            func run() async throws {
+                for line in try await AuthService.openAdmin(dataDirectory: dataDirectory()).list() { print(line) }
+            }
+        }
+    }
+}
+
+private func dataDirectory() -> String {
+    ProcessInfo.processInfo.environment[CommonSettings.dataDirectory.name].flatMap { $0.isEmpty ? nil : $0 }
+        ?? CommonSettings.dataDirectory.defaultValue!
+}

@@ -1,0 +1,4 @@
+import ChatService
+import ServiceKit
+
+await ServiceMain.run(.chat, build: ChatService.buildApplication)

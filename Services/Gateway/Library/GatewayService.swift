@@ -1,0 +1,68 @@
+import AsyncHTTPClient
+import Contracts
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import Prometheus
+import ServiceKit
+import ServiceLifecycle
+
+/// The only public port. Owns nothing persistent.
+public enum GatewayService {
+    /// What the gateway talks to; tests pass fakes.
+    struct Dependencies: Sendable {
+        var apps: AppDirectory.Client
+        var upstream: Upstream
+    }
+
+    public static func buildApplication(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> any ApplicationProtocol {
+        let configuration = try GatewayConfiguration(reader: reader)
+        let http = HTTPClientService.make(maxConnectionsPerHost: configuration.maxUpstreamConnections)
+        let internalClient = InternalClient(http: http.client, configuration: common, timeout: .seconds(5))
+        let dependencies = Dependencies(
+            apps: .live(internalClient),
+            upstream: .live(http: http.client, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)), baseURL: common.url(of:))
+        )
+        return build(common: common, configuration: configuration, dependencies: dependencies, logger: logger, services: [http])
+    }
+
+    static func build(
+        common: CommonConfiguration, configuration: GatewayConfiguration, dependencies: Dependencies,
+        logger: Logger, services: [any Service] = []
+    ) -> Application<RouterResponder<GlintRequestContext>> {
+        let registry = PrometheusCollectorRegistry()
+        let router = Router(context: GlintRequestContext.self)
+        ServiceApplication.addStandardMiddleware(to: router, registry: registry, accessLogLevel: .info)
+        let proxy = ProxyController(
+            routes: .standard,
+            apps: AppDirectory(client: dependencies.apps, ttl: .seconds(configuration.appCacheSeconds)),
+            limiter: RateLimiter(),
+            upstream: dependencies.upstream,
+            configuration: configuration,
+            common: common
+        )
+        router.get("/health") { _, _ in await suiteHealth(dependencies.upstream) }
+        router.get("/metrics") { _, _ in
+            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+        }
+        for method in [HTTPRequest.Method.get, .head, .post, .put, .delete, .patch, .options] {
+            router.on("**", method: method) { request, context in try await proxy.handle(request, context: context) }
+        }
+        return ServiceApplication.makeApplication(router: router, configuration: common, logger: logger, services: services)
+    }
+
+    /// Every backend's health, asked concurrently; 503 unless all are ok.
+    static func suiteHealth(_ upstream: Upstream) async -> Response {
+        let reports = await withTaskGroup(of: (ServiceName, ServiceHealth).self) { group in
+            for service in ServiceName.backends {
+                group.addTask { (service, await upstream.health(service)) }
+            }
+            var reports: [String: ServiceHealth] = [ServiceName.gateway.rawValue: ServiceHealth(status: "ok", pid: getpid())]
+            for await (service, health) in group { reports[service.rawValue] = health }
+            return reports
+        }
+        let healthy = reports.values.allSatisfy { $0.status == "ok" }
+        return JSONCoding.response(status: healthy ? .ok : .serviceUnavailable, body: SuiteHealth(status: healthy ? "ok" : "degraded", services: reports))
+    }
+}

@@ -1,0 +1,60 @@
+import ServiceKit
+
+/// The gateway's own environment variables.
+public enum GatewaySettings {
+    public static let maxBodyBytes = ConfigVariable("GATEWAY_MAX_BODY_BYTES", default: "33554432", "largest request body accepted (413 above); uploads are at most 30 MB of files")
+    public static let ratePerApp = ConfigVariable("GATEWAY_RATE_PER_APP", default: "500", "requests per second one app key may make (token bucket refill)")
+    public static let burstPerApp = ConfigVariable("GATEWAY_BURST_PER_APP", default: "1000", "burst size of the per-app bucket")
+    public static let ratePerIP = ConfigVariable("GATEWAY_RATE_PER_IP", default: "50", "requests per second one client address may make")
+    public static let burstPerIP = ConfigVariable("GATEWAY_BURST_PER_IP", default: "100", "burst size of the per-address bucket")
+    public static let appCacheSeconds = ConfigVariable("GATEWAY_APP_CACHE_SECONDS", default: "30", "how long a resolved app key is cached (unknown keys: at most 5 s)")
+    public static let upstreamTimeoutSeconds = ConfigVariable("GATEWAY_UPSTREAM_TIMEOUT_SECONDS", default: "60", "deadline of one forwarded request")
+    public static let maxUpstreamConnections = ConfigVariable("GATEWAY_MAX_UPSTREAM_CONNECTIONS", default: "128", "pooled keep-alive connections per service")
+    public static let trustForwardedFor = ConfigVariable("GATEWAY_TRUST_FORWARDED_FOR", default: "false", "take the client address from X-Forwarded-For (only behind a trusted proxy)")
+
+    public static var all: [ConfigVariable] {
+        [maxBodyBytes, ratePerApp, burstPerApp, ratePerIP, burstPerIP, appCacheSeconds, upstreamTimeoutSeconds, maxUpstreamConnections, trustForwardedFor]
+    }
+}
+
+public struct GatewayConfiguration: Sendable {
+    public var maxBodyBytes: Int
+    public var appLimit: RateLimit
+    public var ipLimit: RateLimit
+    public var appCacheSeconds: Int
+    public var upstreamTimeoutSeconds: Int
+    public var maxUpstreamConnections: Int
+    public var trustForwardedFor: Bool
+
+    public init(
+        maxBodyBytes: Int = 32 << 20, appLimit: RateLimit = .init(perSecond: 500, burst: 1000),
+        ipLimit: RateLimit = .init(perSecond: 50, burst: 100), appCacheSeconds: Int = 30,
+        upstreamTimeoutSeconds: Int = 60, maxUpstreamConnections: Int = 128, trustForwardedFor: Bool = false
+    ) {
+        self.maxBodyBytes = maxBodyBytes
+        self.appLimit = appLimit
+        self.ipLimit = ipLimit
+        self.appCacheSeconds = appCacheSeconds
+        self.upstreamTimeoutSeconds = upstreamTimeoutSeconds
+        self.maxUpstreamConnections = maxUpstreamConnections
+        self.trustForwardedFor = trustForwardedFor
+    }
+
+    public init(reader: ConfigReader) throws {
+        self.init(
+            maxBodyBytes: try reader.int(GatewaySettings.maxBodyBytes, in: 1024...(1 << 30)),
+            appLimit: .init(
+                perSecond: try reader.double(GatewaySettings.ratePerApp, in: 0.01...1_000_000),
+                burst: try reader.double(GatewaySettings.burstPerApp, in: 1...10_000_000)
+            ),
+            ipLimit: .init(
+                perSecond: try reader.double(GatewaySettings.ratePerIP, in: 0.01...1_000_000),
+                burst: try reader.double(GatewaySettings.burstPerIP, in: 1...10_000_000)
+            ),
+            appCacheSeconds: try reader.int(GatewaySettings.appCacheSeconds, in: 0...3600),
+            upstreamTimeoutSeconds: try reader.int(GatewaySettings.upstreamTimeoutSeconds, in: 1...3600),
+            maxUpstreamConnections: try reader.int(GatewaySettings.maxUpstreamConnections, in: 1...10_000),
+            trustForwardedFor: try reader.bool(GatewaySettings.trustForwardedFor)
+        )
+    }
+}

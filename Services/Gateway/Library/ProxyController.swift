@@ -1,0 +1,116 @@
+import AsyncHTTPClient
+import Contracts
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import NIOHTTP1
+import ServiceKit
+
+/// Everything a client request goes through: app key (420), route (444), rate limits (429), size
+/// (413), then forwarding to the owning service with the internal headers, and error answers
+/// rewritten into the app's dialect.
+struct ProxyController: Sendable {
+    let routes: RouteTable
+    let apps: AppDirectory
+    let limiter: RateLimiter
+    let upstream: Upstream
+    let configuration: GatewayConfiguration
+    let common: CommonConfiguration
+
+    /// Headers that describe one hop, not the message (RFC 9110 §7.6.1), plus `host`.
+    private static let hopByHop: Set<String> = [
+        "connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization",
+        "te", "trailer", "transfer-encoding", "upgrade", "host",
+    ]
+
+    func handle(_ request: Request, context: GlintRequestContext) async throws -> Response {
+        var app: AppInfo?
+        do {
+            let route = routes.match(method: request.method.rawValue, path: request.uri.path)
+            if route?.appKey != AppKeyRule.none, let key = request.headers[.sesacKey] {
+                guard let found = try await apps.app(forKey: key) else { throw ServiceError(.appKeyInvalid, "unknown app key") }
+                app = found
+            }
+            guard let route else { throw ServiceError(.unknownRoute, "unknown route") }
+            if route.appKey == .required, app == nil { throw ServiceError(.appKeyInvalid, "SeSACKey header required") }
+            if let retry = admit(app: app, clientIP: clientIP(request, context)) {
+                let canonical = CanonicalError(code: .rateLimited, message: "too many requests")
+                return DialectRenderer.response(for: canonical, app: app, headers: [.retryAfter: String(Int(retry.rounded(.up)))])
+            }
+            if let length = request.headers[.contentLength].flatMap(Int.init), length > configuration.maxBodyBytes {
+                throw ServiceError(.payloadTooLarge, "request body too large")
+            }
+            return try await forward(request, to: route.service, app: app, context: context)
+        } catch let error as ServiceError {
+            if error.code == .unavailable || error.code == .internalError {
+                context.logger.warning("gateway error", metadata: ["error": "\(error.message)"])
+            }
+            return DialectRenderer.response(for: error.canonical, app: app)
+        }
+    }
+
+    /// Both buckets must have a token; answers the seconds to wait when one is empty.
+    private func admit(app: AppInfo?, clientIP: String) -> Double? {
+        if let wait = limiter.take("ip:" + clientIP, limit: configuration.ipLimit) { return wait }
+        if let app, let wait = limiter.take("app:" + app.appID, limit: configuration.appLimit) { return wait }
+        return nil
+    }
+
+    private func clientIP(_ request: Request, _ context: GlintRequestContext) -> String {
+        if configuration.trustForwardedFor, let forwarded = request.headers[.forwardedFor],
+           let first = forwarded.split(separator: ",").first {
+            return first.trimmingCharacters(in: .whitespaces)
+        }
+        return context.remoteAddress?.ipAddress ?? "unknown"
+    }
+
+    private func forward(_ request: Request, to service: ServiceName, app: AppInfo?, context: GlintRequestContext) async throws -> Response {
+        var outgoing = HTTPClientRequest(url: common.url(of: service) + request.uri.description)
+        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
+        for field in request.headers {
+            let name = field.name.canonicalName
+            if Self.hopByHop.contains(name) || name.hasPrefix(InternalHeader.prefix) || field.name == .sesacKey { continue }
+            outgoing.headers.add(name: field.name.rawName, value: field.value)
+        }
+        outgoing.headers.replaceOrAdd(name: InternalHeader.secret, value: common.internalSecret)
+        outgoing.headers.replaceOrAdd(name: InternalHeader.requestID, value: context.requestID)
+        outgoing.headers.replaceOrAdd(name: InternalHeader.clientIP, value: clientIP(request, context))
+        if let app { outgoing.headers.replaceOrAdd(name: InternalHeader.appID, value: app.appID) }
+
+        let trip = LimitedBody<RequestBody>.Trip()
+        let length: HTTPClientRequest.Body.Length = request.headers[.contentLength].flatMap(Int.init).map { .known(Int64($0)) } ?? .unknown
+        outgoing.body = .stream(LimitedBody(base: request.body, limit: configuration.maxBodyBytes, trip: trip), length: length)
+
+        let response: HTTPClientResponse
+        do {
+            response = try await upstream.forward(service, outgoing)
+        } catch {
+            if trip.tripped { throw ServiceError(.payloadTooLarge, "request body too large") }
+            throw ServiceError(.unavailable, "\(service.rawValue) unavailable")
+        }
+        if response.status.code >= 400, let rewritten = await rewriteError(response, app: app) {
+            return rewritten
+        }
+        return Response(status: .init(code: Int(response.status.code)), headers: responseHeaders(response.headers), body: .init(asyncSequence: response.body))
+    }
+
+    /// Canonical error bodies of services become the app's dialect; anything else passes as is.
+    private func rewriteError(_ response: HTTPClientResponse, app: AppInfo?) async -> Response? {
+        guard let buffer = try? await response.body.collect(upTo: 64 << 10) else {
+            return DialectRenderer.response(for: CanonicalError(code: .internalError, message: "internal error"), app: app)
+        }
+        if let canonical = try? JSONCoding.decoder.decode(CanonicalError.self, from: buffer) {
+            return DialectRenderer.response(for: canonical, app: app)
+        }
+        return Response(status: .init(code: Int(response.status.code)), headers: responseHeaders(response.headers), body: .init(byteBuffer: buffer))
+    }
+
+    private func responseHeaders(_ headers: HTTPHeaders) -> HTTPFields {
+        var fields = HTTPFields()
+        for (name, value) in headers where !Self.hopByHop.contains(name.lowercased()) {
+            if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+        }
+        return fields
+    }
+}

@@ -1,0 +1,47 @@
+import Synchronization
+
+/// Token buckets by key ("app:…", "ip:…"). Memory is bounded: past `maxKeys` buckets, the ones
+/// that have refilled completely (idle callers) are dropped, which changes no decision.
+final class RateLimiter: Sendable {
+    private struct Bucket {
+        var tokens: Double
+        var updated: ContinuousClock.Instant
+    }
+
+    private let buckets = Mutex<[String: Bucket]>([:])
+    private let maxKeys: Int
+
+    init(maxKeys: Int = 100_000) {
+        self.maxKeys = maxKeys
+    }
+
+    /// Takes one token. Returns nil when allowed, or how many seconds until a token is available.
+    func take(_ key: String, limit: RateLimit, now: ContinuousClock.Instant = .now) -> Double? {
+        buckets.withLock { buckets in
+            var bucket = buckets[key] ?? Bucket(tokens: limit.burst, updated: now)
+            let elapsed = now - bucket.updated
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            bucket.tokens = min(limit.burst, bucket.tokens + seconds * limit.perSecond)
+            bucket.updated = now
+            let decision: Double?
+            if bucket.tokens >= 1 {
+                bucket.tokens -= 1
+                decision = nil
+            } else {
+                decision = (1 - bucket.tokens) / limit.perSecond
+            }
+            buckets[key] = bucket
+            if buckets.count > maxKeys {
+                Self.dropIdle(&buckets, limit: limit, now: now)
+            }
+            return decision
+        }
+    }
+
+    var count: Int { buckets.withLock { $0.count } }
+
+    private static func dropIdle(_ buckets: inout [String: Bucket], limit: RateLimit, now: ContinuousClock.Instant) {
+        let refillTime = Duration.seconds(limit.burst / limit.perSecond)
+        buckets = buckets.filter { now - $0.value.updated < refillTime }
+    }
+}

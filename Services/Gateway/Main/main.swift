@@ -1,0 +1,4 @@
+import Gateway
+import ServiceKit
+
+await ServiceMain.run(.gateway, build: GatewayService.buildApplication)

@@ -1,0 +1,4 @@
+import GeoService
+import ServiceKit
+
+await ServiceMain.run(.geo, build: GeoService.buildApplication)

@@ -1,0 +1,41 @@
+import Contracts
+import Foundation
+import ServiceKit
+
+/// Ports, folder and environment of the seven children of one launch.
+public struct LaunchPlan: Sendable {
+    public var ports: [ServiceName: Int]
+    public var dataDirectory: String
+    public var internalSecret: String
+    public var baseEnvironment: [String: String]
+
+    /// `basePort` 0 picks free ports (tests, parallel runs); otherwise gateway = base, auth-svc =
+    /// base+1, … push-svc = base+6.
+    public init(basePort: Int, dataDirectory: String, baseEnvironment: [String: String]) throws {
+        var ports: [ServiceName: Int] = [:]
+        for service in ServiceName.allCases {
+            ports[service] = basePort == 0 ? try FreePort.pick() : basePort + service.portOffset
+        }
+        self.ports = ports
+        self.dataDirectory = dataDirectory
+        // A fresh secret per launch: only the children of this launch can call each other.
+        var generator = SystemRandomNumberGenerator()
+        self.internalSecret = Hex.encode((0..<24).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        self.baseEnvironment = baseEnvironment
+    }
+
+    public func port(of service: ServiceName) -> Int { ports[service]! }
+
+    public func environment(for service: ServiceName) -> [String: String] {
+        var environment = baseEnvironment
+        environment[CommonSettings.host.name] = "127.0.0.1"
+        environment[CommonSettings.port.name] = String(port(of: service))
+        environment[CommonSettings.dataDirectory.name] = dataDirectory
+        environment[CommonSettings.internalSecret.name] = internalSecret
+        environment[CommonSettings.parentPID.name] = String(getpid())
+        for backend in ServiceName.backends {
+            environment[backend.urlVariable] = "http://127.0.0.1:\(port(of: backend))"
+        }
+        return environment
+    }
+}

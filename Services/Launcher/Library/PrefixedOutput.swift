@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+
+/// Writes whole lines to standard output, each prefixed with the process it came from, so the
+/// seven children's logs interleave by line, never mid-line.
+public final class PrefixedOutput: Sendable {
+    private let lock = Mutex(())
+    private let width: Int
+
+    public init(width: Int = 18) {
+        self.width = width
+    }
+
+    public func line(from source: String, _ text: some StringProtocol) {
+        let padded = source.count >= width ? source : source + String(repeating: " ", count: width - source.count)
+        let data = Data("\(padded)| \(text)\n".utf8)
+        lock.withLock { _ in FileHandle.standardOutput.write(data) }
+    }
+
+    /// A sink for a child's stdout/stderr pipe that splits the byte stream into lines.
+    public func pipe(for source: String) -> Pipe {
+        let pipe = Pipe()
+        let pending = Mutex(Data())
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let chunk = handle.availableData
+            guard let self else { return }
+            if chunk.isEmpty {
+                handle.readabilityHandler = nil
+                let rest = pending.withLock { buffer -> Data in defer { buffer.removeAll() }; return buffer }
+                if !rest.isEmpty { self.line(from: source, String(decoding: rest, as: UTF8.self)) }
+                return
+            }
+            let lines = pending.withLock { buffer -> [Data] in
+                buffer.append(chunk)
+                var lines: [Data] = []
+                while let newline = buffer.firstIndex(of: 0x0A) {
+                    lines.append(buffer[buffer.startIndex..<newline])
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                }
+                return lines
+            }
+            for line in lines { self.line(from: source, String(decoding: line, as: UTF8.self)) }
+        }
+        return pipe
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Contracts
+import Launcher
+import ServiceKit
+
+@main
+struct Glint: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "glint", abstract: "Runs the Glint Backend suite locally.",
+        subcommands: [Start.self, Serve.self], defaultSubcommand: Start.self
+    )
+
+    struct Start: AsyncParsableCommand {
+        @Option(help: "gateway port; services use the next six (0 = free ports)") var portBase = ServiceName.defaultBasePort
+        @Option(help: "folder for every service's SQLite file and stored files") var dataDir = "data"
+
+        func run() async throws {
+            try await Launcher.run(basePort: portBase, dataDirectory: dataDir)
+        }
+    }
+
+    struct Serve: AsyncParsableCommand {
+        @Argument(help: "gateway, auth-svc, chat-svc, market-svc, geo-svc, payment-verify-svc or push-svc") var service: String
+
+        func run() async throws {
+            guard let name = ServiceName(rawValue: service) else { throw ValidationError("unknown service \(service)") }
+            await ServiceMain.run(name, build: ServiceCatalog.builder(for: name))
+        }
+    }
+}

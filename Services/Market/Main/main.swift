@@ -1,0 +1,4 @@
+import MarketService
+import ServiceKit
+
+await ServiceMain.run(.market, build: MarketService.buildApplication)

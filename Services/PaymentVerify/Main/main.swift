@@ -1,0 +1,4 @@
+import PaymentVerifyService
+import ServiceKit
+
+await ServiceMain.run(.paymentVerify, build: PaymentVerifyService.buildApplication)

@@ -1,0 +1,4 @@
+import PushService
+import ServiceKit
+
+await ServiceMain.run(.push, build: PushService.buildApplication)

@@ -1,0 +1,74 @@
+/// The canonical error vocabulary. Services only ever speak these codes; the gateway turns them
+/// into the caller app's dialect (API.md §0): `lslp` uses `status`, `slp` uses `slpCode`.
+public enum ErrorCode: String, Codable, Sendable, CaseIterable {
+    case badRequest = "bad_request"
+    case loginFailed = "login_failed"
+    case tokenInvalid = "token_invalid"
+    case forbidden
+    case notFound = "not_found"
+    case conflict
+    case refreshInvalid = "refresh_invalid"
+    case tokenExpired = "token_expired"
+    case appKeyInvalid = "app_key_invalid"
+    case rateLimited = "rate_limited"
+    case unknownRoute = "unknown_route"
+    case notPermitted = "not_permitted"
+    case cannotLeave = "cannot_leave"
+    case payloadTooLarge = "payload_too_large"
+    case notEnoughCoins = "not_enough_coins"
+    case paymentInvalid = "payment_invalid"
+    case paymentProcessed = "payment_processed"
+    case unavailable
+    case internalError = "internal"
+
+    /// HTTP status in the default `lslp` dialect (and what services answer internally).
+    public var status: Int {
+        switch self {
+        case .badRequest, .notEnoughCoins, .paymentInvalid: 400
+        case .loginFailed, .tokenInvalid: 401
+        case .forbidden: 403
+        case .notFound: 404
+        case .conflict, .paymentProcessed: 409
+        case .payloadTooLarge: 413
+        case .refreshInvalid: 418
+        case .tokenExpired: 419
+        case .appKeyInvalid: 420
+        case .rateLimited: 429
+        case .unknownRoute: 444
+        case .notPermitted, .cannotLeave: 445
+        case .unavailable: 503
+        case .internalError: 500
+        }
+    }
+
+    /// The `errorCode` of the `slp` dialect. E01/E02/E97/E98 are the workspace API's codes for a
+    /// bad key, a bad token, an unknown route and too many calls; the rest are listed in API.md §0.
+    public var slpCode: String {
+        switch self {
+        case .appKeyInvalid: "E01"
+        case .tokenInvalid: "E02"
+        case .loginFailed, .forbidden: "E03"
+        case .tokenExpired: "E05"
+        case .refreshInvalid: "E06"
+        case .badRequest, .payloadTooLarge: "E11"
+        case .conflict: "E12"
+        case .notFound: "E13"
+        case .notPermitted: "E14"
+        case .cannotLeave: "E15"
+        case .notEnoughCoins: "E21"
+        case .paymentInvalid: "E81"
+        case .paymentProcessed: "E82"
+        case .unknownRoute: "E97"
+        case .rateLimited: "E98"
+        case .unavailable, .internalError: "E99"
+        }
+    }
+
+    /// Codes whose body the `empty_auth_error_bodies` flag empties (the 401/403/419 family).
+    public var isAuthFailure: Bool {
+        switch self.status {
+        case 401, 403, 419: true
+        default: false
+        }
+    }
+}

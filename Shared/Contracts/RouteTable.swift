@@ -1,0 +1,64 @@
+/// Resolves method + path to the owning service. Built once into a trie; fixed segments win over
+/// parameters (`/v1/filters/hot-trend` is not filter id `hot-trend`), with backtracking so a
+/// fixed branch that has no such method falls back to the parameter branch. Trailing and repeated
+/// slashes are ignored.
+public struct RouteTable: Sendable {
+    public struct Match: Sendable, Equatable {
+        public var service: ServiceName
+        public var appKey: AppKeyRule
+        public var pattern: String
+    }
+
+    private struct Node: Sendable {
+        var children: [Substring: Node] = [:]
+        var methods: [String: Match] = [:]
+        var rest: [String: Match] = [:]
+    }
+
+    private static let parameterKey: Substring = "\u{0}{}"
+    private var root = Node()
+
+    public init(_ routes: [Route]) {
+        for route in routes { insert(route) }
+    }
+
+    public func match(method: String, path: some StringProtocol) -> Match? {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map { Substring($0) }
+        return Self.match(root, segments[...], method: method)
+    }
+
+    private static func match(_ node: Node, _ segments: ArraySlice<Substring>, method: String) -> Match? {
+        guard let segment = segments.first else {
+            return node.methods[method] ?? node.rest[method]
+        }
+        let remaining = segments.dropFirst()
+        if let child = node.children[segment], let found = match(child, remaining, method: method) {
+            return found
+        }
+        if let child = node.children[parameterKey], let found = match(child, remaining, method: method) {
+            return found
+        }
+        return node.rest[method]
+    }
+
+    private mutating func insert(_ route: Route) {
+        let segments = route.pattern.split(separator: "/", omittingEmptySubsequences: true)
+        let match = Match(service: route.service, appKey: route.appKey, pattern: route.pattern)
+        Self.insert(&root, segments[...], method: route.method, match: match)
+    }
+
+    private static func insert(_ node: inout Node, _ segments: ArraySlice<Substring>, method: String, match: Match) {
+        guard let segment = segments.first else {
+            precondition(node.methods[method] == nil, "duplicate route \(method) \(match.pattern)")
+            node.methods[method] = match
+            return
+        }
+        if segment == "**" {
+            precondition(segments.count == 1, "** must end a pattern: \(match.pattern)")
+            node.rest[method] = match
+            return
+        }
+        let key = segment.hasPrefix("{") && segment.hasSuffix("}") ? parameterKey : segment
+        insert(&node.children[key, default: Node()], segments.dropFirst(), method: method, match: match)
+    }
+}

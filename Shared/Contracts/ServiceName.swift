@@ -1,0 +1,36 @@
+import Foundation
+
+/// The seven processes, their executable names and their local default ports.
+public enum ServiceName: String, Codable, Sendable, CaseIterable {
+    case gateway
+    case auth = "auth-svc"
+    case chat = "chat-svc"
+    case market = "market-svc"
+    case geo = "geo-svc"
+    case paymentVerify = "payment-verify-svc"
+    case push = "push-svc"
+
+    /// Offset from the launcher's base port (gateway first).
+    public var portOffset: Int {
+        switch self {
+        case .gateway: 0
+        case .auth: 1
+        case .chat: 2
+        case .market: 3
+        case .geo: 4
+        case .paymentVerify: 5
+        case .push: 6
+        }
+    }
+
+    public static let defaultBasePort = 8080
+    public var defaultPort: Int { Self.defaultBasePort + portOffset }
+
+    /// The environment variable other processes read to reach this one (e.g. `AUTH_SVC_URL`).
+    public var urlVariable: String {
+        rawValue.uppercased().replacingOccurrences(of: "-", with: "_") + "_URL"
+    }
+
+    /// Services behind the gateway.
+    public static var backends: [ServiceName] { allCases.filter { $0 != .gateway } }
+}

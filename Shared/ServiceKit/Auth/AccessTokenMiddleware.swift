@@ -1,0 +1,36 @@
+import Hummingbird
+
+/// Requires a valid access token of the calling app on every route behind it. The token comes
+/// raw in `Authorization` (released clients send no scheme) or as `Bearer <token>`.
+public struct AccessTokenMiddleware: RouterMiddleware {
+    public typealias Context = GlintRequestContext
+    let verifier: AccessTokenVerifier
+
+    public init(verifier: AccessTokenVerifier) {
+        self.verifier = verifier
+    }
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let token = Self.token(from: request) else {
+            throw ServiceError(.tokenInvalid, "access token required")
+        }
+        let user = try await verifier.verify(token)
+        if let appID = context.appID, appID != user.appID {
+            throw ServiceError(.tokenInvalid, "access token belongs to another app")
+        }
+        var context = context
+        context.user = user
+        context.logger[metadataKey: "user_id"] = .string(user.userID)
+        return try await next(request, context)
+    }
+
+    public static func token(from request: Request) -> String? {
+        guard var value = request.headers[.authorization]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+            return nil
+        }
+        if value.count > 7, value.prefix(7).lowercased() == "bearer " {
+            value = String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        }
+        return value.isEmpty ? nil : value
+    }
+}

@@ -1,0 +1,86 @@
+import Contracts
+import Logging
+
+/// Variables every service process reads.
+public enum CommonSettings {
+    public static let host = ConfigVariable("HOST", default: "127.0.0.1", "address to listen on")
+    public static let port = ConfigVariable("PORT", default: nil, "port to listen on; defaults to the service's own (gateway 8080, auth-svc 8081 … push-svc 8086)")
+    public static let dataDirectory = ConfigVariable("DATA_DIR", default: "data", "folder for the service's SQLite file and stored files")
+    public static let logLevel = ConfigVariable("LOG_LEVEL", default: "info", "trace, debug, info, notice, warning, error or critical")
+    public static let internalSecret = ConfigVariable("INTERNAL_SECRET", default: nil, "shared secret of service-to-service calls (at least 16 characters)")
+    public static let parentPID = ConfigVariable("GLINT_PARENT_PID", default: "", "set by the launcher: the process exits when its launcher is gone")
+
+    /// `AUTH_SVC_URL`, `CHAT_SVC_URL`, … with local defaults.
+    public static func url(of service: ServiceName) -> ConfigVariable {
+        ConfigVariable(service.urlVariable, default: "http://127.0.0.1:\(service.defaultPort)", "base URL of \(service.rawValue)")
+    }
+
+    public static var all: [ConfigVariable] {
+        [host, port, dataDirectory, logLevel, internalSecret, parentPID] + ServiceName.backends.map(url(of:))
+    }
+}
+
+/// What every service knows about its place in the suite.
+public struct CommonConfiguration: Sendable {
+    public var service: ServiceName
+    public var host: String
+    public var port: Int
+    public var dataDirectory: String
+    public var logLevel: Logger.Level
+    public var internalSecret: String
+    public var serviceURLs: [ServiceName: String]
+    public var parentPID: Int32?
+
+    public init(
+        service: ServiceName, host: String = "127.0.0.1", port: Int, dataDirectory: String,
+        logLevel: Logger.Level = .info, internalSecret: String, serviceURLs: [ServiceName: String] = [:], parentPID: Int32? = nil
+    ) {
+        self.service = service
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.logLevel = logLevel
+        self.internalSecret = internalSecret
+        self.serviceURLs = serviceURLs
+        self.parentPID = parentPID
+    }
+
+    public init(service: ServiceName, reader: ConfigReader) throws {
+        let secret = try reader.string(CommonSettings.internalSecret)
+        guard secret.count >= 16 else {
+            throw ConfigurationError(variable: CommonSettings.internalSecret.name, problem: "must be at least 16 characters")
+        }
+        guard let level = Logger.Level(rawValue: try reader.string(CommonSettings.logLevel).lowercased()) else {
+            throw ConfigurationError(variable: CommonSettings.logLevel.name, problem: "must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        var urls: [ServiceName: String] = [:]
+        for backend in ServiceName.backends {
+            urls[backend] = try reader.url(CommonSettings.url(of: backend))
+        }
+        let parent = try reader.string(CommonSettings.parentPID)
+        var parentPID: Int32?
+        if !parent.isEmpty {
+            guard let pid = Int32(parent), pid > 0 else {
+                throw ConfigurationError(variable: CommonSettings.parentPID.name, problem: "must be a process id, got '\(parent)'")
+            }
+            parentPID = pid
+        }
+        self.init(
+            service: service,
+            host: try reader.string(CommonSettings.host),
+            port: try reader.int(CommonSettings.port, in: 0...65535, default: service.defaultPort),
+            dataDirectory: try reader.string(CommonSettings.dataDirectory),
+            logLevel: level,
+            internalSecret: secret,
+            serviceURLs: urls,
+            parentPID: parentPID
+        )
+    }
+
+    /// `<DATA_DIR>/<service>.sqlite`
+    public var databasePath: String { dataDirectory + "/" + service.rawValue + ".sqlite" }
+
+    public func url(of service: ServiceName) -> String {
+        serviceURLs[service] ?? "http://127.0.0.1:\(service.defaultPort)"
+    }
+}

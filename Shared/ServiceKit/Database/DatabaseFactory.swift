@@ -1,0 +1,28 @@
+import Foundation
+import GRDB
+
+/// The one way services open their SQLite file: a `DatabasePool` (WAL), `synchronous=NORMAL`
+/// (durable across process crashes, fast), a busy timeout so writers queue instead of failing,
+/// foreign keys on, and the service's migrations applied before anything else runs.
+public enum DatabaseFactory {
+    public static func openPool(at path: String, migrator: DatabaseMigrator) throws -> DatabasePool {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        try migrator.migrate(pool)
+        return pool
+    }
+
+    /// A health probe: the file answers a read.
+    public static func check(_ pool: DatabasePool) async throws {
+        _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+}

@@ -1,0 +1,37 @@
+import Contracts
+import Hummingbird
+
+/// Maps every error to the canonical `{code, message}` body, once, for the whole process.
+/// Unexpected errors are logged with the request id and answered 500 without internals.
+public struct ErrorMiddleware: RouterMiddleware {
+    public typealias Context = GlintRequestContext
+
+    public init() {}
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as ServiceError {
+            return JSONCoding.response(status: error.status, body: error.canonical)
+        } catch let error as HTTPError {
+            let canonical = Self.canonical(for: error)
+            return JSONCoding.response(status: .init(code: canonical.code.status), body: canonical)
+        } catch {
+            context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
+            return JSONCoding.response(status: .internalServerError, body: CanonicalError(code: .internalError, message: "internal error"))
+        }
+    }
+
+    /// Errors raised by Hummingbird itself (no route, body too large, undecodable JSON).
+    static func canonical(for error: HTTPError) -> CanonicalError {
+        let code: ErrorCode = switch error.status.code {
+        case 404, 405: .unknownRoute
+        case 413: .payloadTooLarge
+        case 401: .tokenInvalid
+        case 500...: .internalError
+        default: .badRequest
+        }
+        let message = code == .internalError ? "internal error" : (error.body ?? error.status.reasonPhrase)
+        return CanonicalError(code: code, message: code == .unknownRoute ? "unknown route" : message)
+    }
+}

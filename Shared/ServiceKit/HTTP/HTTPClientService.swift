@@ -1,0 +1,25 @@
+import AsyncHTTPClient
+import ServiceLifecycle
+
+/// Owns an `HTTPClient` for the life of the process: shuts it down after graceful shutdown, so
+/// pooled connections close cleanly.
+public struct HTTPClientService: Service {
+    public let client: HTTPClient
+
+    public init(client: HTTPClient) {
+        self.client = client
+    }
+
+    public static func make(maxConnectionsPerHost: Int = 64) -> HTTPClientService {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost)
+        configuration.timeout = .init(connect: .seconds(2))
+        configuration.decompression = .disabled
+        return HTTPClientService(client: HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration))
+    }
+
+    public func run() async throws {
+        try? await gracefulShutdown()
+        try await client.shutdown()
+    }
+}

@@ -1,0 +1,28 @@
+import Contracts
+import HTTPTypes
+import Hummingbird
+
+/// Services answer only the gateway and each other: every request must carry the internal
+/// secret. The app id the gateway resolved travels in `x-internal-app-id` and is trusted here.
+public struct InternalSecretMiddleware: RouterMiddleware {
+    public typealias Context = GlintRequestContext
+    private let secret: [UInt8]
+    private static let secretHeader = HTTPField.Name(InternalHeader.secret)!
+    private static let appHeader = HTTPField.Name(InternalHeader.appID)!
+
+    public init(secret: String) {
+        self.secret = Array(secret.utf8)
+    }
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let presented = request.headers[Self.secretHeader], ConstantTime.equals(Array(presented.utf8), secret) else {
+            throw ServiceError(.forbidden, "internal endpoint")
+        }
+        var context = context
+        context.appID = request.headers[Self.appHeader]
+        if let appID = context.appID {
+            context.logger[metadataKey: "app_id"] = .string(appID)
+        }
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The JSON settings of the wire: no `\/` escapes, dates are already strings in our DTOs.
+public enum JSONCoding {
+    public static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }()
+
+    public static let decoder = JSONDecoder()
+
+    public static func encode(_ value: some Encodable) -> ByteBuffer {
+        // Our DTOs encode only strings, numbers, bools and containers: encoding cannot fail.
+        ByteBuffer(data: (try? encoder.encode(value)) ?? Data("{}".utf8))
+    }
+
+    public static func response(status: HTTPResponse.Status = .ok, body: some Encodable, headers: HTTPFields = [:]) -> Response {
+        var fields = headers
+        fields[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: fields, body: .init(byteBuffer: encode(body)))
+    }
+}
+
+/// Answers encoded with `JSONCoding.encoder`.
+public struct JSONResponseEncoder: ResponseEncoder {
+    public init() {}
+
+    public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
+        JSONCoding.response(body: value)
+    }
+}

@@ -1,0 +1,28 @@
+import Contracts
+import HTTPTypes
+import Hummingbird
+
+/// Takes the caller's `x-request-id` when it is a sane token, otherwise makes one; puts it in the
+/// logger metadata and on the response, so one id follows a request across every hop.
+public struct RequestIDMiddleware: RouterMiddleware {
+    public typealias Context = GlintRequestContext
+    private static let header = HTTPField.Name(InternalHeader.requestID)!
+
+    public init() {}
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var context = context
+        let incoming = request.headers[Self.header].flatMap { Self.isAcceptable($0) ? $0 : nil }
+        context.requestID = incoming ?? ObjectID.generate()
+        context.logger[metadataKey: "request_id"] = .string(context.requestID)
+        var response = try await next(request, context)
+        response.headers[Self.header] = context.requestID
+        return response
+    }
+
+    static func isAcceptable(_ id: String) -> Bool {
+        (1...64).contains(id.utf8.count) && id.utf8.allSatisfy { byte in
+            (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || byte == 45 || byte == 95
+        }
+    }
+}

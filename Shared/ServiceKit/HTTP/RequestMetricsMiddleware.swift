@@ -1,0 +1,27 @@
+import Hummingbird
+import Prometheus
+
+/// Request counts and latencies into the process's registry, labelled by the matched route
+/// pattern (never the raw path: ids would explode the label set).
+public struct RequestMetricsMiddleware: RouterMiddleware {
+    public typealias Context = GlintRequestContext
+    let registry: PrometheusCollectorRegistry
+    private static var counter: MetricNameDescriptor { MetricNameDescriptor(metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered") }
+    private static var duration: MetricNameDescriptor { MetricNameDescriptor(metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request latency") }
+    private static let buckets: [Duration] = [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5)]
+
+    public init(registry: PrometheusCollectorRegistry) {
+        self.registry = registry
+    }
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let response = try await next(request, context)
+        let route = context.endpointPath ?? "unmatched"
+        let method = request.method.rawValue
+        registry.makeCounter(descriptor: Self.counter, labels: [("method", method), ("route", route), ("status", String(response.status.code))]).increment()
+        registry.makeDurationHistogram(descriptor: Self.duration, labels: [("method", method), ("route", route)], buckets: Self.buckets)
+            .record(ContinuousClock.now - start)
+        return response
+    }
+}

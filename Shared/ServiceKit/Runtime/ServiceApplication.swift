@@ -1,0 +1,88 @@
+import Contracts
+import Foundation
+import Hummingbird
+import Logging
+import Prometheus
+import ServiceLifecycle
+
+/// The one bootstrap of every service, used by its executable and by its tests: request ids,
+/// errors, metrics and access logs on every route; `/health` and `/metrics` open; everything else
+/// behind the internal secret.
+public enum ServiceApplication {
+    public typealias Router = Hummingbird.Router<GlintRequestContext>
+    public typealias Group = RouterGroup<GlintRequestContext>
+
+    public static func build(
+        configuration: CommonConfiguration,
+        logger: Logger,
+        registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
+        healthCheck: @escaping @Sendable () async throws -> Void = {},
+        services: [any Service] = [],
+        routes: (Group) -> Void
+    ) -> Application<RouterResponder<GlintRequestContext>> {
+        let router = Router(context: GlintRequestContext.self)
+        addStandardMiddleware(to: router, registry: registry, accessLogLevel: .debug)
+        addHealthAndMetrics(to: router, service: configuration.service, registry: registry, check: healthCheck)
+        routes(router.group().add(middleware: InternalSecretMiddleware(secret: configuration.internalSecret)))
+        return makeApplication(router: router, configuration: configuration, logger: logger, services: services)
+    }
+
+    /// Middleware order: request id first (so every log line has it), then metrics and access log
+    /// (which see the final status), then error mapping (so they see mapped errors).
+    public static func addStandardMiddleware(to router: Router, registry: PrometheusCollectorRegistry, accessLogLevel: Logger.Level) {
+        router.add(middleware: RequestIDMiddleware())
+        router.add(middleware: RequestMetricsMiddleware(registry: registry))
+        router.add(middleware: AccessLogMiddleware(level: accessLogLevel))
+        router.add(middleware: ErrorMiddleware())
+    }
+
+    public static func addHealthAndMetrics(
+        to router: Router, service: ServiceName, registry: PrometheusCollectorRegistry,
+        check: @escaping @Sendable () async throws -> Void
+    ) {
+        let started = ContinuousClock.now
+        router.get("/health") { _, context -> Response in
+            let uptime = ContinuousClock.now - started
+            let seconds = Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18
+            do {
+                try await check()
+                return JSONCoding.response(body: HealthReport(service: service.rawValue, status: "ok", pid: getpid(), uptimeSeconds: seconds))
+            } catch {
+                context.logger.warning("health check failed", metadata: ["error": "\(error)"])
+                return JSONCoding.response(
+                    status: .serviceUnavailable,
+                    body: HealthReport(service: service.rawValue, status: "failing", pid: getpid(), uptimeSeconds: seconds)
+                )
+            }
+        }
+        router.get("/metrics") { _, _ -> Response in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer()))
+            )
+        }
+    }
+
+    public static func makeApplication<Responder: HTTPResponder>(
+        responder: Responder, configuration: CommonConfiguration, logger: Logger, services: [any Service]
+    ) -> Application<Responder> where Responder.Context == GlintRequestContext {
+        let name = configuration.service.rawValue
+        return Application(
+            responder: responder,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: name),
+            services: services,
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? configuration.port
+                logger.notice("\(name) listening on http://\(configuration.host):\(port)")
+            },
+            logger: logger
+        )
+    }
+
+    public static func makeApplication(
+        router: Router, configuration: CommonConfiguration, logger: Logger, services: [any Service]
+    ) -> Application<RouterResponder<GlintRequestContext>> {
+        makeApplication(responder: router.buildResponder(), configuration: configuration, logger: logger, services: services)
+    }
+}

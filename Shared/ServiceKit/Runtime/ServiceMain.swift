@@ -1,0 +1,41 @@
+import Contracts
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// What a service executable does: read configuration (a bad value stops the process with the
+/// variable's name), set up logging, build the application, run it until SIGTERM/SIGINT.
+public enum ServiceMain {
+    public typealias Builder = @Sendable (CommonConfiguration, ConfigReader, Logger) async throws -> any ApplicationProtocol
+
+    public static func run(
+        _ service: ServiceName, environment: [String: String] = ProcessInfo.processInfo.environment, build: Builder
+    ) async -> Never {
+        do {
+            let reader = ConfigReader(environment: environment)
+            let common = try CommonConfiguration(service: service, reader: reader)
+            LogSetup.bootstrap()
+            var logger = Logger(label: service.rawValue)
+            logger.logLevel = common.logLevel
+            let app = try await build(common, reader, logger)
+            try await runUntilShutdown(app, parentPID: common.parentPID, logger: logger)
+            exit(0)
+        } catch let error as ConfigurationError {
+            FileHandle.standardError.write(Data("\(service.rawValue): \(error)\n".utf8))
+            exit(78)
+        } catch {
+            FileHandle.standardError.write(Data("\(service.rawValue): fatal: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func runUntilShutdown(_ app: any ApplicationProtocol, parentPID: Int32?, logger: Logger) async throws {
+        var services: [ServiceGroupConfiguration.ServiceConfiguration] = [.init(service: app)]
+        if let parentPID {
+            services.append(.init(service: ParentWatch(parentPID: parentPID, logger: logger), successTerminationBehavior: .gracefullyShutdownGroup))
+        }
+        let group = ServiceGroup(configuration: .init(services: services, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
+    }
+}

@@ -1,0 +1,32 @@
+import Contracts
+import Foundation
+import Logging
+import ServiceKit
+
+/// Configuration for in-process tests: a temporary data folder and a known internal secret.
+public enum TestEnvironment {
+    public static let internalSecret = "test-internal-secret-0123456789"
+
+    public static func temporaryDirectory() throws -> String {
+        let path = NSTemporaryDirectory() + "glint-test-" + ObjectID.generate()
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    public static func common(_ service: ServiceName, dataDirectory: String) -> CommonConfiguration {
+        CommonConfiguration(service: service, port: 0, dataDirectory: dataDirectory, internalSecret: internalSecret)
+    }
+
+    public static var logger: Logger {
+        var logger = Logger(label: "test")
+        logger.logLevel = .warning
+        return logger
+    }
+
+    /// Headers of a call coming from the gateway for `appID`.
+    public static func internalHeaders(appID: String? = nil) -> [(String, String)] {
+        var headers = [(InternalHeader.secret, internalSecret)]
+        if let appID { headers.append((InternalHeader.appID, appID)) }
+        return headers
+    }
+}
