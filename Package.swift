@@ -92,7 +92,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["Contracts", "ServiceKit", hummingbird],
+            dependencies: ["Contracts", "ServiceKit", hummingbird, hummingbirdTesting, .product(name: "JWTKit", package: "jwt-kit")],
             path: "Tests/Support",
             swiftSettings: settings
         ),

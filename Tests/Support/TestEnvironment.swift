@@ -30,3 +30,14 @@ public enum TestEnvironment {
         return headers
     }
 }
+
+import HTTPTypes
+
+extension TestEnvironment {
+    /// The same headers as `HTTPFields`, for `app.test(.router)` clients, plus any extra ones.
+    public static func fields(app: String? = "app-1", extra: [(String, String)] = []) -> HTTPFields {
+        var fields = HTTPFields()
+        for (name, value) in internalHeaders(appID: app) + extra { fields.append(HTTPField(name: .init(name)!, value: value)) }
+        return fields
+    }
+}

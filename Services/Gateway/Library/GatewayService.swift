@@ -47,7 +47,10 @@ public enum GatewayService {
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
         for method in [HTTPRequest.Method.get, .head, .post, .put, .delete, .patch, .options] {
-            router.on("**", method: method) { request, context in try await proxy.handle(request, context: context) }
+            // `**` needs at least one segment; "/" is routed too so that it also gets a dialect 444.
+            for path in ["/", "**"] {
+                router.on(RouterPath(path), method: method) { request, context in try await proxy.handle(request, context: context) }
+            }
         }
         return ServiceApplication.makeApplication(router: router, configuration: common, logger: logger, services: services)
     }

@@ -1,0 +1,248 @@
+import AsyncHTTPClient
+import Contracts
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import NIOHTTP1
+import ServiceKit
+import Synchronization
+import TestSupport
+import XCTest
+
+@testable import Gateway
+
+final class GatewayTests: XCTestCase {
+    static let lslp = AppInfo(appID: "app-lslp", name: "SpotChat", profile: .lslp, flags: AppFlags())
+    static let glint = AppInfo(appID: "app-glint", name: "GLINT", profile: .lslp, flags: AppFlags(refreshWithAccessTokenOnly: true, emptyAuthErrorBodies: true))
+    static let slp = AppInfo(appID: "app-slp", name: "Freeworkers", profile: .slp, flags: AppFlags())
+    static let apps = ["key-lslp": lslp, "key-glint": glint, "key-slp": slp]
+
+    /// Requests the fake services received, and what they answer.
+    final class FakeServices: Sendable {
+        let received = Mutex<[(ServiceName, HTTPClientRequest)]>([])
+        let answer: @Sendable (ServiceName, HTTPClientRequest) async throws -> HTTPClientResponse
+        let health: @Sendable (ServiceName) -> ServiceHealth
+
+        init(
+            answer: @escaping @Sendable (ServiceName, HTTPClientRequest) async throws -> HTTPClientResponse = { service, _ in
+                HTTPClientResponse(status: .ok, headers: ["content-type": "application/json", "x-served-by": service.rawValue], body: .bytes(ByteBuffer(string: #"{"ok":true}"#)))
+            },
+            health: @escaping @Sendable (ServiceName) -> ServiceHealth = { _ in ServiceHealth(status: "ok", pid: 1) }
+        ) {
+            self.answer = answer
+            self.health = health
+        }
+
+        var upstream: Upstream {
+            Upstream(
+                forward: { service, request in
+                    self.received.withLock { $0.append((service, request)) }
+                    return try await self.answer(service, request)
+                },
+                health: { self.health($0) }
+            )
+        }
+
+        var last: (ServiceName, HTTPClientRequest)? { received.withLock { $0.last } }
+    }
+
+    static func canonical(_ status: HTTPResponseStatus, _ code: ErrorCode, _ message: String) -> HTTPClientResponse {
+        HTTPClientResponse(status: status, headers: ["content-type": "application/json"], body: .bytes(JSONCoding.encode(CanonicalError(code: code, message: message))))
+    }
+
+    func makeApp(_ fakes: FakeServices, configuration: GatewayConfiguration = .init()) throws -> some ApplicationProtocol {
+        let resolve = AppDirectory.Client { key in Self.apps[key] }
+        return GatewayService.build(
+            common: TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory()),
+            configuration: configuration,
+            dependencies: .init(apps: resolve, upstream: fakes.upstream),
+            logger: TestEnvironment.logger
+        )
+    }
+
+    func testMissingOrUnknownKeyIs420() async throws {
+        let fakes = FakeServices()
+        try await makeApp(fakes).test(.router) { client in
+            let missing = try await client.execute(uri: "/v1/users/login", method: .post)
+            XCTAssertEqual(missing.status.code, 420)
+            JSON.assertKeys(try JSON.object(missing.body), ["message"])
+            let unknown = try await client.execute(uri: "/v1/users/login", method: .post, headers: [.sesacKey: "nope"])
+            XCTAssertEqual(unknown.status.code, 420)
+            let otherSpelling = try await client.execute(uri: "/v1/users/login", method: .post, headers: [.init("SesacKey")!: "key-lslp"])
+            XCTAssertEqual(otherSpelling.status, .ok)
+        }
+        XCTAssertEqual(fakes.received.withLock { $0.count }, 1)
+    }
+
+    func testUnknownRouteIs444() async throws {
+        try await makeApp(FakeServices()).test(.router) { client in
+            for (uri, method) in [("/v1/nothing", HTTPRequest.Method.get), ("/v1/users/join", .delete), ("/", .get)] {
+                let response = try await client.execute(uri: uri, method: method, headers: [.sesacKey: "key-lslp"])
+                XCTAssertEqual(response.status.code, 444, uri)
+                XCTAssertEqual(try JSON.object(response.body) as? [String: String], ["message": "unknown route"])
+            }
+            let slp = try await client.execute(uri: "/v1/nothing", method: .get, headers: [.sesacKey: "key-slp"])
+            XCTAssertEqual(slp.status, .badRequest)
+            XCTAssertEqual(try JSON.object(slp.body) as? [String: String], ["errorCode": "E97"])
+        }
+    }
+
+    func testForwardsToTheOwnerWithInternalHeadersAndWithoutClientOnes() async throws {
+        let fakes = FakeServices()
+        try await makeApp(fakes).test(.router) { client in
+            let response = try await client.execute(
+                uri: "/v1/posts/geolocation?longitude=127.0&latitude=37.5", method: .get,
+                headers: [.sesacKey: "key-lslp", .init("x-internal-app-id")!: "forged", .init("X-Internal-Secret")!: "forged",
+                          .authorization: "token-abc", .init("x-request-id")!: "req-1", .connection: "keep-alive"]
+            )
+            XCTAssertEqual(response.status, .ok)
+            XCTAssertEqual(response.headers[.init("x-served-by")!], "geo-svc")
+            XCTAssertEqual(response.body.text, #"{"ok":true}"#)
+        }
+        let (service, request) = try XCTUnwrap(fakes.last)
+        XCTAssertEqual(service, .geo)
+        XCTAssertEqual(request.url, "http://127.0.0.1:8084/v1/posts/geolocation?longitude=127.0&latitude=37.5")
+        XCTAssertEqual(request.method, .GET)
+        XCTAssertEqual(request.headers[InternalHeader.appID], ["app-lslp"])
+        XCTAssertEqual(request.headers[InternalHeader.secret], [TestEnvironment.internalSecret])
+        XCTAssertEqual(request.headers[InternalHeader.requestID], ["req-1"])
+        XCTAssertEqual(request.headers["authorization"], ["token-abc"])
+        XCTAssertTrue(request.headers["sesackey"].isEmpty, "the app key stays at the gateway")
+        XCTAssertTrue(request.headers["connection"].isEmpty)
+    }
+
+    func testSocketAndWebhookKeyRules() async throws {
+        let fakes = FakeServices()
+        try await makeApp(fakes).test(.router) { client in
+            let socket = try await client.execute(uri: "/socket.io/?EIO=4&transport=polling", method: .get)
+            XCTAssertEqual(socket.status, .ok, "sockets may come without a key")
+            let badSocket = try await client.execute(uri: "/socket.io/?EIO=4&transport=polling", method: .get, headers: [.sesacKey: "nope"])
+            XCTAssertEqual(badSocket.status.code, 420, "but a wrong key is refused")
+            let webhook = try await client.execute(uri: "/v1/payments/webhook", method: .post, headers: [.sesacKey: "whatever"])
+            XCTAssertEqual(webhook.status, .ok, "the payment provider sends no app key")
+        }
+        XCTAssertEqual(fakes.received.withLock { $0.map(\.0) }, [.chat, .paymentVerify])
+        XCTAssertTrue(try XCTUnwrap(fakes.last).1.headers[InternalHeader.appID].isEmpty)
+    }
+
+    func testServiceErrorsAreRewrittenIntoTheAppsDialect() async throws {
+        let fakes = FakeServices(answer: { _, request in
+            switch request.url.split(separator: "/").last ?? "" {
+            case "profile": Self.canonical(.init(statusCode: 419), .tokenExpired, "access token expired")
+            case "refresh": Self.canonical(.init(statusCode: 418), .refreshInvalid, "refresh token reused")
+            default: Self.canonical(.unauthorized, .tokenInvalid, "invalid access token")
+            }
+        })
+        try await makeApp(fakes).test(.router) { client in
+            let lslp = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: [.sesacKey: "key-lslp"])
+            XCTAssertEqual(lslp.status.code, 419)
+            XCTAssertEqual(try JSON.object(lslp.body) as? [String: String], ["message": "access token expired"])
+
+            let glint = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: [.sesacKey: "key-glint"])
+            XCTAssertEqual(glint.status.code, 419)
+            XCTAssertEqual(glint.body.readableBytes, 0, "GLINT starts its refresh only on an empty body")
+            let glintLogout = try await client.execute(uri: "/v1/users/logout", method: .post, headers: [.sesacKey: "key-glint"])
+            XCTAssertEqual(glintLogout.status, .unauthorized)
+            XCTAssertEqual(glintLogout.body.readableBytes, 0)
+            let glint418 = try await client.execute(uri: "/v1/auth/refresh", method: .get, headers: [.sesacKey: "key-glint"])
+            XCTAssertEqual(glint418.status.code, 418)
+            XCTAssertEqual(try JSON.object(glint418.body) as? [String: String], ["message": "refresh token reused"], "only 401/403/419 are emptied")
+
+            let slp = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: [.sesacKey: "key-slp"])
+            XCTAssertEqual(slp.status, .badRequest)
+            XCTAssertEqual(try JSON.object(slp.body) as? [String: String], ["errorCode": "E05"])
+            let slp418 = try await client.execute(uri: "/v1/auth/refresh", method: .get, headers: [.sesacKey: "key-slp"])
+            XCTAssertEqual(try JSON.object(slp418.body) as? [String: String], ["errorCode": "E06"])
+        }
+    }
+
+    func testRateLimitsPerIPAndPerApp() async throws {
+        let tightIP = GatewayConfiguration(ipLimit: .init(perSecond: 0.5, burst: 3))
+        try await makeApp(FakeServices(), configuration: tightIP).test(.router) { client in
+            for _ in 0..<3 {
+                let ok = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-lslp"])
+                XCTAssertEqual(ok.status, .ok)
+            }
+            let limited = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-lslp"])
+            XCTAssertEqual(limited.status, .tooManyRequests)
+            XCTAssertEqual(limited.headers[.retryAfter], "2")
+            XCTAssertEqual(try JSON.object(limited.body) as? [String: String], ["message": "too many requests"])
+            let slp = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-slp"])
+            XCTAssertEqual(try JSON.object(slp.body) as? [String: String], ["errorCode": "E98"])
+        }
+        let tightApp = GatewayConfiguration(appLimit: .init(perSecond: 1, burst: 2))
+        try await makeApp(FakeServices(), configuration: tightApp).test(.router) { client in
+            for _ in 0..<2 { _ = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-lslp"]) }
+            let limited = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-lslp"])
+            XCTAssertEqual(limited.status, .tooManyRequests)
+            let otherApp = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-glint"])
+            XCTAssertEqual(otherApp.status, .ok, "each app has its own bucket")
+        }
+    }
+
+    func testBodyLimit() async throws {
+        let fakes = FakeServices()
+        try await makeApp(fakes, configuration: GatewayConfiguration(maxBodyBytes: 1024)).test(.router) { client in
+            let big = try await client.execute(uri: "/v1/posts", method: .post, headers: [.sesacKey: "key-lslp"], body: ByteBuffer(repeating: 65, count: 2048))
+            XCTAssertEqual(big.status.code, 413)
+            JSON.assertKeys(try JSON.object(big.body), ["message"])
+            let small = try await client.execute(uri: "/v1/posts", method: .post, headers: [.sesacKey: "key-lslp"], body: ByteBuffer(repeating: 65, count: 1000))
+            XCTAssertEqual(small.status, .ok)
+        }
+        XCTAssertEqual(fakes.received.withLock { $0.count }, 1)
+    }
+
+    func testLimitedBodyStopsAStreamWithoutLength() async throws {
+        let chunks = AsyncStream<ByteBuffer> { continuation in
+            for _ in 0..<10 { continuation.yield(ByteBuffer(repeating: 1, count: 300)) }
+            continuation.finish()
+        }
+        let trip = LimitedBody<AsyncStream<ByteBuffer>>.Trip()
+        var seen = 0
+        do {
+            for try await chunk in LimitedBody(base: chunks, limit: 1000, trip: trip) { seen += chunk.readableBytes }
+            XCTFail("no error past the limit")
+        } catch {
+            XCTAssertTrue(trip.tripped)
+            XCTAssertEqual(seen, 900)
+        }
+    }
+
+    func testUnreachableServiceIs503() async throws {
+        let fakes = FakeServices(answer: { _, _ in throw HTTPClientError.connectTimeout })
+        try await makeApp(fakes).test(.router) { client in
+            let response = try await client.execute(uri: "/v1/chats", method: .get, headers: [.sesacKey: "key-lslp"])
+            XCTAssertEqual(response.status, .serviceUnavailable)
+            XCTAssertEqual(try JSON.object(response.body) as? [String: String], ["message": "chat-svc unavailable"])
+        }
+    }
+
+    func testSuiteHealth() async throws {
+        try await makeApp(FakeServices()).test(.router) { client in
+            let response = try await client.execute(uri: "/health", method: .get)
+            XCTAssertEqual(response.status, .ok)
+            let object = try JSON.object(response.body)
+            XCTAssertEqual(object["status"] as? String, "ok")
+            let services = try XCTUnwrap(object["services"] as? [String: [String: Any]])
+            XCTAssertEqual(Set(services.keys), Set(ServiceName.allCases.map(\.rawValue)))
+        }
+        let pushDown = FakeServices(health: { $0 == .push ? ServiceHealth(status: "down", error: "unreachable") : ServiceHealth(status: "ok", pid: 2) })
+        try await makeApp(pushDown).test(.router) { client in
+            let response = try await client.execute(uri: "/health", method: .get)
+            XCTAssertEqual(response.status, .serviceUnavailable)
+            let object = try JSON.object(response.body)
+            XCTAssertEqual(object["status"] as? String, "degraded")
+            XCTAssertEqual((object["services"] as? [String: [String: Any]])?["push-svc"]?["status"] as? String, "down")
+        }
+    }
+
+    func testRateLimiterMemoryIsBounded() {
+        let limiter = RateLimiter(maxKeys: 100)
+        let start = ContinuousClock.now
+        for index in 0..<1000 {
+            _ = limiter.take("ip:\(index)", limit: .init(perSecond: 10, burst: 10), now: start + .seconds(index))
+        }
+        XCTAssertLessThanOrEqual(limiter.count, 101)
+    }
+}

@@ -1,0 +1,87 @@
+import Contracts
+import JWTKit
+import ServiceKit
+import Synchronization
+import TestSupport
+import XCTest
+
+final class AccessTokenVerifierTests: XCTestCase {
+    func testValidTokenGivesTheCaller() async throws {
+        let keys = await TestKeys.make()
+        let verifier = AccessTokenVerifier(jwks: JWKSClient { keys.jwks })
+        let user = try await verifier.verify(try await keys.token(user: "u1", app: "a1", session: "s1"))
+        XCTAssertEqual(user.userID, "u1")
+        XCTAssertEqual(user.appID, "a1")
+        XCTAssertEqual(user.sessionID, "s1")
+    }
+
+    func testExpiredGenuineTokenIsTokenExpired() async throws {
+        let keys = await TestKeys.make()
+        let verifier = AccessTokenVerifier(jwks: JWKSClient { keys.jwks })
+        let token = try await keys.token(expiresIn: -5)
+        await assertCode(.tokenExpired, verifier, token)
+    }
+
+    func testForgedSignatureWithAKnownKeyIDIsInvalid() async throws {
+        let genuine = await TestKeys.make(keyID: "k1")
+        let forger = await TestKeys.make(keyID: "k1")
+        let verifier = AccessTokenVerifier(jwks: JWKSClient { genuine.jwks })
+        await assertCode(.tokenInvalid, verifier, try await forger.token())
+        // An expired forgery is still a forgery, not "expired".
+        await assertCode(.tokenInvalid, verifier, try await forger.token(expiresIn: -5))
+    }
+
+    func testMalformedTokens() async {
+        let keys = await TestKeys.make()
+        let verifier = AccessTokenVerifier(jwks: JWKSClient { keys.jwks })
+        for token in ["", "abc", "a.b.c", String(repeating: "x", count: 5000)] {
+            await assertCode(.tokenInvalid, verifier, token)
+        }
+    }
+
+    func testUnknownKeyIDRefetchesOnceThenPicksUpARotatedKey() async throws {
+        let old = await TestKeys.make(keyID: "old")
+        let new = await TestKeys.make(keyID: "new")
+        let served = Mutex(old.jwks)
+        let fetches = Mutex(0)
+        let verifier = AccessTokenVerifier(jwks: JWKSClient {
+            fetches.withLock { $0 += 1 }
+            return served.withLock { $0 }
+        }, refetchInterval: .zero)
+        _ = try await verifier.verify(try await old.token())
+        _ = try await verifier.verify(try await old.token())
+        XCTAssertEqual(fetches.withLock { $0 }, 1, "cached after the first fetch")
+        served.withLock { $0 = new.jwks }
+        _ = try await verifier.verify(try await new.token())
+        XCTAssertEqual(fetches.withLock { $0 }, 2)
+    }
+
+    func testUnknownKeyIDsDoNotHammerTheKeyServer() async throws {
+        let keys = await TestKeys.make(keyID: "real")
+        let stranger = await TestKeys.make(keyID: "stranger")
+        let fetches = Mutex(0)
+        let verifier = AccessTokenVerifier(jwks: JWKSClient {
+            fetches.withLock { $0 += 1 }
+            return keys.jwks
+        }, refetchInterval: .seconds(60))
+        for _ in 0..<20 { await assertCode(.tokenInvalid, verifier, try await stranger.token()) }
+        XCTAssertEqual(fetches.withLock { $0 }, 1)
+    }
+
+    func testHeaderSegmentIsConstant() async throws {
+        let keys = await TestKeys.make(keyID: "constant")
+        let first = try await keys.token(user: "a"), second = try await keys.token(user: "b", expiresIn: 10)
+        XCTAssertEqual(first.split(separator: ".")[0], second.split(separator: ".")[0])
+        let header = try XCTUnwrap(Base64URL.decode(first.split(separator: ".")[0]))
+        XCTAssertEqual(String(decoding: header, as: UTF8.self), #"{"alg":"ES256","kid":"constant","typ":"JWT"}"#)
+    }
+
+    private func assertCode(_ code: ErrorCode, _ verifier: AccessTokenVerifier, _ token: String, line: UInt = #line) async {
+        do {
+            _ = try await verifier.verify(token)
+            XCTFail("accepted", line: line)
+        } catch {
+            XCTAssertEqual(error.code, code, line: line)
+        }
+    }
+}
