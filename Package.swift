@@ -16,8 +16,7 @@ func service(
     _ dir: String,
     library: String,
     executable: String,
-    dependencies: [Target.Dependency] = [],
-    testDependencies: [Target.Dependency] = []
+    dependencies: [Target.Dependency] = []
 ) -> [Target] {
     [
         .target(
@@ -35,7 +34,7 @@ func service(
         .testTarget(
             name: "\(library)Tests",
             dependencies: [.target(name: library), "Contracts", "ServiceKit", "TestSupport", hummingbirdTesting]
-                + testDependencies,
+                + dependencies,
             path: "Tests/\(library)Tests",
             swiftSettings: settings
         ),

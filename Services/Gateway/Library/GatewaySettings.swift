@@ -17,7 +17,7 @@ public enum GatewaySettings {
     }
 }
 
-public struct GatewayConfiguration: Sendable {
+public struct GatewayConfiguration: Sendable, Equatable {
     public var maxBodyBytes: Int
     public var appLimit: RateLimit
     public var ipLimit: RateLimit

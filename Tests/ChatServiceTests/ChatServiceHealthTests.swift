@@ -1,0 +1,9 @@
+import ChatService
+import TestSupport
+import XCTest
+
+final class ChatServiceHealthTests: XCTestCase {
+    func testServesHealthAndMetrics() async throws {
+        try await HealthContract.check(ChatService.buildApplication, service: .chat)
+    }
+}

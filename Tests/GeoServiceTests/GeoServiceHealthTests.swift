@@ -1,0 +1,9 @@
+import GeoService
+import TestSupport
+import XCTest
+
+final class GeoServiceHealthTests: XCTestCase {
+    func testServesHealthAndMetrics() async throws {
+        try await HealthContract.check(GeoService.buildApplication, service: .geo)
+    }
+}

@@ -1,0 +1,9 @@
+import MarketService
+import TestSupport
+import XCTest
+
+final class MarketServiceHealthTests: XCTestCase {
+    func testServesHealthAndMetrics() async throws {
+        try await HealthContract.check(MarketService.buildApplication, service: .market)
+    }
+}

@@ -1,0 +1,9 @@
+import PaymentVerifyService
+import TestSupport
+import XCTest
+
+final class PaymentVerifyServiceHealthTests: XCTestCase {
+    func testServesHealthAndMetrics() async throws {
+        try await HealthContract.check(PaymentVerifyService.buildApplication, service: .paymentVerify)
+    }
+}

@@ -1,0 +1,9 @@
+import PushService
+import TestSupport
+import XCTest
+
+final class PushServiceHealthTests: XCTestCase {
+    func testServesHealthAndMetrics() async throws {
+        try await HealthContract.check(PushService.buildApplication, service: .push)
+    }
+}
