@@ -91,7 +91,10 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["Contracts", "ServiceKit", hummingbird, hummingbirdTesting, .product(name: "JWTKit", package: "jwt-kit")],
+            dependencies: [
+                "Contracts", "ServiceKit", hummingbird, hummingbirdTesting,
+                .product(name: "JWTKit", package: "jwt-kit"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             path: "Tests/Support",
             swiftSettings: settings
         ),
@@ -121,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Contracts", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: ["Contracts", "ServiceKit", "Launcher", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             path: "Tests/IntegrationTests",
             swiftSettings: settings
         ),

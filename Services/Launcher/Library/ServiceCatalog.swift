@@ -22,3 +22,15 @@ public enum ServiceCatalog {
         }
     }
 }
+
+extension ServiceCatalog {
+    /// Every environment variable a service process reads (README table and compose file are
+    /// checked against this).
+    public static func variables(for service: ServiceName) -> [ConfigVariable] {
+        switch service {
+        case .gateway: CommonSettings.all + GatewaySettings.all
+        case .auth: CommonSettings.all + AuthSettings.all
+        case .chat, .market, .geo, .paymentVerify, .push: CommonSettings.all
+        }
+    }
+}

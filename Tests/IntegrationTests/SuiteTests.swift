@@ -1,0 +1,78 @@
+import Contracts
+import Foundation
+import TestSupport
+import XCTest
+
+/// The whole suite as a newcomer runs it: `glint` with seven real processes, driven through the
+/// gateway on free ports with a temporary data folder.
+final class SuiteTests: XCTestCase {
+    static let appKey = "integration-dev-key"
+
+    func testLauncherRunsHealsAndStopsTheSuite() async throws {
+        let dataDirectory = try TestEnvironment.temporaryDirectory()
+        var environment = ProcessInfo.processInfo.environment
+        environment["AUTH_DEV_APP_KEY"] = Self.appKey
+        environment["LOG_LEVEL"] = "warning"
+        let launcher = try RunningProcess("glint", arguments: ["--port-base", "0", "--data-dir", dataDirectory], environment: environment)
+        do {
+            try await exercise(launcher, dataDirectory: dataDirectory)
+        } catch {
+            await launcher.stop()
+            throw error
+        }
+    }
+
+    private func exercise(_ launcher: RunningProcess, dataDirectory: String) async throws {
+        let ready = try await launcher.line(containing: "gateway on http://")
+        let gateway = String(try XCTUnwrap(ready.range(of: "http://").map { ready[$0.lowerBound...] }))
+        let printedKey = try await launcher.line(containing: "SeSACKey: ")
+        XCTAssertTrue(printedKey.hasSuffix("SeSACKey: \(Self.appKey)"), "the development key is printed: \(printedKey)")
+
+        // All seven healthy through the gateway.
+        let pids = try await Self.healthyPIDs(gateway)
+        XCTAssertEqual(Set(pids.keys), Set(ServiceName.allCases.map(\.rawValue)))
+        XCTAssertEqual(Set(pids.values).count, 7, "seven processes")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dataDirectory + "/auth-svc.sqlite"))
+
+        // No key → 420 in the default dialect; unknown path → 444.
+        let noKey = try await HTTPProbe.call(.GET, gateway + "/v1/users/me/profile")
+        XCTAssertEqual(noKey.status, 420)
+        XCTAssertNotNil(try JSON.object(noKey.body)["message"] as? String)
+        let unknown = try await HTTPProbe.call(.GET, gateway + "/v1/no-such-thing", headers: [("SeSACKey", Self.appKey)])
+        XCTAssertEqual(unknown.status, 444)
+        XCTAssertEqual(try JSON.object(unknown.body) as? [String: String], ["message": "unknown route"])
+
+        // SIGKILL one service: the launcher restarts it and it is healthy again within 5 s.
+        let victim = try XCTUnwrap(pids[ServiceName.auth.rawValue])
+        let killed = ContinuousClock.now
+        kill(victim, SIGKILL)
+        let replacement = await HTTPProbe.eventually(within: .seconds(5)) { () -> Int32? in
+            guard let pids = try? await Self.healthyPIDs(gateway), let pid = pids[ServiceName.auth.rawValue], pid != victim else { return nil }
+            return pid
+        }
+        let healed = try XCTUnwrap(replacement, "auth-svc not healthy again within 5 s:\n\(launcher.transcript)")
+        print("auth-svc restarted as pid \(healed) in \(ContinuousClock.now - killed)")
+        let keyStillWorks = try await HTTPProbe.call(.GET, gateway + "/v1/no-such-thing", headers: [("SeSACKey", Self.appKey)])
+        XCTAssertEqual(keyStillWorks.status, 444)
+
+        // Ctrl-C: the launcher stops every child and leaves no process behind.
+        let children = Array(pids.values.filter { $0 != victim }) + [healed]
+        launcher.signal(SIGINT)
+        let status = try await launcher.exitStatus(within: .seconds(30))
+        XCTAssertEqual(status, 0, launcher.transcript)
+        for pid in children {
+            XCTAssertEqual(kill(pid, 0), -1, "pid \(pid) still exists")
+            XCTAssertEqual(errno, ESRCH)
+        }
+    }
+
+    /// pids of services that report ok, only when all seven do.
+    private static func healthyPIDs(_ gateway: String) async throws -> [String: Int32] {
+        let health = try await HTTPProbe.call(.GET, gateway + "/health")
+        guard health.status == 200 else { throw HealthError() }
+        let services = try XCTUnwrap(try JSON.object(health.body)["services"] as? [String: [String: Any]])
+        return services.compactMapValues { ($0["pid"] as? Int).map(Int32.init) }
+    }
+
+    struct HealthError: Error {}
+}

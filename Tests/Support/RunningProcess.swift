@@ -1,0 +1,146 @@
+import Foundation
+import Synchronization
+
+/// A real executable started by a test: its output is kept line by line, and the test can await
+/// a line or the process's exit (event-driven, with a deadline; never a fixed sleep).
+public final class RunningProcess: @unchecked Sendable {
+    public struct Timeout: Error, CustomStringConvertible {
+        public let waitingFor: String
+        public let transcript: String
+        public var description: String { "timed out waiting for \(waitingFor); output so far:\n\(transcript)" }
+    }
+
+    private struct State {
+        var lines: [String] = []
+        var partial = Data()
+        var exitStatus: Int32?
+        var lineWaiters: [(id: Int, needle: String, continuation: CheckedContinuation<String?, Never>)] = []
+        var exitWaiters: [(id: Int, continuation: CheckedContinuation<Int32?, Never>)] = []
+        var nextID = 0
+    }
+
+    private let process = Process()
+    private let state = Mutex(State())
+    public let name: String
+
+    /// Folder holding the package's built executables (next to the test bundle).
+    public static var productsDirectory: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    public init(_ executable: String, arguments: [String] = [], environment: [String: String]) throws {
+        name = executable
+        process.executableURL = Self.productsDirectory.appendingPathComponent(executable)
+        process.arguments = arguments
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil }
+            self?.received(data)
+        }
+        process.terminationHandler = { [weak self] finished in self?.exited(finished.terminationStatus) }
+        try process.run()
+    }
+
+    public var pid: Int32 { process.processIdentifier }
+    public var transcript: String { state.withLock { $0.lines.joined(separator: "\n") } }
+
+    public func signal(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// The first line (already seen or still to come) containing `needle`.
+    public func line(containing needle: String, within timeout: Duration = .seconds(60)) async throws -> String {
+        let id = state.withLock { state -> Int in state.nextID += 1; return state.nextID }
+        let found: String? = await withCheckedContinuation { continuation in
+            let existing = state.withLock { state -> String?? in
+                if let line = state.lines.first(where: { $0.contains(needle) }) { return .some(line) }
+                if state.exitStatus != nil { return .some(nil) }
+                state.lineWaiters.append((id, needle, continuation))
+                return nil
+            }
+            if let existing { continuation.resume(returning: existing) }
+            Task {
+                try? await Task.sleep(for: timeout)
+                self.expireLineWaiter(id)
+            }
+        }
+        guard let found else { throw Timeout(waitingFor: "'\(needle)' from \(name)", transcript: transcript) }
+        return found
+    }
+
+    /// The exit status, once the process has ended.
+    public func exitStatus(within timeout: Duration = .seconds(30)) async throws -> Int32 {
+        let id = state.withLock { state -> Int in state.nextID += 1; return state.nextID }
+        let status: Int32? = await withCheckedContinuation { continuation in
+            let existing = state.withLock { state -> Int32? in
+                if let status = state.exitStatus { return status }
+                state.exitWaiters.append((id, continuation))
+                return nil
+            }
+            if let existing { continuation.resume(returning: existing) }
+            Task {
+                try? await Task.sleep(for: timeout)
+                self.expireExitWaiter(id)
+            }
+        }
+        guard let status else { throw Timeout(waitingFor: "exit of \(name)", transcript: transcript) }
+        return status
+    }
+
+    /// Ends the process if a test left it running.
+    public func stop() async {
+        guard process.isRunning else { return }
+        signal(SIGKILL)
+        _ = try? await exitStatus(within: .seconds(10))
+    }
+
+    private func received(_ data: Data) {
+        let ready = state.withLock { state -> [(CheckedContinuation<String?, Never>, String)] in
+            state.partial.append(data)
+            while let newline = state.partial.firstIndex(of: 0x0A) {
+                state.lines.append(String(decoding: state.partial[state.partial.startIndex..<newline], as: UTF8.self))
+                state.partial.removeSubrange(state.partial.startIndex...newline)
+            }
+            var ready: [(CheckedContinuation<String?, Never>, String)] = []
+            state.lineWaiters.removeAll { waiter in
+                guard let line = state.lines.first(where: { $0.contains(waiter.needle) }) else { return false }
+                ready.append((waiter.continuation, line))
+                return true
+            }
+            return ready
+        }
+        for (continuation, line) in ready { continuation.resume(returning: line) }
+    }
+
+    private func exited(_ status: Int32) {
+        let (lineWaiters, exitWaiters) = state.withLock { state in
+            state.exitStatus = status
+            defer { state.lineWaiters.removeAll(); state.exitWaiters.removeAll() }
+            return (state.lineWaiters.map(\.continuation), state.exitWaiters.map(\.continuation))
+        }
+        // Output may still be draining: a line waiter gets a last look at what arrived.
+        for continuation in lineWaiters { continuation.resume(returning: nil) }
+        for continuation in exitWaiters { continuation.resume(returning: status) }
+    }
+
+    private func expireLineWaiter(_ id: Int) {
+        let continuation = state.withLock { state -> CheckedContinuation<String?, Never>? in
+            guard let index = state.lineWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.lineWaiters.remove(at: index).continuation
+        }
+        continuation?.resume(returning: nil)
+    }
+
+    private func expireExitWaiter(_ id: Int) {
+        let continuation = state.withLock { state -> CheckedContinuation<Int32?, Never>? in
+            guard let index = state.exitWaiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.exitWaiters.remove(at: index).continuation
+        }
+        continuation?.resume(returning: nil)
+    }
+}
