@@ -7,7 +7,7 @@ import ServiceKit
 struct Glint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glint", abstract: "Runs the Glint Backend suite locally.",
-        subcommands: [Start.self, Serve.self], defaultSubcommand: Start.self
+        subcommands: [Start.self, Serve.self, Probe.self], defaultSubcommand: Start.self
     )
 
     struct Start: AsyncParsableCommand {
@@ -25,6 +25,15 @@ struct Glint: AsyncParsableCommand {
         func run() async throws {
             guard let name = ServiceName(rawValue: service) else { throw ValidationError("unknown service \(service)") }
             await ServiceMain.run(name, build: ServiceCatalog.builder(for: name))
+        }
+    }
+
+    struct Probe: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Exits 0 when the URL answers 200 (container health checks).")
+        @Argument var url: String
+
+        func run() async throws {
+            guard await HealthProbe.isHealthy(url) else { throw ExitCode(1) }
         }
     }
 }

@@ -1,0 +1,76 @@
+import Contracts
+import Foundation
+import Launcher
+import ServiceKit
+import XCTest
+
+/// The compose file, the Dockerfile and the README must agree with the code: every service
+/// present, every variable it sets is one the code reads, every required variable set.
+final class DeploymentFilesTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func read(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func testComposeDeclaresEveryServiceWithItsEnvironment() throws {
+        let compose = YAMLNode.parse(try Self.read("docker-compose.yml"))
+        let services = try XCTUnwrap(compose["services"]).map
+        XCTAssertEqual(Set(services.keys), Set(ServiceName.allCases.map(\.rawValue)))
+        let volumes = Set(try XCTUnwrap(compose["volumes"]).map.keys)
+
+        for service in ServiceName.allCases {
+            let entry = try XCTUnwrap(services[service.rawValue], service.rawValue)
+            XCTAssertEqual(entry["command"]?.text, "[\"\(service.rawValue)\"]", "\(service.rawValue) runs its own executable")
+            let environment = try XCTUnwrap(entry["environment"], "\(service.rawValue) environment").map
+            let known = Set(ServiceCatalog.variables(for: service).map(\.name))
+            for name in environment.keys {
+                XCTAssertTrue(known.contains(name), "\(service.rawValue) sets \(name), which the code never reads")
+            }
+            for variable in ServiceCatalog.variables(for: service) where variable.defaultValue == nil && variable.name != "PORT" {
+                XCTAssertNotNil(environment[variable.name], "\(service.rawValue) needs \(variable.name)")
+            }
+            XCTAssertEqual(environment["PORT"]?.text, String(service.defaultPort))
+            XCTAssertEqual(environment["HOST"]?.text, "0.0.0.0", "reachable from other containers")
+            for (name, value) in environment where name.hasSuffix("_SVC_URL") {
+                let target = try XCTUnwrap(ServiceName.allCases.first { $0.urlVariable == name })
+                XCTAssertEqual(value.text, "http://\(target.rawValue):\(target.defaultPort)")
+            }
+            let probe = entry["healthcheck"]?["test"]?.text ?? ""
+            XCTAssertTrue(probe.contains("http://127.0.0.1:\(service.defaultPort)/health"), "\(service.rawValue) health check: \(probe)")
+            if service != .gateway {
+                let mounts = entry["volumes"]?.list.compactMap(\.text) ?? []
+                XCTAssertEqual(mounts.count, 1, "\(service.rawValue) keeps its SQLite file on a named volume")
+                let volume = String(mounts.first?.split(separator: ":").first ?? "")
+                XCTAssertTrue(volumes.contains(volume), "\(volume) declared")
+                XCTAssertTrue(mounts.first?.hasSuffix(":/data") == true)
+                XCTAssertNil(entry["ports"], "only the gateway publishes a port")
+            }
+        }
+        XCTAssertEqual(services["gateway"]?["ports"]?.list.first?.text, "8080:8080")
+    }
+
+    func testDockerfileBuildsAndShipsEveryExecutable() throws {
+        let dockerfile = try Self.read("Deploy/Dockerfile")
+        let stages = dockerfile.split(separator: "\n").filter { $0.hasPrefix("FROM ") }
+        XCTAssertEqual(stages.count, 2, "multi-stage")
+        XCTAssertTrue(stages[0].contains("swift:") && stages[0].contains(" AS build"))
+        XCTAssertFalse(stages[1].contains("swift:"), "the runtime image has no toolchain")
+        XCTAssertTrue(dockerfile.contains("--static-swift-stdlib"))
+        XCTAssertTrue(dockerfile.contains("libsqlite3-0"))
+        for executable in ServiceName.allCases.map(\.rawValue) + ["glint"] {
+            XCTAssertTrue(dockerfile.contains(" \(executable) ") || dockerfile.contains(" \(executable);"), executable)
+        }
+    }
+
+    func testReadmeDocumentsEveryVariable() throws {
+        let readme = try Self.read("README.md")
+        for service in ServiceName.allCases {
+            for variable in ServiceCatalog.variables(for: service) {
+                XCTAssertTrue(readme.contains("`\(variable.name)`"), "README lacks \(variable.name)")
+            }
+        }
+        XCTAssertTrue(readme.contains("swift run glint"))
+        XCTAssertTrue(readme.contains("scripts/test"))
+    }
+}
