@@ -45,7 +45,8 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
     ("Gateway", "Gateway", "gateway", [.product(name: "AsyncHTTPClient", package: "async-http-client")]),
     ("Auth", "AuthService", "auth-svc", [
         .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
     ]),
     ("Chat", "ChatService", "chat-svc", []),
     ("Market", "MarketService", "market-svc", []),
@@ -70,6 +71,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
+        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
     ],
     targets: [
         .target(name: "Contracts", path: "Shared/Contracts", swiftSettings: settings),
@@ -85,6 +88,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
             ],
             path: "Shared/ServiceKit",
             swiftSettings: settings
@@ -94,6 +98,7 @@ let package = Package(
             dependencies: [
                 "Contracts", "ServiceKit", hummingbird, hummingbirdTesting,
                 .product(name: "JWTKit", package: "jwt-kit"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             path: "Tests/Support",
             swiftSettings: settings

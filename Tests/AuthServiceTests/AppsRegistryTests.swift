@@ -10,24 +10,12 @@ import XCTest
 @testable import AuthService
 
 final class AppsRegistryTests: XCTestCase {
-    struct Fixture {
-        let app: Application<RouterResponder<GlintRequestContext>>
-        let apps: AppRepository
-        let signingKey: SigningKey
-        let dataDirectory: String
-    }
-
-    func makeFixture() throws -> Fixture {
-        let directory = try TestEnvironment.temporaryDirectory()
-        let common = TestEnvironment.common(.auth, dataDirectory: directory)
-        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: AuthMigrations.migrator)
-        let signingKey = try SigningKey.loadOrCreate(at: directory + "/key.pem")
-        let app = AuthService.build(common: common, logger: TestEnvironment.logger, database: database, signingKey: signingKey)
-        return Fixture(app: app, apps: AppRepository(database: database), signingKey: signingKey, dataDirectory: directory)
+    func makeFixture() async throws -> AuthHarness {
+        try await AuthHarness.make()
     }
 
     func testResolveAnswersAppInfoKeyByKey() async throws {
-        let fixture = try makeFixture()
+        let fixture = try await makeFixture()
         let created = try await fixture.apps.create(
             name: "GLINT", profile: .lslp, flags: AppFlags(refreshWithAccessTokenOnly: true, emptyAuthErrorBodies: true), key: "glint-released-key"
         )
@@ -57,7 +45,7 @@ final class AppsRegistryTests: XCTestCase {
     }
 
     func testJWKSVerifiesTokensOfTheSigningKey() async throws {
-        let fixture = try makeFixture()
+        let fixture = try await makeFixture()
         try await fixture.app.test(.router) { client in
             let response = try await client.execute(uri: "/.well-known/jwks.json", method: .get, headers: TestEnvironment.fields(app: nil))
             XCTAssertEqual(response.status, .ok)
@@ -88,10 +76,11 @@ final class AppsRegistryTests: XCTestCase {
     }
 
     func testDevelopmentAppOnlyOnAnEmptyRegistry() async throws {
-        let fixture = try makeFixture()
-        try await AuthService.createDevelopmentAppIfEmpty(fixture.apps, key: "dev-key-1234")
-        try await AuthService.createDevelopmentAppIfEmpty(fixture.apps, key: "dev-key-5678")
-        let all = try await fixture.apps.all()
+        let fixture = try await makeFixture()
+        let apps = try AuthService.openAdmin(dataDirectory: try TestEnvironment.temporaryDirectory()).repository
+        try await AuthService.createDevelopmentAppIfEmpty(apps, key: "dev-key-1234")
+        try await AuthService.createDevelopmentAppIfEmpty(apps, key: "dev-key-5678")
+        let all = try await apps.all()
         XCTAssertEqual(all.map(\.apiKey), ["dev-key-1234"])
         XCTAssertEqual(all.first?.profile, .lslp)
     }
@@ -123,6 +112,6 @@ final class AppsRegistryTests: XCTestCase {
     }
 
     func testHealth() async throws {
-        try await HealthContract.check(try makeFixture().app, service: .auth)
+        try await HealthContract.check(try await makeFixture().app, service: .auth)
     }
 }

@@ -1,4 +1,5 @@
 import Contracts
+import Foundation
 import GRDB
 
 /// A row of `app`: one registered client app (API key + compatibility profile).
@@ -13,6 +14,10 @@ struct AppRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     var emptyAuthErrorBodies: Bool
     var socketAuthOptional: Bool
     var createdAt: Int64
+    /// Apple "Services ID"/bundle ids accepted as `aud` of identity tokens, comma-separated.
+    var appleClientIDs: String = ""
+    /// The Kakao app id whose tokens this app accepts.
+    var kakaoAppID: String = ""
 
     enum CodingKeys: String, CodingKey, ColumnExpression {
         case id, name, profile
@@ -21,6 +26,12 @@ struct AppRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         case emptyAuthErrorBodies = "empty_auth_error_bodies"
         case socketAuthOptional = "socket_auth_optional"
         case createdAt = "created_at"
+        case appleClientIDs = "apple_client_ids"
+        case kakaoAppID = "kakao_app_id"
+    }
+
+    var appleAudiences: [String] {
+        appleClientIDs.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
     typealias Columns = CodingKeys

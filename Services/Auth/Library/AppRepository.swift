@@ -8,14 +8,17 @@ struct AppRepository: Sendable {
     let database: any DatabaseWriter
 
     /// Registers an app; the key is generated unless given (to keep a released app's key).
-    func create(name: String, profile: Dialect, flags: AppFlags, key: String? = nil) async throws -> AppRecord {
+    func create(
+        name: String, profile: Dialect, flags: AppFlags, key: String? = nil, appleClientIDs: [String] = [], kakaoAppID: String = ""
+    ) async throws -> AppRecord {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard (1...64).contains(trimmed.count) else { throw ServiceError.badRequest("app name must be 1-64 characters") }
         if let key, !AppKey.isAcceptable(key) { throw ServiceError.badRequest("app key must be 8-128 printable ASCII characters without spaces") }
         let record = AppRecord(
             id: ObjectID.generate(), name: trimmed, apiKey: key ?? AppKey.generate(), profile: profile,
             refreshWithAccessTokenOnly: flags.refreshWithAccessTokenOnly, emptyAuthErrorBodies: flags.emptyAuthErrorBodies,
-            socketAuthOptional: flags.socketAuthOptional, createdAt: GlintDate.nowMilliseconds()
+            socketAuthOptional: flags.socketAuthOptional, createdAt: GlintDate.nowMilliseconds(),
+            appleClientIDs: appleClientIDs.joined(separator: ","), kakaoAppID: kakaoAppID
         )
         return try await database.write { db in
             guard try AppRecord.filter(AppRecord.Columns.apiKey == record.apiKey).fetchCount(db) == 0 else {
@@ -28,6 +31,10 @@ struct AppRepository: Sendable {
 
     func find(key: String) async throws -> AppRecord? {
         try await database.read { db in try AppRecord.filter(AppRecord.Columns.apiKey == key).fetchOne(db) }
+    }
+
+    func find(id: String) async throws -> AppRecord? {
+        try await database.read { db in try AppRecord.fetchOne(db, key: id) }
     }
 
     func all() async throws -> [AppRecord] {

@@ -16,6 +16,81 @@ enum AuthMigrations {
                 t.column("created_at", .integer).notNull()
             }
         }
+        migrator.registerMigration("v2-users-sessions") { db in
+            try db.alter(table: "app") { t in
+                t.add(column: "apple_client_ids", .text).notNull().defaults(to: "")
+                t.add(column: "kakao_app_id", .text).notNull().defaults(to: "")
+            }
+            try db.create(table: "user") { t in
+                t.primaryKey("id", .text)
+                t.column("app_id", .text).notNull().references("app", onDelete: .cascade)
+                t.column("email", .text).notNull()
+                t.column("email_key", .text).notNull()
+                t.column("password_hash", .text)
+                t.column("nick", .text).notNull()
+                t.column("nick_key", .text).notNull()
+                for column in ["phone_num", "birth_day", "gender", "info1", "info2", "info3", "info4", "info5", "name", "introduction", "description"] {
+                    t.column(column, .text).notNull().defaults(to: "")
+                }
+                t.column("hash_tags", .text).notNull().defaults(to: "[]")
+                t.column("profile_image", .text)
+                t.column("created_at", .integer).notNull()
+                t.column("updated_at", .integer).notNull()
+            }
+            try db.execute(sql: "CREATE UNIQUE INDEX user_email ON user(app_id, email_key) WHERE email_key <> ''")
+            try db.create(index: "user_nick", on: "user", columns: ["app_id", "nick_key"])
+            try db.create(table: "social_identity") { t in
+                t.column("app_id", .text).notNull()
+                t.column("provider", .text).notNull()
+                t.column("subject", .text).notNull()
+                t.column("user_id", .text).notNull().references("user", onDelete: .cascade)
+                t.primaryKey(["app_id", "provider", "subject"])
+            }
+            try db.create(table: "session") { t in
+                t.primaryKey("id", .text)
+                t.column("app_id", .text).notNull()
+                t.column("user_id", .text).notNull().references("user", onDelete: .cascade).indexed()
+                t.column("device_token", .text)
+                t.column("created_at", .integer).notNull()
+                t.column("revoked_at", .integer)
+                t.column("revoke_reason", .text)
+            }
+            try db.create(table: "refresh_token") { t in
+                t.primaryKey("hash", .text)
+                t.column("session_id", .text).notNull().references("session", onDelete: .cascade).indexed()
+                t.column("created_at", .integer).notNull()
+                t.column("expires_at", .integer).notNull()
+                t.column("rotated_at", .integer)
+            }
+            try db.create(table: "follow") { t in
+                t.column("follower_id", .text).notNull().references("user", onDelete: .cascade)
+                t.column("following_id", .text).notNull().references("user", onDelete: .cascade).indexed()
+                t.column("created_at", .integer).notNull()
+                t.primaryKey(["follower_id", "following_id"])
+            }
+            try db.create(table: "block") { t in
+                t.column("blocker_id", .text).notNull().references("user", onDelete: .cascade)
+                t.column("blocked_id", .text).notNull().references("user", onDelete: .cascade).indexed()
+                t.column("created_at", .integer).notNull()
+                t.primaryKey(["blocker_id", "blocked_id"])
+            }
+            try db.create(table: "report") { t in
+                t.primaryKey("id", .text)
+                t.column("app_id", .text).notNull()
+                t.column("reporter_id", .text).notNull().references("user", onDelete: .cascade)
+                t.column("target_type", .text).notNull()
+                t.column("target_id", .text).notNull()
+                t.column("reason", .text).notNull()
+                t.column("created_at", .integer).notNull()
+                t.uniqueKey(["reporter_id", "target_type", "target_id"])
+            }
+            try db.create(table: "attendance") { t in
+                t.column("user_id", .text).notNull().references("user", onDelete: .cascade)
+                t.column("day", .text).notNull()
+                t.column("created_at", .integer).notNull()
+                t.primaryKey(["user_id", "day"])
+            }
+        }
         return migrator
     }
 }

@@ -1,9 +1,12 @@
+import AsyncHTTPClient
 import Contracts
 import Foundation
 import GRDB
 import Hummingbird
+import JWTKit
 import Logging
 import ServiceKit
+import ServiceLifecycle
 
 /// Apps, users, sessions and profiles (API.md §1).
 public enum AuthService {
@@ -13,18 +16,63 @@ public enum AuthService {
         let signingKey = try SigningKey.loadOrCreate(at: configuration.signingKeyPath)
         let apps = AppRepository(database: database)
         try await createDevelopmentAppIfEmpty(apps, key: configuration.developmentAppKey)
-        return build(common: common, logger: logger, database: database, signingKey: signingKey)
+        let http = HTTPClientService.make()
+        let internalClient = InternalClient(http: http.client, configuration: common)
+        let dependencies = Dependencies(
+            hasher: .bcrypt(cost: configuration.bcryptCost), posts: .live(internalClient),
+            appleKeys: .http(url: configuration.appleKeysURL, client: http.client), http: http.client
+        )
+        return try await build(
+            common: common, configuration: configuration, logger: logger, database: database, signingKey: signingKey,
+            dependencies: dependencies, services: [http]
+        )
+    }
+
+    /// What auth-svc reaches outside itself; tests pass simulators or fakes.
+    struct Dependencies: Sendable {
+        var hasher: PasswordHasher
+        var posts: PostDirectory
+        var appleKeys: JWKSClient
+        var http: HTTPClient
     }
 
     static func build(
-        common: CommonConfiguration, logger: Logger, database: DatabasePool, signingKey: SigningKey
-    ) -> Application<RouterResponder<GlintRequestContext>> {
-        let internalRoutes = InternalRoutes(apps: AppRepository(database: database), signingKey: signingKey)
+        common: CommonConfiguration, configuration: AuthConfiguration, logger: Logger, database: DatabasePool,
+        signingKey: SigningKey, dependencies: Dependencies, services: [any Service] = []
+    ) async throws -> Application<RouterResponder<GlintRequestContext>> {
+        let apps = AppRepository(database: database)
+        let users = UserRepository(database: database)
+        let sessions = SessionStore(
+            database: database, refreshLifetimeMS: Int64(configuration.refreshTokenLifetime * 1000),
+            reuseGraceMS: Int64(configuration.refreshReuseGrace * 1000)
+        )
+        // auth-svc verifies its own tokens with its own key: no HTTP round trip.
+        let verifier = AccessTokenVerifier(jwks: JWKSClient { signingKey.jwks })
+        let tokens = TokenIssuer(
+            signer: await AccessTokenSigner(key: signingKey.privateKey, keyID: signingKey.keyID),
+            accessLifetime: configuration.accessTokenLifetime
+        )
+        let accounts = AccountService(
+            database: database, users: users, sessions: sessions, tokens: tokens, hasher: dependencies.hasher, apps: apps, verifier: verifier
+        )
+        let images = try FileStore(dataDirectory: common.dataDirectory, area: "profiles")
+        let profiles = ProfileService(database: database, users: users, posts: dependencies.posts, images: images)
+        let social = SocialLoginVerifier(
+            apps: apps, appleKeys: KeySetCache(jwks: dependencies.appleKeys, refetchInterval: .seconds(60)),
+            appleIssuer: configuration.appleIssuer, kakaoAPIURL: configuration.kakaoAPIURL, http: dependencies.http
+        )
+        let accountRoutes = AccountRoutes(accounts: accounts, users: users, social: social)
+        let profileRoutes = ProfileRoutes(profiles: profiles, images: images)
+        let internalRoutes = InternalRoutes(apps: apps, users: users, profiles: profiles, signingKey: signingKey)
         return ServiceApplication.build(
-            configuration: common, logger: logger,
-            healthCheck: { try await DatabaseFactory.check(database) }
+            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services
         ) { group in
+            let protected = group.group()
+                .add(middleware: AccessTokenMiddleware(verifier: verifier))
+                .add(middleware: SessionCheckMiddleware(sessions: sessions))
             internalRoutes.register(on: group)
+            accountRoutes.register(public: group, protected: protected)
+            profileRoutes.register(public: group, protected: protected)
         }
     }
 

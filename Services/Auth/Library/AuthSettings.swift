@@ -1,3 +1,4 @@
+import Foundation
 import ServiceKit
 
 /// auth-svc's own environment variables.
@@ -5,12 +6,34 @@ public enum AuthSettings {
     public static let signingKeyFile = ConfigVariable("AUTH_SIGNING_KEY_FILE", default: "", "PEM file of the ES256 signing key; default <DATA_DIR>/auth-signing-key.pem, created on first start")
     public static let developmentAppKey = ConfigVariable("AUTH_DEV_APP_KEY", default: "", "key of the development app created on first start with no apps (random when empty)")
 
-    public static var all: [ConfigVariable] { [signingKeyFile, developmentAppKey] }
+    public static let accessTokenSeconds = ConfigVariable("AUTH_ACCESS_TOKEN_TTL_SECONDS", default: "900", "lifetime of access tokens")
+    public static let refreshTokenSeconds = ConfigVariable("AUTH_REFRESH_TOKEN_TTL_SECONDS", default: "1209600", "lifetime of refresh tokens (14 days)")
+    public static let refreshReuseGraceSeconds = ConfigVariable("AUTH_REFRESH_REUSE_GRACE_SECONDS", default: "10", "a rotated refresh token still works this long (concurrent refreshes of one device)")
+    public static let bcryptCost = ConfigVariable("AUTH_BCRYPT_COST", default: "10", "bcrypt cost of password hashes (10 or more in production; tests use 4)")
+    public static let appleKeysURL = ConfigVariable("AUTH_APPLE_KEYS_URL", default: "https://appleid.apple.com/auth/keys", "Apple's JWKS for identity tokens")
+    public static let appleIssuer = ConfigVariable("AUTH_APPLE_ISSUER", default: "https://appleid.apple.com", "expected iss of Apple identity tokens")
+    public static let kakaoAPIURL = ConfigVariable("AUTH_KAKAO_API_URL", default: "https://kapi.kakao.com", "Kakao API base URL (token info, user info)")
+
+    public static var all: [ConfigVariable] {
+        [signingKeyFile, developmentAppKey, accessTokenSeconds, refreshTokenSeconds, refreshReuseGraceSeconds, bcryptCost, appleKeysURL, appleIssuer, kakaoAPIURL]
+    }
 }
 
 struct AuthConfiguration: Sendable {
     var signingKeyPath: String
     var developmentAppKey: String?
+    var accessTokenLifetime: TimeInterval = 900
+    var refreshTokenLifetime: TimeInterval = 1_209_600
+    var refreshReuseGrace: TimeInterval = 10
+    var bcryptCost = 10
+    var appleKeysURL = "https://appleid.apple.com/auth/keys"
+    var appleIssuer = "https://appleid.apple.com"
+    var kakaoAPIURL = "https://kapi.kakao.com"
+
+    init(signingKeyPath: String, bcryptCost: Int) {
+        self.signingKeyPath = signingKeyPath
+        self.bcryptCost = bcryptCost
+    }
 
     init(common: CommonConfiguration, reader: ConfigReader) throws {
         let file = try reader.string(AuthSettings.signingKeyFile)
@@ -20,5 +43,12 @@ struct AuthConfiguration: Sendable {
             throw ConfigurationError(variable: AuthSettings.developmentAppKey.name, problem: "must be 8-128 printable ASCII characters without spaces")
         }
         developmentAppKey = devKey.isEmpty ? nil : devKey
+        accessTokenLifetime = TimeInterval(try reader.int(AuthSettings.accessTokenSeconds, in: 1...86_400))
+        refreshTokenLifetime = TimeInterval(try reader.int(AuthSettings.refreshTokenSeconds, in: 60...31_536_000))
+        refreshReuseGrace = TimeInterval(try reader.int(AuthSettings.refreshReuseGraceSeconds, in: 0...300))
+        bcryptCost = try reader.int(AuthSettings.bcryptCost, in: 4...15)
+        appleKeysURL = try reader.url(AuthSettings.appleKeysURL)
+        appleIssuer = try reader.string(AuthSettings.appleIssuer)
+        kakaoAPIURL = try reader.url(AuthSettings.kakaoAPIURL)
     }
 }

@@ -1,0 +1,61 @@
+import Contracts
+import Foundation
+import ServiceKit
+
+/// Input rules of API.md §1, each failing with a 400 that says what is wrong.
+enum AccountRules {
+    private static let passwordSpecials = Set("$@!%*#?&".utf8)
+
+    static func email(_ raw: String) throws -> String {
+        let email = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = email.split(separator: "@", omittingEmptySubsequences: false)
+        guard email.utf8.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[0].utf8.count <= 64,
+              parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
+              email.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value != 127 })
+        else { throw ServiceError.badRequest("invalid email") }
+        return email
+    }
+
+    /// 8–72 characters (bcrypt's limit) from letters, digits and `$@!%*#?&`, with at least one
+    /// of each group.
+    static func password(_ password: String) throws {
+        let bytes = Array(password.utf8)
+        let letters = bytes.contains { (65...90).contains($0) || (97...122).contains($0) }
+        let digits = bytes.contains { (48...57).contains($0) }
+        let specials = bytes.contains { passwordSpecials.contains($0) }
+        let allowed = bytes.allSatisfy { (65...90).contains($0) || (97...122).contains($0) || (48...57).contains($0) || passwordSpecials.contains($0) }
+        guard (8...72).contains(bytes.count), letters, digits, specials, allowed else {
+            throw ServiceError.badRequest("password must be 8-72 characters with a letter, a digit and one of $@!%*#?&, and nothing else")
+        }
+    }
+
+    static func nick(_ raw: String) throws -> String {
+        let nick = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...30).contains(nick.count), !nick.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw ServiceError.badRequest("nick must be 1-30 characters")
+        }
+        return nick
+    }
+
+    /// Free-text profile fields: bounded, control characters refused.
+    static func text(_ value: String?, field: String, max: Int) throws -> String? {
+        guard let value else { return nil }
+        guard value.count <= max, !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" }) else {
+            throw ServiceError.badRequest("\(field) must be at most \(max) characters")
+        }
+        return value
+    }
+
+    static func hashTags(_ tags: [String]?) throws -> [String]? {
+        guard let tags else { return nil }
+        guard tags.count <= 20, tags.allSatisfy({ (1...30).contains($0.count) }) else {
+            throw ServiceError.badRequest("hashTags: at most 20 tags of 1-30 characters")
+        }
+        return tags
+    }
+
+    static func userID(_ id: String) throws -> String {
+        guard ObjectID.isValid(id) else { throw ServiceError.badRequest("invalid user id") }
+        return id
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+import ServiceKit
+
+/// Makes access tokens for a session.
+struct TokenIssuer: Sendable {
+    let signer: AccessTokenSigner
+    let accessLifetime: TimeInterval
+
+    func accessToken(userID: String, appID: String, sessionID: String, now: Date = Date()) async throws -> String {
+        try await signer.sign(AccessTokenClaims(
+            userID: userID, appID: appID, sessionID: sessionID, issuedAt: now, expiresAt: now.addingTimeInterval(accessLifetime)
+        ))
+    }
+}

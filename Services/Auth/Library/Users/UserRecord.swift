@@ -1,0 +1,70 @@
+import Contracts
+import Foundation
+import GRDB
+
+/// A row of `user`. Optional profile strings are stored as `""` so answers never carry null.
+struct UserRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "user"
+
+    var id: String
+    var appID: String
+    var email: String
+    var emailKey: String
+    var passwordHash: String?
+    var nick: String
+    var nickKey: String
+    var phoneNum: String = ""
+    var birthDay: String = ""
+    var gender: String = ""
+    var info1: String = ""
+    var info2: String = ""
+    var info3: String = ""
+    var info4: String = ""
+    var info5: String = ""
+    var name: String = ""
+    var introduction: String = ""
+    var description: String = ""
+    var hashTags: String = "[]"
+    var profileImage: String?
+    var createdAt: Int64
+    var updatedAt: Int64
+
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, email, nick, gender, info1, info2, info3, info4, info5, name, introduction, description
+        case appID = "app_id"
+        case emailKey = "email_key"
+        case passwordHash = "password_hash"
+        case nickKey = "nick_key"
+        case phoneNum = "phone_num"
+        case birthDay = "birth_day"
+        case hashTags = "hash_tags"
+        case profileImage = "profile_image"
+        case createdAt = "created_at"
+        case updatedAt = "updated_at"
+    }
+
+    typealias Columns = CodingKeys
+
+    init(appID: String, email: String, passwordHash: String?, nick: String, now: Int64) {
+        self.id = ObjectID.generate()
+        self.appID = appID
+        self.email = email
+        self.emailKey = email.lowercased()
+        self.passwordHash = passwordHash
+        self.nick = nick
+        self.nickKey = nick.lowercased()
+        self.createdAt = now
+        self.updatedAt = now
+    }
+
+    var tags: [String] {
+        get { (try? JSONDecoder().decode([String].self, from: Data(hashTags.utf8))) ?? [] }
+        set { hashTags = String(decoding: (try? JSONEncoder().encode(newValue)) ?? Data("[]".utf8), as: UTF8.self) }
+    }
+
+    var info: UserInfo { UserInfo(userID: id, nick: nick, profileImage: profileImage) }
+
+    var infoFull: UserInfoFull {
+        UserInfoFull(userID: id, nick: nick, profileImage: profileImage, name: name, introduction: introduction, description: description, hashTags: tags)
+    }
+}

@@ -1,0 +1,76 @@
+import Contracts
+import Crypto
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Uploaded images of one area (`profiles`, `filters`, `posts`, `chats`): stored under
+/// `<DATA_DIR>/files/<area>/` with names we make, answered as `/data/<area>/<name>` and served
+/// back (through the gateway) as `GET /v1/data/<area>/<name>`.
+public struct FileStore: Sendable {
+    public let area: String
+    public let directory: String
+
+    public init(dataDirectory: String, area: String) throws {
+        self.area = area
+        self.directory = dataDirectory + "/files/" + area
+        try DataDirectory.ensure(directory)
+    }
+
+    /// Checks every part is an image (by its bytes) before storing any; answers their paths.
+    public func store(_ parts: [MultipartForm.Part]) throws -> [String] {
+        let kinds = try parts.map { part -> ImageKind in
+            guard let kind = ImageKind.detect(part.body.readableBytesView) else {
+                throw ServiceError.badRequest("only JPEG, PNG, GIF, WebP or HEIC images are accepted")
+            }
+            return kind
+        }
+        return try zip(parts, kinds).map { part, kind in
+            let name = ObjectID.generate() + "." + kind.fileExtension
+            let path = directory + "/" + name
+            guard FileManager.default.createFile(atPath: path, contents: Data(part.body.readableBytesView)) else {
+                throw ServiceError(.internalError, "could not store file")
+            }
+            return "/data/\(area)/\(name)"
+        }
+    }
+
+    /// Removes a stored file given its public path (a replaced profile image); unknown paths are ignored.
+    public func remove(publicPath: String) {
+        guard let name = fileName(fromPublicPath: publicPath) else { return }
+        try? FileManager.default.removeItem(atPath: directory + "/" + name)
+    }
+
+    /// `GET`/`HEAD /v1/data/<area>/<name>`: the bytes with type, validator and a long cache
+    /// lifetime (names are never reused, so files never change).
+    public func response(for request: Request, name: String) throws -> Response {
+        guard isSafeName(name), let kind = ImageKind.forFileName(name),
+              let data = FileManager.default.contents(atPath: directory + "/" + name)
+        else { throw ServiceError.notFound("no such file") }
+        let etag = "\"" + Hex.encode(SHA256.hash(data: Data(name.utf8)).prefix(8)) + "-\(data.count)\""
+        var headers: HTTPFields = [
+            .contentType: kind.contentType,
+            .eTag: etag,
+            .cacheControl: "public, max-age=31536000, immutable",
+            .contentLength: String(data.count),
+        ]
+        if request.headers[.ifNoneMatch] == etag {
+            headers[.contentLength] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        if request.method == .head { return Response(status: .ok, headers: headers) }
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(data: data)))
+    }
+
+    private func fileName(fromPublicPath path: String) -> String? {
+        let prefix = "/data/\(area)/"
+        guard path.hasPrefix(prefix) else { return nil }
+        let name = String(path.dropFirst(prefix.count))
+        return isSafeName(name) ? name : nil
+    }
+
+    private func isSafeName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count) && !name.hasPrefix(".")
+            && name.utf8.allSatisfy { (48...57).contains($0) || (97...122).contains($0) || $0 == 46 }
+    }
+}

@@ -1,0 +1,129 @@
+import Hummingbird
+import MultipartKit
+import NIOCore
+
+/// A `multipart/form-data` body read as it streams in, with limits enforced on the way (so a
+/// huge upload is refused before it is buffered): parts count, bytes per file part, bytes per
+/// text field, bytes in all.
+public struct MultipartForm: Sendable {
+    public struct Part: Sendable {
+        public var name: String
+        public var filename: String?
+        public var body: ByteBuffer
+    }
+
+    public struct Limits: Sendable {
+        public var maxFileParts: Int
+        public var maxFileBytes: Int
+        public var maxTotalBytes: Int
+        public var maxFieldBytes: Int
+
+        /// API.md §0: at most 5 files, 5 MB each, 30 MB in all.
+        public static let uploads = Limits(maxFileParts: 5, maxFileBytes: 5 << 20, maxTotalBytes: 30 << 20, maxFieldBytes: 64 << 10)
+
+        public init(maxFileParts: Int, maxFileBytes: Int, maxTotalBytes: Int, maxFieldBytes: Int) {
+            self.maxFileParts = maxFileParts
+            self.maxFileBytes = maxFileBytes
+            self.maxTotalBytes = maxTotalBytes
+            self.maxFieldBytes = maxFieldBytes
+        }
+    }
+
+    public var parts: [Part]
+
+    public func field(_ name: String) -> String? {
+        parts.first { $0.name == name && $0.filename == nil }.map { String(buffer: $0.body) }
+    }
+
+    /// File parts with this name that carry bytes (clients send an empty part when nothing was
+    /// picked; it is ignored).
+    public func files(named name: String) -> [Part] {
+        parts.filter { $0.name == name && $0.filename != nil && $0.body.readableBytes > 0 }
+    }
+
+    public static func isMultipart(_ request: Request) -> Bool {
+        boundary(of: request) != nil
+    }
+
+    static func boundary(of request: Request) -> String? {
+        guard let type = request.headers[.contentType], type.lowercased().hasPrefix("multipart/form-data") else { return nil }
+        for parameter in type.split(separator: ";").dropFirst() {
+            let pair = parameter.trimmingCharacters(in: .whitespaces)
+            if pair.lowercased().hasPrefix("boundary=") {
+                let value = pair.dropFirst("boundary=".count)
+                return String(value.hasPrefix("\"") && value.hasSuffix("\"") && value.count >= 2 ? value.dropFirst().dropLast() : value)
+            }
+        }
+        return nil
+    }
+
+    public static func read(_ request: Request, limits: Limits) async throws -> MultipartForm {
+        guard let boundary = boundary(of: request), !boundary.isEmpty, boundary.count <= 200 else {
+            throw ServiceError.badRequest("multipart/form-data with a boundary expected")
+        }
+        let collector = Collector(limits: limits)
+        let parser = MultipartParser(boundary: boundary)
+        parser.onHeader = { name, value in collector.header(name, value) }
+        parser.onBody = { buffer in collector.body(&buffer) }
+        parser.onPartComplete = { collector.complete() }
+        for try await chunk in request.body {
+            do {
+                try parser.execute(chunk)
+            } catch {
+                throw ServiceError.badRequest("malformed multipart body")
+            }
+            if let failure = collector.failure { throw failure }
+        }
+        if let failure = collector.failure { throw failure }
+        return MultipartForm(parts: collector.parts)
+    }
+
+    /// Parser callbacks run synchronously inside `execute`, on the reading task only.
+    private final class Collector: @unchecked Sendable {
+        let limits: Limits
+        var parts: [Part] = []
+        var failure: ServiceError?
+        private var name: String?
+        private var filename: String?
+        private var current = ByteBuffer()
+        private var total = 0
+
+        init(limits: Limits) {
+            self.limits = limits
+        }
+
+        func header(_ field: String, _ value: String) {
+            guard field.lowercased() == "content-disposition" else { return }
+            for parameter in value.split(separator: ";").dropFirst() {
+                let pair = parameter.trimmingCharacters(in: .whitespaces)
+                guard let equals = pair.firstIndex(of: "=") else { continue }
+                let key = pair[..<equals].lowercased()
+                var text = pair[pair.index(after: equals)...]
+                if text.hasPrefix("\""), text.hasSuffix("\""), text.count >= 2 { text = text.dropFirst().dropLast() }
+                if key == "name" { name = String(text) }
+                if key == "filename" { filename = String(text) }
+            }
+        }
+
+        func body(_ buffer: inout ByteBuffer) {
+            guard failure == nil else { return }
+            total += buffer.readableBytes
+            let limit = filename == nil ? limits.maxFieldBytes : limits.maxFileBytes
+            if current.readableBytes + buffer.readableBytes > limit || total > limits.maxTotalBytes {
+                failure = ServiceError(.payloadTooLarge, filename == nil ? "form field too large" : "file too large (at most \(limits.maxFileBytes >> 20) MB each, \(limits.maxTotalBytes >> 20) MB in all)")
+                return
+            }
+            current.writeBuffer(&buffer)
+        }
+
+        func complete() {
+            defer { name = nil; filename = nil; current = ByteBuffer() }
+            guard failure == nil, let name else { return }
+            if filename != nil, current.readableBytes > 0, parts.filter({ $0.filename != nil && $0.body.readableBytes > 0 }).count >= limits.maxFileParts {
+                failure = ServiceError.badRequest("at most \(limits.maxFileParts) files")
+                return
+            }
+            parts.append(Part(name: name, filename: filename, body: current))
+        }
+    }
+}

@@ -1,0 +1,19 @@
+import Contracts
+import Hummingbird
+
+// Wire types handlers return directly (Contracts stays Foundation-only).
+extension MessageAnswer: ResponseEncodable {}
+extension AuthAnswer: ResponseEncodable {}
+extension JoinAnswer: ResponseEncodable {}
+extension TokenPair: ResponseEncodable {}
+extension EmptyAnswer: ResponseEncodable {}
+extension WithdrawAnswer: ResponseEncodable {}
+extension ProfileAnswer: ResponseEncodable {}
+extension FollowAnswer: ResponseEncodable {}
+extension BlockAnswer: ResponseEncodable {}
+extension ReportAnswer: ResponseEncodable {}
+extension AttendanceAnswer: ResponseEncodable {}
+extension DataList: ResponseEncodable {}
+extension UserLookupAnswer: ResponseEncodable {}
+extension UserIDList: ResponseEncodable {}
+extension AppInfo: ResponseEncodable {}

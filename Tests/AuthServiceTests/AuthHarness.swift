@@ -1,0 +1,98 @@
+import AsyncHTTPClient
+import Contracts
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import ServiceKit
+import TestSupport
+import XCTest
+
+@testable import AuthService
+
+/// auth-svc built as its executable builds it, on a temporary folder, with bcrypt cost 4 and the
+/// provider simulators' URLs.
+struct AuthHarness {
+    let app: Application<RouterResponder<GlintRequestContext>>
+    let apps: AppRepository
+    let signingKey: SigningKey
+    let dataDirectory: String
+    let appID: String
+
+    static func make(
+        accessLifetime: TimeInterval = 900, reuseGrace: TimeInterval = 10, appFlags: AppFlags = AppFlags(),
+        appleClientIDs: [String] = [], kakaoAppID: String = "", apple: AppleSimulator? = nil, kakao: KakaoSimulator? = nil,
+        postIDs: [String] = []
+    ) async throws -> AuthHarness {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let common = TestEnvironment.common(.auth, dataDirectory: directory)
+        var configuration = AuthConfiguration(signingKeyPath: directory + "/key.pem", bcryptCost: 4)
+        configuration.accessTokenLifetime = accessLifetime
+        configuration.refreshReuseGrace = reuseGrace
+        configuration.kakaoAPIURL = kakao?.url ?? "http://127.0.0.1:9"
+        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: AuthMigrations.migrator)
+        let signingKey = try SigningKey.loadOrCreate(at: configuration.signingKeyPath)
+        let keysURL = apple?.keysURL ?? "http://127.0.0.1:9/auth/keys"
+        let dependencies = AuthService.Dependencies(
+            hasher: .bcrypt(cost: 4),
+            posts: PostDirectory { _, _, _ in postIDs },
+            appleKeys: .http(url: keysURL, client: .shared),
+            http: .shared
+        )
+        let app = try await AuthService.build(
+            common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
+            signingKey: signingKey, dependencies: dependencies
+        )
+        let apps = AppRepository(database: database)
+        let registered = try await apps.create(
+            name: "Test", profile: .lslp, flags: appFlags, key: "test-app-key", appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID
+        )
+        return AuthHarness(app: app, apps: apps, signingKey: signingKey, dataDirectory: directory, appID: registered.id)
+    }
+
+    /// Headers of a request the gateway forwards for this app, plus the caller's own.
+    func headers(token: String? = nil, _ extra: [(String, String)] = []) -> HTTPFields {
+        TestEnvironment.fields(app: appID, extra: (token.map { [("Authorization", $0)] } ?? []) + extra)
+    }
+
+    /// A token for an existing session that expired `ago` seconds ago (genuine signature).
+    func expiredToken(for auth: AuthAnswer, ago: TimeInterval = 5) async throws -> String {
+        let claims = try XCTUnwrap(Self.claims(of: auth.accessToken))
+        let signer = await AccessTokenSigner(key: signingKey.privateKey, keyID: signingKey.keyID)
+        let past = Date().addingTimeInterval(-ago)
+        return try await signer.sign(AccessTokenClaims(
+            userID: claims.sub.value, appID: claims.app, sessionID: claims.sid, issuedAt: past.addingTimeInterval(-60), expiresAt: past
+        ))
+    }
+
+    static func claims(of token: String) -> AccessTokenClaims? {
+        let parts = token.split(separator: ".")
+        guard parts.count == 3, let data = Base64URL.decode(parts[1]) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return try? decoder.decode(AccessTokenClaims.self, from: data)
+    }
+}
+
+extension TestClientProtocol {
+    /// POST/PUT a JSON body.
+    func send(_ method: HTTPRequest.Method, _ uri: String, headers: HTTPFields, json: some Encodable) async throws -> TestResponse {
+        var fields = headers
+        fields[.contentType] = "application/json"
+        return try await execute(uri: uri, method: method, headers: fields, body: JSONCoding.encode(json))
+    }
+
+    func join(_ harness: AuthHarness, email: String, password: String = "pass1234!", nick: String = "jack") async throws -> AuthAnswer {
+        let response = try await send(.post, "/v1/users/join", headers: harness.headers(), json: JoinRequest(email: email, password: password, nick: nick))
+        XCTAssertEqual(response.status, .ok, response.body.text)
+        return try JSONDecoder().decode(AuthAnswer.self, from: response.body)
+    }
+}
+
+/// Any JSON object body, for requests the typed DTOs cannot express (missing keys, wrong types).
+struct RawJSON: Encodable {
+    let object: [String: String]
+    init(_ object: [String: String]) { self.object = object }
+    func encode(to encoder: any Encoder) throws { try object.encode(to: encoder) }
+}

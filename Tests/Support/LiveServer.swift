@@ -1,0 +1,44 @@
+import Hummingbird
+import Logging
+import NIOCore
+
+/// A Hummingbird router served on a free loopback port for the length of a test: the provider
+/// simulators (Apple, Kakao, …) that our real HTTP clients talk to.
+public final class LiveServer: Sendable {
+    public let port: Int
+    private let task: Task<Void, any Error>
+
+    public var url: String { "http://127.0.0.1:\(port)" }
+
+    public static func start(_ router: Router<BasicRequestContext>) async throws -> LiveServer {
+        var logger = Logger(label: "simulator")
+        logger.logLevel = .warning
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in
+                continuation.yield(channel.localAddress?.port ?? 0)
+                continuation.finish()
+            },
+            logger: logger
+        )
+        let task = Task { try await app.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next(), port > 0 else {
+            task.cancel()
+            throw CancellationError()
+        }
+        return LiveServer(port: port, task: task)
+    }
+
+    private init(port: Int, task: Task<Void, any Error>) {
+        self.port = port
+        self.task = task
+    }
+
+    public func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+}
