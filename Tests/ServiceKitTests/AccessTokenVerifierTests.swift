@@ -85,3 +85,21 @@ final class AccessTokenVerifierTests: XCTestCase {
         }
     }
 }
+
+final class KeySetCacheConcurrencyTests: XCTestCase {
+    func testConcurrentCallersOnAColdCacheShareOneFetch() async throws {
+        let keys = await TestKeys.make()
+        let fetches = Mutex(0)
+        let verifier = AccessTokenVerifier(jwks: JWKSClient {
+            fetches.withLock { $0 += 1 }
+            try await Task.sleep(for: .milliseconds(20))
+            return keys.jwks
+        }, refetchInterval: .seconds(60))
+        let token = try await keys.token()
+        try await withThrowingTaskGroup(of: AuthenticatedUser.self) { group in
+            for _ in 0..<20 { group.addTask { try await verifier.verify(token) } }
+            for try await user in group { XCTAssertEqual(user.userID, "user-1") }
+        }
+        XCTAssertEqual(fetches.withLock { $0 }, 1)
+    }
+}

@@ -1,5 +1,9 @@
 public struct EmailValidationRequest: Codable, Sendable {
     public var email: String
+
+    public init(email: String) {
+        self.email = email
+    }
 }
 
 public struct JoinRequest: Codable, Sendable {

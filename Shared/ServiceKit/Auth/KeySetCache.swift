@@ -14,6 +14,8 @@ public actor KeySetCache {
     private var keys = JWTKeyCollection()
     private var knownKeyIDs: Set<String> = []
     private var lastFetch: ContinuousClock.Instant?
+    /// A fetch under way: concurrent callers wait for it instead of being refused by the rate limit.
+    private var inFlight: Task<Void, Never>?
 
     public init(jwks: JWKSClient, refetchInterval: Duration = .seconds(10)) {
         self.jwks = jwks
@@ -34,9 +36,17 @@ public actor KeySetCache {
     }
 
     private func refreshKeys() async {
+        if let inFlight { return await inFlight.value }
         let clock = ContinuousClock()
         if let lastFetch, clock.now - lastFetch < refetchInterval { return }
         lastFetch = clock.now
+        let task = Task { await self.fetchKeys() }
+        inFlight = task
+        await task.value
+        inFlight = nil
+    }
+
+    private func fetchKeys() async {
         guard let set = try? await jwks.fetch() else { return }
         let fresh = JWTKeyCollection()
         guard (try? await fresh.add(jwks: set)) != nil else { return }
