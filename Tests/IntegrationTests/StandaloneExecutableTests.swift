@@ -7,24 +7,14 @@ import XCTest
 /// The service executables on their own, as containers run them.
 final class StandaloneExecutableTests: XCTestCase {
     func testGatewayRateLimitsAndServicesStopGracefully() async throws {
-        let dataDirectory = try TestEnvironment.temporaryDirectory()
-        let authPort = try FreePort.pick(), gatewayPort = try FreePort.pick()
-        var base = ProcessInfo.processInfo.environment
-        base["INTERNAL_SECRET"] = TestEnvironment.internalSecret
-        base["DATA_DIR"] = dataDirectory
-        base["AUTH_SVC_URL"] = "http://127.0.0.1:\(authPort)"
-        let auth = try RunningProcess("auth-svc", environment: base.merging(["PORT": "\(authPort)", "AUTH_DEV_APP_KEY": "standalone-key"]) { $1 })
-        let gateway = try RunningProcess("gateway", environment: base.merging([
-            "PORT": "\(gatewayPort)", "GATEWAY_RATE_PER_IP": "0.2", "GATEWAY_BURST_PER_IP": "5",
-        ]) { $1 })
-        defer { Task { await auth.stop(); await gateway.stop() } }
-        _ = try await auth.line(containing: "listening on")
-        _ = try await gateway.line(containing: "listening on")
+        let suite = try await AuthAndGateway.start(["GATEWAY_RATE_PER_IP": "0.2", "GATEWAY_BURST_PER_IP": "5"])
+        let (auth, gateway) = (suite.auth, suite.gateway)
+        defer { Task { await suite.stop() } }
 
         var statuses: [Int] = []
         var retryAfter: String?
         for _ in 0..<8 {
-            let answer = try await HTTPProbe.call(.GET, "http://127.0.0.1:\(gatewayPort)/v1/users/me/profile", headers: [("SeSACKey", "standalone-key")])
+            let answer = try await suite.call(.GET, "/v1/users/me/profile")
             statuses.append(answer.status)
             if answer.status == 429 {
                 retryAfter = answer.headers["Retry-After"].first

@@ -6,8 +6,12 @@ public struct AppAdmin: Sendable {
     let repository: AppRepository
 
     /// Registers an app and answers one line naming its key.
-    public func create(name: String, profile: Dialect, flags: AppFlags, key: String?) async throws -> String {
-        let app = try await repository.create(name: name, profile: profile, flags: flags, key: key)
+    public func create(
+        name: String, profile: Dialect, flags: AppFlags, key: String?, appleClientIDs: [String] = [], kakaoAppID: String = ""
+    ) async throws -> String {
+        let app = try await repository.create(
+            name: name, profile: profile, flags: flags, key: key, appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID
+        )
         return "created app \(app.name) (\(app.id)) profile \(app.profile.rawValue) SeSACKey: \(app.apiKey)"
     }
 

@@ -26,6 +26,8 @@ struct AuthCommand: AsyncParsableCommand {
             @Flag var refreshWithAccessTokenOnly = false
             @Flag var emptyAuthErrorBodies = false
             @Flag var socketAuthOptional = false
+            @Option(help: "Apple client id (bundle or Services ID) accepted as identity-token audience; repeatable") var appleClientID: [String] = []
+            @Option(help: "Kakao app id whose tokens this app accepts") var kakaoAppID = ""
 
             func run() async throws {
                 guard let dialect = Dialect(rawValue: profile) else { throw ValidationError("--profile must be lslp or slp") }
@@ -33,7 +35,9 @@ struct AuthCommand: AsyncParsableCommand {
                     refreshWithAccessTokenOnly: refreshWithAccessTokenOnly, emptyAuthErrorBodies: emptyAuthErrorBodies,
                     socketAuthOptional: socketAuthOptional
                 )
-                print(try await AuthService.openAdmin(dataDirectory: dataDirectory()).create(name: name, profile: dialect, flags: flags, key: key))
+                print(try await AuthService.openAdmin(dataDirectory: dataDirectory()).create(
+                    name: name, profile: dialect, flags: flags, key: key, appleClientIDs: appleClientID, kakaoAppID: kakaoAppID
+                ))
             }
         }
 

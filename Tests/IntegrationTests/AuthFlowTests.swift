@@ -1,0 +1,106 @@
+import Contracts
+import Foundation
+import TestSupport
+import XCTest
+
+/// §1 through the gateway with real processes: the session life of a released client, and the
+/// `slp` error dialect for an app registered with the real `auth-svc apps create` command.
+final class AuthFlowTests: XCTestCase {
+    func testJoinLoginExpireRefreshReuse() async throws {
+        let suite = try await AuthAndGateway.start(["AUTH_ACCESS_TOKEN_TTL_SECONDS": "1", "AUTH_REFRESH_REUSE_GRACE_SECONDS": "0"])
+        do {
+            let join = try await suite.call(.POST, "/v1/users/join", json: #"{"email":"flow@glint.app","password":"pass1234!","nick":"flow"}"#)
+            XCTAssertEqual(join.status, 200, join.body.text)
+            XCTAssertNotNil(try JSON.object(join.body)["userID"])
+            let login = try await suite.call(.POST, "/v1/users/login", json: #"{"email":"flow@glint.app","password":"pass1234!"}"#)
+            let auth = try JSONDecoder().decode(AuthAnswer.self, from: login.body)
+            let profile = try await suite.call(.GET, "/v1/users/me/profile", token: auth.accessToken)
+            XCTAssertEqual(profile.status, 200)
+
+            // The access token outlives its one-second lifetime: 419, the refresh cue.
+            let expired = await HTTPProbe.eventually(within: .seconds(5), every: .milliseconds(100)) { () -> HTTPProbe.Answer? in
+                guard let answer = try? await suite.call(.GET, "/v1/users/me/profile", token: auth.accessToken), answer.status == 419 else { return nil }
+                return answer
+            }
+            XCTAssertEqual(try XCTUnwrap(expired).status, 419)
+            XCTAssertNotNil(try JSON.object(try XCTUnwrap(expired).body)["message"] as? String)
+
+            let refreshed = try await suite.call(.GET, "/v1/auth/refresh", token: auth.accessToken, headers: [("RefreshToken", auth.refreshToken)])
+            XCTAssertEqual(refreshed.status, 200)
+            let pair = try JSONDecoder().decode(TokenPair.self, from: refreshed.body)
+            let again = try await suite.call(.GET, "/v1/users/me/profile", token: pair.accessToken)
+            XCTAssertEqual(again.status, 200, "works again")
+
+            let reused = try await suite.call(.GET, "/v1/auth/refresh", token: auth.accessToken, headers: [("RefreshToken", auth.refreshToken)])
+            XCTAssertEqual(reused.status, 418)
+            let familyDead = try await suite.call(.GET, "/v1/auth/refresh", token: pair.accessToken, headers: [("RefreshToken", pair.refreshToken)])
+            XCTAssertEqual(familyDead.status, 418, "the whole family is revoked")
+        } catch {
+            await suite.stop()
+            throw error
+        }
+        await suite.stop()
+    }
+
+    func testSlpDialectAndEmptyAuthBodies() async throws {
+        let suite = try await AuthAndGateway.start(["AUTH_ACCESS_TOKEN_TTL_SECONDS": "1"]) { dataDirectory in
+            for (name, arguments) in [
+                ("Freeworkers", ["--profile", "slp", "--key", "slp-app-key"]),
+                ("GLINT", ["--key", "glint-app-key", "--empty-auth-error-bodies", "--refresh-with-access-token-only"]),
+            ] {
+                let create = try RunningProcess("auth-svc", arguments: ["apps", "create", "--name", name] + arguments,
+                                                environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
+                let status = try await create.exitStatus()
+                XCTAssertEqual(status, 0, create.transcript)
+            }
+        }
+        do {
+            let slp = "slp-app-key"
+            func errorCode(_ answer: HTTPProbe.Answer) throws -> String? {
+                XCTAssertEqual(answer.status, 400, "slp answers every error with 400")
+                return try JSON.object(answer.body)["errorCode"] as? String
+            }
+            let badEmail = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"nope","password":"pass1234!","nick":"x"}"#)
+            XCTAssertEqual(try errorCode(badEmail), "E11")
+            let joined = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!","nick":"fw"}"#)
+            let auth = try JSONDecoder().decode(AuthAnswer.self, from: joined.body)
+            let duplicate = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!","nick":"fw"}"#)
+            XCTAssertEqual(try errorCode(duplicate), "E12")
+            let badLogin = try await suite.call(.POST, "/v1/users/login", key: slp, json: #"{"email":"fw@glint.app","password":"wrong123!"}"#)
+            XCTAssertEqual(try errorCode(badLogin), "E03")
+            let noToken = try await suite.call(.GET, "/v1/users/me/profile", key: slp)
+            XCTAssertEqual(try errorCode(noToken), "E02")
+            let unknown = try await suite.call(.GET, "/v1/users/6740369b3a36e82f532ec721/profile", key: slp, token: auth.accessToken)
+            XCTAssertEqual(try errorCode(unknown), "E13")
+            let noRoute = try await suite.call(.GET, "/v1/nothing", key: slp)
+            XCTAssertEqual(try errorCode(noRoute), "E97")
+            let expired = await HTTPProbe.eventually(within: .seconds(5), every: .milliseconds(100)) { () -> String? in
+                guard let answer = try? await suite.call(.GET, "/v1/users/me/profile", key: slp, token: auth.accessToken),
+                      let code = try? JSON.object(answer.body)["errorCode"] as? String, code == "E05" else { return nil }
+                return code
+            }
+            XCTAssertEqual(expired, "E05")
+            let noRefresh = try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: auth.accessToken)
+            XCTAssertEqual(try errorCode(noRefresh), "E06")
+
+            // GLINT: empty bodies on 401/419, and refresh with the access token alone.
+            let glint = "glint-app-key"
+            let glintJoin = try await suite.call(.POST, "/v1/users/join", key: glint, json: #"{"email":"g@glint.app","password":"pass1234!","nick":"g"}"#)
+            let glintAuth = try JSONDecoder().decode(AuthAnswer.self, from: glintJoin.body)
+            let unauthorized = try await suite.call(.GET, "/v1/users/me/profile", key: glint)
+            XCTAssertEqual(unauthorized.status, 401)
+            XCTAssertEqual(unauthorized.body.readableBytes, 0)
+            let glintExpired = await HTTPProbe.eventually(within: .seconds(5), every: .milliseconds(100)) { () -> HTTPProbe.Answer? in
+                guard let answer = try? await suite.call(.GET, "/v1/users/me/profile", key: glint, token: glintAuth.accessToken), answer.status == 419 else { return nil }
+                return answer
+            }
+            XCTAssertEqual(try XCTUnwrap(glintExpired).body.readableBytes, 0)
+            let refreshed = try await suite.call(.GET, "/v1/auth/refresh", key: glint, token: glintAuth.accessToken)
+            XCTAssertEqual(refreshed.status, 200, "GLINT never sends the refresh header")
+        } catch {
+            await suite.stop()
+            throw error
+        }
+        await suite.stop()
+    }
+}
