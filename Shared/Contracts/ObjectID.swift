@@ -20,7 +20,8 @@ public enum ObjectID {
         bytes[2] = UInt8((seconds >> 8) & 0xFF)
         bytes[3] = UInt8(seconds & 0xFF)
         var generator = SystemRandomNumberGenerator()
-        for index in 4..<9 { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
+        let random = generator.next() // one system call for all five bytes
+        for index in 4..<9 { bytes[index] = UInt8(truncatingIfNeeded: random >> (8 * (index - 4))) }
         bytes[9] = UInt8(count >> 16)
         bytes[10] = UInt8((count >> 8) & 0xFF)
         bytes[11] = UInt8(count & 0xFF)

@@ -23,7 +23,7 @@ public struct RouteTable: Sendable {
     }
 
     public func match(method: String, path: some StringProtocol) -> Match? {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map { Substring($0) }
+        let segments = String(path).split(separator: "/", omittingEmptySubsequences: true)
         return Self.match(root, segments[...], method: method)
     }
 

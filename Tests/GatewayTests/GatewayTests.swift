@@ -246,3 +246,23 @@ final class GatewayTests: XCTestCase {
         XCTAssertLessThanOrEqual(limiter.count, 101)
     }
 }
+
+final class AttendancePageTests: XCTestCase {
+    func testServesThePageWithTheBridgeAndTheKey() async throws {
+        let app = try GatewayTests().makeApp(GatewayTests.FakeServices())
+        try await app.test(.router) { client in
+            let page = try await client.execute(uri: "/event-application", method: .get, headers: [.sesacKey: "key-lslp"])
+            XCTAssertEqual(page.status, .ok)
+            XCTAssertEqual(page.headers[.contentType], "text/html; charset=utf-8")
+            let html = page.body.text
+            for needle in ["click_attendance_button", "complete_attendance", "window.requestAttendance", "/v1/users/attendance", "attendanceCount", #"var appKey = "key-lslp";"#] {
+                XCTAssertTrue(html.contains(needle), needle)
+            }
+            let browser = try await client.execute(uri: "/event-application", method: .get)
+            XCTAssertEqual(browser.status, .ok)
+            XCTAssertTrue(browser.body.text.contains(#"var appKey = "";"#), "a plain browser gets the key and token fields")
+            let unknown = try await client.execute(uri: "/event-application", method: .get, headers: [.sesacKey: "nope"])
+            XCTAssertEqual(unknown.status.code, 420)
+        }
+    }
+}

@@ -30,11 +30,11 @@ struct AppRepository: Sendable {
     }
 
     func find(key: String) async throws -> AppRecord? {
-        try await database.read { db in try AppRecord.filter(AppRecord.Columns.apiKey == key).fetchOne(db) }
+        try await database.read { db in try AppRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM app WHERE api_key = ?"), arguments: [key]) }
     }
 
     func find(id: String) async throws -> AppRecord? {
-        try await database.read { db in try AppRecord.fetchOne(db, key: id) }
+        try await database.read { db in try AppRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM app WHERE id = ?"), arguments: [id]) }
     }
 
     func all() async throws -> [AppRecord] {

@@ -43,6 +43,9 @@ public enum GatewayService {
             common: common
         )
         router.get("/health") { _, _ in await suiteHealth(dependencies.upstream) }
+        router.get("/event-application") { request, context in
+            try await proxy.attendancePage(request, context: context)
+        }
         router.get("/metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }

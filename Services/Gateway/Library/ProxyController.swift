@@ -18,6 +18,9 @@ struct ProxyController: Sendable {
     let configuration: GatewayConfiguration
     let common: CommonConfiguration
 
+    /// Bodies up to this size are passed in one piece; larger ones (uploads, files) stream.
+    private static let bufferedBodyLimit = 256 << 10
+
     /// Headers that describe one hop, not the message (RFC 9110 §7.6.1), plus `host`.
     private static let hopByHop: Set<String> = [
         "connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization",
@@ -50,6 +53,21 @@ struct ProxyController: Sendable {
         }
     }
 
+    /// The attendance page, with the caller's app key embedded when it sent a valid one.
+    func attendancePage(_ request: Request, context: GlintRequestContext) async throws -> Response {
+        guard let key = request.headers[.sesacKey] else { return AttendancePage.response(appKey: nil) }
+        do {
+            guard let app = try await apps.app(forKey: key) else { throw ServiceError(.appKeyInvalid, "unknown app key") }
+            if let retry = admit(app: app, clientIP: clientIP(request, context)) {
+                return DialectRenderer.response(for: CanonicalError(code: .rateLimited, message: "too many requests"), app: app,
+                                                headers: [.retryAfter: String(Int(retry.rounded(.up)))])
+            }
+            return AttendancePage.response(appKey: key)
+        } catch let error as ServiceError {
+            return DialectRenderer.response(for: error.canonical, app: nil)
+        }
+    }
+
     /// Both buckets must have a token; answers the seconds to wait when one is empty.
     private func admit(app: AppInfo?, clientIP: String) -> Double? {
         if let wait = limiter.take("ip:" + clientIP, limit: configuration.ipLimit) { return wait }
@@ -79,8 +97,15 @@ struct ProxyController: Sendable {
         if let app { outgoing.headers.replaceOrAdd(name: InternalHeader.appID, value: app.appID) }
 
         let trip = LimitedBody<RequestBody>.Trip()
-        let length: HTTPClientRequest.Body.Length = request.headers[.contentLength].flatMap(Int.init).map { .known(Int64($0)) } ?? .unknown
-        outgoing.body = .stream(LimitedBody(base: request.body, limit: configuration.maxBodyBytes, trip: trip), length: length)
+        let length = request.headers[.contentLength].flatMap(Int.init)
+        if let length, length <= Self.bufferedBodyLimit {
+            // Small bodies (JSON) go in one piece: much cheaper than a streamed upload.
+            if length > 0 { outgoing.body = .bytes(try await request.body.collect(upTo: length)) }
+        } else if length != nil || request.headers[.transferEncoding] != nil {
+            outgoing.body = .stream(
+                LimitedBody(base: request.body, limit: configuration.maxBodyBytes, trip: trip), length: length.map { .known(Int64($0)) } ?? .unknown
+            )
+        }
 
         let response: HTTPClientResponse
         do {
@@ -92,7 +117,11 @@ struct ProxyController: Sendable {
         if response.status.code >= 400, let rewritten = await rewriteError(response, app: app) {
             return rewritten
         }
-        return Response(status: .init(code: Int(response.status.code)), headers: responseHeaders(response.headers), body: .init(asyncSequence: response.body))
+        let headers = responseHeaders(response.headers)
+        if let length = headers[.contentLength].flatMap(Int.init), length <= Self.bufferedBodyLimit {
+            return Response(status: .init(code: Int(response.status.code)), headers: headers, body: .init(byteBuffer: try await response.body.collect(upTo: length)))
+        }
+        return Response(status: .init(code: Int(response.status.code)), headers: headers, body: .init(asyncSequence: response.body))
     }
 
     /// Canonical error bodies of services become the app's dialect; anything else passes as is.

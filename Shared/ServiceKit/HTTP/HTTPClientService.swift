@@ -15,6 +15,8 @@ public struct HTTPClientService: Service {
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost)
         configuration.timeout = .init(connect: .seconds(2))
         configuration.decompression = .disabled
+        // No tracer is bootstrapped; skipping the tracing hooks saves work on every request.
+        configuration.tracing.tracer = nil
         return HTTPClientService(client: HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration))
     }
 

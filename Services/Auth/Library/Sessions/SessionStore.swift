@@ -70,11 +70,12 @@ struct SessionStore: Sendable {
 
     func state(sessionID: String, userID: String) async throws -> State {
         try await database.read { db in
-            guard try UserRecord.exists(db, key: userID) else { return .userGone }
-            guard let session = try SessionRecord.fetchOne(db, key: sessionID), session.userID == userID, session.revokedAt == nil else {
-                return .revoked
-            }
-            return .active
+            let row = try Row.fetchOne(db.cachedStatement(sql: """
+                SELECT (SELECT COUNT(*) FROM user WHERE id = ?) AS user_exists,
+                       (SELECT COUNT(*) FROM session WHERE id = ? AND user_id = ? AND revoked_at IS NULL) AS session_live
+                """), arguments: [userID, sessionID, userID])
+            guard let row, row["user_exists"] as Int == 1 else { return .userGone }
+            return row["session_live"] as Int == 1 ? .active : .revoked
         }
     }
 

@@ -11,13 +11,15 @@ struct UserRepository: Sendable {
         try await database.read { db in try Self.find(db, id: id, appID: appID) }
     }
 
+    // Hot lookups use cached prepared statements: building SQL through the query interface
+    // on every request cost more than the query itself.
     static func find(_ db: Database, id: String, appID: String) throws -> UserRecord? {
-        try UserRecord.filter(key: id).filter(UserRecord.Columns.appID == appID).fetchOne(db)
+        try UserRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE id = ? AND app_id = ?"), arguments: [id, appID])
     }
 
     func find(email: String, appID: String) async throws -> UserRecord? {
         try await database.read { db in
-            try UserRecord.filter(UserRecord.Columns.appID == appID && UserRecord.Columns.emailKey == email.lowercased()).fetchOne(db)
+            try UserRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE app_id = ? AND email_key = ?"), arguments: [appID, email.lowercased()])
         }
     }
 
