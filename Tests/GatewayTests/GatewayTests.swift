@@ -245,12 +245,9 @@ final class GatewayTests: XCTestCase {
         }
         XCTAssertLessThanOrEqual(limiter.count, 101)
     }
-}
 
-final class AttendancePageTests: XCTestCase {
-    func testServesThePageWithTheBridgeAndTheKey() async throws {
-        let app = try GatewayTests().makeApp(GatewayTests.FakeServices())
-        try await app.test(.router) { client in
+    func testAttendancePageWithTheBridgeAndTheKey() async throws {
+        try await makeApp(FakeServices()).test(.router) { client in
             let page = try await client.execute(uri: "/event-application", method: .get, headers: [.sesacKey: "key-lslp"])
             XCTAssertEqual(page.status, .ok)
             XCTAssertEqual(page.headers[.contentType], "text/html; charset=utf-8")
