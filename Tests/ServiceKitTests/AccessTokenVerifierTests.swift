@@ -1,4 +1,5 @@
 import Contracts
+import Hummingbird
 import JWTKit
 import ServiceKit
 import Synchronization
@@ -101,5 +102,37 @@ final class KeySetCacheConcurrencyTests: XCTestCase {
             for try await user in group { XCTAssertEqual(user.userID, "user-1") }
         }
         XCTAssertEqual(fetches.withLock { $0 }, 1)
+    }
+}
+
+final class InternalJWKSTests: XCTestCase {
+    /// The live key source other services use: auth-svc's JWKS over the internal client, which
+    /// must send the internal secret.
+    func testVerifierFetchesKeysFromAuthOverTheInternalClient() async throws {
+        let keys = await TestKeys.make()
+        let router = Router()
+        router.get("/.well-known/jwks.json") { request, _ -> Response in
+            guard request.headers[.init(InternalHeader.secret)!] == TestEnvironment.internalSecret else {
+                return JSONCoding.response(status: .forbidden, body: CanonicalError(code: .forbidden, message: "internal endpoint"))
+            }
+            return JSONCoding.response(body: keys.jwks)
+        }
+        let auth = try await LiveServer.start(router)
+        var common = TestEnvironment.common(.chat, dataDirectory: try TestEnvironment.temporaryDirectory())
+        common.serviceURLs[.auth] = auth.url
+        let verifier = AccessTokenVerifier(jwks: .live(client: InternalClient(http: .shared, configuration: common)))
+        let user = try await verifier.verify(try await keys.token(user: "u-live"))
+        XCTAssertEqual(user.userID, "u-live")
+
+        var wrongSecret = common
+        wrongSecret.internalSecret = "another-secret-0123456789"
+        let refused = AccessTokenVerifier(jwks: .live(client: InternalClient(http: .shared, configuration: wrongSecret)))
+        do {
+            _ = try await refused.verify(try await keys.token())
+            XCTFail("keys fetched without the secret")
+        } catch let error as ServiceError {
+            XCTAssertEqual(error.code, .tokenInvalid)
+        }
+        await auth.stop()
     }
 }

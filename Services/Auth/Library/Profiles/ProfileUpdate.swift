@@ -45,19 +45,22 @@ struct ProfileUpdate: Decodable, Sendable {
         }
     }
 
+    /// Free-text fields: where each goes and how long it may be.
+    private static var textFields: [(KeyPath<ProfileUpdate, String?>, WritableKeyPath<UserRecord, String>, String, Int)] {[
+        (\.phoneNum, \.phoneNum, "phoneNum", 200), (\.birthDay, \.birthDay, "birthDay", 200), (\.gender, \.gender, "gender", 200),
+        (\.info1, \.info1, "info1", 200), (\.info2, \.info2, "info2", 200), (\.info3, \.info3, "info3", 200),
+        (\.info4, \.info4, "info4", 200), (\.info5, \.info5, "info5", 200), (\.name, \.name, "name", 100),
+        (\.introduction, \.introduction, "introduction", 1000), (\.description, \.description, "description", 2000),
+    ]}
+
     func apply(to user: inout UserRecord) throws {
-        if let nick { user.nick = try AccountRules.nick(nick); user.nickKey = user.nick.lowercased() }
-        if let value = try AccountRules.text(phoneNum, field: "phoneNum", max: 200) { user.phoneNum = value }
-        if let value = try AccountRules.text(birthDay, field: "birthDay", max: 200) { user.birthDay = value }
-        if let value = try AccountRules.text(gender, field: "gender", max: 200) { user.gender = value }
-        if let value = try AccountRules.text(info1, field: "info1", max: 200) { user.info1 = value }
-        if let value = try AccountRules.text(info2, field: "info2", max: 200) { user.info2 = value }
-        if let value = try AccountRules.text(info3, field: "info3", max: 200) { user.info3 = value }
-        if let value = try AccountRules.text(info4, field: "info4", max: 200) { user.info4 = value }
-        if let value = try AccountRules.text(info5, field: "info5", max: 200) { user.info5 = value }
-        if let value = try AccountRules.text(name, field: "name", max: 100) { user.name = value }
-        if let value = try AccountRules.text(introduction, field: "introduction", max: 1000) { user.introduction = value }
-        if let value = try AccountRules.text(description, field: "description", max: 2000) { user.description = value }
+        if let nick {
+            user.nick = try AccountRules.nick(nick)
+            user.nickKey = user.nick.lowercased()
+        }
+        for (source, target, field, limit) in Self.textFields {
+            if let value = try AccountRules.text(self[keyPath: source], field: field, max: limit) { user[keyPath: target] = value }
+        }
         if let value = try AccountRules.hashTags(hashTags) { user.tags = value }
     }
 }
