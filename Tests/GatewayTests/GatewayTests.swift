@@ -51,7 +51,7 @@ final class GatewayTests: XCTestCase {
         HTTPClientResponse(status: status, headers: ["content-type": "application/json"], body: .bytes(JSONCoding.encode(CanonicalError(code: code, message: message))))
     }
 
-    func makeApp(_ fakes: FakeServices, configuration: GatewayConfiguration = .init()) throws -> some ApplicationProtocol {
+    static func makeApp(_ fakes: FakeServices, configuration: GatewayConfiguration = .init()) throws -> some ApplicationProtocol {
         let resolve = AppDirectory.Client { key in Self.apps[key] }
         return GatewayService.build(
             common: TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory()),
@@ -63,7 +63,7 @@ final class GatewayTests: XCTestCase {
 
     func testMissingOrUnknownKeyIs420() async throws {
         let fakes = FakeServices()
-        try await makeApp(fakes).test(.router) { client in
+        try await Self.makeApp(fakes).test(.router) { client in
             let missing = try await client.execute(uri: "/v1/users/login", method: .post)
             XCTAssertEqual(missing.status.code, 420)
             JSON.assertKeys(try JSON.object(missing.body), ["message"])
@@ -76,7 +76,7 @@ final class GatewayTests: XCTestCase {
     }
 
     func testUnknownRouteIs444() async throws {
-        try await makeApp(FakeServices()).test(.router) { client in
+        try await Self.makeApp(FakeServices()).test(.router) { client in
             for (uri, method) in [("/v1/nothing", HTTPRequest.Method.get), ("/v1/users/join", .delete), ("/", .get)] {
                 let response = try await client.execute(uri: uri, method: method, headers: [.sesacKey: "key-lslp"])
                 XCTAssertEqual(response.status.code, 444, uri)
@@ -90,7 +90,7 @@ final class GatewayTests: XCTestCase {
 
     func testForwardsToTheOwnerWithInternalHeadersAndWithoutClientOnes() async throws {
         let fakes = FakeServices()
-        try await makeApp(fakes).test(.router) { client in
+        try await Self.makeApp(fakes).test(.router) { client in
             let response = try await client.execute(
                 uri: "/v1/posts/geolocation?longitude=127.0&latitude=37.5", method: .get,
                 headers: [.sesacKey: "key-lslp", .init("x-internal-app-id")!: "forged", .init("X-Internal-Secret")!: "forged",
@@ -114,7 +114,7 @@ final class GatewayTests: XCTestCase {
 
     func testSocketAndWebhookKeyRules() async throws {
         let fakes = FakeServices()
-        try await makeApp(fakes).test(.router) { client in
+        try await Self.makeApp(fakes).test(.router) { client in
             let socket = try await client.execute(uri: "/socket.io/?EIO=4&transport=polling", method: .get)
             XCTAssertEqual(socket.status, .ok, "sockets may come without a key")
             let badSocket = try await client.execute(uri: "/socket.io/?EIO=4&transport=polling", method: .get, headers: [.sesacKey: "nope"])
@@ -134,7 +134,7 @@ final class GatewayTests: XCTestCase {
             default: Self.canonical(.unauthorized, .tokenInvalid, "invalid access token")
             }
         })
-        try await makeApp(fakes).test(.router) { client in
+        try await Self.makeApp(fakes).test(.router) { client in
             let lslp = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: [.sesacKey: "key-lslp"])
             XCTAssertEqual(lslp.status.code, 419)
             XCTAssertEqual(try JSON.object(lslp.body) as? [String: String], ["message": "access token expired"])
@@ -159,7 +159,7 @@ final class GatewayTests: XCTestCase {
 
     func testRateLimitsPerIPAndPerApp() async throws {
         let tightIP = GatewayConfiguration(ipLimit: .init(perSecond: 0.5, burst: 3))
-        try await makeApp(FakeServices(), configuration: tightIP).test(.router) { client in
+        try await Self.makeApp(FakeServices(), configuration: tightIP).test(.router) { client in
             for _ in 0..<3 {
                 let ok = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-lslp"])
                 XCTAssertEqual(ok.status, .ok)
@@ -172,7 +172,7 @@ final class GatewayTests: XCTestCase {
             XCTAssertEqual(try JSON.object(slp.body) as? [String: String], ["errorCode": "E98"])
         }
         let tightApp = GatewayConfiguration(appLimit: .init(perSecond: 1, burst: 2))
-        try await makeApp(FakeServices(), configuration: tightApp).test(.router) { client in
+        try await Self.makeApp(FakeServices(), configuration: tightApp).test(.router) { client in
             for _ in 0..<2 { _ = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-lslp"]) }
             let limited = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-lslp"])
             XCTAssertEqual(limited.status, .tooManyRequests)
@@ -183,7 +183,7 @@ final class GatewayTests: XCTestCase {
 
     func testBodyLimit() async throws {
         let fakes = FakeServices()
-        try await makeApp(fakes, configuration: GatewayConfiguration(maxBodyBytes: 1024)).test(.router) { client in
+        try await Self.makeApp(fakes, configuration: GatewayConfiguration(maxBodyBytes: 1024)).test(.router) { client in
             let big = try await client.execute(uri: "/v1/posts", method: .post, headers: [.sesacKey: "key-lslp"], body: ByteBuffer(repeating: 65, count: 2048))
             XCTAssertEqual(big.status.code, 413)
             JSON.assertKeys(try JSON.object(big.body), ["message"])
@@ -211,7 +211,7 @@ final class GatewayTests: XCTestCase {
 
     func testUnreachableServiceIs503() async throws {
         let fakes = FakeServices(answer: { _, _ in throw HTTPClientError.connectTimeout })
-        try await makeApp(fakes).test(.router) { client in
+        try await Self.makeApp(fakes).test(.router) { client in
             let response = try await client.execute(uri: "/v1/chats", method: .get, headers: [.sesacKey: "key-lslp"])
             XCTAssertEqual(response.status, .serviceUnavailable)
             XCTAssertEqual(try JSON.object(response.body) as? [String: String], ["message": "chat-svc unavailable"])
@@ -219,7 +219,7 @@ final class GatewayTests: XCTestCase {
     }
 
     func testSuiteHealth() async throws {
-        try await makeApp(FakeServices()).test(.router) { client in
+        try await Self.makeApp(FakeServices()).test(.router) { client in
             let response = try await client.execute(uri: "/health", method: .get)
             XCTAssertEqual(response.status, .ok)
             let object = try JSON.object(response.body)
@@ -228,7 +228,7 @@ final class GatewayTests: XCTestCase {
             XCTAssertEqual(Set(services.keys), Set(ServiceName.allCases.map(\.rawValue)))
         }
         let pushDown = FakeServices(health: { $0 == .push ? ServiceHealth(status: "down", error: "unreachable") : ServiceHealth(status: "ok", pid: 2) })
-        try await makeApp(pushDown).test(.router) { client in
+        try await Self.makeApp(pushDown).test(.router) { client in
             let response = try await client.execute(uri: "/health", method: .get)
             XCTAssertEqual(response.status, .serviceUnavailable)
             let object = try JSON.object(response.body)
@@ -247,7 +247,7 @@ final class GatewayTests: XCTestCase {
     }
 
     func testAttendancePageWithTheBridgeAndTheKey() async throws {
-        try await makeApp(FakeServices()).test(.router) { client in
+        try await Self.makeApp(FakeServices()).test(.router) { client in
             let page = try await client.execute(uri: "/event-application", method: .get, headers: [.sesacKey: "key-lslp"])
             XCTAssertEqual(page.status, .ok)
             XCTAssertEqual(page.headers[.contentType], "text/html; charset=utf-8")
