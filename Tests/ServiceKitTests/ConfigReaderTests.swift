@@ -23,7 +23,7 @@ final class ConfigReaderTests: XCTestCase {
         }
     }
 
-    func testBoolsURLsAndChoices() throws {
+    func testBoolsAndURLs() throws {
         let flag = ConfigVariable("FLAG", default: "false", "")
         XCTAssertTrue(try ConfigReader(environment: ["FLAG": "yes"]).bool(flag))
         XCTAssertFalse(try ConfigReader(environment: [:]).bool(flag))
@@ -31,9 +31,6 @@ final class ConfigReaderTests: XCTestCase {
         let url = ConfigVariable("BASE", default: "http://localhost:1/", "")
         XCTAssertEqual(try ConfigReader(environment: [:]).url(url), "http://localhost:1")
         XCTAssertThrowsError(try ConfigReader(environment: ["BASE": "ftp://x"]).url(url))
-        let dialect = ConfigVariable("DIALECT", default: "lslp", "")
-        XCTAssertEqual(try ConfigReader(environment: ["DIALECT": "slp"]).choice(dialect, as: Dialect.self), .slp)
-        XCTAssertThrowsError(try ConfigReader(environment: ["DIALECT": "xml"]).choice(dialect, as: Dialect.self))
     }
 
     func testCommonConfiguration() throws {

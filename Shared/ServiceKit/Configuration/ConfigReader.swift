@@ -16,10 +16,6 @@ public struct ConfigReader: Sendable {
         throw ConfigurationError(variable: variable.name, problem: "is required (\(variable.help))")
     }
 
-    public func optionalString(_ variable: ConfigVariable) -> String? {
-        if let value = environment[variable.name], !value.isEmpty { return value }
-        return variable.defaultValue
-    }
 
     public func int(_ variable: ConfigVariable, in range: ClosedRange<Int>, default override: Int? = nil) throws -> Int {
         let text = try string(variable, default: override.map(String.init))
@@ -54,14 +50,5 @@ public struct ConfigReader: Sendable {
         }
         while text.hasSuffix("/") { text.removeLast() }
         return text
-    }
-
-    public func choice<T: RawRepresentable & CaseIterable>(_ variable: ConfigVariable, as _: T.Type) throws -> T where T.RawValue == String {
-        let text = try string(variable)
-        guard let value = T(rawValue: text) else {
-            let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ConfigurationError(variable: variable.name, problem: "must be one of \(allowed), got '\(text)'")
-        }
-        return value
     }
 }
