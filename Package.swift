@@ -49,7 +49,7 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
     ]),
     ("Chat", "ChatService", "chat-svc", []),
-    ("Market", "MarketService", "market-svc", []),
+    ("Market", "MarketService", "market-svc", [.product(name: "GRDB", package: "GRDB.swift")]),
     ("Geo", "GeoService", "geo-svc", []),
     ("PaymentVerify", "PaymentVerifyService", "payment-verify-svc", []),
     ("Push", "PushService", "push-svc", []),

@@ -13,6 +13,7 @@ final class SuiteTests: XCTestCase {
         var environment = ProcessInfo.processInfo.environment
         environment["AUTH_DEV_APP_KEY"] = Self.appKey
         environment["LOG_LEVEL"] = "warning"
+        environment["AUTH_BCRYPT_COST"] = "4"
         let launcher = try RunningProcess("glint", arguments: ["--port-base", "0", "--data-dir", dataDirectory], environment: environment)
         do {
             try await exercise(launcher, dataDirectory: dataDirectory)
@@ -41,6 +42,24 @@ final class SuiteTests: XCTestCase {
         let unknown = try await HTTPProbe.call(.GET, gateway + "/v1/no-such-thing", headers: [("SeSACKey", Self.appKey)])
         XCTAssertEqual(unknown.status, 444)
         XCTAssertEqual(try JSON.object(unknown.body) as? [String: String], ["message": "unknown route"])
+
+        // Services working together: market-svc renders creators through auth-svc's batch lookup,
+        // and auth-svc lists the author's posts from market-svc.
+        let key = [("SeSACKey", Self.appKey)]
+        let join = try await HTTPProbe.call(.POST, gateway + "/v1/users/join", headers: key + [("Content-Type", "application/json")],
+                                            body: .init(string: #"{"email":"suite@glint.app","password":"pass1234!","nick":"suite"}"#))
+        let auth = try JSONDecoder().decode(AuthAnswer.self, from: join.body)
+        let withToken = key + [("Authorization", auth.accessToken), ("Content-Type", "application/json")]
+        let created = try await HTTPProbe.call(.POST, gateway + "/v1/posts", headers: withToken,
+                                               body: .init(string: ##"{"category":"walk","title":"first walk","content":"#산책"}"##))
+        XCTAssertEqual(created.status, 200, created.body.text)
+        let postID = try JSON.string(try JSON.object(created.body), "post_id")
+        let feed = try JSON.object(try await HTTPProbe.call(.GET, gateway + "/v1/posts", headers: withToken).body)
+        let first = try XCTUnwrap((feed["data"] as? [[String: Any]])?.first)
+        XCTAssertEqual((first["creator"] as? [String: Any])?["nick"] as? String, "suite")
+        XCTAssertEqual(feed["next_cursor"] as? String, "0")
+        let profile = try JSON.object(try await HTTPProbe.call(.GET, gateway + "/v1/users/me/profile", headers: withToken).body)
+        XCTAssertEqual(profile["posts"] as? [String], [postID])
 
         // SIGKILL one service: the launcher restarts it and it is healthy again within 5 s.
         let victim = try XCTUnwrap(pids[ServiceName.auth.rawValue])

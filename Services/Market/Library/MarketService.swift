@@ -1,10 +1,34 @@
+import GRDB
 import Hummingbird
 import Logging
 import ServiceKit
+import ServiceLifecycle
 
-/// Health and metrics only until its own issue lands.
+/// Filters, community posts, comments, likes and orders (API.md §2).
 public enum MarketService {
     public static func buildApplication(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> any ApplicationProtocol {
-        ServiceApplication.build(configuration: common, logger: logger) { _ in }
+        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)
+        let http = HTTPClientService.make()
+        let client = InternalClient(http: http.client, configuration: common)
+        let dependencies = Dependencies(users: .live(client), jwks: .live(client: client))
+        return build(common: common, logger: logger, database: database, dependencies: dependencies, services: [http])
+    }
+
+    /// What market-svc asks other services; tests pass fakes.
+    struct Dependencies: Sendable {
+        var users: UserDirectory
+        var jwks: JWKSClient
+    }
+
+    static func build(
+        common: CommonConfiguration, logger: Logger, database: DatabasePool, dependencies: Dependencies, services: [any Service] = []
+    ) -> Application<RouterResponder<GlintRequestContext>> {
+        let posts = PostRoutes(posts: PostService(database: database, users: dependencies.users))
+        let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
+        return ServiceApplication.build(
+            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services
+        ) { group in
+            posts.register(internal: group, protected: group.group().add(middleware: AccessTokenMiddleware(verifier: verifier)))
+        }
     }
 }

@@ -16,4 +16,6 @@ extension AttendanceAnswer: ResponseEncodable {}
 extension DataList: ResponseEncodable {}
 extension UserLookupAnswer: ResponseEncodable {}
 extension UserIDList: ResponseEncodable {}
+extension PostAnswer: ResponseEncodable {}
+extension CursorPage: ResponseEncodable {}
 extension AppInfo: ResponseEncodable {}

@@ -21,19 +21,31 @@ public struct InternalClient: Sendable {
     public func get<Answer: Decodable>(
         _ service: ServiceName, _ path: String, headers: [(String, String)] = [], requestID: String? = nil, as _: Answer.Type
     ) async throws -> Answer {
-        let data = try await call(.GET, service, path, headers: headers, requestID: requestID)
+        let data = try await call(.GET, service, path, body: nil, headers: headers, requestID: requestID)
+        return try decode(Answer.self, data, from: service)
+    }
+
+    public func post<Answer: Decodable>(
+        _ service: ServiceName, _ path: String, body: some Encodable, headers: [(String, String)] = [], requestID: String? = nil,
+        as _: Answer.Type
+    ) async throws -> Answer {
+        let data = try await call(.POST, service, path, body: JSONCoding.encode(body), headers: headers, requestID: requestID)
         return try decode(Answer.self, data, from: service)
     }
 
 
     private func call(
-        _ method: HTTPMethod, _ service: ServiceName, _ path: String, headers: [(String, String)], requestID: String?
+        _ method: HTTPMethod, _ service: ServiceName, _ path: String, body: ByteBuffer?, headers: [(String, String)], requestID: String?
     ) async throws -> ByteBuffer {
         var request = HTTPClientRequest(url: configuration.url(of: service) + path)
         request.method = method
         request.headers.add(name: InternalHeader.secret, value: configuration.internalSecret)
         if let requestID { request.headers.add(name: InternalHeader.requestID, value: requestID) }
         for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body {
+            request.headers.add(name: "content-type", value: "application/json")
+            request.body = .bytes(body)
+        }
         let response: HTTPClientResponse
         do {
             response = try await http.execute(request, timeout: timeout)

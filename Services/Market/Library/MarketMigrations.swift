@@ -1,0 +1,35 @@
+import GRDB
+
+/// market-svc's schema. Migrations are append-only: never edit one that has landed.
+enum MarketMigrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-posts") { db in
+            try db.create(table: "post") { t in
+                t.primaryKey("id", .text)
+                t.column("app_id", .text).notNull()
+                t.column("creator_id", .text).notNull()
+                t.column("product_id", .text)
+                t.column("category", .text).notNull()
+                t.column("title", .text).notNull()
+                t.column("price", .integer).notNull().defaults(to: 0)
+                t.column("content", .text).notNull()
+                for column in ["content1", "content2", "content3", "content4", "content5"] {
+                    t.column(column, .text).notNull().defaults(to: "")
+                }
+                t.column("files", .text).notNull().defaults(to: "[]")
+                t.column("hash_tags", .text).notNull().defaults(to: "[]")
+                t.column("longitude", .double)
+                t.column("latitude", .double)
+                t.column("is_public", .boolean).notNull().defaults(to: true)
+                t.column("created_at", .integer).notNull()
+                t.column("updated_at", .integer).notNull()
+            }
+            // Feeds walk newest first within an app; SQLite appends the rowid to every index, and
+            // the rowid (insertion order) breaks ties of the same millisecond.
+            try db.create(index: "post_feed", on: "post", columns: ["app_id", "created_at"])
+            try db.create(index: "post_creator", on: "post", columns: ["creator_id", "created_at"])
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,74 @@
+import Contracts
+import Synchronization
+
+/// Users as other services render them (`creator`, `sender`), from auth-svc's batch lookup: one
+/// call per page of content, with a short cache so a busy feed does not ask again per request.
+/// Also the caller's blocked users, whose content a feed hides.
+public struct UserDirectory: Sendable {
+    public var users: @Sendable (_ ids: [String], _ appID: String, _ requestID: String) async throws -> [String: UserInfoFull]
+    public var blocked: @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> Set<String>
+
+    public init(
+        users: @escaping @Sendable (_ ids: [String], _ appID: String, _ requestID: String) async throws -> [String: UserInfoFull],
+        blocked: @escaping @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> Set<String>
+    ) {
+        self.users = users
+        self.blocked = blocked
+    }
+
+    public static func live(_ client: InternalClient, ttl: Duration = .seconds(30)) -> UserDirectory {
+        let cache = Cache(ttl: ttl)
+        return UserDirectory(
+            users: { ids, appID, requestID in
+                var found = cache.lookup(ids, appID: appID)
+                let missing = Array(Set(ids).subtracting(found.keys))
+                if !missing.isEmpty {
+                    let answer = try await client.post(
+                        .auth, "/internal/users/lookup", body: UserLookupRequest(userIDs: missing),
+                        headers: [(InternalHeader.appID, appID)], requestID: requestID, as: UserLookupAnswer.self
+                    )
+                    cache.store(answer.users, appID: appID)
+                    for user in answer.users { found[user.userID] = user }
+                }
+                return found
+            },
+            blocked: { userID, appID, requestID in
+                let answer = try await client.get(
+                    .auth, "/internal/users/\(userID)/blocked", headers: [(InternalHeader.appID, appID)], requestID: requestID, as: UserIDList.self
+                )
+                return Set(answer.userIDs)
+            }
+        )
+    }
+
+    /// Recently seen users by app and id, bounded.
+    final class Cache: Sendable {
+        private struct Entry { var user: UserInfoFull; var expires: ContinuousClock.Instant }
+        private let entries = Mutex<[String: Entry]>([:])
+        private let ttl: Duration
+        private let maxEntries = 50_000
+
+        init(ttl: Duration) {
+            self.ttl = ttl
+        }
+
+        func lookup(_ ids: [String], appID: String) -> [String: UserInfoFull] {
+            let now = ContinuousClock.now
+            return entries.withLock { entries in
+                var found: [String: UserInfoFull] = [:]
+                for id in ids {
+                    if let entry = entries[appID + "/" + id], entry.expires > now { found[id] = entry.user }
+                }
+                return found
+            }
+        }
+
+        func store(_ users: [UserInfoFull], appID: String) {
+            let expires = ContinuousClock.now + ttl
+            entries.withLock { entries in
+                if entries.count + users.count > maxEntries { entries.removeAll(keepingCapacity: true) }
+                for user in users { entries[appID + "/" + user.userID] = Entry(user: user, expires: expires) }
+            }
+        }
+    }
+}

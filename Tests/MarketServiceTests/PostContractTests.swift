@@ -1,0 +1,168 @@
+import Contracts
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import ServiceKit
+import Synchronization
+import TestSupport
+import XCTest
+
+@testable import MarketService
+
+final class PostContractTests: XCTestCase {
+    static let appID = "app-1"
+    static let postKeys: Set<String> = [
+        "post_id", "category", "title", "price", "content", "content1", "content2", "content3", "content4", "content5",
+        "createdAt", "updatedAt", "creator", "files", "likes", "likes2", "buyers", "hashTags", "comments", "geolocation", "is_public",
+    ]
+
+    /// market-svc with auth-svc's answers faked: users by id, and who blocked whom.
+    struct Harness {
+        /// Who blocked whom, as auth-svc would answer.
+        final class Blocks: Sendable {
+            let byUser = Mutex<[String: Set<String>]>([:])
+        }
+
+        let app: Application<RouterResponder<GlintRequestContext>>
+        let keys: TestKeys
+        let blocks: Blocks
+
+        static func make() async throws -> Harness {
+            let keys = await TestKeys.make()
+            let blocks = Blocks()
+            return Harness(app: try build(keys: keys, blocks: blocks), keys: keys, blocks: blocks)
+        }
+
+        private static func build(keys: TestKeys, blocks: Blocks) throws -> Application<RouterResponder<GlintRequestContext>> {
+            let directory = try TestEnvironment.temporaryDirectory()
+            let common = TestEnvironment.common(.market, dataDirectory: directory)
+            let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)
+            let users = UserDirectory(
+                users: { ids, _, _ in
+                    Dictionary(uniqueKeysWithValues: ids.map { ($0, UserInfoFull(userID: $0, nick: "nick-" + $0.suffix(4), profileImage: nil, name: "", introduction: "", description: "", hashTags: [])) })
+                },
+                blocked: { user, _, _ in blocks.byUser.withLock { $0[user] ?? [] } }
+            )
+            return MarketService.build(common: common, logger: TestEnvironment.logger, database: database,
+                                       dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }))
+        }
+
+        func headers(_ user: String, _ extra: [(String, String)] = []) async throws -> HTTPFields {
+            TestEnvironment.fields(app: PostContractTests.appID, extra: [("Authorization", try await keys.token(user: user, app: PostContractTests.appID))] + extra)
+        }
+    }
+
+    static let alice = "6740369b3a36e82f532ec721", bob = "6740369b3a36e82f532ec722"
+
+    func testCreateAnswersThePostShape() async throws {
+        let harness = try await Harness.make()
+        try await harness.app.test(.router) { client in
+            var request = PostCreateRequest(category: "walk", title: " 산책 ", price: 0, content: "오늘 #산책 #dog_walk 좋았다 #산책", longitude: 127.0276, latitude: 37.4979)
+            request.content2 = "second"
+            let response = try await client.execute(uri: "/v1/posts", method: .post, headers: try await harness.headers(Self.alice, [("ProductId", "dogwalk"), ("content-type", "application/json")]), body: JSONCoding.encode(request))
+            XCTAssertEqual(response.status, .ok, response.body.text)
+            let post = try JSON.object(response.body)
+            JSON.assertKeys(post, Self.postKeys.union(["product_id"]))
+            XCTAssertEqual(post["title"] as? String, "산책")
+            XCTAssertEqual(post["product_id"] as? String, "dogwalk")
+            XCTAssertEqual(post["price"] as? Int, 0)
+            XCTAssertEqual(post["content1"] as? String, "")
+            XCTAssertEqual(post["content2"] as? String, "second")
+            XCTAssertEqual(post["hashTags"] as? [String], ["산책", "dog_walk"])
+            XCTAssertEqual(post["is_public"] as? Bool, true)
+            XCTAssertEqual(post["geolocation"] as? [String: Double], ["longitude": 127.0276, "latitude": 37.4979])
+            for key in ["files", "likes", "likes2", "buyers", "comments"] { XCTAssertEqual((post[key] as? [Any])?.count, 0, key) }
+            XCTAssertNotNil(GlintDate.milliseconds(from: try JSON.string(post, "createdAt")))
+            let creator = try XCTUnwrap(post["creator"] as? [String: Any])
+            JSON.assertKeys(creator, ["user_id", "nick"])
+            XCTAssertEqual(creator["user_id"] as? String, Self.alice)
+
+            let fetched = try await client.execute(uri: "/v1/posts/\(try JSON.string(post, "post_id"))", method: .get, headers: try await harness.headers(Self.bob))
+            XCTAssertEqual(try JSON.object(fetched.body)["title"] as? String, "산책")
+        }
+    }
+
+    func testValidationAndVisibility() async throws {
+        let harness = try await Harness.make()
+        try await harness.app.test(.router) { client in
+            let headers = try await harness.headers(Self.alice, [("content-type", "application/json")])
+            for bad in [
+                PostCreateRequest(category: "", title: "t", content: "c"),
+                PostCreateRequest(category: "c", title: "", content: "c"),
+                PostCreateRequest(category: "c", title: "t", price: -1, content: "c"),
+                PostCreateRequest(category: "c", title: "t", content: "c", files: ["/etc/passwd"]),
+                PostCreateRequest(category: "c", title: "t", content: "c", longitude: 200, latitude: 1),
+                PostCreateRequest(category: "c", title: "t", content: "c", longitude: 127),
+            ] {
+                let response = try await client.execute(uri: "/v1/posts", method: .post, headers: headers, body: JSONCoding.encode(bad))
+                XCTAssertEqual(response.status, .badRequest, response.body.text)
+            }
+            let unauthenticated = try await client.execute(uri: "/v1/posts", method: .get, headers: TestEnvironment.fields(app: Self.appID))
+            XCTAssertEqual(unauthenticated.status, .unauthorized)
+
+            let hidden = try await client.execute(uri: "/v1/posts", method: .post, headers: headers,
+                                                  body: JSONCoding.encode(PostCreateRequest(category: "c", title: "secret", content: "c", isPublic: false)))
+            let id = try JSON.string(try JSON.object(hidden.body), "post_id")
+            let asOther = try await client.execute(uri: "/v1/posts/\(id)", method: .get, headers: try await harness.headers(Self.bob))
+            XCTAssertEqual(asOther.status, .notFound, "a private post is 404 for others")
+            let asCreator = try await client.execute(uri: "/v1/posts/\(id)", method: .get, headers: try await harness.headers(Self.alice))
+            XCTAssertEqual(asCreator.status, .ok)
+            let otherFeed = try await client.execute(uri: "/v1/posts", method: .get, headers: try await harness.headers(Self.bob))
+            XCTAssertEqual((try JSON.object(otherFeed.body)["data"] as? [Any])?.count, 0)
+            let badLimit = try await client.execute(uri: "/v1/posts?limit=abc", method: .get, headers: try await harness.headers(Self.bob))
+            XCTAssertEqual(badLimit.status, .badRequest)
+            let badCursor = try await client.execute(uri: "/v1/posts?next=zzz", method: .get, headers: try await harness.headers(Self.bob))
+            XCTAssertEqual(badCursor.status, .badRequest)
+            let ids = try await client.execute(uri: "/internal/users/\(Self.alice)/post-ids", method: .get, headers: TestEnvironment.fields(app: Self.appID))
+            XCTAssertEqual(try JSON.object(ids.body) as? [String: [String]], ["user_ids": []], "private posts are not listed on profiles")
+        }
+    }
+
+    /// 250 posts walked 20 at a time while new ones keep arriving: each exactly once, newest
+    /// first, and the walk ends with "0".
+    func testPaginationWalkWhileCreating() async throws {
+        let harness = try await Harness.make()
+        try await harness.app.test(.router) { client in
+            let headers = try await harness.headers(Self.alice, [("content-type", "application/json")])
+            var created: [String] = []
+            for index in 0..<250 {
+                let response = try await client.execute(uri: "/v1/posts", method: .post, headers: headers,
+                                                        body: JSONCoding.encode(PostCreateRequest(category: index % 2 == 0 ? "even" : "odd", title: "post \(index)", content: "")))
+                created.append(try JSON.string(try JSON.object(response.body), "post_id"))
+            }
+            var seen: [String] = []
+            var cursor = ""
+            var pages = 0
+            repeat {
+                let page = try JSON.object(try await client.execute(uri: "/v1/posts?limit=20&next=\(cursor)", method: .get, headers: try await harness.headers(Self.bob)).body)
+                seen += try XCTUnwrap(page["data"] as? [[String: Any]]).compactMap { $0["post_id"] as? String }
+                cursor = try JSON.string(page, "next_cursor")
+                pages += 1
+                _ = try await client.execute(uri: "/v1/posts", method: .post, headers: headers,
+                                             body: JSONCoding.encode(PostCreateRequest(category: "even", title: "late \(pages)", content: "")))
+            } while cursor != "0" && pages < 100
+            XCTAssertEqual(pages, 13)
+            XCTAssertEqual(seen, created.reversed(), "every post once, newest first, none of the later ones")
+            let even = try JSON.object(try await client.execute(uri: "/v1/posts?limit=100&category=even", method: .get, headers: try await harness.headers(Self.bob)).body)
+            XCTAssertEqual((even["data"] as? [Any])?.count, 100)
+        }
+    }
+
+    func testBlockedUsersVanishFromTheBlockersFeed() async throws {
+        let harness = try await Harness.make()
+        try await harness.app.test(.router) { client in
+            for author in [Self.alice, Self.bob] {
+                _ = try await client.execute(uri: "/v1/posts", method: .post, headers: try await harness.headers(author, [("content-type", "application/json")]),
+                                             body: JSONCoding.encode(PostCreateRequest(category: "c", title: "by \(author)", content: "")))
+            }
+            let carol = "6740369b3a36e82f532ec723"
+            harness.blocks.byUser.withLock { $0[carol] = [Self.bob] }
+            let feed = try JSON.object(try await client.execute(uri: "/v1/posts", method: .get, headers: try await harness.headers(carol)).body)
+            let creators = try XCTUnwrap(feed["data"] as? [[String: Any]]).compactMap { ($0["creator"] as? [String: Any])?["user_id"] as? String }
+            XCTAssertEqual(creators, [Self.alice])
+            let aliceFeed = try JSON.object(try await client.execute(uri: "/v1/posts", method: .get, headers: try await harness.headers(Self.alice)).body)
+            XCTAssertEqual((aliceFeed["data"] as? [Any])?.count, 2, "only the blocker's view changes")
+        }
+    }
+}
