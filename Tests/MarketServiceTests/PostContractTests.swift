@@ -44,7 +44,7 @@ final class PostContractTests: XCTestCase {
                 },
                 blocked: { user, _, _ in blocks.byUser.withLock { $0[user] ?? [] } }
             )
-            return MarketService.build(common: common, logger: TestEnvironment.logger, database: database,
+            return try MarketService.build(common: common, logger: TestEnvironment.logger, database: database,
                                        dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }))
         }
 

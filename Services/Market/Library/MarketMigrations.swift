@@ -30,6 +30,28 @@ enum MarketMigrations {
             try db.create(index: "post_feed", on: "post", columns: ["app_id", "created_at"])
             try db.create(index: "post_creator", on: "post", columns: ["creator_id", "created_at"])
         }
+        migrator.registerMigration("v2-likes-comments") { db in
+            try db.create(table: "post_like") { t in
+                t.column("post_id", .text).notNull().references("post", onDelete: .cascade)
+                t.column("user_id", .text).notNull()
+                t.column("kind", .integer).notNull()
+                t.column("created_at", .integer).notNull()
+                t.primaryKey(["post_id", "user_id", "kind"])
+            }
+            try db.create(index: "post_like_user", on: "post_like", columns: ["user_id", "kind", "created_at"])
+            try db.create(table: "comment") { t in
+                t.primaryKey("id", .text)
+                t.column("app_id", .text).notNull()
+                t.column("target_type", .text).notNull()
+                t.column("target_id", .text).notNull()
+                t.column("parent_id", .text).references("comment", onDelete: .cascade)
+                t.column("creator_id", .text).notNull()
+                t.column("content", .text).notNull()
+                t.column("created_at", .integer).notNull()
+                t.column("updated_at", .integer).notNull()
+            }
+            try db.create(index: "comment_target", on: "comment", columns: ["target_type", "target_id", "created_at"])
+        }
         return migrator
     }
 }

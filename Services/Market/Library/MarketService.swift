@@ -11,7 +11,7 @@ public enum MarketService {
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         let dependencies = Dependencies(users: .live(client), jwks: .live(client: client))
-        return build(common: common, logger: logger, database: database, dependencies: dependencies, services: [http])
+        return try build(common: common, logger: logger, database: database, dependencies: dependencies, services: [http])
     }
 
     /// What market-svc asks other services; tests pass fakes.
@@ -22,8 +22,11 @@ public enum MarketService {
 
     static func build(
         common: CommonConfiguration, logger: Logger, database: DatabasePool, dependencies: Dependencies, services: [any Service] = []
-    ) -> Application<RouterResponder<GlintRequestContext>> {
-        let posts = PostRoutes(posts: PostService(database: database, users: dependencies.users))
+    ) throws -> Application<RouterResponder<GlintRequestContext>> {
+        let posts = PostRoutes(
+            posts: PostService(database: database, users: dependencies.users, comments: CommentService(database: database)),
+            images: try FileStore(dataDirectory: common.dataDirectory, area: "posts")
+        )
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         return ServiceApplication.build(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services

@@ -78,6 +78,15 @@ public struct CommentAnswer: Codable, Sendable, Equatable {
     public var creator: UserInfo
     public var replies: [CommentAnswer]?
 
+    /// `replies` is nil for a reply (API.md: Reply has no replies key).
+    public init(commentID: String, content: String, createdAt: String, creator: UserInfo, replies: [CommentAnswer]?) {
+        self.commentID = commentID
+        self.content = content
+        self.createdAt = createdAt
+        self.creator = creator
+        self.replies = replies
+    }
+
     enum CodingKeys: String, CodingKey {
         case commentID = "comment_id"
         case content, createdAt, creator, replies

@@ -18,4 +18,7 @@ extension UserLookupAnswer: ResponseEncodable {}
 extension UserIDList: ResponseEncodable {}
 extension PostAnswer: ResponseEncodable {}
 extension CursorPage: ResponseEncodable {}
+extension LikeStatus: ResponseEncodable {}
+extension CommentAnswer: ResponseEncodable {}
+extension FilesAnswer: ResponseEncodable {}
 extension AppInfo: ResponseEncodable {}

@@ -3,29 +3,93 @@ import HTTPTypes
 import Hummingbird
 import ServiceKit
 
-/// §2 community posts (first part: create, read, feed) and the ids profiles list.
+/// §2 community posts and the ids profiles list.
 struct PostRoutes: Sendable {
     let posts: PostService
+    let images: FileStore
     private static let productID = HTTPField.Name("ProductId")!
 
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
+        group.get("/internal/users/{user_id}/post-ids") { _, context -> UserIDList in
+            UserIDList(userIDs: try await posts.postIDs(of: try context.parameters.require("user_id"), appID: try context.requireAppID()))
+        }
+        for method in [HTTPRequest.Method.get, .head] {
+            group.on("/v1/data/posts/{name}", method: method) { request, context in
+                try images.response(for: request, name: try context.parameters.require("name"))
+            }
+        }
+        protected.post("/v1/posts/files") { request, _ -> FilesAnswer in
+            let form = try await MultipartForm.read(request, limits: .uploads)
+            let files = form.files(named: "files")
+            guard !files.isEmpty else { throw ServiceError.badRequest("no files") }
+            return FilesAnswer(files: try images.store(files))
+        }
         protected.post("/v1/posts") { request, context -> PostAnswer in
             let body = try await request.decode(as: PostCreateRequest.self, context: context)
             return try await posts.create(try context.requireUser(), body, productID: request.headers[Self.productID], requestID: context.requestID)
         }
-        protected.get("/v1/posts") { request, context -> CursorPage<PostAnswer> in
-            let query = request.uri.queryParameters
-            return try await posts.feed(
-                caller: try context.requireUser(), categories: query.getAll("category").map { String($0) }.filter { !$0.isEmpty },
-                cursor: try FeedCursor.parse(query["next"].map(String.init)), limit: try FeedCursor.limit(query["limit"].map(String.init)),
-                requestID: context.requestID
-            )
+        feed(protected, "/v1/posts") { _, _ in .all }
+        feed(protected, "/v1/posts/users/{user_id}") { _, context in .user(try context.parameters.require("user_id")) }
+        feed(protected, "/v1/posts/likes/me") { _, _ in .liked(kind: 1) }
+        feed(protected, "/v1/posts/likes-2/me") { _, _ in .liked(kind: 2) }
+        feed(protected, "/v1/posts/hashtags") { request, _ in
+            guard let tag = request.uri.queryParameters["hashTag"].map(String.init), (1...50).contains(tag.count) else {
+                throw ServiceError.badRequest("hashTag required")
+            }
+            return .hashTag(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
+        }
+        protected.get("/v1/posts/search") { request, context -> DataList<PostAnswer> in
+            try await posts.search(title: request.uri.queryParameters["title"].map(String.init), caller: try context.requireUser(), requestID: context.requestID)
         }
         protected.get("/v1/posts/{post_id}") { _, context -> PostAnswer in
             try await posts.post(try context.parameters.require("post_id"), caller: try context.requireUser(), requestID: context.requestID)
         }
-        group.get("/internal/users/{user_id}/post-ids") { _, context -> UserIDList in
-            UserIDList(userIDs: try await posts.postIDs(of: try context.parameters.require("user_id"), appID: try context.requireAppID()))
+        protected.put("/v1/posts/{post_id}") { request, context -> PostAnswer in
+            let body = try await request.decode(as: PostUpdateRequest.self, context: context)
+            return try await posts.update(try context.parameters.require("post_id"), caller: try context.requireUser(), body, requestID: context.requestID)
+        }
+        protected.delete("/v1/posts/{post_id}") { _, context -> EmptyAnswer in
+            try await posts.delete(try context.parameters.require("post_id"), caller: try context.requireUser())
+            return EmptyAnswer()
+        }
+        for (path, kind) in [("like", 1), ("like-2", 2)] {
+            protected.post("/v1/posts/{post_id}/\(path)") { request, context -> LikeStatus in
+                let body = try await request.decode(as: LikeStatus.self, context: context)
+                return try await posts.like(try context.parameters.require("post_id"), kind: kind, caller: try context.requireUser(), status: body.likeStatus)
+            }
+        }
+        protected.post("/v1/posts/{post_id}/comments") { request, context -> CommentAnswer in
+            let body = try await request.decode(as: CommentRequest.self, context: context)
+            return try await posts.comment(try context.parameters.require("post_id"), caller: try context.requireUser(), body, requestID: context.requestID)
+        }
+        protected.put("/v1/posts/{post_id}/comments/{comment_id}") { request, context -> CommentAnswer in
+            let body = try await request.decode(as: CommentRequest.self, context: context)
+            let changed = try await posts.changeComment(
+                try context.parameters.require("post_id"), commentID: try context.parameters.require("comment_id"),
+                caller: try context.requireUser(), content: body.content, requestID: context.requestID
+            )
+            guard let changed else { throw ServiceError(.internalError, "comment vanished") }
+            return changed
+        }
+        protected.delete("/v1/posts/{post_id}/comments/{comment_id}") { _, context -> EmptyAnswer in
+            _ = try await posts.changeComment(
+                try context.parameters.require("post_id"), commentID: try context.parameters.require("comment_id"),
+                caller: try context.requireUser(), content: nil, requestID: context.requestID
+            )
+            return EmptyAnswer()
+        }
+    }
+
+    /// A cursor list: `next`, `limit`, repeatable `category`.
+    private func feed(_ group: ServiceApplication.Group, _ path: RouterPath, _ which: @escaping @Sendable (Request, GlintRequestContext) throws -> PostFeed) {
+        group.get(path) { request, context -> CursorPage<PostAnswer> in
+            let query = request.uri.queryParameters
+            return try await posts.feed(
+                try which(request, context), caller: try context.requireUser(),
+                categories: query.getAll("category").map { String($0) }.filter { !$0.isEmpty },
+                cursor: try FeedCursor.parse(query["next"].map(String.init)), limit: try FeedCursor.limit(query["limit"].map(String.init)),
+                requestID: context.requestID
+            )
         }
     }
 }

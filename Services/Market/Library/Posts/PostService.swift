@@ -3,82 +3,136 @@ import Foundation
 import GRDB
 import ServiceKit
 
-/// Community posts: create, read, feeds (API.md §2).
+/// Community posts (API.md §2): create, read, update, delete, likes, feeds, search, comments.
 struct PostService: Sendable {
     let database: any DatabaseWriter
     let users: UserDirectory
+    let comments: CommentService
 
     static let hashTagPattern = try! NSRegularExpression(pattern: "#([\\p{L}\\p{N}_]+)")
 
     func create(_ caller: AuthenticatedUser, _ request: PostCreateRequest, productID: String?, requestID: String) async throws -> PostAnswer {
-        let category = request.category.trimmingCharacters(in: .whitespaces)
-        let title = request.title.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...50).contains(category.count) else { throw ServiceError.badRequest("category must be 1-50 characters") }
-        guard (1...200).contains(title.count) else { throw ServiceError.badRequest("title must be 1-200 characters") }
-        guard request.content.count <= 5000 else { throw ServiceError.badRequest("content must be at most 5000 characters") }
-        let price = request.price ?? 0
-        guard (0...1_000_000_000).contains(price) else { throw ServiceError.badRequest("price must be 0 or more") }
-        let contents = [request.content1, request.content2, request.content3, request.content4, request.content5].map { $0 ?? "" }
-        guard contents.allSatisfy({ $0.count <= 1000 }) else { throw ServiceError.badRequest("content1-5 must be at most 1000 characters") }
-        let files = request.files ?? []
-        guard files.count <= 5, files.allSatisfy({ $0.hasPrefix("/data/posts/") && $0.count <= 100 }) else {
-            throw ServiceError.badRequest("files must be at most 5 paths from POST /v1/posts/files")
-        }
-        switch (request.longitude, request.latitude) {
-        case (nil, nil): break
-        case (let longitude?, let latitude?) where (-180...180).contains(longitude) && (-90...90).contains(latitude): break
-        default: throw ServiceError.badRequest("longitude and latitude go together and must be in range")
-        }
         if let productID, productID.count > 100 { throw ServiceError.badRequest("ProductId too long") }
         let now = GlintDate.nowMilliseconds()
         var record = PostRecord(
-            id: ObjectID.generate(), appID: caller.appID, creatorID: caller.userID, productID: productID, category: category,
-            title: title, price: price, content: request.content, longitude: request.longitude, latitude: request.latitude,
-            isPublic: request.isPublic ?? true, createdAt: now, updatedAt: now
+            id: ObjectID.generate(), appID: caller.appID, creatorID: caller.userID, productID: productID, category: "",
+            title: "", price: 0, content: "", createdAt: now, updatedAt: now
         )
-        (record.content1, record.content2, record.content3, record.content4, record.content5) = (contents[0], contents[1], contents[2], contents[3], contents[4])
-        record.files = PostRecord.text(files)
-        record.hashTags = PostRecord.text(Self.hashTags(in: request.content))
+        var update = PostUpdateRequest()
+        (update.category, update.title, update.price, update.content) = (request.category, request.title, request.price ?? 0, request.content)
+        (update.content1, update.content2, update.content3, update.content4, update.content5) = (request.content1, request.content2, request.content3, request.content4, request.content5)
+        (update.files, update.longitude, update.latitude, update.isPublic) = (request.files ?? [], request.longitude, request.latitude, request.isPublic ?? true)
+        try PostRules.apply(update, to: &record)
         try await database.write { [record] db in try record.insert(db) }
         return try await render([record], caller: caller, requestID: requestID)[0]
     }
 
     func post(_ id: String, caller: AuthenticatedUser, requestID: String) async throws -> PostAnswer {
-        guard ObjectID.isValid(id) else { throw ServiceError.badRequest("invalid post id") }
-        let record = try await database.read { db in
-            try PostRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM post WHERE id = ? AND app_id = ?"), arguments: [id, caller.appID])
-        }
-        guard let record, record.isPublic || record.creatorID == caller.userID else { throw ServiceError.notFound("no such post") }
+        let record = try await visible(id, caller: caller)
         return try await render([record], caller: caller, requestID: requestID)[0]
     }
 
-    /// Newest first, public posts (and the caller's own private ones), without users the caller
+    /// Owner only: others get 445 (after 404 for what they cannot see).
+    func update(_ id: String, caller: AuthenticatedUser, _ update: PostUpdateRequest, requestID: String) async throws -> PostAnswer {
+        var record = try await visible(id, caller: caller)
+        guard record.creatorID == caller.userID else { throw ServiceError(.notPermitted, "not your post") }
+        try PostRules.apply(update, to: &record)
+        record.updatedAt = GlintDate.nowMilliseconds()
+        try await database.write { [record] db in try record.update(db) }
+        return try await render([record], caller: caller, requestID: requestID)[0]
+    }
+
+    func delete(_ id: String, caller: AuthenticatedUser) async throws {
+        let record = try await visible(id, caller: caller)
+        guard record.creatorID == caller.userID else { throw ServiceError(.notPermitted, "not your post") }
+        try await database.write { db in
+            _ = try PostRecord.deleteOne(db, key: record.id)
+            try db.execute(sql: "DELETE FROM comment WHERE target_type = 'post' AND target_id = ?", arguments: [record.id])
+        }
+    }
+
+    /// Sets the caller's like (kind 1) or like-2 (kind 2) to the wanted state; idempotent.
+    func like(_ id: String, kind: Int, caller: AuthenticatedUser, status: Bool) async throws -> LikeStatus {
+        let record = try await visible(id, caller: caller)
+        try await database.write { db in
+            if status {
+                try db.execute(sql: "INSERT OR IGNORE INTO post_like (post_id, user_id, kind, created_at) VALUES (?, ?, ?, ?)",
+                               arguments: [record.id, caller.userID, kind, GlintDate.nowMilliseconds()])
+            } else {
+                try db.execute(sql: "DELETE FROM post_like WHERE post_id = ? AND user_id = ? AND kind = ?", arguments: [record.id, caller.userID, kind])
+            }
+        }
+        return LikeStatus(likeStatus: status)
+    }
+
+    /// Newest first: public posts (and the caller's own private ones), without users the caller
     /// blocked, optionally only some categories.
-    func feed(caller: AuthenticatedUser, categories: [String], cursor: FeedCursor?, limit: Int, requestID: String) async throws -> CursorPage<PostAnswer> {
+    func feed(_ feed: PostFeed, caller: AuthenticatedUser, categories: [String], cursor: FeedCursor?, limit: Int, requestID: String) async throws -> CursorPage<PostAnswer> {
         let blocked = try await users.blocked(caller.userID, caller.appID, requestID)
-        var sql = "SELECT *, rowid AS sequence FROM post WHERE app_id = ? AND (is_public = 1 OR creator_id = ?)"
-        var arguments: StatementArguments = [caller.appID, caller.userID]
+        var sql = "SELECT post.*, post.rowid AS sequence FROM post"
+        var arguments: StatementArguments = []
+        var conditions = ["post.app_id = ?", "(post.is_public = 1 OR post.creator_id = ?)"]
+        arguments += [caller.appID, caller.userID]
+        switch feed {
+        case .all: break
+        case .user(let userID):
+            conditions.append("post.creator_id = ?")
+            arguments += [userID]
+        case .liked(let kind):
+            conditions.append("EXISTS (SELECT 1 FROM post_like WHERE post_like.post_id = post.id AND post_like.user_id = ? AND post_like.kind = ?)")
+            arguments += [caller.userID, kind]
+        case .hashTag(let tag):
+            conditions.append("EXISTS (SELECT 1 FROM json_each(post.hash_tags) WHERE json_each.value = ?)")
+            arguments += [tag]
+        }
         if let cursor {
-            sql += " AND (created_at < ? OR (created_at = ? AND rowid < ?))"
+            conditions.append("(post.created_at < ? OR (post.created_at = ? AND post.rowid < ?))")
             arguments += [cursor.createdAt, cursor.createdAt, cursor.sequence]
         }
         if !categories.isEmpty {
-            sql += " AND category IN (\(databaseQuestionMarks(count: categories.count)))"
+            conditions.append("post.category IN (\(databaseQuestionMarks(count: categories.count)))")
             arguments += StatementArguments(categories)
         }
         if !blocked.isEmpty {
-            sql += " AND creator_id NOT IN (\(databaseQuestionMarks(count: blocked.count)))"
+            conditions.append("post.creator_id NOT IN (\(databaseQuestionMarks(count: blocked.count)))")
             arguments += StatementArguments(Array(blocked))
         }
-        sql += " ORDER BY created_at DESC, rowid DESC LIMIT ?"
+        sql += " WHERE " + conditions.joined(separator: " AND ") + " ORDER BY post.created_at DESC, post.rowid DESC LIMIT ?"
         arguments += [limit + 1]
         let rows = try await database.read { [sql, arguments] db in try Row.fetchAll(db, sql: sql, arguments: arguments) }
         let page = try rows.prefix(limit).map { row in (record: try PostRecord(row: row), sequence: row["sequence"] as Int64) }
         let next = rows.count > limit ? page.last.map { FeedCursor(createdAt: $0.record.createdAt, sequence: $0.sequence).text } ?? FeedCursor.end : FeedCursor.end
-        return CursorPage(data: try await render(page.map(\.record), caller: caller, requestID: requestID), nextCursor: next)
+        return CursorPage(data: try await render(page.map(\.record), caller: caller, blocked: blocked, requestID: requestID), nextCursor: next)
     }
 
-    /// Ids of a user's posts the caller may see, newest first (profiles list them).
+    /// `GET /v1/posts/search?title=`: titles containing the words, newest first, 50 at most.
+    func search(title: String?, caller: AuthenticatedUser, requestID: String) async throws -> DataList<PostAnswer> {
+        let query = (title ?? "").trimmingCharacters(in: .whitespaces)
+        guard (1...100).contains(query.count) else { throw ServiceError.badRequest("title must be 1-100 characters") }
+        let blocked = try await users.blocked(caller.userID, caller.appID, requestID)
+        let pattern = "%" + query.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+        let records = try await database.read { db in
+            try PostRecord.fetchAll(db, sql: """
+                SELECT * FROM post WHERE app_id = ? AND (is_public = 1 OR creator_id = ?) AND title LIKE ? ESCAPE '\\'
+                ORDER BY created_at DESC, rowid DESC LIMIT 50
+                """, arguments: [caller.appID, caller.userID, pattern])
+        }.filter { !blocked.contains($0.creatorID) }
+        return DataList(data: try await render(records, caller: caller, blocked: blocked, requestID: requestID))
+    }
+
+    func comment(_ postID: String, caller: AuthenticatedUser, _ request: CommentRequest, requestID: String) async throws -> CommentAnswer {
+        let post = try await visible(postID, caller: caller)
+        let row = try await comments.create(caller, target: .post, targetID: post.id, request: request)
+        return try await commentAnswer(row, caller: caller, requestID: requestID)
+    }
+
+    func changeComment(_ postID: String, commentID: String, caller: AuthenticatedUser, content: String?, requestID: String) async throws -> CommentAnswer? {
+        let post = try await visible(postID, caller: caller)
+        guard let row = try await comments.change(caller, target: .post, targetID: post.id, commentID: commentID, content: content) else { return nil }
+        return try await commentAnswer(row, caller: caller, requestID: requestID)
+    }
+
+    /// Ids of a user's public posts, newest first (profiles list them).
     func postIDs(of userID: String, appID: String) async throws -> [String] {
         try await database.read { db in
             try String.fetchAll(db, sql: "SELECT id FROM post WHERE creator_id = ? AND app_id = ? AND is_public = 1 ORDER BY created_at DESC, rowid DESC LIMIT 1000",
@@ -86,12 +140,43 @@ struct PostService: Sendable {
         }
     }
 
-    /// Creators rendered with one lookup for the whole page.
-    private func render(_ records: [PostRecord], caller: AuthenticatedUser, requestID: String) async throws -> [PostAnswer] {
-        let creators = try await users.users(Array(Set(records.map(\.creatorID))), caller.appID, requestID)
+    private func visible(_ id: String, caller: AuthenticatedUser) async throws -> PostRecord {
+        guard ObjectID.isValid(id) else { throw ServiceError.badRequest("invalid post id") }
+        let record = try await database.read { db in
+            try PostRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM post WHERE id = ? AND app_id = ?"), arguments: [id, caller.appID])
+        }
+        guard let record, record.isPublic || record.creatorID == caller.userID else { throw ServiceError.notFound("no such post") }
+        return record
+    }
+
+    private func commentAnswer(_ row: CommentService.Row, caller: AuthenticatedUser, requestID: String) async throws -> CommentAnswer {
+        let creator = try await users.users([row.creatorID], caller.appID, requestID)[row.creatorID]?.summary
+            ?? UserInfo(userID: row.creatorID, nick: "", profileImage: nil)
+        return CommentService.answer(row, creator: creator)
+    }
+
+    /// A page of posts with likes, comments and every user they mention, in three queries and one
+    /// user lookup.
+    private func render(_ records: [PostRecord], caller: AuthenticatedUser, blocked: Set<String>? = nil, requestID: String) async throws -> [PostAnswer] {
+        guard !records.isEmpty else { return [] }
+        let hidden: Set<String>
+        if let blocked { hidden = blocked } else { hidden = try await users.blocked(caller.userID, caller.appID, requestID) }
+        let ids = records.map(\.id)
+        let likes = try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT post_id, user_id, kind FROM post_like WHERE post_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY created_at",
+                             arguments: StatementArguments(ids))
+        }
+        let commentRows = try await comments.comments(of: .post, ids: ids, hiding: hidden)
+        let people = try await users.users(Array(Set(records.map(\.creatorID) + commentRows.map(\.creatorID))), caller.appID, requestID)
+        let tree = CommentService.tree(commentRows, users: people)
+        var likesByPost: [String: [Int: [String]]] = [:]
+        for like in likes { likesByPost[like["post_id"], default: [:]][like["kind"], default: []].append(like["user_id"]) }
         return records.map { record in
-            let creator = creators[record.creatorID]?.summary ?? UserInfo(userID: record.creatorID, nick: "", profileImage: nil)
-            return record.answer(creator: creator)
+            var answer = record.answer(creator: people[record.creatorID]?.summary ?? UserInfo(userID: record.creatorID, nick: "", profileImage: nil))
+            answer.likes = likesByPost[record.id]?[1] ?? []
+            answer.likes2 = likesByPost[record.id]?[2] ?? []
+            answer.comments = tree[record.id] ?? []
+            return answer
         }
     }
 
