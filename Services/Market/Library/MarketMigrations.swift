@@ -52,6 +52,43 @@ enum MarketMigrations {
             }
             try db.create(index: "comment_target", on: "comment", columns: ["target_type", "target_id", "created_at"])
         }
+        migrator.registerMigration("v3-filters-orders") { db in
+            try db.create(table: "filter") { t in
+                t.primaryKey("id", .text)
+                t.column("app_id", .text).notNull()
+                t.column("creator_id", .text).notNull()
+                t.column("category", .text).notNull()
+                t.column("title", .text).notNull()
+                t.column("description", .text).notNull()
+                t.column("price", .integer).notNull()
+                t.column("files", .text).notNull()
+                t.column("photo_metadata", .text)
+                t.column("filter_values", .text).notNull()
+                t.column("created_at", .integer).notNull()
+                t.column("updated_at", .integer).notNull()
+            }
+            try db.create(index: "filter_feed", on: "filter", columns: ["app_id", "created_at"])
+            try db.create(index: "filter_creator", on: "filter", columns: ["creator_id", "created_at"])
+            try db.create(table: "filter_like") { t in
+                t.column("filter_id", .text).notNull().references("filter", onDelete: .cascade)
+                t.column("user_id", .text).notNull()
+                t.column("created_at", .integer).notNull()
+                t.primaryKey(["filter_id", "user_id"])
+            }
+            try db.create(index: "filter_like_user", on: "filter_like", columns: ["user_id", "created_at"])
+            try db.create(table: "purchase_order") { t in
+                t.primaryKey("id", .text)
+                t.column("app_id", .text).notNull()
+                t.column("order_code", .text).notNull().unique()
+                t.column("buyer_id", .text).notNull()
+                t.column("filter_id", .text).notNull().references("filter", onDelete: .restrict)
+                t.column("total_price", .integer).notNull()
+                t.column("paid_at", .integer)
+                t.column("created_at", .integer).notNull()
+                t.column("updated_at", .integer).notNull()
+            }
+            try db.create(index: "order_buyer", on: "purchase_order", columns: ["buyer_id", "filter_id"])
+        }
         return migrator
     }
 }

@@ -23,15 +23,23 @@ public enum MarketService {
     static func build(
         common: CommonConfiguration, logger: Logger, database: DatabasePool, dependencies: Dependencies, services: [any Service] = []
     ) throws -> Application<RouterResponder<GlintRequestContext>> {
+        let comments = CommentService(database: database)
         let posts = PostRoutes(
-            posts: PostService(database: database, users: dependencies.users, comments: CommentService(database: database)),
+            posts: PostService(database: database, users: dependencies.users, comments: comments),
             images: try FileStore(dataDirectory: common.dataDirectory, area: "posts")
+        )
+        let filterService = FilterService(database: database, users: dependencies.users, comments: comments)
+        let filters = FilterRoutes(
+            filters: filterService, orders: OrderService(database: database, users: dependencies.users, filters: filterService),
+            images: try FileStore(dataDirectory: common.dataDirectory, area: "filters")
         )
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         return ServiceApplication.build(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services
         ) { group in
-            posts.register(internal: group, protected: group.group().add(middleware: AccessTokenMiddleware(verifier: verifier)))
+            let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
+            posts.register(internal: group, protected: protected)
+            filters.register(internal: group, protected: protected)
         }
     }
 }

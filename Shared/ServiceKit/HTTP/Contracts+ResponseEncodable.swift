@@ -21,4 +21,9 @@ extension CursorPage: ResponseEncodable {}
 extension LikeStatus: ResponseEncodable {}
 extension CommentAnswer: ResponseEncodable {}
 extension FilesAnswer: ResponseEncodable {}
+extension FilterSummary: ResponseEncodable {}
+extension FilterDetail: ResponseEncodable {}
+extension OrderAnswer: ResponseEncodable {}
+extension PaidOrderItem: ResponseEncodable {}
+extension OrderRecordAnswer: ResponseEncodable {}
 extension AppInfo: ResponseEncodable {}

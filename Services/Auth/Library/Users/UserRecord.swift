@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import GRDB
+import ServiceKit
 
 /// A row of `user`. Optional profile strings are stored as `""` so answers never carry null.
 struct UserRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
@@ -58,8 +59,8 @@ struct UserRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     }
 
     var tags: [String] {
-        get { (try? JSONDecoder().decode([String].self, from: Data(hashTags.utf8))) ?? [] }
-        set { hashTags = String(decoding: (try? JSONEncoder().encode(newValue)) ?? Data("[]".utf8), as: UTF8.self) }
+        get { JSONText.decode(hashTags) ?? [] }
+        set { hashTags = JSONText.encode(newValue) }
     }
 
     var info: UserInfo { UserInfo(userID: id, nick: nick, profileImage: profileImage) }

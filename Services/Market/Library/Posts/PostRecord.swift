@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import GRDB
+import ServiceKit
 
 /// A row of `post`; list columns are JSON text.
 struct PostRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
@@ -39,11 +40,11 @@ struct PostRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
     }
 
     static func list(_ text: String) -> [String] {
-        (try? JSONDecoder().decode([String].self, from: Data(text.utf8))) ?? []
+        JSONText.decode(text) ?? []
     }
 
     static func text(_ list: [String]) -> String {
-        String(decoding: (try? JSONEncoder().encode(list)) ?? Data("[]".utf8), as: UTF8.self)
+        JSONText.encode(list)
     }
 
     func answer(creator: UserInfo) -> PostAnswer {

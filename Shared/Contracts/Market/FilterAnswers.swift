@@ -1,0 +1,172 @@
+/// `FilterValues` of API.md §2: all optional numbers, each within its range.
+public struct FilterValues: Codable, Sendable, Equatable {
+    public var brightness: Double?
+    public var exposure: Double?
+    public var contrast: Double?
+    public var saturation: Double?
+    public var sharpness: Double?
+    public var blur: Double?
+    public var vignette: Double?
+    public var noiseReduction: Double?
+    public var highlights: Double?
+    public var shadows: Double?
+    public var temperature: Double?
+    public var blackPoint: Double?
+
+    public init(brightness: Double? = nil, exposure: Double? = nil, contrast: Double? = nil, saturation: Double? = nil, temperature: Double? = nil) {
+        self.brightness = brightness
+        self.exposure = exposure
+        self.contrast = contrast
+        self.saturation = saturation
+        self.temperature = temperature
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case brightness, exposure, contrast, saturation, sharpness, blur, vignette, highlights, shadows, temperature
+        case noiseReduction = "noise_reduction"
+        case blackPoint = "black_point"
+    }
+
+    /// Every set value within API.md's range, or the name of the first one that is not.
+    public var outOfRange: String? {
+        let checks: [(String, Double?, ClosedRange<Double>)] = [
+            ("brightness", brightness, -1...1), ("exposure", exposure, -10...10), ("contrast", contrast, 0...4),
+            ("saturation", saturation, 0...2), ("sharpness", sharpness, 0...1), ("blur", blur, 0...100),
+            ("vignette", vignette, 0...2), ("noise_reduction", noiseReduction, 0...1), ("highlights", highlights, -1...1),
+            ("shadows", shadows, -1...1), ("temperature", temperature, 2000...10000), ("black_point", blackPoint, 0...1),
+        ]
+        return checks.first { _, value, range in value.map { !$0.isFinite || !range.contains($0) } ?? false }?.0
+    }
+}
+
+/// `PhotoMetadata` of API.md §2 (all optional).
+public struct PhotoMetadata: Codable, Sendable, Equatable {
+    public var camera: String?
+    public var lensInfo: String?
+    public var focalLength: Double?
+    public var aperture: Double?
+    public var iso: Int?
+    public var shutterSpeed: String?
+    public var pixelWidth: Int?
+    public var pixelHeight: Int?
+    public var fileSize: Int?
+    public var format: String?
+    public var dateTimeOriginal: String?
+    public var latitude: Double?
+    public var longitude: Double?
+
+    public init(camera: String? = nil, iso: Int? = nil) {
+        self.camera = camera
+        self.iso = iso
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case camera, aperture, iso, format, latitude, longitude
+        case lensInfo = "lens_info"
+        case focalLength = "focal_length"
+        case shutterSpeed = "shutter_speed"
+        case pixelWidth = "pixel_width"
+        case pixelHeight = "pixel_height"
+        case fileSize = "file_size"
+        case dateTimeOriginal = "date_time_original"
+    }
+}
+
+/// `FilterSummary` of API.md §2.
+public struct FilterSummary: Codable, Sendable, Equatable {
+    public var filterID: String
+    public var category: String
+    public var title: String
+    public var description: String
+    public var files: [String]
+    public var creator: UserInfo
+    public var isLiked: Bool
+    public var likeCount: Int
+    public var buyerCount: Int
+    public var createdAt: String
+    public var updatedAt: String
+
+    public init(filterID: String, category: String, title: String, description: String, files: [String], creator: UserInfo,
+                isLiked: Bool, likeCount: Int, buyerCount: Int, createdAt: String, updatedAt: String) {
+        self.filterID = filterID
+        self.category = category
+        self.title = title
+        self.description = description
+        self.files = files
+        self.creator = creator
+        self.isLiked = isLiked
+        self.likeCount = likeCount
+        self.buyerCount = buyerCount
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case filterID = "filter_id"
+        case category, title, description, files, creator, createdAt, updatedAt
+        case isLiked = "is_liked"
+        case likeCount = "like_count"
+        case buyerCount = "buyer_count"
+    }
+}
+
+/// `FilterDetail`: the summary plus price, values, metadata, purchase state and comments.
+public struct FilterDetail: Encodable, Sendable, Equatable {
+    public var summary: FilterSummary
+    public var price: Int
+    public var photoMetadata: PhotoMetadata?
+    public var filterValues: FilterValues
+    public var isDownloaded: Bool
+    public var comments: [CommentAnswer]
+
+    public init(summary: FilterSummary, price: Int, photoMetadata: PhotoMetadata?, filterValues: FilterValues, isDownloaded: Bool, comments: [CommentAnswer]) {
+        self.summary = summary
+        self.price = price
+        self.photoMetadata = photoMetadata
+        self.filterValues = filterValues
+        self.isDownloaded = isDownloaded
+        self.comments = comments
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case price, photoMetadata, filterValues, comments
+        case isDownloaded = "is_downloaded"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try summary.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(price, forKey: .price)
+        try container.encodeIfPresent(photoMetadata, forKey: .photoMetadata)
+        try container.encode(filterValues, forKey: .filterValues)
+        try container.encode(isDownloaded, forKey: .isDownloaded)
+        try container.encode(comments, forKey: .comments)
+    }
+}
+
+/// `POST /v1/filters` (snake_case keys in the request) and `PUT` (all optional there).
+public struct FilterRequest: Codable, Sendable {
+    public var category: String?
+    public var title: String?
+    public var price: Int?
+    public var description: String?
+    public var files: [String]?
+    public var photoMetadata: PhotoMetadata?
+    public var filterValues: FilterValues?
+
+    public init(category: String?, title: String?, price: Int?, description: String?, files: [String]?, photoMetadata: PhotoMetadata? = nil, filterValues: FilterValues?) {
+        self.category = category
+        self.title = title
+        self.price = price
+        self.description = description
+        self.files = files
+        self.photoMetadata = photoMetadata
+        self.filterValues = filterValues
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case category, title, price, description, files
+        case photoMetadata = "photo_metadata"
+        case filterValues = "filter_values"
+    }
+}
