@@ -77,8 +77,6 @@ final class FilterContractTests: XCTestCase {
             let renamed = try await Self.call(client, harness, .put, "/v1/filters/\(id)", as: Self.alice,
                                               body: FilterRequest(category: nil, title: "Renamed", price: nil, description: nil, files: nil, filterValues: nil))
             XCTAssertEqual(try JSON.object(renamed.body)["title"] as? String, "Renamed")
-            let hotTrendIsNotAnID = try await Self.call(client, harness, .get, "/v1/filters/hot-trend", as: Self.bob)
-            XCTAssertEqual(hotTrendIsNotAnID.status, .badRequest, "until hot-trend exists, it is at least never looked up as an id")
         }
     }
 
@@ -123,5 +121,55 @@ final class FilterContractTests: XCTestCase {
             let delete = try await Self.call(client, harness, .delete, "/v1/filters/\(id)", as: Self.alice)
             XCTAssertEqual(delete.status, .conflict, "a sold filter stays for its buyers")
         }
+    }
+
+    func testHotTrendTodayPicksAndBanners() async throws {
+        let harness = try await Harness.make()
+        let emptyHarness = try await Harness.make()
+        try await emptyHarness.app.test(.router) { client in
+            let empty = try await Self.call(client, emptyHarness, .get, "/v1/filters/today-filter", as: Self.bob)
+            XCTAssertEqual(empty.status, .notFound, "nothing to pick yet")
+        }
+        try await harness.app.test(.router) { client in
+            let quiet = try JSON.string(try JSON.object(try await Self.call(client, harness, .post, "/v1/filters", as: Self.alice, body: Self.filter()).body), "filter_id")
+            let popular = try JSON.string(try JSON.object(try await Self.call(client, harness, .post, "/v1/filters", as: Self.bob, body: Self.filter()).body), "filter_id")
+            _ = try await Self.call(client, harness, .post, "/v1/filters/\(popular)/like", as: Self.alice, body: LikeStatus(likeStatus: true))
+
+            let hot = try JSON.object(try await Self.call(client, harness, .get, "/v1/filters/hot-trend", as: Self.alice).body)
+            JSON.assertKeys(hot, ["data"])
+            let ranked = try XCTUnwrap(hot["data"] as? [[String: Any]])
+            XCTAssertEqual(ranked.compactMap { $0["filter_id"] as? String }, [popular, quiet])
+            let top = try XCTUnwrap(ranked.first)
+            JSON.assertKeys(top, Self.summaryKeys)
+            XCTAssertEqual(top["is_liked"] as? Bool, true, "per caller, even from the cached ranking")
+
+            let today = try JSON.object(try await Self.call(client, harness, .get, "/v1/filters/today-filter", as: Self.alice).body)
+            JSON.assertKeys(today, ["filter_id", "title", "introduction", "description", "files", "createdAt", "updatedAt"])
+            XCTAssertEqual(today["filter_id"] as? String, popular)
+
+            let author = try JSON.object(try await Self.call(client, harness, .get, "/v1/users/today-author", as: Self.alice).body)
+            JSON.assertKeys(author, ["author", "filters"])
+            let who = try XCTUnwrap(author["author"] as? [String: Any])
+            JSON.assertKeys(who, ["user_id", "nick", "name", "introduction", "description", "profileImage", "hashTags"])
+            XCTAssertEqual(who["user_id"] as? String, Self.bob)
+            XCTAssertEqual(who["profileImage"] as? String, "", "never null")
+            XCTAssertEqual((author["filters"] as? [[String: Any]])?.compactMap { $0["filter_id"] as? String }, [popular])
+
+            let banners = try JSON.object(try await Self.call(client, harness, .get, "/v1/banners/main", as: Self.alice).body)
+            XCTAssertEqual((banners["data"] as? [Any])?.count, 0)
+        }
+    }
+
+    func testBannerConfiguration() throws {
+        let text = #"[{"name":"Spring","imageUrl":"/data/banners/s.png","payload":{"type":"WEBVIEW","value":"https://example.com"}}]"#
+        let configuration = try MarketConfiguration(reader: ConfigReader(environment: ["MARKET_BANNERS": text]))
+        XCTAssertEqual(configuration.banners.first?.payload.type, "WEBVIEW")
+        XCTAssertThrowsError(try MarketConfiguration(reader: ConfigReader(environment: ["MARKET_BANNERS": "{oops"]))) { error in
+            XCTAssertEqual((error as? ConfigurationError)?.variable, "MARKET_BANNERS")
+        }
+        let encoded = try JSON.object(JSONCoding.encode(DataList(data: configuration.banners)))
+        let banner = try XCTUnwrap((encoded["data"] as? [[String: Any]])?.first)
+        JSON.assertKeys(banner, ["name", "imageUrl", "payload"])
+        XCTAssertEqual(banner["payload"] as? [String: String], ["type": "WEBVIEW", "value": "https://example.com"])
     }
 }

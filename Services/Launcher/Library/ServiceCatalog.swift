@@ -30,7 +30,8 @@ extension ServiceCatalog {
         switch service {
         case .gateway: CommonSettings.all + GatewaySettings.all
         case .auth: CommonSettings.all + AuthSettings.all
-        case .chat, .market, .geo, .paymentVerify, .push: CommonSettings.all
+        case .market: CommonSettings.all + MarketSettings.all
+        case .chat, .geo, .paymentVerify, .push: CommonSettings.all
         }
     }
 }

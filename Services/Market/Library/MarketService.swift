@@ -11,7 +11,8 @@ public enum MarketService {
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         let dependencies = Dependencies(users: .live(client), jwks: .live(client: client))
-        return try build(common: common, logger: logger, database: database, dependencies: dependencies, services: [http])
+        return try build(common: common, configuration: try MarketConfiguration(reader: reader), logger: logger, database: database,
+                         dependencies: dependencies, services: [http])
     }
 
     /// What market-svc asks other services; tests pass fakes.
@@ -21,7 +22,8 @@ public enum MarketService {
     }
 
     static func build(
-        common: CommonConfiguration, logger: Logger, database: DatabasePool, dependencies: Dependencies, services: [any Service] = []
+        common: CommonConfiguration, configuration: MarketConfiguration = MarketConfiguration(), logger: Logger, database: DatabasePool,
+        dependencies: Dependencies, services: [any Service] = []
     ) throws -> Application<RouterResponder<GlintRequestContext>> {
         let comments = CommentService(database: database)
         let posts = PostRoutes(
@@ -33,12 +35,17 @@ public enum MarketService {
             filters: filterService, orders: OrderService(database: database, users: dependencies.users, filters: filterService),
             images: try FileStore(dataDirectory: common.dataDirectory, area: "filters")
         )
+        let discovery = DiscoveryRoutes(
+            filters: filterService, trends: TrendService(database: database, refresh: configuration.trendRefresh),
+            users: dependencies.users, banners: configuration.banners
+        )
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         return ServiceApplication.build(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services
         ) { group in
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
             posts.register(internal: group, protected: protected)
+            discovery.register(protected: protected)
             filters.register(internal: group, protected: protected)
         }
     }

@@ -26,4 +26,6 @@ extension FilterDetail: ResponseEncodable {}
 extension OrderAnswer: ResponseEncodable {}
 extension PaidOrderItem: ResponseEncodable {}
 extension OrderRecordAnswer: ResponseEncodable {}
+extension TodayFilterAnswer: ResponseEncodable {}
+extension TodayAuthorAnswer: ResponseEncodable {}
 extension AppInfo: ResponseEncodable {}

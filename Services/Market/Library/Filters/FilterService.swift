@@ -151,6 +151,16 @@ struct FilterService: Sendable {
         return record
     }
 
+    /// Filters by id in the given order (deleted ones skipped), without blocked creators.
+    func records(_ ids: [String], caller: AuthenticatedUser) async throws -> [FilterRecord] {
+        let found = try await database.read { db in
+            try FilterRecord.fetchAll(db, sql: "SELECT * FROM filter WHERE app_id = ? AND id IN (\(databaseQuestionMarks(count: ids.count)))",
+                                      arguments: StatementArguments([caller.appID]) + StatementArguments(ids))
+        }
+        let byID = Dictionary(uniqueKeysWithValues: found.map { ($0.id, $0) })
+        return ids.compactMap { byID[$0] }
+    }
+
     func summaries(_ records: [FilterRecord], caller: AuthenticatedUser, requestID: String) async throws -> [FilterSummary] {
         guard !records.isEmpty else { return [] }
         let people = try await users.users(Array(Set(records.map(\.creatorID))), caller.appID, requestID)
