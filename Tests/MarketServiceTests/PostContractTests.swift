@@ -24,17 +24,40 @@ final class PostContractTests: XCTestCase {
             let byUser = Mutex<[String: Set<String>]>([:])
         }
 
+        /// geo-svc's side of the outbox: what arrived, and how many deliveries to refuse first.
+        final class Geo: Sendable {
+            let refusals = Mutex(0)
+            let received = Mutex<[PostLocationEvent]>([])
+
+            func receive(_ message: Outbox.Message) throws {
+                if refusals.withLock({ count in defer { count = max(0, count - 1) }; return count > 0 }) {
+                    throw ServiceError(.unavailable, "geo-svc unavailable")
+                }
+                let event = try (JSONText.decode(message.payload) as PostLocationEvent?).orThrow()
+                received.withLock { $0.append(event) }
+            }
+
+            /// The `n`-th event (0-based) once it has arrived; retries take a second or two.
+            func event(_ index: Int) async throws -> PostLocationEvent {
+                let found = await HTTPProbe.eventually(within: .seconds(15)) { () -> PostLocationEvent? in
+                    self.received.withLock { $0.count > index ? $0[index] : nil }
+                }
+                return try XCTUnwrap(found, "event \(index) never arrived")
+            }
+        }
+
         let app: Application<RouterResponder<GlintRequestContext>>
         let keys: TestKeys
         let blocks: Blocks
+        let geo: Geo
 
         static func make() async throws -> Harness {
             let keys = await TestKeys.make()
-            let blocks = Blocks()
-            return Harness(app: try build(keys: keys, blocks: blocks), keys: keys, blocks: blocks)
+            let blocks = Blocks(), geo = Geo()
+            return Harness(app: try build(keys: keys, blocks: blocks, geo: geo), keys: keys, blocks: blocks, geo: geo)
         }
 
-        private static func build(keys: TestKeys, blocks: Blocks) throws -> Application<RouterResponder<GlintRequestContext>> {
+        private static func build(keys: TestKeys, blocks: Blocks, geo: Geo) throws -> Application<RouterResponder<GlintRequestContext>> {
             let directory = try TestEnvironment.temporaryDirectory()
             let common = TestEnvironment.common(.market, dataDirectory: directory)
             let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)
@@ -45,7 +68,7 @@ final class PostContractTests: XCTestCase {
                 blocked: { user, _, _ in blocks.byUser.withLock { $0[user] ?? [] } }
             )
             return try MarketService.build(common: common, logger: TestEnvironment.logger, database: database,
-                                       dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }))
+                                       dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, deliver: { try geo.receive($0) }))
         }
 
         func headers(_ user: String, _ extra: [(String, String)] = []) async throws -> HTTPFields {

@@ -1,4 +1,5 @@
 import GRDB
+import ServiceKit
 
 /// market-svc's schema. Migrations are append-only: never edit one that has landed.
 enum MarketMigrations {
@@ -88,6 +89,9 @@ enum MarketMigrations {
                 t.column("updated_at", .integer).notNull()
             }
             try db.create(index: "order_buyer", on: "purchase_order", columns: ["buyer_id", "filter_id"])
+        }
+        migrator.registerMigration("v4-outbox") { db in
+            try Outbox.createTable(db)
         }
         return migrator
     }

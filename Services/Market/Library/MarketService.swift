@@ -1,3 +1,4 @@
+import Contracts
 import GRDB
 import Hummingbird
 import Logging
@@ -10,7 +11,11 @@ public enum MarketService {
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
-        let dependencies = Dependencies(users: .live(client), jwks: .live(client: client))
+        let dependencies = Dependencies(users: .live(client), jwks: .live(client: client), deliver: { message in
+            // geo-svc applies location events idempotently by post id.
+            let event: PostLocationEvent = try JSONText.decode(message.payload).orThrow()
+            _ = try await client.post(.geo, "/internal/post-locations", body: event, headers: [(InternalHeader.appID, event.appID)], as: EmptyAnswer.self)
+        })
         return try build(common: common, configuration: try MarketConfiguration(reader: reader), logger: logger, database: database,
                          dependencies: dependencies, services: [http])
     }
@@ -19,6 +24,7 @@ public enum MarketService {
     struct Dependencies: Sendable {
         var users: UserDirectory
         var jwks: JWKSClient
+        var deliver: OutboxRelay.Deliver
     }
 
     static func build(
@@ -26,8 +32,9 @@ public enum MarketService {
         dependencies: Dependencies, services: [any Service] = []
     ) throws -> Application<RouterResponder<GlintRequestContext>> {
         let comments = CommentService(database: database)
+        let relay = OutboxRelay(database: database, logger: logger, deliver: dependencies.deliver)
         let posts = PostRoutes(
-            posts: PostService(database: database, users: dependencies.users, comments: comments),
+            posts: PostService(database: database, users: dependencies.users, comments: comments, locationsChanged: { relay.nudge() }),
             images: try FileStore(dataDirectory: common.dataDirectory, area: "posts")
         )
         let filterService = FilterService(database: database, users: dependencies.users, comments: comments)
@@ -41,7 +48,7 @@ public enum MarketService {
         )
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         return ServiceApplication.build(
-            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services
+            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [relay]
         ) { group in
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
             posts.register(internal: group, protected: protected)

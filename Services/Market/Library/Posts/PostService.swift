@@ -8,6 +8,8 @@ struct PostService: Sendable {
     let database: any DatabaseWriter
     let users: UserDirectory
     let comments: CommentService
+    /// Wakes the outbox relay after a transaction that recorded a location event.
+    let locationsChanged: @Sendable () -> Void
 
     static let hashTagPattern = try! NSRegularExpression(pattern: "#([\\p{L}\\p{N}_]+)")
 
@@ -23,7 +25,11 @@ struct PostService: Sendable {
         (update.content1, update.content2, update.content3, update.content4, update.content5) = (request.content1, request.content2, request.content3, request.content4, request.content5)
         (update.files, update.longitude, update.latitude, update.isPublic) = (request.files ?? [], request.longitude, request.latitude, request.isPublic ?? true)
         try PostRules.apply(update, to: &record)
-        try await database.write { [record] db in try record.insert(db) }
+        let located = try await database.write { [record] db in
+            try record.insert(db)
+            return try Self.recordLocation(db, before: nil, after: record)
+        }
+        if located { locationsChanged() }
         return try await render([record], caller: caller, requestID: requestID)[0]
     }
 
@@ -34,21 +40,45 @@ struct PostService: Sendable {
 
     /// Owner only: others get 445 (after 404 for what they cannot see).
     func update(_ id: String, caller: AuthenticatedUser, _ update: PostUpdateRequest, requestID: String) async throws -> PostAnswer {
-        var record = try await visible(id, caller: caller)
-        guard record.creatorID == caller.userID else { throw ServiceError(.notPermitted, "not your post") }
+        let before = try await visible(id, caller: caller)
+        guard before.creatorID == caller.userID else { throw ServiceError(.notPermitted, "not your post") }
+        var record = before
         try PostRules.apply(update, to: &record)
         record.updatedAt = GlintDate.nowMilliseconds()
-        try await database.write { [record] db in try record.update(db) }
+        let moved = try await database.write { [record] db in
+            try record.update(db)
+            return try Self.recordLocation(db, before: before, after: record)
+        }
+        if moved { locationsChanged() }
         return try await render([record], caller: caller, requestID: requestID)[0]
     }
 
     func delete(_ id: String, caller: AuthenticatedUser) async throws {
         let record = try await visible(id, caller: caller)
         guard record.creatorID == caller.userID else { throw ServiceError(.notPermitted, "not your post") }
-        try await database.write { db in
+        let unlocated = try await database.write { db in
             _ = try PostRecord.deleteOne(db, key: record.id)
             try db.execute(sql: "DELETE FROM comment WHERE target_type = 'post' AND target_id = ?", arguments: [record.id])
+            return try Self.recordLocation(db, before: record, after: nil)
         }
+        if unlocated { locationsChanged() }
+    }
+
+    /// Queues what geo-svc must learn when a post's findable location changes: only public,
+    /// located posts are on the map. Answers whether an event was recorded.
+    static func recordLocation(_ db: Database, before: PostRecord?, after: PostRecord?) throws -> Bool {
+        func mapped(_ post: PostRecord?) -> PostRecord? {
+            guard let post, post.isPublic, post.longitude != nil, post.latitude != nil else { return nil }
+            return post
+        }
+        let was = mapped(before), now = mapped(after)
+        if was == nil, now == nil { return false }
+        if let was, let now, was.longitude == now.longitude, was.latitude == now.latitude, was.category == now.category { return false }
+        let post = (now ?? was)!
+        let event = PostLocationEvent(postID: post.id, appID: post.appID, category: post.category, longitude: now?.longitude,
+                                      latitude: now?.latitude, createdAt: post.createdAt, removed: now == nil)
+        try Outbox.enqueue(db, topic: PostLocationEvent.topic, key: post.id, payload: event)
+        return true
     }
 
     /// Sets the caller's like (kind 1) or like-2 (kind 2) to the wanted state; idempotent.

@@ -1,0 +1,83 @@
+import Contracts
+import Foundation
+import GRDB
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Delivers outbox messages: right after a producer nudges it, and every second for retries.
+/// A failed message is retried with exponential backoff (1 s doubling to 5 min), for ever;
+/// messages with the same key keep their order. Delivered messages are kept a week, then pruned.
+public final class OutboxRelay: Service, Sendable {
+    public typealias Deliver = @Sendable (Outbox.Message) async throws -> Void
+
+    private let database: any DatabaseWriter
+    private let deliver: Deliver
+    private let logger: Logger
+    private let interval: Duration
+    private let nudges: AsyncStream<Void>
+    private let nudger: AsyncStream<Void>.Continuation
+
+    public init(database: any DatabaseWriter, logger: Logger, interval: Duration = .seconds(1), deliver: @escaping Deliver) {
+        self.database = database
+        self.deliver = deliver
+        self.logger = logger
+        self.interval = interval
+        (nudges, nudger) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+    }
+
+    /// Call after committing a transaction that enqueued messages.
+    public func nudge() {
+        nudger.yield()
+    }
+
+    public func run() async throws {
+        let ticker = Task { [nudger, interval] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                nudger.yield()
+            }
+        }
+        defer { ticker.cancel() }
+        await cancelWhenGracefulShutdown {
+            for await _ in self.nudges {
+                await self.deliverDue()
+            }
+        }
+    }
+
+    /// One round: every due message, in order. Exposed for tests that drive rounds themselves.
+    public func deliverDue() async {
+        let now = GlintDate.nowMilliseconds()
+        guard let due = try? await database.read({ db in try Outbox.due(db, now: now, limit: 100) }) else { return }
+        var blockedKeys: Set<String> = []
+        for message in due {
+            if blockedKeys.contains(message.key) { continue }
+            if (try? await database.read({ db in try Outbox.hasEarlierPending(db, key: message.key, before: message.id) })) == true {
+                blockedKeys.insert(message.key)
+                continue
+            }
+            do {
+                try await deliver(message)
+                try await database.write { db in
+                    try db.execute(sql: "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?",
+                                   arguments: [GlintDate.nowMilliseconds(), message.id])
+                }
+            } catch {
+                blockedKeys.insert(message.key)
+                let backoff = Int64(min(300_000, 1000 << min(message.attempts, 9)))
+                logger.warning("outbox delivery failed; will retry", metadata: [
+                    "topic": .string(message.topic), "key": .string(message.key), "attempts": .stringConvertible(message.attempts + 1),
+                    "error": .string(String(describing: error)),
+                ])
+                try? await database.write { db in
+                    try db.execute(sql: "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?",
+                                   arguments: [GlintDate.nowMilliseconds() + backoff, String(describing: error).prefix(500).description, message.id])
+                }
+            }
+        }
+        try? await database.write { db in
+            try db.execute(sql: "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", arguments: [now - 7 * 86_400_000])
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import GRDB
+import ServiceKit
+import Synchronization
+import TestSupport
+import XCTest
+
+final class OutboxRelayTests: XCTestCase {
+    struct Payload: Codable, Equatable { var n: Int }
+
+    private func database() throws -> DatabasePool {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("outbox") { db in try Outbox.createTable(db) }
+        return try DatabaseFactory.openPool(at: try TestEnvironment.temporaryDirectory() + "/outbox.sqlite", migrator: migrator)
+    }
+
+    /// What was committed before a crash is delivered by the next process's relay.
+    func testPendingMessagesSurviveARestart() async throws {
+        let pool = try database()
+        try await pool.write { db in
+            for n in 0..<3 { try Outbox.enqueue(db, topic: "t", key: "k\(n % 2)", payload: Payload(n: n)) }
+        }
+        let delivered = Mutex<[Int]>([])
+        let relay = OutboxRelay(database: pool, logger: TestEnvironment.logger) { message in
+            let payload: Payload = try (JSONText.decode(message.payload) as Payload?).orThrow()
+            delivered.withLock { $0.append(payload.n) }
+        }
+        await relay.deliverDue()
+        XCTAssertEqual(delivered.withLock { $0 }, [0, 1, 2])
+        await relay.deliverDue()
+        XCTAssertEqual(delivered.withLock { $0 }, [0, 1, 2], "delivered once")
+    }
+
+    func testAFailureHoldsBackOnlyItsKey() async throws {
+        let pool = try database()
+        try await pool.write { db in
+            try Outbox.enqueue(db, topic: "t", key: "a", payload: Payload(n: 1))
+            try Outbox.enqueue(db, topic: "t", key: "b", payload: Payload(n: 2))
+            try Outbox.enqueue(db, topic: "t", key: "a", payload: Payload(n: 3))
+        }
+        let delivered = Mutex<[Int]>([])
+        let relay = OutboxRelay(database: pool, logger: TestEnvironment.logger) { message in
+            let payload: Payload = try (JSONText.decode(message.payload) as Payload?).orThrow()
+            if payload.n == 1 { throw ServiceError(.unavailable, "down") }
+            delivered.withLock { $0.append(payload.n) }
+        }
+        await relay.deliverDue()
+        XCTAssertEqual(delivered.withLock { $0 }, [2], "key a waits behind its failed first message")
+        let attempts = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT attempts FROM outbox WHERE payload = ?", arguments: [#"{"n":1}"#]) }
+        XCTAssertEqual(attempts, 1)
+    }
+}
