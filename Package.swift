@@ -2,8 +2,11 @@
 import PackageDescription
 
 /// One settings array for every target (Swift 6 language mode is the default for tools 6.x).
+/// Warnings are errors: one of them ("no 'async' operations occur within 'await'") is how a
+/// blocking GRDB read slips onto the concurrency pool and deadlocks it under load.
 let settings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .unsafeFlags(["-warnings-as-errors"]),
 ]
 
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")

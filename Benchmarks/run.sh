@@ -3,6 +3,7 @@
 #   Benchmarks/run.sh gateway   gateway overhead: the same small JSON endpoint on auth-svc directly
 #                               and through the gateway, same concurrency
 #   Benchmarks/run.sh auth      logins/s, refreshes/s and a protected GET through the gateway
+#   Benchmarks/run.sh market    100,000 posts and 10,000 filters seeded: a feed page and a filter detail
 # Environment: DURATION (seconds per run, default 10), CONCURRENCY (default 16).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,5 +55,25 @@ auth)
   TOKEN=$(python3 -c 'import json; print(json.load(open("'"$DATA"'/join.json"))["accessToken"])')
   run "protected GET /v1/users/me/profile" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/users/me/profile"
   ;;
-*) echo "usage: $0 gateway|auth"; exit 2 ;;
+market)
+  # 100,000 posts and 10,000 filters by one real user, written straight into market-svc's file.
+  AUTH=$(curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
+    -d '{"email":"seller@bench.example","password":"bench123!","nick":"seller"}')
+  USER_ID=$(echo "$AUTH" | python3 -c 'import json,sys; print(json.load(sys.stdin)["user_id"])')
+  TOKEN=$(echo "$AUTH" | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
+  sqlite3 "$DATA/market-svc.sqlite" <<SQL
+PRAGMA busy_timeout = 5000;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+INSERT INTO post (id, app_id, creator_id, category, title, price, content, created_at, updated_at)
+SELECT printf('%024x', i), '$APP_ID', '$USER_ID', 'c' || (i % 5), 'title ' || i, 0, 'content #tag' || (i % 100), 1700000000000 + i, 1700000000000 + i FROM n;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
+INSERT INTO filter (id, app_id, creator_id, category, title, description, price, files, filter_values, created_at, updated_at)
+SELECT printf('f%023x', i), '$APP_ID', '$USER_ID', 'film', 'filter ' || i, 'description ' || i, 1000,
+       '["/data/filters/a.jpg","/data/filters/b.jpg"]', '{"brightness":0.1,"contrast":1.2}', 1700000000000 + i, 1700000000000 + i FROM n;
+SQL
+  echo "seeded: $(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM post') posts, $(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM filter') filters"
+  run "GET /v1/posts?limit=20" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/posts?limit=20"
+  run "GET /v1/filters/{id}" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/filters/$(printf 'f%023x' 4242)"
+  ;;
+*) echo "usage: $0 gateway|auth|market"; exit 2 ;;
 esac

@@ -76,7 +76,6 @@ final class AppsRegistryTests: XCTestCase {
     }
 
     func testDevelopmentAppOnlyOnAnEmptyRegistry() async throws {
-        let fixture = try await makeFixture()
         let apps = try AuthService.openAdmin(dataDirectory: try TestEnvironment.temporaryDirectory()).repository
         try await AuthService.createDevelopmentAppIfEmpty(apps, key: "dev-key-1234")
         try await AuthService.createDevelopmentAppIfEmpty(apps, key: "dev-key-5678")

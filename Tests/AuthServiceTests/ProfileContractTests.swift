@@ -123,7 +123,7 @@ final class ProfileContractTests: XCTestCase {
             XCTAssertEqual(emptySearch.status, .badRequest)
 
             let follow = try await client.execute(uri: "/v1/follow/\(bob.userID)", method: .post, headers: me)
-            XCTAssertEqual(try JSON.object(follow.body) as? NSDictionary, ["nick": "Alice", "opponent_nick": "Bobby", "following_status": true])
+            XCTAssertEqual(try JSON.object(follow.body) as NSDictionary, ["nick": "Alice", "opponent_nick": "Bobby", "following_status": true])
             let twice = try await client.execute(uri: "/v1/follow/\(bob.userID)", method: .post, headers: me)
             XCTAssertEqual(twice.status, .conflict)
             let selfFollow = try await client.execute(uri: "/v1/follow/\(alice.userID)", method: .post, headers: me)

@@ -119,8 +119,10 @@ struct FilterService: Sendable {
             sql += " WHERE " + conditions.joined(separator: " AND ") + " ORDER BY \(rank) DESC, filter.created_at DESC, filter.rowid DESC LIMIT ? OFFSET \(offset)"
         }
         arguments += [limit + 1]
-        let rows = try await database.read { [sql, arguments] db in try Row.fetchAll(db, sql: sql, arguments: arguments) }
-        let page = try rows.prefix(limit).map { row in (record: try FilterRecord(row: row), sequence: row["sequence"] as Int64) }
+        let rows = try await database.read { [sql, arguments] db in
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in (record: try FilterRecord(row: row), sequence: row["sequence"] as Int64) }
+        }
+        let page = rows.prefix(limit)
         var nextCursor = FeedCursor.end
         if rows.count > limit, let last = page.last {
             nextCursor = order == .latest ? FeedCursor(createdAt: last.record.createdAt, sequence: last.sequence).text : "o\(offset + limit)"

@@ -129,8 +129,12 @@ struct PostService: Sendable {
         }
         sql += " WHERE " + conditions.joined(separator: " AND ") + " ORDER BY post.created_at DESC, post.rowid DESC LIMIT ?"
         arguments += [limit + 1]
-        let rows = try await database.read { [sql, arguments] db in try Row.fetchAll(db, sql: sql, arguments: arguments) }
-        let page = try rows.prefix(limit).map { row in (record: try PostRecord(row: row), sequence: row["sequence"] as Int64) }
+        // Rows become Sendable values inside the closure: GRDB's async read needs a Sendable
+        // result (returning `Row`s silently selects the blocking overload).
+        let rows = try await database.read { [sql, arguments] db in
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in (record: try PostRecord(row: row), sequence: row["sequence"] as Int64) }
+        }
+        let page = rows.prefix(limit)
         let next = rows.count > limit ? page.last.map { FeedCursor(createdAt: $0.record.createdAt, sequence: $0.sequence).text } ?? FeedCursor.end : FeedCursor.end
         return CursorPage(data: try await render(page.map(\.record), caller: caller, blocked: blocked, requestID: requestID), nextCursor: next)
     }
@@ -194,13 +198,13 @@ struct PostService: Sendable {
         let ids = records.map(\.id)
         let likes = try await database.read { db in
             try Row.fetchAll(db, sql: "SELECT post_id, user_id, kind FROM post_like WHERE post_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY created_at",
-                             arguments: StatementArguments(ids))
+                             arguments: StatementArguments(ids)).map { row -> (post: String, user: String, kind: Int) in (row["post_id"], row["user_id"], row["kind"]) }
         }
         let commentRows = try await comments.comments(of: .post, ids: ids, hiding: hidden)
         let people = try await users.users(Array(Set(records.map(\.creatorID) + commentRows.map(\.creatorID))), caller.appID, requestID)
         let tree = CommentService.tree(commentRows, users: people)
         var likesByPost: [String: [Int: [String]]] = [:]
-        for like in likes { likesByPost[like["post_id"], default: [:]][like["kind"], default: []].append(like["user_id"]) }
+        for like in likes { likesByPost[like.post, default: [:]][like.kind, default: []].append(like.user) }
         return records.map { record in
             var answer = record.answer(creator: people[record.creatorID]?.summary ?? UserInfo(userID: record.creatorID, nick: "", profileImage: nil))
             answer.likes = likesByPost[record.id]?[1] ?? []
