@@ -16,8 +16,11 @@ public struct UserDirectory: Sendable {
         self.blocked = blocked
     }
 
-    public static func live(_ client: InternalClient, ttl: Duration = .seconds(30)) -> UserDirectory {
+    /// Users are cached for `ttl`; blocked lists for `blockedTTL`, so a new block shows in feeds
+    /// within that many seconds without a call to auth-svc on every feed request.
+    public static func live(_ client: InternalClient, ttl: Duration = .seconds(30), blockedTTL: Duration = .seconds(3)) -> UserDirectory {
         let cache = Cache(ttl: ttl)
+        let blockedCache = BlockedCache(ttl: blockedTTL)
         return UserDirectory(
             users: { ids, appID, requestID in
                 var found = cache.lookup(ids, appID: appID)
@@ -33,10 +36,13 @@ public struct UserDirectory: Sendable {
                 return found
             },
             blocked: { userID, appID, requestID in
+                if let cached = blockedCache.lookup(appID + "/" + userID) { return cached }
                 let answer = try await client.get(
                     .auth, "/internal/users/\(userID)/blocked", headers: [(InternalHeader.appID, appID)], requestID: requestID, as: UserIDList.self
                 )
-                return Set(answer.userIDs)
+                let blocked = Set(answer.userIDs)
+                blockedCache.store(appID + "/" + userID, blocked)
+                return blocked
             }
         )
     }
@@ -68,6 +74,29 @@ public struct UserDirectory: Sendable {
             entries.withLock { entries in
                 if entries.count + users.count > maxEntries { entries.removeAll(keepingCapacity: true) }
                 for user in users { entries[appID + "/" + user.userID] = Entry(user: user, expires: expires) }
+            }
+        }
+    }
+
+    /// Recently fetched blocked lists, bounded.
+    final class BlockedCache: Sendable {
+        private let entries = Mutex<[String: (blocked: Set<String>, expires: ContinuousClock.Instant)]>([:])
+        private let ttl: Duration
+
+        init(ttl: Duration) {
+            self.ttl = ttl
+        }
+
+        func lookup(_ key: String) -> Set<String>? {
+            let now = ContinuousClock.now
+            return entries.withLock { entries in entries[key].flatMap { $0.expires > now ? $0.blocked : nil } }
+        }
+
+        func store(_ key: String, _ blocked: Set<String>) {
+            let expires = ContinuousClock.now + ttl
+            entries.withLock { entries in
+                if entries.count >= 50_000 { entries.removeAll(keepingCapacity: true) }
+                entries[key] = (blocked, expires)
             }
         }
     }

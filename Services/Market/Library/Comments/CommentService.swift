@@ -69,12 +69,15 @@ struct CommentService: Sendable {
 
     /// All comments of some targets, oldest first, without those of `hidden` users.
     func comments(of target: Target, ids: [String], hiding hidden: Set<String>) async throws -> [Row] {
+        try await database.read { db in try Self.comments(db, of: target, ids: ids) }.filter { !hidden.contains($0.creatorID) }
+    }
+
+    /// The same inside a caller's read (a page and its comments in one snapshot).
+    static func comments(_ db: Database, of target: Target, ids: [String]) throws -> [Row] {
         guard !ids.isEmpty else { return [] }
-        return try await database.read { db in
-            try Self.fetch(db, sql: """
-                SELECT * FROM comment WHERE target_type = ? AND target_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY created_at, rowid
-                """, arguments: StatementArguments([target.rawValue]) + StatementArguments(ids))
-        }.filter { !hidden.contains($0.creatorID) }
+        return try fetch(db, sql: """
+            SELECT * FROM comment WHERE target_type = ? AND target_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY created_at, rowid
+            """, arguments: StatementArguments([target.rawValue]) + StatementArguments(ids))
     }
 
     /// Comments with their replies nested, per target.

@@ -131,12 +131,13 @@ struct PostService: Sendable {
         arguments += [limit + 1]
         // Rows become Sendable values inside the closure: GRDB's async read needs a Sendable
         // result (returning `Row`s silently selects the blocking overload).
-        let rows = try await database.read { [sql, arguments] db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in (record: try PostRecord(row: row), sequence: row["sequence"] as Int64) }
+        let (rows, extras) = try await database.read { [sql, arguments, limit] db in
+            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in (record: try PostRecord(row: row), sequence: row["sequence"] as Int64) }
+            return (rows, try Extras.load(db, postIDs: rows.prefix(limit).map(\.record.id)))
         }
         let page = rows.prefix(limit)
         let next = rows.count > limit ? page.last.map { FeedCursor(createdAt: $0.record.createdAt, sequence: $0.sequence).text } ?? FeedCursor.end : FeedCursor.end
-        return CursorPage(data: try await render(page.map(\.record), caller: caller, blocked: blocked, requestID: requestID), nextCursor: next)
+        return CursorPage(data: try await render(page.map(\.record), extras: extras, caller: caller, blocked: blocked, requestID: requestID), nextCursor: next)
     }
 
     /// `GET /v1/posts/search?title=`: titles containing the words, newest first, 50 at most.
@@ -189,18 +190,28 @@ struct PostService: Sendable {
         return CommentService.answer(row, creator: creator)
     }
 
-    /// A page of posts with likes, comments and every user they mention, in three queries and one
-    /// user lookup.
-    private func render(_ records: [PostRecord], caller: AuthenticatedUser, blocked: Set<String>? = nil, requestID: String) async throws -> [PostAnswer] {
+    /// The likes and comments of a page of posts, read in the page's own transaction.
+    struct Extras: Sendable {
+        var likes: [(post: String, user: String, kind: Int)]
+        var comments: [CommentService.Row]
+
+        static func load(_ db: Database, postIDs ids: [String]) throws -> Extras {
+            guard !ids.isEmpty else { return Extras(likes: [], comments: []) }
+            let likes = try Row.fetchAll(db, sql: "SELECT post_id, user_id, kind FROM post_like WHERE post_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY created_at",
+                                         arguments: StatementArguments(ids)).map { row -> (post: String, user: String, kind: Int) in (row["post_id"], row["user_id"], row["kind"]) }
+            return Extras(likes: likes, comments: try CommentService.comments(db, of: .post, ids: ids))
+        }
+    }
+
+    /// Posts with likes, comments and every user they mention, with one user lookup.
+    private func render(_ records: [PostRecord], extras: Extras? = nil, caller: AuthenticatedUser, blocked: Set<String>? = nil, requestID: String) async throws -> [PostAnswer] {
         guard !records.isEmpty else { return [] }
         let hidden: Set<String>
         if let blocked { hidden = blocked } else { hidden = try await users.blocked(caller.userID, caller.appID, requestID) }
-        let ids = records.map(\.id)
-        let likes = try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT post_id, user_id, kind FROM post_like WHERE post_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY created_at",
-                             arguments: StatementArguments(ids)).map { row -> (post: String, user: String, kind: Int) in (row["post_id"], row["user_id"], row["kind"]) }
-        }
-        let commentRows = try await comments.comments(of: .post, ids: ids, hiding: hidden)
+        let loaded: Extras
+        if let extras { loaded = extras } else { loaded = try await database.read { [ids = records.map(\.id)] db in try Extras.load(db, postIDs: ids) } }
+        let likes = loaded.likes
+        let commentRows = loaded.comments.filter { !hidden.contains($0.creatorID) }
         let people = try await users.users(Array(Set(records.map(\.creatorID) + commentRows.map(\.creatorID))), caller.appID, requestID)
         let tree = CommentService.tree(commentRows, users: people)
         var likesByPost: [String: [Int: [String]]] = [:]
