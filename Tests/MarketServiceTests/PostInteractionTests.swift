@@ -153,6 +153,23 @@ final class PostInteractionTests: XCTestCase {
             XCTAssertEqual(post["files"] as? [String], files)
         }
     }
+
+    func testProductIDIsRecordedAndFilters() async throws {
+        let harness = try await Harness.make()
+        try await harness.app.test(.router) { client in
+            for product in ["spotchat", "dogwalk", "dogwalk"] {
+                let response = try await client.execute(uri: "/v1/posts", method: .post,
+                                                        headers: try await harness.headers(Self.alice, [("content-type", "application/json"), ("ProductId", product)]),
+                                                        body: JSONCoding.encode(PostCreateRequest(category: "c", title: product, content: "")))
+                XCTAssertEqual(response.status, .ok)
+            }
+            let dogwalk = try JSON.object(try await Self.json(client, harness, .get, "/v1/posts?product_id=dogwalk", as: Self.bob).body)
+            let titles = (dogwalk["data"] as? [[String: Any]])?.compactMap { $0["title"] as? String }
+            XCTAssertEqual(titles, ["dogwalk", "dogwalk"])
+            let all = try JSON.object(try await Self.json(client, harness, .get, "/v1/posts", as: Self.bob).body)
+            XCTAssertEqual((all["data"] as? [Any])?.count, 3)
+        }
+    }
 }
 
 /// A JSON object with string values, for wrongly typed requests.

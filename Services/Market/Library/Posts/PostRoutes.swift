@@ -80,13 +80,15 @@ struct PostRoutes: Sendable {
         }
     }
 
-    /// A cursor list: `next`, `limit`, repeatable `category`.
+    /// A cursor list: `next`, `limit`, repeatable `category`, and `product_id` (the `ProductId`
+    /// posts were created with).
     private func feed(_ group: ServiceApplication.Group, _ path: RouterPath, _ which: @escaping @Sendable (Request, GlintRequestContext) throws -> PostFeed) {
         group.get(path) { request, context -> CursorPage<PostAnswer> in
             let query = request.uri.queryParameters
             return try await posts.feed(
                 try which(request, context), caller: try context.requireUser(),
                 categories: query.getAll("category").map { String($0) }.filter { !$0.isEmpty },
+                productID: query["product_id"].map(String.init),
                 cursor: try FeedCursor.parse(query["next"].map(String.init)), limit: try FeedCursor.limit(query["limit"].map(String.init)),
                 requestID: context.requestID
             )

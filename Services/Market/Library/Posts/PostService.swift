@@ -97,7 +97,9 @@ struct PostService: Sendable {
 
     /// Newest first: public posts (and the caller's own private ones), without users the caller
     /// blocked, optionally only some categories.
-    func feed(_ feed: PostFeed, caller: AuthenticatedUser, categories: [String], cursor: FeedCursor?, limit: Int, requestID: String) async throws -> CursorPage<PostAnswer> {
+    func feed(
+        _ feed: PostFeed, caller: AuthenticatedUser, categories: [String], productID: String? = nil, cursor: FeedCursor?, limit: Int, requestID: String
+    ) async throws -> CursorPage<PostAnswer> {
         let blocked = try await users.blocked(caller.userID, caller.appID, requestID)
         var sql = "SELECT post.*, post.rowid AS sequence FROM post"
         var arguments: StatementArguments = []
@@ -118,6 +120,10 @@ struct PostService: Sendable {
         if let cursor {
             conditions.append("(post.created_at < ? OR (post.created_at = ? AND post.rowid < ?))")
             arguments += [cursor.createdAt, cursor.createdAt, cursor.sequence]
+        }
+        if let productID, !productID.isEmpty {
+            conditions.append("post.product_id = ?")
+            arguments += [productID]
         }
         if !categories.isEmpty {
             conditions.append("post.category IN (\(databaseQuestionMarks(count: categories.count)))")
