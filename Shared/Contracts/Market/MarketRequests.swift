@@ -1,5 +1,6 @@
-/// `PUT /v1/posts/{id}`: the fields to change.
-public struct PostUpdateRequest: Codable, Sendable {
+/// A post's fields: all of `POST /v1/posts` (where category, title and content are required)
+/// and `PUT /v1/posts/{id}` (where each is optional).
+public struct PostFields: Codable, Sendable {
     public var category: String?
     public var title: String?
     public var price: Int?
@@ -14,9 +15,17 @@ public struct PostUpdateRequest: Codable, Sendable {
     public var latitude: Double?
     public var isPublic: Bool?
 
-    public init(title: String? = nil, content: String? = nil, isPublic: Bool? = nil) {
+    public init(
+        category: String? = nil, title: String? = nil, price: Int? = nil, content: String? = nil, files: [String]? = nil,
+        longitude: Double? = nil, latitude: Double? = nil, isPublic: Bool? = nil
+    ) {
+        self.category = category
         self.title = title
+        self.price = price
         self.content = content
+        self.files = files
+        self.longitude = longitude
+        self.latitude = latitude
         self.isPublic = isPublic
     }
 
@@ -25,6 +34,9 @@ public struct PostUpdateRequest: Codable, Sendable {
         case isPublic = "is_public"
     }
 }
+
+public typealias PostCreateRequest = PostFields
+public typealias PostUpdateRequest = PostFields
 
 /// `{like_status}`: the desired state in the request, the resulting state in the answer.
 public struct LikeStatus: Codable, Sendable, Equatable {

@@ -20,11 +20,12 @@ struct PostService: Sendable {
             id: ObjectID.generate(), appID: caller.appID, creatorID: caller.userID, productID: productID, category: "",
             title: "", price: 0, content: "", createdAt: now, updatedAt: now
         )
-        var update = PostUpdateRequest()
-        (update.category, update.title, update.price, update.content) = (request.category, request.title, request.price ?? 0, request.content)
-        (update.content1, update.content2, update.content3, update.content4, update.content5) = (request.content1, request.content2, request.content3, request.content4, request.content5)
-        (update.files, update.longitude, update.latitude, update.isPublic) = (request.files ?? [], request.longitude, request.latitude, request.isPublic ?? true)
-        try PostRules.apply(update, to: &record)
+        guard request.category != nil, request.title != nil, request.content != nil else {
+            throw ServiceError.badRequest("category, title and content are required")
+        }
+        var fields = request
+        (fields.price, fields.files, fields.isPublic) = (request.price ?? 0, request.files ?? [], request.isPublic ?? true)
+        try PostRules.apply(fields, to: &record)
         let located = try await database.write { [record] db in
             try record.insert(db)
             return try Self.recordLocation(db, before: nil, after: record)
