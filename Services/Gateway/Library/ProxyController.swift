@@ -37,10 +37,7 @@ struct ProxyController: Sendable {
             }
             guard let route else { throw ServiceError(.unknownRoute, "unknown route") }
             if route.appKey == .required, app == nil { throw ServiceError(.appKeyInvalid, "SeSACKey header required") }
-            if let retry = admit(app: app, clientIP: clientIP(request, context)) {
-                let canonical = CanonicalError(code: .rateLimited, message: "too many requests")
-                return DialectRenderer.response(for: canonical, app: app, headers: [.retryAfter: String(Int(retry.rounded(.up)))])
-            }
+            if let limited = rateLimited(app: app, request: request, context: context) { return limited }
             if let length = request.headers[.contentLength].flatMap(Int.init), length > configuration.maxBodyBytes {
                 throw ServiceError(.payloadTooLarge, "request body too large")
             }
@@ -58,21 +55,22 @@ struct ProxyController: Sendable {
         guard let key = request.headers[.sesacKey] else { return AttendancePage.response(appKey: nil) }
         do {
             guard let app = try await apps.app(forKey: key) else { throw ServiceError(.appKeyInvalid, "unknown app key") }
-            if let retry = admit(app: app, clientIP: clientIP(request, context)) {
-                return DialectRenderer.response(for: CanonicalError(code: .rateLimited, message: "too many requests"), app: app,
-                                                headers: [.retryAfter: String(Int(retry.rounded(.up)))])
-            }
+            if let limited = rateLimited(app: app, request: request, context: context) { return limited }
             return AttendancePage.response(appKey: key)
         } catch let error as ServiceError {
             return DialectRenderer.response(for: error.canonical, app: nil)
         }
     }
 
-    /// Both buckets must have a token; answers the seconds to wait when one is empty.
-    private func admit(app: AppInfo?, clientIP: String) -> Double? {
-        if let wait = limiter.take("ip:" + clientIP, limit: configuration.ipLimit) { return wait }
-        if let app, let wait = limiter.take("app:" + app.appID, limit: configuration.appLimit) { return wait }
-        return nil
+    /// Both buckets (client address, app) must have a token; otherwise the 429 to answer, in the
+    /// app's dialect, with `Retry-After`.
+    private func rateLimited(app: AppInfo?, request: Request, context: GlintRequestContext) -> Response? {
+        var wait = limiter.take("ip:" + clientIP(request, context), limit: configuration.ipLimit)
+        if wait == nil, let app { wait = limiter.take("app:" + app.appID, limit: configuration.appLimit) }
+        guard let wait else { return nil }
+        return DialectRenderer.response(
+            for: CanonicalError(code: .rateLimited, message: "too many requests"), app: app, headers: [.retryAfter: String(Int(wait.rounded(.up)))]
+        )
     }
 
     private func clientIP(_ request: Request, _ context: GlintRequestContext) -> String {

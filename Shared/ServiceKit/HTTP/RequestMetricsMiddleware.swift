@@ -6,8 +6,9 @@ import Prometheus
 public struct RequestMetricsMiddleware: RouterMiddleware {
     public typealias Context = GlintRequestContext
     let registry: PrometheusCollectorRegistry
-    private static var counter: MetricNameDescriptor { MetricNameDescriptor(metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered") }
-    private static var duration: MetricNameDescriptor { MetricNameDescriptor(metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request latency") }
+    // Built once: MetricNameDescriptor is an immutable value that predates Sendable annotations.
+    nonisolated(unsafe) private static let counter = MetricNameDescriptor(metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered")
+    nonisolated(unsafe) private static let duration = MetricNameDescriptor(metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request latency")
     private static let buckets: [Duration] = [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5)]
 
     public init(registry: PrometheusCollectorRegistry) {

@@ -101,3 +101,13 @@ public struct UserDirectory: Sendable {
         }
     }
 }
+
+extension Dictionary where Key == String, Value == UserInfoFull {
+    /// A looked-up user, or a bare one for an id auth-svc no longer knows (a withdrawn account):
+    /// content stays renderable with the non-null fields the apps require.
+    public func full(_ id: String) -> UserInfoFull {
+        self[id] ?? UserInfoFull(userID: id, nick: "", profileImage: nil, name: "", introduction: "", description: "", hashTags: [])
+    }
+
+    public func info(_ id: String) -> UserInfo { full(id).summary }
+}

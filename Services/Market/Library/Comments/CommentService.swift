@@ -84,7 +84,7 @@ struct CommentService: Sendable {
     static func tree(_ rows: [Row], users: [String: UserInfoFull]) -> [String: [CommentAnswer]] {
         func answer(_ row: Row, replies: [CommentAnswer]?) -> CommentAnswer {
             CommentAnswer(commentID: row.id, content: row.content, createdAt: GlintDate.string(fromMilliseconds: row.createdAt),
-                          creator: users[row.creatorID]?.summary ?? UserInfo(userID: row.creatorID, nick: "", profileImage: nil), replies: replies)
+                          creator: users.info(row.creatorID), replies: replies)
         }
         let replies = Dictionary(grouping: rows.filter { $0.parentID != nil }, by: { $0.parentID! })
         var byTarget: [String: [CommentAnswer]] = [:]
@@ -94,9 +94,11 @@ struct CommentService: Sendable {
         return byTarget
     }
 
-    static func answer(_ row: Row, creator: UserInfo) -> CommentAnswer {
-        CommentAnswer(commentID: row.id, content: row.content, createdAt: GlintDate.string(fromMilliseconds: row.createdAt),
-                      creator: creator, replies: row.parentID == nil ? [] : nil)
+    /// One new or edited comment as answered to its author (a top-level one with its empty replies).
+    static func answer(_ row: Row, caller: AuthenticatedUser, users: UserDirectory, requestID: String) async throws -> CommentAnswer {
+        let creator = try await users.users([row.creatorID], caller.appID, requestID).info(row.creatorID)
+        return CommentAnswer(commentID: row.id, content: row.content, createdAt: GlintDate.string(fromMilliseconds: row.createdAt),
+                             creator: creator, replies: row.parentID == nil ? [] : nil)
     }
 
     private static func fetch(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Row] {

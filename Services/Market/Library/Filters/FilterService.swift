@@ -133,15 +133,13 @@ struct FilterService: Sendable {
     func comment(_ id: String, caller: AuthenticatedUser, _ request: CommentRequest, requestID: String) async throws -> CommentAnswer {
         let record = try await find(id, caller: caller)
         let row = try await comments.create(caller, target: .filter, targetID: record.id, request: request)
-        let creator = try await users.users([row.creatorID], caller.appID, requestID)[row.creatorID]?.summary ?? UserInfo(userID: row.creatorID, nick: "", profileImage: nil)
-        return CommentService.answer(row, creator: creator)
+        return try await CommentService.answer(row, caller: caller, users: users, requestID: requestID)
     }
 
     func changeComment(_ id: String, commentID: String, caller: AuthenticatedUser, content: String?, requestID: String) async throws -> CommentAnswer? {
         let record = try await find(id, caller: caller)
         guard let row = try await comments.change(caller, target: .filter, targetID: record.id, commentID: commentID, content: content) else { return nil }
-        let creator = try await users.users([row.creatorID], caller.appID, requestID)[row.creatorID]?.summary ?? UserInfo(userID: row.creatorID, nick: "", profileImage: nil)
-        return CommentService.answer(row, creator: creator)
+        return try await CommentService.answer(row, caller: caller, users: users, requestID: requestID)
     }
 
     func find(_ id: String, caller: AuthenticatedUser) async throws -> FilterRecord {
@@ -202,7 +200,7 @@ struct FilterService: Sendable {
     private func summary(_ record: FilterRecord, people: [String: UserInfoFull], stats: Stats) -> FilterSummary {
         FilterSummary(
             filterID: record.id, category: record.category, title: record.title, description: record.description, files: record.fileList,
-            creator: people[record.creatorID]?.summary ?? UserInfo(userID: record.creatorID, nick: "", profileImage: nil),
+            creator: people.info(record.creatorID),
             isLiked: stats.liked.contains(record.id), likeCount: stats.likes[record.id] ?? 0, buyerCount: stats.buyers[record.id] ?? 0,
             createdAt: GlintDate.string(fromMilliseconds: record.createdAt), updatedAt: GlintDate.string(fromMilliseconds: record.updatedAt)
         )

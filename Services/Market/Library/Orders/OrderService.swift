@@ -70,7 +70,7 @@ struct OrderService: Sendable {
         let people = try await users.users(Array(Set(records.map(\.creatorID))), appID, requestID)
         return orders.compactMap { order in
             guard let filter = byID[order.filterID] else { return nil }
-            let creator = people[filter.creatorID] ?? UserInfoFull(userID: filter.creatorID, nick: "", profileImage: nil, name: "", introduction: "", description: "", hashTags: [])
+            let creator = people.full(filter.creatorID)
             return PaidOrderItem(
                 orderID: order.id, orderCode: order.orderCode, paidAt: GlintDate.string(fromMilliseconds: order.paidAt ?? 0),
                 createdAt: GlintDate.string(fromMilliseconds: order.createdAt), updatedAt: GlintDate.string(fromMilliseconds: order.updatedAt),

@@ -165,13 +165,13 @@ struct PostService: Sendable {
     func comment(_ postID: String, caller: AuthenticatedUser, _ request: CommentRequest, requestID: String) async throws -> CommentAnswer {
         let post = try await visible(postID, caller: caller)
         let row = try await comments.create(caller, target: .post, targetID: post.id, request: request)
-        return try await commentAnswer(row, caller: caller, requestID: requestID)
+        return try await CommentService.answer(row, caller: caller, users: users, requestID: requestID)
     }
 
     func changeComment(_ postID: String, commentID: String, caller: AuthenticatedUser, content: String?, requestID: String) async throws -> CommentAnswer? {
         let post = try await visible(postID, caller: caller)
         guard let row = try await comments.change(caller, target: .post, targetID: post.id, commentID: commentID, content: content) else { return nil }
-        return try await commentAnswer(row, caller: caller, requestID: requestID)
+        return try await CommentService.answer(row, caller: caller, users: users, requestID: requestID)
     }
 
     /// Ids of a user's public posts, newest first (profiles list them).
@@ -189,12 +189,6 @@ struct PostService: Sendable {
         }
         guard let record, record.isPublic || record.creatorID == caller.userID else { throw ServiceError.notFound("no such post") }
         return record
-    }
-
-    private func commentAnswer(_ row: CommentService.Row, caller: AuthenticatedUser, requestID: String) async throws -> CommentAnswer {
-        let creator = try await users.users([row.creatorID], caller.appID, requestID)[row.creatorID]?.summary
-            ?? UserInfo(userID: row.creatorID, nick: "", profileImage: nil)
-        return CommentService.answer(row, creator: creator)
     }
 
     /// The likes and comments of a page of posts, read in the page's own transaction.
@@ -224,7 +218,7 @@ struct PostService: Sendable {
         var likesByPost: [String: [Int: [String]]] = [:]
         for like in likes { likesByPost[like.post, default: [:]][like.kind, default: []].append(like.user) }
         return records.map { record in
-            var answer = record.answer(creator: people[record.creatorID]?.summary ?? UserInfo(userID: record.creatorID, nick: "", profileImage: nil))
+            var answer = record.answer(creator: people.info(record.creatorID))
             answer.likes = likesByPost[record.id]?[1] ?? []
             answer.likes2 = likesByPost[record.id]?[2] ?? []
             answer.comments = tree[record.id] ?? []
