@@ -12,6 +12,8 @@ let settings: [SwiftSetting] = [
 let hummingbird = Target.Dependency.product(name: "Hummingbird", package: "hummingbird")
 let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", package: "hummingbird")
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let webSocket = Target.Dependency.product(name: "HummingbirdWebSocket", package: "hummingbird-websocket")
+let webSocketClient = Target.Dependency.product(name: "HummingbirdWSClient", package: "hummingbird-websocket")
 
 /// Stamps one service: a library with its routes and logic under `Services/<dir>/Library`, a thin
 /// executable under `Services/<dir>/Main`, and its in-process tests under `Tests/<library>Tests`.
@@ -45,13 +47,15 @@ func service(
 }
 
 let services: [(dir: String, library: String, executable: String, deps: [Target.Dependency])] = [
-    ("Gateway", "Gateway", "gateway", [.product(name: "AsyncHTTPClient", package: "async-http-client")]),
+    ("Gateway", "Gateway", "gateway", [.product(name: "AsyncHTTPClient", package: "async-http-client"), webSocket, webSocketClient]),
     ("Auth", "AuthService", "auth-svc", [
         .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "NIOPosix", package: "swift-nio"),
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
     ]),
-    ("Chat", "ChatService", "chat-svc", []),
+    ("Chat", "ChatService", "chat-svc", [
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdCore", package: "hummingbird"), webSocket,
+    ]),
     ("Market", "MarketService", "market-svc", [.product(name: "GRDB", package: "GRDB.swift")]),
     ("Geo", "GeoService", "geo-svc", []),
     ("PaymentVerify", "PaymentVerifyService", "payment-verify-svc", []),
@@ -65,6 +69,7 @@ let package = Package(
         + [.executable(name: "glint", targets: ["glint"])],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.7.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
@@ -82,7 +87,7 @@ let package = Package(
         .target(
             name: "ServiceKit",
             dependencies: [
-                "Contracts", hummingbird,
+                "Contracts", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -101,7 +106,7 @@ let package = Package(
             dependencies: [
                 "Contracts", "ServiceKit", hummingbird, hummingbirdTesting,
                 .product(name: "JWTKit", package: "jwt-kit"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"), webSocketClient,
             ],
             path: "Tests/Support",
             swiftSettings: settings

@@ -20,6 +20,11 @@ struct InternalRoutes: Sendable {
             guard let app = try await apps.find(key: key) else { throw ServiceError.notFound("unknown app key") }
             return app.info
         }
+        // chat-svc judges sockets that came without a key by the app of the room they ask for.
+        group.get("/internal/apps/{app_id}") { _, context -> AppInfo in
+            guard let app = try await apps.find(id: try context.parameters.require("app_id")) else { throw ServiceError.notFound("unknown app") }
+            return app.info
+        }
         // Batch user rendering for creator/sender fields: one call per page, not per row.
         group.post("/internal/users/lookup") { request, context -> UserLookupAnswer in
             let body = try await request.decode(as: UserLookupRequest.self, context: context)

@@ -31,7 +31,8 @@ extension ServiceCatalog {
         case .gateway: CommonSettings.all + GatewaySettings.all
         case .auth: CommonSettings.all + AuthSettings.all
         case .market: CommonSettings.all + MarketSettings.all
-        case .chat, .geo, .paymentVerify, .push: CommonSettings.all
+        case .chat: CommonSettings.all + ChatSettings.all
+        case .geo, .paymentVerify, .push: CommonSettings.all
         }
     }
 }

@@ -25,7 +25,12 @@ public struct AccessTokenMiddleware: RouterMiddleware {
     }
 
     public static func token(from request: Request) -> String? {
-        guard var value = request.headers[.authorization]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+        token(fromHeader: request.headers[.authorization])
+    }
+
+    /// A token as clients send it: raw, or after `Bearer `.
+    public static func token(fromHeader header: String?) -> String? {
+        guard var value = header?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
             return nil
         }
         if value.count > 7, value.prefix(7).lowercased() == "bearer " {

@@ -29,3 +29,6 @@ extension OrderRecordAnswer: ResponseEncodable {}
 extension TodayFilterAnswer: ResponseEncodable {}
 extension TodayAuthorAnswer: ResponseEncodable {}
 extension AppInfo: ResponseEncodable {}
+extension ChatAnswer: ResponseEncodable {}
+extension ChatRoomAnswer: ResponseEncodable {}
+extension UnreadCountAnswer: ResponseEncodable {}

@@ -14,12 +14,20 @@ public struct InternalSecretMiddleware: RouterMiddleware {
         self.secret = Array(secret.utf8)
     }
 
+    /// Also used where no middleware runs (WebSocket upgrades).
+    public static func carriesSecret(_ headers: HTTPFields, _ secret: some Collection<UInt8>) -> Bool {
+        guard let presented = headers[secretHeader] else { return false }
+        return ConstantTime.equals(Array(presented.utf8), Array(secret))
+    }
+
+    public static func appID(in headers: HTTPFields) -> String? { headers[appHeader] }
+
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let presented = request.headers[Self.secretHeader], ConstantTime.equals(Array(presented.utf8), secret) else {
+        guard Self.carriesSecret(request.headers, secret) else {
             throw ServiceError(.forbidden, "internal endpoint")
         }
         var context = context
-        context.appID = request.headers[Self.appHeader]
+        context.appID = Self.appID(in: request.headers)
         if let appID = context.appID {
             context.logger[metadataKey: "app_id"] = .string(appID)
         }

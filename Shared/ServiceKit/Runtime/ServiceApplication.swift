@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Prometheus
 import ServiceLifecycle
@@ -18,13 +19,16 @@ public enum ServiceApplication {
         registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
         healthCheck: @escaping @Sendable () async throws -> Void = {},
         services: [any Service] = [],
+        server: HTTPServerBuilder = .http1(),
+        openRoutes: (Router) -> Void = { _ in },
         routes: (Group) -> Void
     ) -> Application<RouterResponder<GlintRequestContext>> {
         let router = Router(context: GlintRequestContext.self)
         addStandardMiddleware(to: router, registry: registry, accessLogLevel: .debug)
         addHealthAndMetrics(to: router, service: configuration.service, registry: registry, check: healthCheck)
+        openRoutes(router)
         routes(router.group().add(middleware: InternalSecretMiddleware(secret: configuration.internalSecret)))
-        return makeApplication(router: router, configuration: configuration, logger: logger, services: services)
+        return makeApplication(router: router, configuration: configuration, logger: logger, services: services, server: server)
     }
 
     /// Middleware order: request id first (so every log line has it), then metrics and access log
@@ -65,11 +69,12 @@ public enum ServiceApplication {
     }
 
     public static func makeApplication<Responder: HTTPResponder>(
-        responder: Responder, configuration: CommonConfiguration, logger: Logger, services: [any Service]
+        responder: Responder, configuration: CommonConfiguration, logger: Logger, services: [any Service], server: HTTPServerBuilder = .http1()
     ) -> Application<Responder> where Responder.Context == GlintRequestContext {
         let name = configuration.service.rawValue
         return Application(
             responder: responder,
+            server: server,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: name),
             services: services,
             onServerRunning: { channel in
@@ -81,8 +86,8 @@ public enum ServiceApplication {
     }
 
     public static func makeApplication(
-        router: Router, configuration: CommonConfiguration, logger: Logger, services: [any Service]
+        router: Router, configuration: CommonConfiguration, logger: Logger, services: [any Service], server: HTTPServerBuilder = .http1()
     ) -> Application<RouterResponder<GlintRequestContext>> {
-        makeApplication(responder: router.buildResponder(), configuration: configuration, logger: logger, services: services)
+        makeApplication(responder: router.buildResponder(), configuration: configuration, logger: logger, services: services, server: server)
     }
 }

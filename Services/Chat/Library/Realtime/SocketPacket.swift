@@ -118,3 +118,12 @@ public struct BinaryAssembly: Sendable {
         packet.attachments.append(bytes)
     }
 }
+
+extension SocketPacket {
+    /// The text of an EVENT with one argument given as JSON text: what a broadcast sends, built
+    /// without re-encoding the argument.
+    static func eventText(namespace: String, event: String, json: String) -> String {
+        let name = JSONValue.string(event).text
+        return namespace == "/" ? "2[\(name),\(json)]" : "2\(namespace),[\(name),\(json)]"
+    }
+}

@@ -80,7 +80,7 @@ struct FilterRoutes: Sendable {
             }
             return try await filters.list(
                 try scope(request, context), order: order, category: query["category"].map(String.init), next: query["next"].map(String.init),
-                limit: try FeedCursor.limit(query["limit"].map(String.init)), caller: try context.requireUser(), requestID: context.requestID
+                limit: try PageLimit.parse(query["limit"].map(String.init)), caller: try context.requireUser(), requestID: context.requestID
             )
         }
     }

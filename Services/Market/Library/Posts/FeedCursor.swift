@@ -21,11 +21,4 @@ struct FeedCursor: Equatable {
         }
         return FeedCursor(createdAt: createdAt, sequence: sequence)
     }
-
-    /// `limit`: default 20, at most 100, a number or 400.
-    static func limit(_ text: String?) throws -> Int {
-        guard let text, !text.isEmpty else { return 20 }
-        guard let value = Int(text), (1...100).contains(value) else { throw ServiceError.badRequest("limit must be a number from 1 to 100") }
-        return value
-    }
 }

@@ -89,7 +89,7 @@ struct PostRoutes: Sendable {
                 try which(request, context), caller: try context.requireUser(),
                 categories: query.getAll("category").map { String($0) }.filter { !$0.isEmpty },
                 productID: query["product_id"].map(String.init),
-                cursor: try FeedCursor.parse(query["next"].map(String.init)), limit: try FeedCursor.limit(query["limit"].map(String.init)),
+                cursor: try FeedCursor.parse(query["next"].map(String.init)), limit: try PageLimit.parse(query["limit"].map(String.init)),
                 requestID: context.requestID
             )
         }

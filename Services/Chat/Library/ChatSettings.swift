@@ -1,0 +1,24 @@
+import ServiceKit
+
+/// chat-svc's own environment variables.
+public enum ChatSettings {
+    public static let protocolTest = ConfigVariable(
+        "CHAT_PROTOCOL_TEST", default: "false",
+        "serve the Socket.IO conformance-suite configuration instead of chat sockets (tests only; refused unless HOST is loopback)"
+    )
+
+    public static var all: [ConfigVariable] { [protocolTest] }
+}
+
+struct ChatConfiguration: Sendable {
+    var protocolTest = false
+
+    init() {}
+
+    init(reader: ConfigReader, host: String) throws {
+        protocolTest = try reader.bool(ChatSettings.protocolTest)
+        if protocolTest, !["127.0.0.1", "localhost", "::1"].contains(host) {
+            throw ConfigurationError(variable: ChatSettings.protocolTest.name, problem: "only allowed when HOST is a loopback address")
+        }
+    }
+}

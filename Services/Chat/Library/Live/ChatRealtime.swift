@@ -1,0 +1,114 @@
+import Logging
+import ServiceKit
+
+/// The chat rules of Socket.IO (API.md §3): namespaces `/chats-{room_id}` (and `/` for
+/// `join_room`), admission by participation or, without a token, by the room's app flag;
+/// `join_room` / `leave_room` / `ping`; client-emitted `chat` / `send_message` ignored.
+struct ChatRealtime: SocketApplication {
+    let rooms: RoomRepository
+    let verifier: AccessTokenVerifier
+    let apps: AppFlagsDirectory
+    let hub: RoomHub
+    let logger: Logger
+
+    static let namespacePrefix = "/chats-"
+
+    func authorize(namespace: String, auth: JSONValue?, handshake: EngineHandshake) async -> Result<ChatCaller, SocketRefusal> {
+        do {
+            var caller: ChatCaller?
+            if let token = AccessTokenMiddleware.token(fromHeader: auth?["token"]?.string) ?? handshake.token {
+                let user = try await verifier.verify(token)
+                if let appID = handshake.appID, appID != user.appID { return .failure(SocketRefusal("access token belongs to another app")) }
+                caller = ChatCaller(appID: user.appID, userID: user.userID)
+            }
+            if namespace == "/" {
+                if let caller { return .success(caller) }
+                guard let appID = handshake.appID, try await apps.flags(of: appID)?.socketAuthOptional == true else {
+                    return .failure(SocketRefusal("authentication required"))
+                }
+                return .success(ChatCaller(appID: appID, userID: nil))
+            }
+            guard namespace.hasPrefix(Self.namespacePrefix) else { return .failure(.invalidNamespace) }
+            return try await admit(caller ?? handshake.appID.map { ChatCaller(appID: $0, userID: nil) },
+                                   to: String(namespace.dropFirst(Self.namespacePrefix.count)))
+        } catch let error as ServiceError {
+            return .failure(SocketRefusal(error.message))
+        } catch {
+            logger.warning("socket admission failed", metadata: ["namespace": "\(namespace)", "error": "\(error)"])
+            return .failure(SocketRefusal("temporarily unavailable"))
+        }
+    }
+
+    /// One rule for a CONNECT to a room's namespace and for `join_room`: a user must take part
+    /// in the room; a socket without a user only receives, and only rooms of an app with
+    /// `socket_auth_optional` (the room's app when the client sent no key either).
+    func admit(_ caller: ChatCaller?, to roomID: String) async throws -> Result<ChatCaller, SocketRefusal> {
+        guard let room = try await rooms.room(roomID) else { return .failure(SocketRefusal("room not found")) }
+        if let caller, let userID = caller.userID {
+            guard caller.appID == room.appID, try await rooms.isParticipant(roomID: roomID, userID: userID) else {
+                return .failure(SocketRefusal("not a participant of this room"))
+            }
+            return .success(caller)
+        }
+        let appID = caller?.appID ?? room.appID
+        guard appID == room.appID, try await apps.flags(of: appID)?.socketAuthOptional == true else {
+            return .failure(SocketRefusal("authentication required"))
+        }
+        return .success(ChatCaller(appID: appID, userID: nil))
+    }
+
+    func connected(_ socket: ChatSocket) {
+        if socket.namespace.hasPrefix(Self.namespacePrefix) {
+            hub.subscribe(socket, to: String(socket.namespace.dropFirst(Self.namespacePrefix.count)))
+        }
+    }
+
+    func disconnected(_ socket: ChatSocket) {
+        hub.unsubscribeAll(socket)
+    }
+
+    func event(_ event: SocketEvent, from socket: ChatSocket) async -> SocketEvent.Reply? {
+        switch event.name {
+        case "join_room":
+            guard let roomID = Self.roomID(in: event.arguments) else { return nil }
+            let answer: JSONValue = .object(["roomId": .string(roomID)])
+            do {
+                switch try await admit(socket.caller, to: roomID) {
+                case .success:
+                    hub.subscribe(socket, to: roomID)
+                    socket.emit("joined_room", [answer])
+                    return SocketEvent.Reply(arguments: [answer])
+                case .failure(let refusal):
+                    let error: JSONValue = .object(["roomId": .string(roomID), "message": .string(refusal.message)])
+                    socket.emit("join_room_error", [error])
+                    return SocketEvent.Reply(arguments: [error])
+                }
+            } catch {
+                logger.warning("join_room failed", metadata: ["error": "\(error)"])
+                return nil
+            }
+        case "leave_room":
+            guard let roomID = Self.roomID(in: event.arguments) else { return nil }
+            hub.unsubscribe(socket, from: roomID)
+            let answer: JSONValue = .object(["roomId": .string(roomID)])
+            socket.emit("left_room", [answer])
+            return SocketEvent.Reply(arguments: [answer])
+        case "ping":
+            socket.emit("pong", event.arguments)
+            return SocketEvent.Reply(arguments: [])
+        default:
+            // Messages are created over REST only: a client-emitted `chat` or `send_message` is
+            // never rebroadcast.
+            logger.debug("socket event ignored", metadata: ["event": "\(event.name.prefix(64))"])
+            return nil
+        }
+    }
+
+    /// `{roomId}` (also `room_id`) or a bare id string.
+    static func roomID(in arguments: [JSONValue]) -> String? {
+        guard let first = arguments.first else { return nil }
+        let id = first.string ?? first["roomId"]?.string ?? first["room_id"]?.string
+        guard let id, !id.isEmpty, id.utf8.count <= 64 else { return nil }
+        return id
+    }
+}

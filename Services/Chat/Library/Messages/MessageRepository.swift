@@ -1,0 +1,77 @@
+import Contracts
+import GRDB
+import ServiceKit
+
+/// Messages: store (idempotent by `client_id`), history, full-text search.
+struct MessageRepository: Sendable {
+    let database: DatabasePool
+
+    struct NewChat: Sendable {
+        var roomID: String
+        var senderID: String
+        var content: String
+        var files: [String]
+        var clientID: String?
+    }
+
+    /// Stores the message and, in the same transaction, the outbox event `event` makes of it.
+    /// A retry with the same `client_id` answers the stored message (`created` false).
+    func send(_ new: NewChat, event: @escaping @Sendable (ChatRecord) -> ChatMessageEvent) async throws -> (chat: ChatRecord, created: Bool) {
+        try await database.write { db in
+            if let clientID = new.clientID, let existing = try ChatRecord.filter(
+                ChatRecord.Columns.roomID == new.roomID && ChatRecord.Columns.senderID == new.senderID && ChatRecord.Columns.clientID == clientID
+            ).fetchOne(db) {
+                return (existing, false)
+            }
+            guard let room = try RoomRecord.fetchOne(db, key: new.roomID) else { throw ServiceError.notFound("room not found") }
+            let createdAt = max(GlintDate.nowMilliseconds(), room.lastChatAt + 1)
+            var chat = ChatRecord(
+                seq: nil, id: ObjectID.generate(), roomID: new.roomID, senderID: new.senderID, content: new.content,
+                files: JSONText.encode(new.files), clientID: new.clientID, createdAt: createdAt
+            )
+            try chat.insert(db)
+            try db.execute(
+                sql: "UPDATE room SET updated_at = ?, last_chat_at = ?, last_chat_seq = ? WHERE id = ?",
+                arguments: [createdAt, createdAt, chat.seq, new.roomID]
+            )
+            try Outbox.enqueue(db, topic: ChatMessageEvent.topic, key: new.roomID, payload: event(chat))
+            return (chat, true)
+        }
+    }
+
+    /// Messages strictly after `after` (milliseconds), oldest first.
+    func history(roomID: String, after: Int64?, limit: Int) async throws -> [ChatRecord] {
+        try await database.read { db in
+            try ChatRecord.filter(ChatRecord.Columns.roomID == roomID && ChatRecord.Columns.createdAt > (after ?? -1))
+                .order(ChatRecord.Columns.createdAt).limit(limit).fetchAll(db)
+        }
+    }
+
+    /// Newest matches first. The trigram index finds any substring of three characters or more
+    /// (Korean words inside longer text included); shorter queries (a two-syllable Korean word)
+    /// scan the room's messages instead.
+    func search(roomID: String, query: String, limit: Int) async throws -> [ChatRecord] {
+        try await database.read { db in
+            if query.count >= 3 {
+                let phrase = "\"" + query.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                return try ChatRecord.fetchAll(db, sql: """
+                    SELECT chat.* FROM chat_fts JOIN chat ON chat.seq = chat_fts.rowid
+                    WHERE chat_fts MATCH ? AND chat.room_id = ? ORDER BY chat.created_at DESC LIMIT ?
+                    """, arguments: [phrase, roomID, limit])
+            }
+            let pattern = "%" + query.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+                .replacingOccurrences(of: "_", with: "\\_") + "%"
+            return try ChatRecord.fetchAll(db, sql: """
+                SELECT * FROM chat WHERE room_id = ? AND content LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?
+                """, arguments: [roomID, pattern, limit])
+        }
+    }
+
+    func chats(seqs: [Int64]) async throws -> [Int64: ChatRecord] {
+        guard !seqs.isEmpty else { return [:] }
+        return try await database.read { db in
+            try ChatRecord.filter(seqs.contains(ChatRecord.Columns.seq)).fetchAll(db)
+                .reduce(into: [Int64: ChatRecord]()) { $0[$1.seq ?? 0] = $1 }
+        }
+    }
+}

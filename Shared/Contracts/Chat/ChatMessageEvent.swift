@@ -1,0 +1,43 @@
+/// chat-svc → push-svc (through chat-svc's outbox): a message was stored. `recipients` are the
+/// room's participants but the sender; `present` are those whose socket was on the room at that
+/// moment (push-svc notifies neither the sender nor them).
+public struct ChatMessageEvent: Codable, Sendable, Equatable {
+    public static let topic = "push.chat-message"
+
+    public var appID: String
+    public var roomID: String
+    public var chatID: String
+    public var senderID: String
+    public var senderNick: String
+    public var content: String
+    public var files: [String]
+    public var recipients: [String]
+    public var present: [String]
+    public var createdAt: String
+
+    public init(
+        appID: String, roomID: String, chatID: String, senderID: String, senderNick: String, content: String, files: [String],
+        recipients: [String], present: [String], createdAt: String
+    ) {
+        self.appID = appID
+        self.roomID = roomID
+        self.chatID = chatID
+        self.senderID = senderID
+        self.senderNick = senderNick
+        self.content = content
+        self.files = files
+        self.recipients = recipients
+        self.present = present
+        self.createdAt = createdAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case appID = "app_id"
+        case roomID = "room_id"
+        case chatID = "chat_id"
+        case senderID = "sender_id"
+        case senderNick = "sender_nick"
+        case content, files, recipients, present
+        case createdAt = "created_at"
+    }
+}
