@@ -47,7 +47,10 @@ func service(
 }
 
 let services: [(dir: String, library: String, executable: String, deps: [Target.Dependency])] = [
-    ("Gateway", "Gateway", "gateway", [.product(name: "AsyncHTTPClient", package: "async-http-client"), webSocket, webSocketClient]),
+    ("Gateway", "Gateway", "gateway", [
+        .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "HummingbirdCore", package: "hummingbird"),
+        webSocket, webSocketClient,
+    ]),
     ("Auth", "AuthService", "auth-svc", [
         .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto"),
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "NIOPosix", package: "swift-nio"),

@@ -55,7 +55,8 @@ public enum GatewayService {
                 router.on(RouterPath(path), method: method) { request, context in try await proxy.handle(request, context: context) }
             }
         }
-        return ServiceApplication.makeApplication(router: router, configuration: common, logger: logger, services: services)
+        let sockets = SocketPassthrough(proxy: proxy, common: common, logger: logger)
+        return ServiceApplication.makeApplication(router: router, configuration: common, logger: logger, services: services, server: sockets.serverBuilder)
     }
 
     /// Every backend's health, asked concurrently; 503 unless all are ok.

@@ -62,23 +62,49 @@ struct ProxyController: Sendable {
         }
     }
 
+    /// A WebSocket upgrade on `/socket.io/`: the same key and rate-limit checks as HTTP. A
+    /// refused upgrade goes on as plain HTTP, where `handle` answers the error in the app's dialect.
+    func admitWebSocket(_ head: HTTPRequest, remoteAddress: SocketAddress?) async -> WebSocketAdmission {
+        var app: AppInfo?
+        if let key = head.headerFields[.sesacKey] {
+            guard let found = try? await apps.app(forKey: key) else { return .refused }
+            app = found
+        }
+        guard wait(app: app, clientIP: clientIP(head.headerFields, remoteAddress)) == nil else { return .refused }
+        return .admitted(app: app, clientIP: clientIP(head.headerFields, remoteAddress))
+    }
+
+    enum WebSocketAdmission {
+        case admitted(app: AppInfo?, clientIP: String)
+        case refused
+    }
+
     /// Both buckets (client address, app) must have a token; otherwise the 429 to answer, in the
     /// app's dialect, with `Retry-After`.
     private func rateLimited(app: AppInfo?, request: Request, context: GlintRequestContext) -> Response? {
-        var wait = limiter.take("ip:" + clientIP(request, context), limit: configuration.ipLimit)
-        if wait == nil, let app { wait = limiter.take("app:" + app.appID, limit: configuration.appLimit) }
-        guard let wait else { return nil }
+        guard let wait = wait(app: app, clientIP: clientIP(request, context)) else { return nil }
         return DialectRenderer.response(
             for: CanonicalError(code: .rateLimited, message: "too many requests"), app: app, headers: [.retryAfter: String(Int(wait.rounded(.up)))]
         )
     }
 
+    /// nil when allowed, else seconds until a token is available.
+    private func wait(app: AppInfo?, clientIP: String) -> Double? {
+        var wait = limiter.take("ip:" + clientIP, limit: configuration.ipLimit)
+        if wait == nil, let app { wait = limiter.take("app:" + app.appID, limit: configuration.appLimit) }
+        return wait
+    }
+
     private func clientIP(_ request: Request, _ context: GlintRequestContext) -> String {
-        if configuration.trustForwardedFor, let forwarded = request.headers[.forwardedFor],
+        clientIP(request.headers, context.remoteAddress)
+    }
+
+    private func clientIP(_ headers: HTTPFields, _ remoteAddress: SocketAddress?) -> String {
+        if configuration.trustForwardedFor, let forwarded = headers[.forwardedFor],
            let first = forwarded.split(separator: ",").first {
             return first.trimmingCharacters(in: .whitespaces)
         }
-        return context.remoteAddress?.ipAddress ?? "unknown"
+        return remoteAddress?.ipAddress ?? "unknown"
     }
 
     private func forward(_ request: Request, to service: ServiceName, app: AppInfo?, context: GlintRequestContext) async throws -> Response {

@@ -1,0 +1,90 @@
+import Contracts
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import ServiceKit
+import Synchronization
+import TestSupport
+import XCTest
+
+@testable import ChatService
+
+/// chat-svc with auth-svc and push-svc faked: known users, app flags, and the push events the
+/// outbox delivers.
+struct ChatHarness {
+    static let appID = "app-1", openApp = "app-open"
+    static let alice = "6740369b3a36e82f532ec721", bob = "6740369b3a36e82f532ec722", carol = "6740369b3a36e82f532ec723"
+    static let chatKeys: Set<String> = ["chat_id", "room_id", "content", "createdAt", "updatedAt", "sender", "files"]
+
+    /// push-svc's side of the outbox.
+    final class Push: Sendable {
+        let received = Mutex<[ChatMessageEvent]>([])
+
+        func events(count: Int) async throws -> [ChatMessageEvent] {
+            let found = await HTTPProbe.eventually(within: .seconds(15)) { () -> [ChatMessageEvent]? in
+                self.received.withLock { $0.count >= count ? $0 : nil }
+            }
+            return try XCTUnwrap(found, "push events never arrived")
+        }
+    }
+
+    let app: Application<RouterResponder<GlintRequestContext>>
+    let keys: TestKeys
+    let push: Push
+
+    static func make(protocolTest: Bool = false) async throws -> ChatHarness {
+        let keys = await TestKeys.make()
+        let push = Push()
+        let directory = try TestEnvironment.temporaryDirectory()
+        let common = TestEnvironment.common(.chat, dataDirectory: directory)
+        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: ChatMigrations.migrator)
+        let known: Set<String> = [alice, bob, carol]
+        let users = UserDirectory(
+            users: { ids, _, _ in
+                Dictionary(uniqueKeysWithValues: ids.filter(known.contains).map {
+                    ($0, UserInfoFull(userID: $0, nick: "nick-" + $0.suffix(4), profileImage: nil, name: "", introduction: "", description: "", hashTags: []))
+                })
+            },
+            blocked: { _, _, _ in [] }
+        )
+        let apps = AppFlagsDirectory { appID in
+            appID == openApp ? AppFlags(socketAuthOptional: true) : appID == appID ? AppFlags() : nil
+        }
+        var configuration = ChatConfiguration()
+        configuration.protocolTest = protocolTest
+        let app = try ChatService.build(
+            common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
+            dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, deliver: { message in
+                let event = try (JSONText.decode(message.payload) as ChatMessageEvent?).orThrow()
+                push.received.withLock { $0.append(event) }
+            })
+        )
+        return ChatHarness(app: app, keys: keys, push: push)
+    }
+
+    func token(_ user: String, app: String = ChatHarness.appID) async throws -> String {
+        try await keys.token(user: user, app: app)
+    }
+
+    func headers(_ user: String, app: String = ChatHarness.appID, json: Bool = true) async throws -> HTTPFields {
+        var extra = [("Authorization", try await token(user, app: app))]
+        if json { extra.append(("Content-Type", "application/json")) }
+        return TestEnvironment.fields(app: app, extra: extra)
+    }
+
+    /// Opens (or finds) the room of two users and answers its id.
+    func room(_ client: some TestClientProtocol, _ user: String, with opponent: String, app: String = ChatHarness.appID) async throws -> String {
+        let response = try await client.execute(
+            uri: "/v1/chats", method: .post, headers: try await headers(user, app: app), body: JSONCoding.encode(OpenRoomRequest(opponentID: opponent))
+        )
+        XCTAssertEqual(response.status, .ok, String(buffer: response.body))
+        return try JSON.string(try JSON.object(response.body), "room_id")
+    }
+
+    /// Sends a message and answers the Chat object.
+    func send(_ client: some TestClientProtocol, _ user: String, room: String, _ body: SendChatRequest) async throws -> [String: Any] {
+        let response = try await client.execute(uri: "/v1/chats/\(room)", method: .post, headers: try await headers(user), body: JSONCoding.encode(body))
+        XCTAssertEqual(response.status, .ok, String(buffer: response.body))
+        return try JSON.object(response.body)
+    }
+}
