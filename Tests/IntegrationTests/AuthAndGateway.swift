@@ -1,3 +1,4 @@
+import Contracts
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -9,12 +10,16 @@ import TestSupport
 struct AuthAndGateway {
     let auth: RunningProcess
     let gateway: RunningProcess
+    /// Further backends asked for (e.g. chat-svc), started the same way.
+    let others: [RunningProcess]
     let gatewayURL: String
     let dataDirectory: String
 
     static let appKey = "integration-app-key"
 
-    static func start(_ extra: [String: String] = [:], beforeStart: (String) async throws -> Void = { _ in }) async throws -> AuthAndGateway {
+    static func start(
+        _ extra: [String: String] = [:], with services: [ServiceName] = [], beforeStart: (String) async throws -> Void = { _ in }
+    ) async throws -> AuthAndGateway {
         let dataDirectory = try TestEnvironment.temporaryDirectory()
         try await beforeStart(dataDirectory)
         let authPort = try FreePort.pick(), gatewayPort = try FreePort.pick()
@@ -24,15 +29,23 @@ struct AuthAndGateway {
         environment["AUTH_SVC_URL"] = "http://127.0.0.1:\(authPort)"
         environment["AUTH_DEV_APP_KEY"] = appKey
         environment["AUTH_BCRYPT_COST"] = "4"
+        var ports: [ServiceName: Int] = [:]
+        for service in services {
+            ports[service] = try FreePort.pick()
+            environment[service.urlVariable] = "http://127.0.0.1:\(ports[service]!)"
+        }
         environment.merge(extra) { $1 }
         let auth = try RunningProcess("auth-svc", environment: environment.merging(["PORT": "\(authPort)"]) { $1 })
         let gateway = try RunningProcess("gateway", environment: environment.merging(["PORT": "\(gatewayPort)"]) { $1 })
-        _ = try await auth.line(containing: "listening on")
-        _ = try await gateway.line(containing: "listening on")
-        return AuthAndGateway(auth: auth, gateway: gateway, gatewayURL: "http://127.0.0.1:\(gatewayPort)", dataDirectory: dataDirectory)
+        let others = try services.map { service in
+            try RunningProcess(service.rawValue, environment: environment.merging(["PORT": "\(ports[service]!)"]) { $1 })
+        }
+        for process in [auth, gateway] + others { _ = try await process.line(containing: "listening on") }
+        return AuthAndGateway(auth: auth, gateway: gateway, others: others, gatewayURL: "http://127.0.0.1:\(gatewayPort)", dataDirectory: dataDirectory)
     }
 
     func stop() async {
+        for process in others { await process.stop() }
         await gateway.stop()
         await auth.stop()
     }

@@ -28,9 +28,15 @@ public final class RunningProcess: @unchecked Sendable {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
-    public init(_ executable: String, arguments: [String] = [], environment: [String: String]) throws {
-        name = executable
-        process.executableURL = Self.productsDirectory.appendingPathComponent(executable)
+    /// One of the package's executables, by product name.
+    public convenience init(_ executable: String, arguments: [String] = [], environment: [String: String]) throws {
+        try self.init(url: Self.productsDirectory.appendingPathComponent(executable), name: executable, arguments: arguments, environment: environment)
+    }
+
+    /// Any program (e.g. the Python Socket.IO client of the realtime tests).
+    public init(url: URL, name: String, arguments: [String] = [], environment: [String: String]) throws {
+        self.name = name
+        process.executableURL = url
         process.arguments = arguments
         process.environment = environment
         let pipe = Pipe()

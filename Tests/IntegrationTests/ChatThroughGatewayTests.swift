@@ -1,0 +1,82 @@
+import Contracts
+import Foundation
+import NIOCore
+import ServiceKit
+import TestSupport
+import XCTest
+
+/// auth-svc, chat-svc and the gateway as real processes; sockets opened through the gateway by
+/// our Swift client and by python-socketio, over both transports.
+final class ChatThroughGatewayTests: XCTestCase {
+    /// The virtualenv interpreter `scripts/test` prepares (python-socketio from PyPI).
+    static func python() throws -> URL {
+        let path = try XCTUnwrap(ProcessInfo.processInfo.environment["GLINT_TEST_PYTHON"], "run the tests with scripts/test (it prepares python-socketio)")
+        return URL(fileURLWithPath: path)
+    }
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python/chat_client.py").path
+
+    func testSwiftAndPythonClientsReceiveChatsThroughTheGateway() async throws {
+        let python = try Self.python()
+        let suite = try await AuthAndGateway.start(with: [.chat])
+        var pythons: [RunningProcess] = []
+        do {
+            func join(_ nick: String) async throws -> AuthAnswer {
+                let answer = try await suite.call(.POST, "/v1/users/join", json: #"{"email":"\#(nick)@glint.app","password":"pass1234!","nick":"\#(nick)"}"#)
+                XCTAssertEqual(answer.status, 200, answer.body.text)
+                return try JSONDecoder().decode(AuthAnswer.self, from: answer.body)
+            }
+            let alice = try await join("alice"), bob = try await join("bob"), carol = try await join("carol")
+            let opened = try await suite.call(.POST, "/v1/chats", token: alice.accessToken, json: #"{"opponent_id":"\#(bob.userID)"}"#)
+            XCTAssertEqual(opened.status, 200, opened.body.text)
+            let namespace = "/chats-" + (try JSON.string(try JSON.object(opened.body), "room_id"))
+            let key = AuthAndGateway.appKey
+
+            let swiftWebSocket = try await SocketIOTestClient.open(
+                suite.gatewayURL, transport: .websocket, namespace: namespace, headers: [("SeSACKey", key), ("Authorization", alice.accessToken)]
+            )
+            let swiftPolling = try await SocketIOTestClient.open(
+                suite.gatewayURL, transport: .pollingThenUpgrade, namespace: namespace, headers: [("SeSACKey", key)], auth: ["token": bob.accessToken]
+            )
+            defer { swiftWebSocket.close(); swiftPolling.close() }
+            for socket in [swiftWebSocket, swiftPolling] {
+                let answer = try await socket.next()
+                XCTAssertEqual(answer.type, 0, "\(answer)")
+            }
+
+            func pythonClient(_ label: String, transports: String, token: String, key: String = key) throws -> RunningProcess {
+                let process = try RunningProcess(url: python, name: label, arguments: [Self.script, suite.gatewayURL, namespace, transports, token, key],
+                                                 environment: ProcessInfo.processInfo.environment)
+                pythons.append(process)
+                return process
+            }
+            let pythonUpgrade = try pythonClient("python alice", transports: "polling,websocket", token: alice.accessToken)
+            let pythonWebSocket = try pythonClient("python bob", transports: "websocket", token: bob.accessToken)
+            let outsider = try pythonClient("python carol", transports: "websocket", token: carol.accessToken)
+            let anonymous = try pythonClient("python anonymous", transports: "polling,websocket", token: "")
+            _ = try await pythonUpgrade.line(containing: "connected")
+            _ = try await pythonWebSocket.line(containing: "connected websocket")
+            _ = try await outsider.line(containing: "refused")
+            _ = try await anonymous.line(containing: "refused")
+
+            let sent = try await suite.call(.POST, "/v1/chats/\(namespace.dropFirst("/chats-".count))", token: bob.accessToken, json: #"{"content":"게이트웨이 너머 안녕"}"#)
+            XCTAssertEqual(sent.status, 200, sent.body.text)
+            let chatID = try JSON.string(try JSON.object(sent.body), "chat_id")
+
+            for socket in [swiftWebSocket, swiftPolling] {
+                let chat = try await socket.nextEvent("chat").first as? [String: Any]
+                XCTAssertEqual(chat?["chat_id"] as? String, chatID)
+            }
+            for process in [pythonUpgrade, pythonWebSocket] {
+                // The polling client has upgraded by now: the event arrives over WebSocket.
+                let line = try await process.line(containing: "chat websocket")
+                XCTAssertTrue(line.contains("게이트웨이 너머 안녕") && line.contains(chatID), line)
+                _ = try await process.line(containing: "done")
+            }
+        } catch {
+            XCTFail("\(error)")
+        }
+        for process in pythons { await process.stop() }
+        await suite.stop()
+    }
+}
