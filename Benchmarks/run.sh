@@ -4,6 +4,9 @@
 #                               and through the gateway, same concurrency
 #   Benchmarks/run.sh auth      logins/s, refreshes/s and a protected GET through the gateway
 #   Benchmarks/run.sh market    100,000 posts and 10,000 filters seeded: a feed page and a filter detail
+#   Benchmarks/run.sh chat      (a) fan-out: CLIENTS websockets (500) on one room through the gateway,
+#                               RATE messages/s (200) POSTed for SECONDS (30), POST→receipt p50/p99;
+#                               (b) IDLE (10,000) websockets held on chat-svc: its memory and idle CPU
 # Environment: DURATION (seconds per run, default 10), CONCURRENCY (default 16).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,17 +19,18 @@ DATA=$(mktemp -d)
 SECRET=bench-internal-secret-0123456789
 KEY=bench-app-key
 pick_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-AUTH_PORT=$(pick_port); MARKET_PORT=$(pick_port); GATEWAY_PORT=$(pick_port)
+AUTH_PORT=$(pick_port); MARKET_PORT=$(pick_port); CHAT_PORT=$(pick_port); GATEWAY_PORT=$(pick_port)
 export INTERNAL_SECRET=$SECRET DATA_DIR=$DATA LOG_LEVEL=warning AUTH_DEV_APP_KEY=$KEY \
-  AUTH_SVC_URL=http://127.0.0.1:$AUTH_PORT MARKET_SVC_URL=http://127.0.0.1:$MARKET_PORT \
+  AUTH_SVC_URL=http://127.0.0.1:$AUTH_PORT MARKET_SVC_URL=http://127.0.0.1:$MARKET_PORT CHAT_SVC_URL=http://127.0.0.1:$CHAT_PORT \
   GATEWAY_RATE_PER_IP=1000000 GATEWAY_BURST_PER_IP=1000000 GATEWAY_RATE_PER_APP=1000000 GATEWAY_BURST_PER_APP=1000000
 PIDS=()
 cleanup() { kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$DATA"; }
 trap cleanup EXIT
 PORT=$AUTH_PORT "$BIN/auth-svc" > "$DATA/auth.log" 2>&1 & PIDS+=($!)
 PORT=$MARKET_PORT "$BIN/market-svc" > "$DATA/market.log" 2>&1 & PIDS+=($!)
+PORT=$CHAT_PORT "$BIN/chat-svc" > "$DATA/chat.log" 2>&1 & PIDS+=($!); CHAT_PID=$!
 PORT=$GATEWAY_PORT "$BIN/gateway" > "$DATA/gateway.log" 2>&1 & PIDS+=($!)
-for port in $AUTH_PORT $MARKET_PORT $GATEWAY_PORT; do
+for port in $AUTH_PORT $MARKET_PORT $CHAT_PORT $GATEWAY_PORT; do
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
 done
 GW=http://127.0.0.1:$GATEWAY_PORT
@@ -75,5 +79,38 @@ SQL
   run "GET /v1/posts?limit=20" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/posts?limit=20"
   run "GET /v1/filters/{id}" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/filters/$(printf 'f%023x' 4242)"
   ;;
-*) echo "usage: $0 gateway|auth|market"; exit 2 ;;
+chat)
+  join() {
+    curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
+      -d '{"email":"'"$1"'@bench.example","password":"bench123!","nick":"'"$1"'"}'
+  }
+  field() { python3 -c 'import json,sys; print(json.load(sys.stdin)["'"$1"'"])'; }
+  ALICE=$(join alice); BOB=$(join bob)
+  ALICE_TOKEN=$(echo "$ALICE" | field accessToken); BOB_TOKEN=$(echo "$BOB" | field accessToken)
+  ROOM=$(curl -sf -H "SeSACKey: $KEY" -H "Authorization: $ALICE_TOKEN" -H 'Content-Type: application/json' "$GW/v1/chats" \
+    -d '{"opponent_id":"'"$(echo "$BOB" | field user_id)"'"}' | field room_id)
+  echo "== (a) fan-out through the gateway: ${CLIENTS:-500} websockets on one room, ${RATE:-200} messages/s for ${SECONDS_TO_RUN:-30} s"
+  HEADERS='{"SeSACKey":"'"$KEY"'","Authorization":"'"$ALICE_TOKEN"'"}' POST_HEADERS='{"SeSACKey":"'"$KEY"'","Authorization":"'"$BOB_TOKEN"'"}' \
+    node Benchmarks/chat.mjs fanout "$GW" "$GW" "$ROOM" "${CLIENTS:-500}" "${RATE:-200}" "${SECONDS_TO_RUN:-30}" || echo "fan-out incomplete"
+  # Straight to chat-svc: through the gateway each socket holds two descriptors there, and this
+  # machine allows 20,000 per process.
+  echo "== (b) ${IDLE:-10000} idle websockets held on chat-svc"
+  rss() { awk '/VmRSS/ {printf "%.0f MB", $2/1024}' "/proc/$1/status"; }
+  ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+  echo "chat-svc before: $(rss $CHAT_PID)"
+  HEADERS='{"x-internal-secret":"'"$SECRET"'","Authorization":"'"$ALICE_TOKEN"'"}' \
+    node Benchmarks/chat.mjs idle "http://127.0.0.1:$CHAT_PORT" "$ROOM" "${IDLE:-10000}" 60 > "$DATA/idle.log" 2>&1 &
+  IDLE_PID=$!
+  until grep -q "connected" "$DATA/idle.log" 2>/dev/null; do
+    kill -0 $IDLE_PID 2>/dev/null || { cat "$DATA/idle.log"; exit 1; }
+    sleep 0.5
+  done
+  cat "$DATA/idle.log"
+  sleep 5
+  start=$(ticks $CHAT_PID); sleep 40; end=$(ticks $CHAT_PID)
+  echo "chat-svc with the sockets open: $(rss $CHAT_PID); CPU over 40 s idle (pings included): $(python3 -c "print(f'{($end - $start) / $(getconf CLK_TCK) / 40 * 100:.1f}% of one core')")"
+  wait $IDLE_PID || true
+  cat "$DATA/idle.log" | tail -1
+  ;;
+*) echo "usage: $0 gateway|auth|market|chat"; exit 2 ;;
 esac
