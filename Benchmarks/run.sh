@@ -89,9 +89,13 @@ chat)
   ALICE_TOKEN=$(echo "$ALICE" | field accessToken); BOB_TOKEN=$(echo "$BOB" | field accessToken)
   ROOM=$(curl -sf -H "SeSACKey: $KEY" -H "Authorization: $ALICE_TOKEN" -H 'Content-Type: application/json' "$GW/v1/chats" \
     -d '{"opponent_id":"'"$(echo "$BOB" | field user_id)"'"}' | field room_id)
-  echo "== (a) fan-out through the gateway: ${CLIENTS:-500} websockets on one room, ${RATE:-200} messages/s for ${SECONDS_TO_RUN:-30} s"
-  HEADERS='{"SeSACKey":"'"$KEY"'","Authorization":"'"$ALICE_TOKEN"'"}' POST_HEADERS='{"SeSACKey":"'"$KEY"'","Authorization":"'"$BOB_TOKEN"'"}' \
-    node Benchmarks/chat.mjs fanout "$GW" "$GW" "$ROOM" "${CLIENTS:-500}" "${RATE:-200}" "${SECONDS_TO_RUN:-30}" || echo "fan-out incomplete"
+  # FANOUT_VIA=chat-svc opens the sockets straight on chat-svc (the gateway's relay left out).
+  if [ "${FANOUT_VIA:-gateway}" = gateway ]; then SOCKETS=$GW; SOCKET_HEADERS='{"SeSACKey":"'"$KEY"'","Authorization":"'"$ALICE_TOKEN"'"}'
+  else SOCKETS=http://127.0.0.1:$CHAT_PORT; SOCKET_HEADERS='{"x-internal-secret":"'"$SECRET"'","Authorization":"'"$ALICE_TOKEN"'"}'; fi
+  echo "== (a) fan-out through ${FANOUT_VIA:-gateway}: ${CLIENTS:-500} websockets on one room, ${RATE:-200} messages/s for ${SECONDS_TO_RUN:-30} s"
+  HEADERS=$SOCKET_HEADERS POST_HEADERS='{"SeSACKey":"'"$KEY"'","Authorization":"'"$BOB_TOKEN"'"}' \
+    node Benchmarks/chat.mjs fanout "$SOCKETS" "$GW" "$ROOM" "${CLIENTS:-500}" "${RATE:-200}" "${SECONDS_TO_RUN:-30}" || echo "fan-out incomplete"
+  [ -n "${SKIP_IDLE:-}" ] && exit 0
   # Straight to chat-svc: through the gateway each socket holds two descriptors there, and this
   # machine allows 20,000 per process.
   echo "== (b) ${IDLE:-10000} idle websockets held on chat-svc"
