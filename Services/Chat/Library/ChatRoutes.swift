@@ -9,11 +9,7 @@ struct ChatRoutes: Sendable {
     let files: FileStore
 
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
-        for method in [HTTPRequest.Method.get, .head] {
-            group.on("/v1/data/chats/{name}", method: method) { request, context in
-                try files.response(for: request, name: try context.parameters.require("name"))
-            }
-        }
+        files.registerServing(on: group)
         protected.post("/v1/chats") { request, context -> ChatRoomAnswer in
             let body = try await request.decode(as: OpenRoomRequest.self, context: context)
             return try await conversations.open(try context.requireUser(), opponentID: body.opponentID, requestID: context.requestID)

@@ -35,6 +35,16 @@ public struct FileStore: Sendable {
         }
     }
 
+    /// Serves the area's files at `GET`/`HEAD /v1/data/<area>/{name}` (names are unguessable, so
+    /// only the app key the gateway checked is asked for, as API.md §0 says of file GETs).
+    public func registerServing(on group: ServiceApplication.Group) {
+        for method in [HTTPRequest.Method.get, .head] {
+            group.on("/v1/data/\(area)/{name}", method: method) { request, context in
+                try response(for: request, name: try context.parameters.require("name"))
+            }
+        }
+    }
+
     /// Removes a stored file given its public path (a replaced profile image); unknown paths are ignored.
     public func remove(publicPath: String) {
         guard let name = fileName(fromPublicPath: publicPath) else { return }

@@ -8,12 +8,7 @@ struct ProfileRoutes: Sendable {
     let images: FileStore
 
     func register(public group: ServiceApplication.Group, protected: ServiceApplication.Group) {
-        group.on("/v1/data/profiles/{name}", method: .get) { request, context in
-            try images.response(for: request, name: try context.parameters.require("name"))
-        }
-        group.on("/v1/data/profiles/{name}", method: .head) { request, context in
-            try images.response(for: request, name: try context.parameters.require("name"))
-        }
+        images.registerServing(on: group)
         protected.get("/v1/users/me/profile") { _, context -> ProfileAnswer in
             let user = try context.requireUser()
             return try await profiles.profile(of: user.userID, appID: user.appID, requestID: context.requestID)

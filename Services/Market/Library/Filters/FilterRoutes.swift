@@ -10,11 +10,7 @@ struct FilterRoutes: Sendable {
     let images: FileStore
 
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
-        for method in [HTTPRequest.Method.get, .head] {
-            group.on("/v1/data/filters/{name}", method: method) { request, context in
-                try images.response(for: request, name: try context.parameters.require("name"))
-            }
-        }
+        images.registerServing(on: group)
         group.get("/internal/orders/{order_code}") { _, context -> OrderRecordAnswer in
             try await orders.find(code: try context.parameters.require("order_code"), appID: try context.requireAppID())
         }

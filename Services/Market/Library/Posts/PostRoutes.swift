@@ -13,11 +13,7 @@ struct PostRoutes: Sendable {
         group.get("/internal/users/{user_id}/post-ids") { _, context -> UserIDList in
             UserIDList(userIDs: try await posts.postIDs(of: try context.parameters.require("user_id"), appID: try context.requireAppID()))
         }
-        for method in [HTTPRequest.Method.get, .head] {
-            group.on("/v1/data/posts/{name}", method: method) { request, context in
-                try images.response(for: request, name: try context.parameters.require("name"))
-            }
-        }
+        images.registerServing(on: group)
         protected.post("/v1/posts/files") { request, _ -> FilesAnswer in
             let form = try await MultipartForm.read(request, limits: .uploads)
             let files = form.files(named: "files")
