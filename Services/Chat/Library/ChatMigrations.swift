@@ -12,9 +12,9 @@ enum ChatMigrations {
                 // The two participants' ids, sorted: one room per pair.
                 t.column("pair_key", .text).notNull()
                 t.column("created_at", .integer).notNull()
+                // Room activity: creation, then each message's time (strictly increasing).
                 t.column("updated_at", .integer).notNull()
                 t.column("last_chat_seq", .integer)
-                t.column("last_chat_at", .integer).notNull().defaults(to: 0)
                 t.uniqueKey(["app_id", "pair_key"])
             }
             try db.create(table: "participant") { t in

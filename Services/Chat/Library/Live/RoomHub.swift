@@ -39,8 +39,6 @@ final class RoomHub: Sendable {
         state.withLock { Set(($0.rooms[roomID] ?? [:]).values.compactMap(\.caller.userID)) }
     }
 
-    var socketCount: Int { state.withLock { $0.memberships.count } }
-
     /// Emits `event` with one JSON argument (already encoded) to every socket of the room. The
     /// packet text is built once per namespace, not once per socket.
     func broadcast(roomID: String, event: String, json: String) {

@@ -24,15 +24,15 @@ struct MessageRepository: Sendable {
                 return (existing, false)
             }
             guard let room = try RoomRecord.fetchOne(db, key: new.roomID) else { throw ServiceError.notFound("room not found") }
-            let createdAt = max(GlintDate.nowMilliseconds(), room.lastChatAt + 1)
+            let createdAt = max(GlintDate.nowMilliseconds(), room.updatedAt + 1)
             var chat = ChatRecord(
                 seq: nil, id: ObjectID.generate(), roomID: new.roomID, senderID: new.senderID, content: new.content,
                 files: JSONText.encode(new.files), clientID: new.clientID, createdAt: createdAt
             )
             try chat.insert(db)
             try db.execute(
-                sql: "UPDATE room SET updated_at = ?, last_chat_at = ?, last_chat_seq = ? WHERE id = ?",
-                arguments: [createdAt, createdAt, chat.seq, new.roomID]
+                sql: "UPDATE room SET updated_at = ?, last_chat_seq = ? WHERE id = ?",
+                arguments: [createdAt, chat.seq, new.roomID]
             )
             try Outbox.enqueue(db, topic: ChatMessageEvent.topic, key: new.roomID, payload: event(chat))
             return (chat, true)

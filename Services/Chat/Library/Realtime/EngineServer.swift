@@ -20,8 +20,6 @@ final class EngineServer<Handler: EngineHandler>: Sendable {
         self.logger = logger
     }
 
-    var sessionCount: Int { sessions.withLock { $0.count } }
-
     // MARK: HTTP long-polling
 
     func respond(to request: Request, handshake: @autoclosure () -> EngineHandshake) async -> Response {

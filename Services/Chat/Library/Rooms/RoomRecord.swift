@@ -10,7 +10,6 @@ struct RoomRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
     var createdAt: Int64
     var updatedAt: Int64
     var lastChatSeq: Int64?
-    var lastChatAt: Int64
 
     enum CodingKeys: String, CodingKey {
         case id
@@ -19,7 +18,6 @@ struct RoomRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
         case createdAt = "created_at"
         case updatedAt = "updated_at"
         case lastChatSeq = "last_chat_seq"
-        case lastChatAt = "last_chat_at"
     }
 
     enum Columns {

@@ -14,7 +14,7 @@ struct RoomRepository: Sendable {
                 return room
             }
             let now = GlintDate.nowMilliseconds()
-            let room = RoomRecord(id: ObjectID.generate(), appID: appID, pairKey: pairKey, createdAt: now, updatedAt: now, lastChatSeq: nil, lastChatAt: 0)
+            let room = RoomRecord(id: ObjectID.generate(), appID: appID, pairKey: pairKey, createdAt: now, updatedAt: now, lastChatSeq: nil)
             try room.insert(db)
             for user in [userID, opponentID] {
                 try ParticipantRecord(roomID: room.id, userID: user, appID: appID, readAt: 0).insert(db)
