@@ -60,15 +60,15 @@ struct ConversationService: Sendable {
         if let clientID = body.clientID, clientID.isEmpty || clientID.utf8.count > 64 {
             throw ServiceError.badRequest("client_id must be 1 to 64 characters")
         }
-        let room = try await rooms.room(roomID, participant: caller.userID, appID: caller.appID)
         let sender = try await renderer.users.users([caller.userID], caller.appID, requestID).info(caller.userID)
-        let participants = try await rooms.participants(of: [room.id])[room.id] ?? []
-        let present = hub.presentUsers(in: room.id)
+        let present = hub.presentUsers(in: roomID)
+        // Participation, the message and its push event: one write transaction, no reads before it.
         let stored = try await messages.send(
-            MessageRepository.NewChat(roomID: room.id, senderID: caller.userID, content: content, files: files, clientID: body.clientID)
-        ) { chat in
+            MessageRepository.NewChat(roomID: roomID, senderID: caller.userID, content: content, files: files, clientID: body.clientID),
+            appID: caller.appID
+        ) { chat, participants in
             ChatMessageEvent(
-                appID: room.appID, roomID: room.id, chatID: chat.id, senderID: caller.userID, senderNick: sender.nick,
+                appID: caller.appID, roomID: roomID, chatID: chat.id, senderID: caller.userID, senderNick: sender.nick,
                 content: chat.content, files: files, recipients: participants.filter { $0 != caller.userID },
                 present: participants.filter { present.contains($0) && $0 != caller.userID },
                 createdAt: GlintDate.string(fromMilliseconds: chat.createdAt)
@@ -76,7 +76,7 @@ struct ConversationService: Sendable {
         }
         let answer = ChatRenderer.answer(stored.chat, sender: sender)
         if stored.created {
-            hub.broadcast(roomID: room.id, event: "chat", json: String(buffer: JSONCoding.encode(answer)))
+            hub.broadcast(roomID: roomID, event: "chat", json: String(buffer: JSONCoding.encode(answer)))
             eventsWaiting()
         }
         return answer

@@ -14,16 +14,22 @@ struct MessageRepository: Sendable {
         var clientID: String?
     }
 
-    /// Stores the message and, in the same transaction, the outbox event `event` makes of it.
+    /// In one transaction: checks the sender takes part in a room of `appID` (404 / 445), stores
+    /// the message and the outbox event `event` makes of it and the room's participants.
     /// A retry with the same `client_id` answers the stored message (`created` false).
-    func send(_ new: NewChat, event: @escaping @Sendable (ChatRecord) -> ChatMessageEvent) async throws -> (chat: ChatRecord, created: Bool) {
-        try await database.write { db in
+    func send(
+        _ new: NewChat, appID: String, event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
+    ) async throws -> (chat: ChatRecord, created: Bool) {
+        guard ObjectID.isValid(new.roomID) else { throw ServiceError.notFound("room not found") }
+        return try await database.write { db in
+            guard let room = try RoomRecord.fetchOne(db, key: new.roomID), room.appID == appID else { throw ServiceError.notFound("room not found") }
+            let participants = try String.fetchAll(db, sql: "SELECT user_id FROM participant WHERE room_id = ? ORDER BY user_id", arguments: [room.id])
+            guard participants.contains(new.senderID) else { throw ServiceError(.notPermitted, "not a participant of this room") }
             if let clientID = new.clientID, let existing = try ChatRecord.filter(
                 ChatRecord.Columns.roomID == new.roomID && ChatRecord.Columns.senderID == new.senderID && ChatRecord.Columns.clientID == clientID
             ).fetchOne(db) {
                 return (existing, false)
             }
-            guard let room = try RoomRecord.fetchOne(db, key: new.roomID) else { throw ServiceError.notFound("room not found") }
             let createdAt = max(GlintDate.nowMilliseconds(), room.updatedAt + 1)
             var chat = ChatRecord(
                 seq: nil, id: ObjectID.generate(), roomID: new.roomID, senderID: new.senderID, content: new.content,
@@ -34,7 +40,7 @@ struct MessageRepository: Sendable {
                 sql: "UPDATE room SET updated_at = ?, last_chat_seq = ? WHERE id = ?",
                 arguments: [createdAt, chat.seq, new.roomID]
             )
-            try Outbox.enqueue(db, topic: ChatMessageEvent.topic, key: new.roomID, payload: event(chat))
+            try Outbox.enqueue(db, topic: ChatMessageEvent.topic, key: new.roomID, payload: event(chat, participants))
             return (chat, true)
         }
     }
