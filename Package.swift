@@ -60,7 +60,9 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdCore", package: "hummingbird"), webSocket,
     ]),
     ("Market", "MarketService", "market-svc", [.product(name: "GRDB", package: "GRDB.swift")]),
-    ("Geo", "GeoService", "geo-svc", []),
+    ("Geo", "GeoService", "geo-svc", [
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdCore", package: "hummingbird"), "CZlib",
+    ]),
     ("PaymentVerify", "PaymentVerifyService", "payment-verify-svc", []),
     ("Push", "PushService", "push-svc", []),
 ]
@@ -87,6 +89,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Contracts", path: "Shared/Contracts", swiftSettings: settings),
+        .systemLibrary(name: "CZlib", path: "Shared/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "ServiceKit",
             dependencies: [

@@ -1,10 +1,46 @@
+import Contracts
+import GRDB
 import Hummingbird
 import Logging
 import ServiceKit
+import ServiceLifecycle
 
-/// Health and metrics only until its own issue lands.
+/// Located posts, reverse geocoding and walks (API.md §4).
 public enum GeoService {
     public static func buildApplication(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> any ApplicationProtocol {
-        ServiceApplication.build(configuration: common, logger: logger) { _ in }
+        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: GeoMigrations.migrator)
+        let http = HTTPClientService.make()
+        let client = InternalClient(http: http.client, configuration: common)
+        let geocoder = ReverseGeocoder.load(path: try reader.string(GeoSettings.boundaries), logger: logger)
+        return try build(common: common, logger: logger, database: database,
+                         dependencies: Dependencies(jwks: .live(client: client), market: .live(client), geocoder: geocoder), services: [http])
+    }
+
+    /// What geo-svc is given; tests pass fakes for market-svc and the keys.
+    struct Dependencies: Sendable {
+        var jwks: JWKSClient
+        var market: MarketPosts
+        var geocoder: ReverseGeocoder
+    }
+
+    static func build(
+        common: CommonConfiguration, logger: Logger, database: DatabasePool, dependencies: Dependencies, services: [any Service] = []
+    ) throws -> Application<RouterResponder<GlintRequestContext>> {
+        let nearby = NearbyRoutes(index: PostLocationIndex(database: database), market: dependencies.market)
+        let walks = WalkRoutes(walks: WalkService(database: database, geocoder: dependencies.geocoder))
+        let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
+        return ServiceApplication.build(
+            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services
+        ) { group in
+            let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
+            nearby.register(internal: group, protected: protected)
+            protected.get("/v1/geo/reverse") { request, _ -> ReverseGeocodeAnswer in
+                let query = request.uri.queryParameters
+                let point = try Coordinate(latitude: query["latitude"], longitude: query["longitude"])
+                guard let region = try dependencies.geocoder.region(at: point) else { throw ServiceError.notFound("no address here (at sea or outside Korea)") }
+                return region.answer
+            }
+            walks.register(protected: protected)
+        }
     }
 }

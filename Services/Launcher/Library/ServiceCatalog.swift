@@ -32,7 +32,8 @@ extension ServiceCatalog {
         case .auth: CommonSettings.all + AuthSettings.all
         case .market: CommonSettings.all + MarketSettings.all
         case .chat: CommonSettings.all + ChatSettings.all
-        case .geo, .paymentVerify, .push: CommonSettings.all
+        case .geo: CommonSettings.all + GeoSettings.all
+        case .paymentVerify, .push: CommonSettings.all
         }
     }
 }

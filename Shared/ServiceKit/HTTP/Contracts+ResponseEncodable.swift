@@ -32,3 +32,5 @@ extension AppInfo: ResponseEncodable {}
 extension ChatAnswer: ResponseEncodable {}
 extension ChatRoomAnswer: ResponseEncodable {}
 extension UnreadCountAnswer: ResponseEncodable {}
+extension ReverseGeocodeAnswer: ResponseEncodable {}
+extension WalkAnswer: ResponseEncodable {}

@@ -1,7 +1,8 @@
 extension Optional {
-    /// The value, or an error saying an outbox payload did not decode (a bug, not bad input).
+    /// The value, or an error saying stored JSON (an outbox payload, a saved list) did not decode:
+    /// a bug, not bad input.
     public func orThrow() throws -> Wrapped {
-        guard let self else { throw ServiceError(.internalError, "undecodable outbox payload") }
+        guard let self else { throw ServiceError(.internalError, "undecodable stored JSON") }
         return self
     }
 }

@@ -14,6 +14,12 @@ struct PostRoutes: Sendable {
             UserIDList(userIDs: try await posts.postIDs(of: try context.parameters.require("user_id"), appID: try context.requireAppID()))
         }
         images.registerServing(on: group)
+        // Internal (secret-guarded) but behind the caller's token, which geo-svc passes on.
+        protected.post("/internal/posts/batch") { request, context -> DataList<PostAnswer> in
+            let body = try await request.decode(as: PostBatchRequest.self, context: context)
+            guard body.postIDs.count <= PostBatchRequest.maxCount else { throw ServiceError.badRequest("at most \(PostBatchRequest.maxCount) post ids") }
+            return DataList(data: try await posts.posts(body.postIDs, caller: try context.requireUser(), requestID: context.requestID))
+        }
         protected.post("/v1/posts/files") { request, _ -> FilesAnswer in
             let form = try await MultipartForm.read(request, limits: .uploads)
             let files = form.files(named: "files")

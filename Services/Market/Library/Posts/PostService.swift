@@ -39,6 +39,23 @@ struct PostService: Sendable {
         return try await render([record], caller: caller, requestID: requestID)[0]
     }
 
+    /// Posts by id in the given order, as the caller's feeds would show them: public or the
+    /// caller's own, of the caller's app, not by users the caller blocked. Others are left out.
+    func posts(_ ids: [String], caller: AuthenticatedUser, requestID: String) async throws -> [PostAnswer] {
+        let wanted = Array(Set(ids.filter(ObjectID.isValid)))
+        guard !wanted.isEmpty else { return [] }
+        let blocked = try await users.blocked(caller.userID, caller.appID, requestID)
+        let found = try await database.read { db in
+            try PostRecord.fetchAll(db, sql: """
+                SELECT * FROM post WHERE id IN (\(databaseQuestionMarks(count: wanted.count))) AND app_id = ? AND (is_public = 1 OR creator_id = ?)
+                """, arguments: StatementArguments(wanted) + [caller.appID, caller.userID])
+        }
+        let byID = Dictionary(uniqueKeysWithValues: found.filter { !blocked.contains($0.creatorID) }.map { ($0.id, $0) })
+        var seen = Set<String>()
+        let ordered = ids.compactMap { id in seen.insert(id).inserted ? byID[id] : nil }
+        return try await render(ordered, caller: caller, blocked: blocked, requestID: requestID)
+    }
+
     /// Owner only: others get 445 (after 404 for what they cannot see).
     func update(_ id: String, caller: AuthenticatedUser, _ update: PostUpdateRequest, requestID: String) async throws -> PostAnswer {
         let before = try await visible(id, caller: caller)

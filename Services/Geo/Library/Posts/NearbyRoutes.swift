@@ -1,0 +1,31 @@
+import Contracts
+import Foundation
+import Hummingbird
+import ServiceKit
+
+/// Located posts: market-svc's events in, radius searches out.
+struct NearbyRoutes: Sendable {
+    let index: PostLocationIndex
+    let market: MarketPosts
+
+    func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
+        group.post("/internal/post-locations") { request, context -> EmptyAnswer in
+            try await index.apply(try await request.decode(as: PostLocationEvent.self, context: context))
+            return EmptyAnswer()
+        }
+        protected.get("/v1/posts/geolocation") { request, context -> DataList<PostAnswer> in
+            let user = try context.requireUser()
+            let query = try NearbyQuery(request.uri.queryParameters, appID: user.appID)
+            let found = try await index.search(query)
+            let authorization = request.headers[.authorization] ?? ""
+            let byID = Dictionary(try await market.posts(found.map(\.postID), authorization, user.appID, context.requestID).map { ($0.postID, $0) },
+                                  uniquingKeysWith: { first, _ in first })
+            // market-svc leaves out what the caller may not see (blocked users, posts deleted since).
+            return DataList(data: found.compactMap { hit in
+                guard var post = byID[hit.postID] else { return nil }
+                post.distance = (hit.distance * 10).rounded() / 10
+                return post
+            })
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Contracts
+import GRDB
+import ServiceKit
+
+/// A row of `walk`; `path` is the simplified path as JSON `[[latitude, longitude, ms], ...]`.
+struct WalkRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "walk"
+
+    var id: String
+    var appID: String
+    var userID: String
+    var title: String
+    var postID: String
+    var distanceM: Double
+    var durationS: Int
+    var calories: Double
+    var startedAt: Int64
+    var endedAt: Int64
+    var minLatitude: Double
+    var minLongitude: Double
+    var maxLatitude: Double
+    var maxLongitude: Double
+    var path: String
+    var startAddress: String
+    var createdAt: Int64
+
+    enum CodingKeys: String, CodingKey, ColumnExpression {
+        case id, title, calories, path
+        case appID = "app_id"
+        case userID = "user_id"
+        case postID = "post_id"
+        case distanceM = "distance_m"
+        case durationS = "duration_s"
+        case startedAt = "started_at"
+        case endedAt = "ended_at"
+        case minLatitude = "min_latitude"
+        case minLongitude = "min_longitude"
+        case maxLatitude = "max_latitude"
+        case maxLongitude = "max_longitude"
+        case startAddress = "start_address"
+        case createdAt = "created_at"
+    }
+
+    func answer() throws -> WalkAnswer {
+        let path: [[Double]] = try JSONText.decode(self.path).orThrow()
+        return WalkAnswer(
+            walkID: id, title: title, postID: postID, distanceM: distanceM, durationS: durationS, calories: calories,
+            startedAt: GlintDate.string(fromMilliseconds: startedAt), endedAt: GlintDate.string(fromMilliseconds: endedAt),
+            bbox: WalkBoundingBox(minLatitude: minLatitude, minLongitude: minLongitude, maxLatitude: maxLatitude, maxLongitude: maxLongitude),
+            path: path.map { WalkPathPoint(latitude: $0[0], longitude: $0[1], timestamp: GlintDate.string(fromMilliseconds: Int64($0[2]))) },
+            startAddress: startAddress, createdAt: GlintDate.string(fromMilliseconds: createdAt)
+        )
+    }
+}

@@ -1,0 +1,15 @@
+/// geo-svc → market-svc: the posts a radius search found, rendered for the caller whose token
+/// comes with the request (at most `maxCount` ids; unknown, hidden and blocked posts are left out).
+public struct PostBatchRequest: Codable, Sendable, Equatable {
+    public var postIDs: [String]
+
+    public init(postIDs: [String]) {
+        self.postIDs = postIDs
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case postIDs = "post_ids"
+    }
+
+    public static let maxCount = 500
+}
