@@ -42,6 +42,11 @@ enum GeoMigrations {
             // A user's walks newest first (ids are time-ordered).
             try db.create(index: "walk_by_user", on: "walk", columns: ["app_id", "user_id", "id"])
         }
+        migrator.registerMigration("v2-walks-by-time") { db in
+            // Ids order walks only to the second; lists go by creation time, then insertion.
+            try db.drop(index: "walk_by_user")
+            try db.create(index: "walk_by_user_time", on: "walk", columns: ["app_id", "user_id", "created_at"])
+        }
         return migrator
     }
 }

@@ -7,8 +7,7 @@ struct MarketPosts: Sendable {
 
     static func live(_ client: InternalClient) -> MarketPosts {
         MarketPosts { ids, authorization, appID, requestID in
-            guard !ids.isEmpty else { return [] }
-            return try await client.post(
+            try await client.post(
                 .market, "/internal/posts/batch", body: PostBatchRequest(postIDs: ids),
                 headers: [(InternalHeader.appID, appID), ("Authorization", authorization)], requestID: requestID, as: DataList<PostAnswer>.self
             ).data

@@ -17,6 +17,7 @@ struct NearbyRoutes: Sendable {
             let user = try context.requireUser()
             let query = try NearbyQuery(request.uri.queryParameters, appID: user.appID)
             let found = try await index.search(query)
+            guard !found.isEmpty else { return DataList(data: []) }
             let authorization = request.headers[.authorization] ?? ""
             let byID = Dictionary(try await market.posts(found.map(\.postID), authorization, user.appID, context.requestID).map { ($0.postID, $0) },
                                   uniquingKeysWith: { first, _ in first })

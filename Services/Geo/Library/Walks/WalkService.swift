@@ -49,13 +49,16 @@ struct WalkService: Sendable {
         return try record.answer()
     }
 
-    /// The caller's walks, newest first; `next` is the last walk id of the previous page.
+    /// The caller's walks, newest first (creation time, then insertion order); `next` is the
+    /// last walk id of the previous page.
     func walks(caller: AuthenticatedUser, next: String?, limit: Int) async throws -> CursorPage<WalkAnswer> {
         let after = next ?? ""
         guard after.isEmpty || ObjectID.isValid(after) else { throw ServiceError.badRequest("invalid next cursor") }
         let records = try await database.read { db in
             try WalkRecord.fetchAll(db, sql: """
-                SELECT * FROM walk WHERE app_id = ? AND user_id = ? AND (? = '' OR id < ?) ORDER BY id DESC LIMIT ?
+                SELECT * FROM walk WHERE app_id = ? AND user_id = ?
+                    AND (? = '' OR (created_at, rowid) < (SELECT created_at, rowid FROM walk WHERE id = ?))
+                ORDER BY created_at DESC, rowid DESC LIMIT ?
                 """, arguments: [caller.appID, caller.userID, after, after, limit + 1])
         }
         let page = records.prefix(limit)
