@@ -40,10 +40,13 @@ final class DeploymentFilesTests: XCTestCase {
             XCTAssertTrue(probe.contains("http://127.0.0.1:\(service.defaultPort)/health"), "\(service.rawValue) health check: \(probe)")
             if service != .gateway {
                 let mounts = entry["volumes"]?.list.compactMap(\.text) ?? []
-                XCTAssertEqual(mounts.count, 1, "\(service.rawValue) keeps its SQLite file on a named volume")
-                let volume = String(mounts.first?.split(separator: ":").first ?? "")
+                let data = mounts.filter { $0.hasSuffix(":/data") }
+                XCTAssertEqual(data.count, 1, "\(service.rawValue) keeps its SQLite file on a named volume")
+                let volume = String(data.first?.split(separator: ":").first ?? "")
                 XCTAssertTrue(volumes.contains(volume), "\(volume) declared")
-                XCTAssertTrue(mounts.first?.hasSuffix(":/data") == true)
+                for mount in mounts where !mount.hasSuffix(":/data") {
+                    XCTAssertTrue(mount.hasSuffix(":ro"), "\(service.rawValue): other mounts are read-only inputs (\(mount))")
+                }
                 XCTAssertNil(entry["ports"], "only the gateway publishes a port")
             }
         }
