@@ -7,6 +7,9 @@
 #   Benchmarks/run.sh chat      (a) fan-out: CLIENTS websockets (500) on one room through the gateway,
 #                               RATE messages/s (200) POSTed for SECONDS (30), POST→receipt p50/p99;
 #                               (b) IDLE (10,000) websockets held on chat-svc: its memory and idle CPU
+#   Benchmarks/run.sh geo       POINTS (1,000,000) located posts seeded in geo-svc and market-svc: radius
+#                               search (1 km) through the gateway; reverse geocoding on geo-svc and through
+#                               the gateway (needs GEO_BOUNDARIES_FILE, default ../shared/data/geo/...)
 # Environment: DURATION (seconds per run, default 10), CONCURRENCY (default 16).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,9 +22,10 @@ DATA=$(mktemp -d)
 SECRET=bench-internal-secret-0123456789
 KEY=bench-app-key
 pick_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-AUTH_PORT=$(pick_port); MARKET_PORT=$(pick_port); CHAT_PORT=$(pick_port); GATEWAY_PORT=$(pick_port)
+AUTH_PORT=$(pick_port); MARKET_PORT=$(pick_port); CHAT_PORT=$(pick_port); GEO_PORT=$(pick_port); GATEWAY_PORT=$(pick_port)
 export INTERNAL_SECRET=$SECRET DATA_DIR=$DATA LOG_LEVEL=warning AUTH_DEV_APP_KEY=$KEY \
   AUTH_SVC_URL=http://127.0.0.1:$AUTH_PORT MARKET_SVC_URL=http://127.0.0.1:$MARKET_PORT CHAT_SVC_URL=http://127.0.0.1:$CHAT_PORT \
+  GEO_SVC_URL=http://127.0.0.1:$GEO_PORT GEO_BOUNDARIES_FILE=${GEO_BOUNDARIES_FILE:-$(cd .. && pwd)/shared/data/geo/kr_emd_legal_20230915.geojson.gz} \
   GATEWAY_RATE_PER_IP=1000000 GATEWAY_BURST_PER_IP=1000000 GATEWAY_RATE_PER_APP=1000000 GATEWAY_BURST_PER_APP=1000000
 PIDS=()
 cleanup() { kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$DATA"; }
@@ -29,8 +33,9 @@ trap cleanup EXIT
 PORT=$AUTH_PORT "$BIN/auth-svc" > "$DATA/auth.log" 2>&1 & PIDS+=($!)
 PORT=$MARKET_PORT "$BIN/market-svc" > "$DATA/market.log" 2>&1 & PIDS+=($!)
 PORT=$CHAT_PORT "$BIN/chat-svc" > "$DATA/chat.log" 2>&1 & PIDS+=($!); CHAT_PID=$!
+PORT=$GEO_PORT "$BIN/geo-svc" > "$DATA/geo.log" 2>&1 & PIDS+=($!)
 PORT=$GATEWAY_PORT "$BIN/gateway" > "$DATA/gateway.log" 2>&1 & PIDS+=($!)
-for port in $AUTH_PORT $MARKET_PORT $CHAT_PORT $GATEWAY_PORT; do
+for port in $AUTH_PORT $MARKET_PORT $CHAT_PORT $GEO_PORT $GATEWAY_PORT; do
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
 done
 GW=http://127.0.0.1:$GATEWAY_PORT
@@ -116,5 +121,45 @@ chat)
   wait $IDLE_PID || true
   cat "$DATA/idle.log" | tail -1
   ;;
-*) echo "usage: $0 gateway|auth|market|chat"; exit 2 ;;
+geo)
+  # POINTS located posts spread over Seoul and Gyeonggi (126.6-127.4 E, 37.2-37.8 N: about 4,700 km²,
+  # some 200 posts per km²), written straight into geo-svc's index and, with the same ids, into
+  # market-svc's posts (by one real user) so every hit is rendered.
+  POINTS=${POINTS:-1000000}
+  AUTH=$(curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
+    -d '{"email":"walker@bench.example","password":"bench123!","nick":"walker"}')
+  USER_ID=$(echo "$AUTH" | python3 -c 'import json,sys; print(json.load(sys.stdin)["user_id"])')
+  TOKEN=$(echo "$AUTH" | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
+  started=$(date +%s)
+  sqlite3 "$DATA/geo-svc.sqlite" <<SQL
+PRAGMA busy_timeout = 5000;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $POINTS)
+INSERT INTO post_location (id, post_id, app_id, category, longitude, latitude, created_at)
+SELECT i, printf('%024x', i), '$APP_ID', 'c' || (i % 5), 126.6 + (abs(random()) % 800000000) / 1e9, 37.2 + (abs(random()) % 600000000) / 1e9,
+       1700000000000 + i FROM n;
+INSERT INTO post_location_box SELECT id, longitude, longitude, latitude, latitude FROM post_location;
+SQL
+  sqlite3 "$DATA/market-svc.sqlite" <<SQL
+PRAGMA busy_timeout = 5000;
+ATTACH '$DATA/geo-svc.sqlite' AS geo;
+INSERT INTO post (id, app_id, creator_id, category, title, price, content, longitude, latitude, created_at, updated_at)
+SELECT post_id, app_id, '$USER_ID', category, 'walk ' || id, 0, 'content #walk', longitude, latitude, created_at, created_at FROM geo.post_location;
+SQL
+  echo "seeded in $(( $(date +%s) - started )) s: $(sqlite3 "$DATA/geo-svc.sqlite" 'SELECT COUNT(*) FROM post_location_box') indexed points," \
+    "$(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM post') posts"
+  echo "boundaries: $(grep -o 'boundaries loaded.*' "$DATA/geo.log" || grep -i 'reverse geocoding' "$DATA/geo.log")"
+  SEOUL=126.7,37.3,127.3,37.7
+  run "GET /v1/posts/geolocation, 1 km, random centres, 100 nearest rendered (through the gateway)" -s Benchmarks/lua/geo.lua \
+    -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW" -- "/v1/posts/geolocation?maxDistance=1000.0&" "$SEOUL"
+  run "GET /v1/posts/geolocation, 1 km, random centres, limit=20 (through the gateway)" -s Benchmarks/lua/geo.lua \
+    -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW" -- "/v1/posts/geolocation?maxDistance=1000.0&limit=20&" "$SEOUL"
+  # South Korea's mainland box: most points are on land, the rest (sea, North Korea) answer 404.
+  KOREA=126.1,34.5,129.4,38.3
+  run "GET /v1/geo/reverse, random points (on geo-svc directly)" -s Benchmarks/lua/geo.lua \
+    -H "x-internal-secret: $SECRET" -H "x-internal-app-id: $APP_ID" -H "Authorization: $TOKEN" "http://127.0.0.1:$GEO_PORT" -- "/v1/geo/reverse?" "$KOREA"
+  run "GET /v1/geo/reverse, random points (through the gateway)" -s Benchmarks/lua/geo.lua \
+    -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW" -- "/v1/geo/reverse?" "$KOREA"
+  echo "geo-svc resident memory: $(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' "/proc/$(pgrep -f "$BIN/geo-svc" | head -1)/status")"
+  ;;
+*) echo "usage: $0 gateway|auth|market|chat|geo"; exit 2 ;;
 esac
