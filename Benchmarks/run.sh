@@ -33,10 +33,12 @@ trap cleanup EXIT
 PORT=$AUTH_PORT "$BIN/auth-svc" > "$DATA/auth.log" 2>&1 & PIDS+=($!)
 PORT=$MARKET_PORT "$BIN/market-svc" > "$DATA/market.log" 2>&1 & PIDS+=($!)
 PORT=$CHAT_PORT "$BIN/chat-svc" > "$DATA/chat.log" 2>&1 & PIDS+=($!); CHAT_PID=$!
-PORT=$GEO_PORT "$BIN/geo-svc" > "$DATA/geo.log" 2>&1 & PIDS+=($!)
+# info: geo-svc says how long loading the boundary file took (its access lines are debug).
+LOG_LEVEL=info PORT=$GEO_PORT "$BIN/geo-svc" > "$DATA/geo.log" 2>&1 & PIDS+=($!)
 PORT=$GATEWAY_PORT "$BIN/gateway" > "$DATA/gateway.log" 2>&1 & PIDS+=($!)
 for port in $AUTH_PORT $MARKET_PORT $CHAT_PORT $GEO_PORT $GATEWAY_PORT; do
-  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
+  # Any answer will do: the gateway's /health reports 503 while services it aggregates are not running.
+  for _ in $(seq 100); do [ "$(curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$port/health")" != 000 ] && break; sleep 0.1; done
 done
 GW=http://127.0.0.1:$GATEWAY_PORT
 APP_ID=$(curl -sf -H "x-internal-secret: $SECRET" -H "x-internal-app-key: $KEY" "http://127.0.0.1:$AUTH_PORT/internal/apps/resolve" | python3 -c 'import json,sys; print(json.load(sys.stdin)["app_id"])')
@@ -122,10 +124,13 @@ chat)
   cat "$DATA/idle.log" | tail -1
   ;;
 geo)
-  # POINTS located posts spread over Seoul and Gyeonggi (126.6-127.4 E, 37.2-37.8 N: about 4,700 km²,
-  # some 200 posts per km²), written straight into geo-svc's index and, with the same ids, into
-  # market-svc's posts (by one real user) so every hit is rendered.
+  # POINTS located posts written straight into geo-svc's index and, with the same ids, into
+  # market-svc's posts (by one real user) so every hit is rendered. SPREAD=metro (default) puts them
+  # over Seoul and Gyeonggi (126.6-127.4 E, 37.2-37.8 N, about 4,700 km²: some 200 per km², 650 in
+  # a 1 km circle); SPREAD=korea over the mainland box (126.1-129.4 E, 34.5-38.3 N: about 30 per circle).
   POINTS=${POINTS:-1000000}
+  SPREAD=${SPREAD:-metro}
+  if [ "$SPREAD" = metro ]; then BOX=(126.6 37.2 0.8 0.6); CENTRES=126.7,37.3,127.3,37.7; else BOX=(126.1 34.5 3.3 3.8); CENTRES=126.5,35.0,129.0,37.8; fi
   AUTH=$(curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
     -d '{"email":"walker@bench.example","password":"bench123!","nick":"walker"}')
   USER_ID=$(echo "$AUTH" | python3 -c 'import json,sys; print(json.load(sys.stdin)["user_id"])')
@@ -135,7 +140,8 @@ geo)
 PRAGMA busy_timeout = 5000;
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $POINTS)
 INSERT INTO post_location (id, post_id, app_id, category, longitude, latitude, created_at)
-SELECT i, printf('%024x', i), '$APP_ID', 'c' || (i % 5), 126.6 + (abs(random()) % 800000000) / 1e9, 37.2 + (abs(random()) % 600000000) / 1e9,
+SELECT i, printf('%024x', i), '$APP_ID', 'c' || (i % 5), ${BOX[0]} + (abs(random()) % 1000000000) / 1e9 * ${BOX[2]},
+       ${BOX[1]} + (abs(random()) % 1000000000) / 1e9 * ${BOX[3]},
        1700000000000 + i FROM n;
 INSERT INTO post_location_box SELECT id, longitude, longitude, latitude, latitude FROM post_location;
 SQL
@@ -147,12 +153,11 @@ SELECT post_id, app_id, '$USER_ID', category, 'walk ' || id, 0, 'content #walk',
 SQL
   echo "seeded in $(( $(date +%s) - started )) s: $(sqlite3 "$DATA/geo-svc.sqlite" 'SELECT COUNT(*) FROM post_location_box') indexed points," \
     "$(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM post') posts"
-  echo "boundaries: $(grep -o 'boundaries loaded.*' "$DATA/geo.log" || grep -i 'reverse geocoding' "$DATA/geo.log")"
-  SEOUL=126.7,37.3,127.3,37.7
-  run "GET /v1/posts/geolocation, 1 km, random centres, 100 nearest rendered (through the gateway)" -s Benchmarks/lua/geo.lua \
-    -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW" -- "/v1/posts/geolocation?maxDistance=1000.0&" "$SEOUL"
-  run "GET /v1/posts/geolocation, 1 km, random centres, limit=20 (through the gateway)" -s Benchmarks/lua/geo.lua \
-    -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW" -- "/v1/posts/geolocation?maxDistance=1000.0&limit=20&" "$SEOUL"
+  echo "boundaries: $(grep -E 'boundaries loaded|reverse geocoding' "$DATA/geo.log")"
+  for limit in 100 20; do
+    run "GET /v1/posts/geolocation, 1 km around random centres ($SPREAD), $limit nearest rendered (through the gateway)" -s Benchmarks/lua/geo.lua \
+      -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW" -- "/v1/posts/geolocation?maxDistance=1000.0&limit=$limit&" "$CENTRES"
+  done
   # South Korea's mainland box: most points are on land, the rest (sea, North Korea) answer 404.
   KOREA=126.1,34.5,129.4,38.3
   run "GET /v1/geo/reverse, random points (on geo-svc directly)" -s Benchmarks/lua/geo.lua \

@@ -3,7 +3,8 @@ import GRDB
 
 /// The one way services open their SQLite file: a `DatabasePool` (WAL), `synchronous=NORMAL`
 /// (durable across process crashes, fast), a busy timeout so writers queue instead of failing,
-/// foreign keys on, and the service's migrations applied before anything else runs.
+/// foreign keys on, reads through a memory map, and the service's migrations applied before
+/// anything else runs.
 public enum DatabaseFactory {
     public static func openPool(at path: String, migrator: DatabaseMigrator) throws -> DatabasePool {
         let directory = (path as NSString).deletingLastPathComponent
@@ -15,6 +16,10 @@ public enum DatabaseFactory {
         configuration.busyMode = .timeout(5)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // Reads come straight from the OS page cache, shared by all connections, instead of
+            // each connection's own 2 MB cache: index lookups scattered over a large file (geo's
+            // radius search joins hundreds of rows by id) stop costing a read() call each.
+            try db.execute(sql: "PRAGMA mmap_size = 1073741824")
         }
         let pool = try DatabasePool(path: path, configuration: configuration)
         try migrator.migrate(pool)

@@ -45,9 +45,11 @@ struct PostService: Sendable {
         let wanted = Array(Set(ids.filter(ObjectID.isValid)))
         guard !wanted.isEmpty else { return [] }
         let blocked = try await users.blocked(caller.userID, caller.appID, requestID)
+        // `+app_id`: without statistics SQLite would rather walk the app's whole feed index than
+        // look the ids up one by one (140 ms instead of 1 ms for 20 ids among a million posts).
         let found = try await database.read { db in
             try PostRecord.fetchAll(db, sql: """
-                SELECT * FROM post WHERE id IN (\(databaseQuestionMarks(count: wanted.count))) AND app_id = ? AND (is_public = 1 OR creator_id = ?)
+                SELECT * FROM post WHERE id IN (\(databaseQuestionMarks(count: wanted.count))) AND +app_id = ? AND (is_public = 1 OR creator_id = ?)
                 """, arguments: StatementArguments(wanted) + [caller.appID, caller.userID])
         }
         let byID = Dictionary(uniqueKeysWithValues: found.filter { !blocked.contains($0.creatorID) }.map { ($0.id, $0) })
