@@ -63,7 +63,9 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
     ("Geo", "GeoService", "geo-svc", [
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdCore", package: "hummingbird"), "CZlib",
     ]),
-    ("PaymentVerify", "PaymentVerifyService", "payment-verify-svc", []),
+    ("PaymentVerify", "PaymentVerifyService", "payment-verify-svc", [
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
+    ]),
     ("Push", "PushService", "push-svc", []),
 ]
 

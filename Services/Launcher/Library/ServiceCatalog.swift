@@ -33,7 +33,8 @@ extension ServiceCatalog {
         case .market: CommonSettings.all + MarketSettings.all
         case .chat: CommonSettings.all + ChatSettings.all
         case .geo: CommonSettings.all + GeoSettings.all
-        case .paymentVerify, .push: CommonSettings.all
+        case .paymentVerify: CommonSettings.all + PaymentSettings.all
+        case .push: CommonSettings.all
         }
     }
 }

@@ -93,6 +93,23 @@ enum MarketMigrations {
         migrator.registerMigration("v4-outbox") { db in
             try Outbox.createTable(db)
         }
+        migrator.registerMigration("v5-wallets") { db in
+            // Coins per user and app; each PortOne payment adds to a wallet at most once.
+            try db.create(table: "wallet") { t in
+                t.column("app_id", .text).notNull()
+                t.column("user_id", .text).notNull()
+                t.column("coins", .integer).notNull().defaults(to: 0)
+                t.column("updated_at", .integer).notNull()
+                t.primaryKey(["app_id", "user_id"])
+            }
+            try db.create(table: "coin_grant") { t in
+                t.primaryKey("imp_uid", .text)
+                t.column("app_id", .text).notNull()
+                t.column("user_id", .text).notNull()
+                t.column("coins", .integer).notNull()
+                t.column("created_at", .integer).notNull()
+            }
+        }
         return migrator
     }
 }

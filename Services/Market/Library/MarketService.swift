@@ -46,6 +46,7 @@ public enum MarketService {
             filters: filterService, trends: TrendService(database: database, refresh: configuration.trendRefresh),
             users: dependencies.users, banners: configuration.banners
         )
+        let wallets = WalletRoutes(wallets: WalletService(database: database))
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         return ServiceApplication.build(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [relay]
@@ -54,6 +55,7 @@ public enum MarketService {
             posts.register(internal: group, protected: protected)
             discovery.register(protected: protected)
             filters.register(internal: group, protected: protected)
+            wallets.register(internal: group)
         }
     }
 }

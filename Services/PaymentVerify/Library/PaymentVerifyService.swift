@@ -1,10 +1,57 @@
+import Contracts
+import GRDB
 import Hummingbird
 import Logging
 import ServiceKit
+import ServiceLifecycle
 
-/// Health and metrics only until its own issue lands.
+/// PortOne payment verification, webhooks, receipts and coin purchases (API.md §5).
 public enum PaymentVerifyService {
     public static func buildApplication(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> any ApplicationProtocol {
-        ServiceApplication.build(configuration: common, logger: logger) { _ in }
+        let configuration = try PaymentConfiguration(reader: reader)
+        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: PaymentMigrations.migrator)
+        let http = HTTPClientService.make()
+        let client = InternalClient(http: http.client, configuration: common)
+        let dependencies = Dependencies(
+            jwks: .live(client: client), portOne: .live(http: http.client, settings: configuration.portOne, logger: logger), market: .live(client)
+        )
+        return try build(common: common, configuration: configuration, logger: logger, database: database, dependencies: dependencies, services: [http])
+    }
+
+    /// What payment-verify-svc is given; tests pass a simulator-backed PG and fakes.
+    struct Dependencies: Sendable {
+        var jwks: JWKSClient
+        var portOne: PortOneClient
+        var market: MarketOrders
+    }
+
+    static func build(
+        common: CommonConfiguration, configuration: PaymentConfiguration, logger: Logger, database: DatabasePool, dependencies: Dependencies,
+        services: [any Service] = []
+    ) throws -> Application<RouterResponder<GlintRequestContext>> {
+        let verifier = PaymentVerifier(database: database, portOne: dependencies.portOne, market: dependencies.market,
+                                       products: configuration.coinProducts, logger: logger)
+        let relay = OutboxRelay(database: database, logger: logger) { message in
+            switch message.topic {
+            case PaymentGrantEvent.topic:
+                let event: PaymentGrantEvent = try JSONText.decode(message.payload).orThrow()
+                switch event.kind {
+                case .order: _ = try await dependencies.market.markPaid(event.merchantUID, event.appID, nil)
+                case .coins: _ = try await dependencies.market.grantCoins(event)
+                }
+            case PaymentVerifier.webhookTopic:
+                let webhook: PaymentWebhook = try JSONText.decode(message.payload).orThrow()
+                try await verifier.processWebhook(webhook.impUID)
+            default:
+                logger.error("unknown outbox topic", metadata: ["topic": "\(message.topic)"])
+            }
+        }
+        let routes = PaymentRoutes(verifier: verifier, configuration: configuration, queued: { relay.nudge() })
+        let tokens = AccessTokenVerifier(jwks: dependencies.jwks)
+        return ServiceApplication.build(
+            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [relay]
+        ) { group in
+            routes.register(internal: group, protected: group.group().add(middleware: AccessTokenMiddleware(verifier: tokens)))
+        }
     }
 }

@@ -97,14 +97,16 @@ public struct PaidOrderItem: Codable, Sendable, Equatable {
 /// What payment-verify-svc learns of an order (internal).
 public struct OrderRecordAnswer: Codable, Sendable, Equatable {
     public var orderID: String
+    public var appID: String
     public var orderCode: String
     public var buyerID: String
     public var filterID: String
     public var totalPrice: Int
     public var paid: Bool
 
-    public init(orderID: String, orderCode: String, buyerID: String, filterID: String, totalPrice: Int, paid: Bool) {
+    public init(orderID: String, appID: String, orderCode: String, buyerID: String, filterID: String, totalPrice: Int, paid: Bool) {
         self.orderID = orderID
+        self.appID = appID
         self.orderCode = orderCode
         self.buyerID = buyerID
         self.filterID = filterID
@@ -114,6 +116,7 @@ public struct OrderRecordAnswer: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case orderID = "order_id"
+        case appID = "app_id"
         case orderCode = "order_code"
         case buyerID = "buyer_id"
         case filterID = "filter_id"

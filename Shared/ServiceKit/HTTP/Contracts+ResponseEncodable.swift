@@ -34,3 +34,7 @@ extension ChatRoomAnswer: ResponseEncodable {}
 extension UnreadCountAnswer: ResponseEncodable {}
 extension ReverseGeocodeAnswer: ResponseEncodable {}
 extension WalkAnswer: ResponseEncodable {}
+extension PaymentValidationAnswer: ResponseEncodable {}
+extension PaymentReceipt: ResponseEncodable {}
+extension CoinPurchaseAnswer: ResponseEncodable {}
+extension CoinGrantAnswer: ResponseEncodable {}

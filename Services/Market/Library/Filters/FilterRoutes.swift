@@ -12,7 +12,7 @@ struct FilterRoutes: Sendable {
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
         images.registerServing(on: group)
         group.get("/internal/orders/{order_code}") { _, context -> OrderRecordAnswer in
-            try await orders.find(code: try context.parameters.require("order_code"), appID: try context.requireAppID())
+            try await orders.find(code: try context.parameters.require("order_code"), appID: context.appID)
         }
         group.post("/internal/orders/{order_code}/paid") { _, context -> PaidOrderItem in
             try await orders.markPaid(code: try context.parameters.require("order_code"), appID: try context.requireAppID(), requestID: context.requestID)

@@ -36,12 +36,16 @@ struct OrderService: Sendable {
         return DataList(data: try await items(orders, appID: caller.appID, requestID: requestID))
     }
 
-    func find(code: String, appID: String) async throws -> OrderRecordAnswer {
+    /// An order by its code, within an app, or in any app (order codes are unique ids): PortOne's
+    /// webhook names only the code.
+    func find(code: String, appID: String?) async throws -> OrderRecordAnswer {
         let order = try await database.read { db in
-            try OrderRecord.filter(OrderRecord.Columns.orderCode == code && OrderRecord.Columns.appID == appID).fetchOne(db)
+            var request = OrderRecord.filter(OrderRecord.Columns.orderCode == code)
+            if let appID { request = request.filter(OrderRecord.Columns.appID == appID) }
+            return try request.fetchOne(db)
         }
         guard let order else { throw ServiceError.notFound("no such order") }
-        return OrderRecordAnswer(orderID: order.id, orderCode: order.orderCode, buyerID: order.buyerID, filterID: order.filterID,
+        return OrderRecordAnswer(orderID: order.id, appID: order.appID, orderCode: order.orderCode, buyerID: order.buyerID, filterID: order.filterID,
                                  totalPrice: order.totalPrice, paid: order.paidAt != nil)
     }
 

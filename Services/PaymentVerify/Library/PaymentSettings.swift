@@ -1,0 +1,61 @@
+import Foundation
+import ServiceKit
+
+/// payment-verify-svc's own environment variables.
+public enum PaymentSettings {
+    public static let apiURL = ConfigVariable("PORTONE_API_URL", default: "https://api.iamport.kr", "PortOne (iamport) v1 REST base URL")
+    public static let impKey = ConfigVariable("PORTONE_IMP_KEY", default: "", "PortOne REST API key; empty = payments answer 503")
+    public static let impSecret = ConfigVariable("PORTONE_IMP_SECRET", default: "", "PortOne REST API secret")
+    public static let webhookSecret = ConfigVariable(
+        "PAYMENT_WEBHOOK_SECRET", default: "",
+        "shared secret PortOne's webhook URL carries as `?secret=` (or an `x-webhook-secret` header); webhooks are refused when neither it nor an allow-list is set"
+    )
+    public static let webhookAllowedIPs = ConfigVariable(
+        "PAYMENT_WEBHOOK_ALLOWED_IPS", default: "", "comma-separated client addresses allowed to call the webhook (PortOne publishes its own)"
+    )
+    public static let coinProducts = ConfigVariable(
+        "PAYMENT_COIN_PRODUCTS", default: #"[{"name":"코인 100개","price":1000,"coins":100},{"name":"코인 550개","price":5000,"coins":550}]"#,
+        "JSON list of coin products [{name, price, coins}]: a coin payment of `price` won buys `coins`"
+    )
+
+    public static var all: [ConfigVariable] { [apiURL, impKey, impSecret, webhookSecret, webhookAllowedIPs, coinProducts] }
+}
+
+/// Where PortOne is and how we sign in there.
+struct PortOneSettings: Sendable {
+    var baseURL: String
+    var key: String
+    var secret: String
+}
+
+/// A coin product: what a coin payment of `price` buys.
+struct CoinProduct: Codable, Sendable, Equatable {
+    var name: String
+    var price: Int
+    var coins: Int
+}
+
+struct PaymentConfiguration: Sendable {
+    var portOne = PortOneSettings(baseURL: "https://api.iamport.kr", key: "", secret: "")
+    var webhookSecret = ""
+    var webhookAllowedIPs: Set<String> = []
+    var coinProducts: [CoinProduct] = []
+
+    init() {}
+
+    init(reader: ConfigReader) throws {
+        portOne = PortOneSettings(baseURL: try reader.url(PaymentSettings.apiURL), key: try reader.string(PaymentSettings.impKey),
+                                  secret: try reader.string(PaymentSettings.impSecret))
+        webhookSecret = try reader.string(PaymentSettings.webhookSecret)
+        if !webhookSecret.isEmpty, webhookSecret.count < 16 {
+            throw ConfigurationError(variable: PaymentSettings.webhookSecret.name, problem: "must be at least 16 characters")
+        }
+        webhookAllowedIPs = Set(try reader.string(PaymentSettings.webhookAllowedIPs).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        let text = try reader.string(PaymentSettings.coinProducts)
+        guard let products = try? JSONDecoder().decode([CoinProduct].self, from: Data(text.utf8)), products.count <= 50,
+              products.allSatisfy({ $0.price > 0 && $0.coins > 0 && !$0.name.isEmpty }), Set(products.map(\.price)).count == products.count else {
+            throw ConfigurationError(variable: PaymentSettings.coinProducts.name, problem: "must be a JSON list of {name, price > 0, coins > 0} with distinct prices")
+        }
+        coinProducts = products
+    }
+}

@@ -1,0 +1,68 @@
+import Contracts
+import HTTPTypes
+import Hummingbird
+import ServiceKit
+
+/// API.md §5.
+struct PaymentRoutes: Sendable {
+    let verifier: PaymentVerifier
+    let configuration: PaymentConfiguration
+    /// Wakes the outbox relay after a transaction that queued a grant or a webhook.
+    let queued: @Sendable () -> Void
+
+    func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
+        protected.post("/v1/payments/validation") { request, context -> PaymentValidationAnswer in
+            let body = try await request.decode(as: PaymentValidationRequest.self, context: context)
+            let (record, item): (PaymentRecord, PaidOrderItem)
+            do {
+                (record, item) = try await verifier.validateOrder(body, caller: try context.requireUser(), requestID: context.requestID)
+            } catch {
+                queued()
+                throw error
+            }
+            queued()
+            return PaymentValidationAnswer(paymentID: record.id, orderItem: item, createdAt: GlintDate.string(fromMilliseconds: record.createdAt),
+                                           updatedAt: GlintDate.string(fromMilliseconds: record.updatedAt))
+        }
+        protected.post("/v1/store/pay/validation") { request, context -> CoinPurchaseAnswer in
+            let record = try await verifier.validateCoins(try await request.decode(as: PaymentValidationRequest.self, context: context),
+                                                          caller: try context.requireUser())
+            queued()
+            return CoinPurchaseAnswer(billingID: record.id, merchantUID: record.merchantUID, buyerID: record.userID, productName: record.productName,
+                                      price: record.amount, sesacCoin: record.coins, paidAt: GlintDate.string(fromMilliseconds: record.paidAt))
+        }
+        protected.get("/v1/payments/me") { _, context -> DataList<PaymentReceipt> in
+            DataList(data: try await verifier.receipts(caller: try context.requireUser()))
+        }
+        protected.get("/v1/payments/{id}") { _, context -> PaymentReceipt in
+            try await verifier.receipt(try context.parameters.require("id"), caller: try context.requireUser())
+        }
+        // No app key and no token: PortOne calls it. Guarded by a shared secret or an address
+        // allow-list, and answered as soon as the event is stored.
+        group.post("/v1/payments/webhook") { request, context -> EmptyAnswer in
+            try authorizeWebhook(request)
+            let body = try await request.decode(as: PaymentWebhook.self, context: context)
+            guard PaymentVerifier.validImpUID(body.impUID) else { throw ServiceError.badRequest("imp_uid required") }
+            try await verifier.database.write { db in
+                try Outbox.enqueue(db, topic: PaymentVerifier.webhookTopic, key: body.impUID, payload: body)
+            }
+            queued()
+            return EmptyAnswer()
+        }
+    }
+
+    private func authorizeWebhook(_ request: Request) throws {
+        let secret = configuration.webhookSecret
+        if !secret.isEmpty {
+            let offered = request.uri.queryParameters["secret"].map(String.init) ?? request.headers[webhookSecretHeader] ?? ""
+            if ConstantTime.equals(Array(offered.utf8), Array(secret.utf8)) { return }
+        }
+        if !configuration.webhookAllowedIPs.isEmpty, let address = request.headers[clientIPHeader], configuration.webhookAllowedIPs.contains(address) {
+            return
+        }
+        throw ServiceError(.forbidden, secret.isEmpty && configuration.webhookAllowedIPs.isEmpty ? "webhook not configured" : "webhook not authorized")
+    }
+
+    private var webhookSecretHeader: HTTPField.Name { HTTPField.Name("x-webhook-secret")! }
+    private var clientIPHeader: HTTPField.Name { HTTPField.Name(InternalHeader.clientIP)! }
+}

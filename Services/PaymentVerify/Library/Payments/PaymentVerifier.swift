@@ -1,0 +1,201 @@
+import Contracts
+import GRDB
+import Logging
+import ServiceKit
+
+/// PortOne double verification (API.md §5): the payment is always fetched from the PG, matched
+/// with our order, and recorded together with its grant (outbox) in one transaction, so every
+/// path — validation, webhook, retries — grants at most once and a crash never loses a grant.
+struct PaymentVerifier: Sendable {
+    let database: any DatabaseWriter
+    let portOne: PortOneClient
+    let market: MarketOrders
+    let products: [CoinProduct]
+    let logger: Logger
+
+    enum Source: String {
+        case validation, webhook, coins
+    }
+
+    /// What is known when a verification starts.
+    struct Claim {
+        var impUID: String
+        var merchantUID: String?
+        var caller: AuthenticatedUser?
+        var source: Source
+    }
+
+    static let webhookTopic = "payment.webhook"
+
+    static func validImpUID(_ text: String) -> Bool {
+        (1...100).contains(text.utf8.count) && text.utf8.allSatisfy { $0 == 95 || $0 == 45 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
+    }
+
+    /// A filter order, by its buyer: verified (or already verified), then paid at market-svc.
+    func validateOrder(_ request: PaymentValidationRequest, caller: AuthenticatedUser, requestID: String) async throws -> (PaymentRecord, PaidOrderItem) {
+        let record = try await verifyOrder(Claim(impUID: request.impUID, merchantUID: request.merchantUID, caller: caller, source: .validation), requestID: requestID)
+        do {
+            // The outbox grants it too; asking now gives the answer its order item.
+            return (record, try await market.markPaid(record.merchantUID, record.appID, requestID))
+        } catch let error as ServiceError where error.code == .unavailable {
+            throw ServiceError(.unavailable, "payment verified; the purchase is being granted, ask again shortly")
+        }
+    }
+
+    /// A webhook, from the outbox: the PG says something happened to `impUID`. Refusals are
+    /// recorded and end here; an unreachable PG or market-svc throws, and the outbox retries.
+    func processWebhook(_ impUID: String) async throws {
+        do {
+            _ = try await verifyOrder(Claim(impUID: impUID, merchantUID: nil, caller: nil, source: .webhook), requestID: nil)
+        } catch let error as ServiceError where error.code == .paymentInvalid || error.code == .notPermitted {
+            logger.notice("webhook payment not granted", metadata: ["imp_uid": "\(impUID)", "reason": "\(error.message)"])
+        }
+    }
+
+    private func verifyOrder(_ claim: Claim, requestID: String?) async throws -> PaymentRecord {
+        guard Self.validImpUID(claim.impUID) else { throw ServiceError.badRequest("imp_uid required") }
+        if let existing = try await record(impUID: claim.impUID) { return try owned(existing, by: claim.caller, kind: .order) }
+        guard let payment = try await portOne.payment(claim.impUID) else {
+            throw try await refuse(claim, merchantUID: claim.merchantUID ?? "", appID: claim.caller?.appID ?? "", reason: "unknown payment", cancel: false)
+        }
+        let paid = payment.status == "paid"
+        if let claimed = claim.merchantUID, !claimed.isEmpty, claimed != payment.merchantUID {
+            throw try await refuse(claim, merchantUID: claimed, appID: claim.caller?.appID ?? "", reason: "merchant_uid does not match the payment", cancel: false)
+        }
+        guard ObjectID.isValid(payment.merchantUID.dropFirst(4)), let order = try await market.order(payment.merchantUID, claim.caller?.appID, requestID) else {
+            // A webhook also reports coin payments, which have no order: those are the buyer's to validate.
+            throw try await refuse(claim, merchantUID: payment.merchantUID, appID: claim.caller?.appID ?? "", reason: "unknown order",
+                                   cancel: paid && claim.source == .validation)
+        }
+        // Someone else's order is refused but not cancelled: a stranger replaying a genuine
+        // imp_uid must not be able to cancel its buyer's payment.
+        if let caller = claim.caller, order.buyerID != caller.userID {
+            throw try await refuse(claim, merchantUID: order.orderCode, appID: order.appID, reason: "not the caller's order", cancel: false, status: .notPermitted)
+        }
+        guard paid else {
+            throw try await refuse(claim, merchantUID: order.orderCode, appID: order.appID, reason: "payment status is \(payment.status)", cancel: false)
+        }
+        guard payment.wholeAmount == order.totalPrice else {
+            throw try await refuse(claim, merchantUID: order.orderCode, appID: order.appID,
+                                   reason: "amount \(payment.amount) does not match the order's \(order.totalPrice)", cancel: true)
+        }
+        let now = GlintDate.nowMilliseconds()
+        let record = PaymentRecord(
+            id: ObjectID.generate(), impUID: payment.impUID, kind: .order, appID: order.appID, userID: order.buyerID, merchantUID: order.orderCode,
+            filterID: order.filterID, amount: order.totalPrice, coins: 0, productName: payment.name ?? "", receipt: JSONText.encode(payment.receipt),
+            paidAt: (payment.paidAt ?? 0) * 1000, createdAt: now, updatedAt: now
+        )
+        switch try await store(record) {
+        case .stored(let stored), .existing(let stored):
+            return try owned(stored, by: claim.caller, kind: .order)
+        case .orderTaken:
+            throw try await refuse(claim, merchantUID: order.orderCode, appID: order.appID, reason: "order already paid by another payment", cancel: true)
+        }
+    }
+
+    /// A coin purchase: `sesacCoin` is what this payment bought, by the configured products.
+    func validateCoins(_ request: PaymentValidationRequest, caller: AuthenticatedUser) async throws -> PaymentRecord {
+        guard Self.validImpUID(request.impUID) else { throw ServiceError.badRequest("imp_uid required") }
+        guard let merchantUID = request.merchantUID, (1...100).contains(merchantUID.count) else { throw ServiceError.badRequest("merchant_uid required") }
+        let claim = Claim(impUID: request.impUID, merchantUID: merchantUID, caller: caller, source: .coins)
+        if let existing = try await record(impUID: request.impUID) { return try owned(existing, by: caller, kind: .coins) }
+        guard let payment = try await portOne.payment(request.impUID) else {
+            throw try await refuse(claim, merchantUID: merchantUID, appID: caller.appID, reason: "unknown payment", cancel: false)
+        }
+        guard payment.merchantUID == merchantUID else {
+            throw try await refuse(claim, merchantUID: merchantUID, appID: caller.appID, reason: "merchant_uid does not match the payment", cancel: false)
+        }
+        guard payment.status == "paid" else {
+            throw try await refuse(claim, merchantUID: merchantUID, appID: caller.appID, reason: "payment status is \(payment.status)", cancel: false)
+        }
+        guard let product = products.first(where: { $0.price == payment.wholeAmount }) else {
+            throw try await refuse(claim, merchantUID: merchantUID, appID: caller.appID, reason: "no coin product costs \(payment.amount)", cancel: true)
+        }
+        let now = GlintDate.nowMilliseconds()
+        let record = PaymentRecord(
+            id: ObjectID.generate(), impUID: payment.impUID, kind: .coins, appID: caller.appID, userID: caller.userID, merchantUID: merchantUID, filterID: "",
+            amount: product.price, coins: product.coins, productName: product.name, receipt: JSONText.encode(payment.receipt),
+            paidAt: (payment.paidAt ?? 0) * 1000, createdAt: now, updatedAt: now
+        )
+        switch try await store(record) {
+        case .stored(let stored), .existing(let stored): return try owned(stored, by: caller, kind: .coins)
+        case .orderTaken: throw ServiceError(.internalError, "coin payment stored as an order")
+        }
+    }
+
+    /// The caller's receipt by order code, imp_uid or the filter id of a paid order.
+    func receipt(_ id: String, caller: AuthenticatedUser) async throws -> PaymentReceipt {
+        guard (1...100).contains(id.count) else { throw ServiceError.badRequest("invalid payment id") }
+        let record = try await database.read { db in
+            try PaymentRecord.fetchOne(db, sql: """
+                SELECT * FROM payment WHERE app_id = ? AND user_id = ? AND (imp_uid = ? OR merchant_uid = ? OR (filter_id = ? AND filter_id != ''))
+                ORDER BY created_at DESC LIMIT 1
+                """, arguments: [caller.appID, caller.userID, id, id, id])
+        }
+        guard let record else { throw ServiceError.notFound("no such payment") }
+        return try record.receiptAnswer()
+    }
+
+    /// The caller's receipts, newest first (the latest 200).
+    func receipts(caller: AuthenticatedUser) async throws -> [PaymentReceipt] {
+        try await database.read { db in
+            try PaymentRecord.fetchAll(db, sql: "SELECT * FROM payment WHERE app_id = ? AND user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 200",
+                                       arguments: [caller.appID, caller.userID])
+        }.map { try $0.receiptAnswer() }
+    }
+
+    private func record(impUID: String) async throws -> PaymentRecord? {
+        try await database.read { db in try PaymentRecord.filter(PaymentRecord.CodingKeys.impUID == impUID).fetchOne(db) }
+    }
+
+    private func owned(_ record: PaymentRecord, by caller: AuthenticatedUser?, kind: PaymentRecord.Kind) throws -> PaymentRecord {
+        guard record.kind == kind else { throw ServiceError(.paymentInvalid, "this payment was for \(record.kind == .order ? "an order" : "coins")") }
+        if let caller, caller.userID != record.userID || caller.appID != record.appID { throw ServiceError(.notPermitted, "not your payment") }
+        return record
+    }
+
+    enum Stored {
+        case stored(PaymentRecord)
+        case existing(PaymentRecord)
+        case orderTaken
+    }
+
+    /// The payment and its grant in one transaction; a concurrent verification of the same
+    /// payment finds the first one's row.
+    private func store(_ record: PaymentRecord) async throws -> Stored {
+        try await database.write { db in
+            if let existing = try PaymentRecord.filter(PaymentRecord.CodingKeys.impUID == record.impUID).fetchOne(db) { return .existing(existing) }
+            if record.kind == .order,
+               try PaymentRecord.filter(PaymentRecord.CodingKeys.kind == PaymentRecord.Kind.order.rawValue && PaymentRecord.CodingKeys.merchantUID == record.merchantUID)
+                .fetchCount(db) > 0 {
+                return .orderTaken
+            }
+            try record.insert(db)
+            try Outbox.enqueue(db, topic: PaymentGrantEvent.topic, key: record.impUID, payload: record.grant)
+            return .stored(record)
+        }
+    }
+
+    /// Records a refused verification, cancels the payment at the PG when asked (best effort:
+    /// a failed cancel is logged and recorded), and answers the error to throw.
+    private func refuse(_ claim: Claim, merchantUID: String, appID: String, reason: String, cancel: Bool, status: ErrorCode = .paymentInvalid) async throws -> ServiceError {
+        var cancelled = false
+        if cancel {
+            do {
+                try await portOne.cancel(claim.impUID, "verification failed: \(reason)")
+                cancelled = true
+            } catch {
+                logger.error("payment could not be cancelled", metadata: ["imp_uid": "\(claim.impUID)", "error": "\(error)"])
+            }
+        }
+        logger.warning("payment refused", metadata: [
+            "imp_uid": "\(claim.impUID)", "merchant_uid": "\(merchantUID)", "source": "\(claim.source.rawValue)", "reason": "\(reason)", "cancelled": "\(cancelled)",
+        ])
+        try await database.write { [cancelled] db in
+            try db.execute(sql: """
+                INSERT INTO payment_attempt (source, imp_uid, merchant_uid, app_id, user_id, reason, cancelled, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [claim.source.rawValue, claim.impUID, merchantUID, appID, claim.caller?.userID ?? "", reason, cancelled, GlintDate.nowMilliseconds()])
+        }
+        return ServiceError(status, cancelled ? "\(reason); the payment was cancelled" : reason)
+    }
+}

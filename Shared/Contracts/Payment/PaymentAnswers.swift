@@ -1,0 +1,94 @@
+/// `POST /v1/payments/validation` answer (API.md §5).
+public struct PaymentValidationAnswer: Codable, Sendable, Equatable {
+    public var paymentID: String
+    public var orderItem: PaidOrderItem
+    public var createdAt: String
+    public var updatedAt: String
+
+    public init(paymentID: String, orderItem: PaidOrderItem, createdAt: String, updatedAt: String) {
+        self.paymentID = paymentID
+        self.orderItem = orderItem
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case paymentID = "payment_id"
+        case orderItem = "order_item"
+        case createdAt, updatedAt
+    }
+}
+
+/// The PG receipt of `GET /v1/payments/{id}` and `/me`: the first five keys always, the others
+/// when PortOne gave them.
+public struct PaymentReceipt: Codable, Sendable, Equatable {
+    public var impUID: String
+    public var merchantUID: String
+    public var amount: Int
+    public var currency: String
+    public var status: String
+    public var payMethod: String?
+    public var pgProvider: String?
+    public var cardName: String?
+    public var name: String?
+    public var buyerName: String?
+    public var paidAt: String?
+    public var receiptURL: String?
+
+    public init(impUID: String, merchantUID: String, amount: Int, currency: String, status: String, payMethod: String? = nil, pgProvider: String? = nil,
+                cardName: String? = nil, name: String? = nil, buyerName: String? = nil, paidAt: String? = nil, receiptURL: String? = nil) {
+        self.impUID = impUID
+        self.merchantUID = merchantUID
+        self.amount = amount
+        self.currency = currency
+        self.status = status
+        self.payMethod = payMethod
+        self.pgProvider = pgProvider
+        self.cardName = cardName
+        self.name = name
+        self.buyerName = buyerName
+        self.paidAt = paidAt
+        self.receiptURL = receiptURL
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case impUID = "imp_uid"
+        case merchantUID = "merchant_uid"
+        case amount, currency, status
+        case payMethod = "pay_method"
+        case pgProvider = "pg_provider"
+        case cardName = "card_name"
+        case name
+        case buyerName = "buyer_name"
+        case paidAt
+        case receiptURL = "receipt_url"
+    }
+}
+
+/// `POST /v1/store/pay/validation` answer: a coin purchase (`sesacCoin` = coins bought now).
+public struct CoinPurchaseAnswer: Codable, Sendable, Equatable {
+    public var billingID: String
+    public var merchantUID: String
+    public var buyerID: String
+    public var productName: String
+    public var price: Int
+    public var sesacCoin: Int
+    public var paidAt: String
+
+    public init(billingID: String, merchantUID: String, buyerID: String, productName: String, price: Int, sesacCoin: Int, paidAt: String) {
+        self.billingID = billingID
+        self.merchantUID = merchantUID
+        self.buyerID = buyerID
+        self.productName = productName
+        self.price = price
+        self.sesacCoin = sesacCoin
+        self.paidAt = paidAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case billingID = "billing_id"
+        case merchantUID = "merchant_uid"
+        case buyerID = "buyer_id"
+        case productName, price, sesacCoin, paidAt
+    }
+}
