@@ -98,6 +98,10 @@ final class FilterContractTests: XCTestCase {
 
             let lookup = try await client.execute(uri: "/internal/orders/\(code)", method: .get, headers: TestEnvironment.fields(app: PostContractTests.appID))
             XCTAssertEqual(try JSON.object(lookup.body)["paid"] as? Bool, false)
+            let anyApp = try await client.execute(uri: "/internal/orders/\(code)", method: .get, headers: TestEnvironment.fields(app: nil))
+            XCTAssertEqual(try JSON.object(anyApp.body)["app_id"] as? String, PostContractTests.appID, "a webhook knows only the order code")
+            let otherApp = try await client.execute(uri: "/internal/orders/\(code)", method: .get, headers: TestEnvironment.fields(app: "app-other"))
+            XCTAssertEqual(otherApp.status, .notFound)
             let unpaidList = try await Self.call(client, harness, .get, "/v1/orders", as: Self.bob)
             XCTAssertEqual((try JSON.object(unpaidList.body)["data"] as? [Any])?.count, 0, "only paid orders are listed")
 

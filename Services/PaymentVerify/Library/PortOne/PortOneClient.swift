@@ -76,7 +76,10 @@ struct PortOneClient: Sendable {
         ) async throws -> Answer? {
             var renewed = false
             for attempt in 1...3 {
-                let token = try await token()
+                guard let token = try await token() else {
+                    try await pause(attempt)
+                    continue
+                }
                 let (status, buffer): (UInt, ByteBuffer)
                 do {
                     (status, buffer) = try await send(method, path, body: body, token: token)
@@ -111,7 +114,8 @@ struct PortOneClient: Sendable {
             if attempt < 3 { try await Task.sleep(for: .milliseconds(200 * attempt)) }
         }
 
-        private func token() async throws -> String {
+        /// The cached token or a new one; nil when PortOne could not be reached (worth a retry).
+        private func token() async throws -> String? {
             if let token = tokens.valid() { return token }
             guard !settings.key.isEmpty, !settings.secret.isEmpty else {
                 throw ServiceError(.unavailable, "payments are not configured on this server")
@@ -121,11 +125,13 @@ struct PortOneClient: Sendable {
             do {
                 (status, buffer) = try await send(.POST, "/users/getToken", body: body, token: nil)
             } catch {
-                throw ServiceError(.unavailable, "payment provider unavailable, try again")
+                logger.warning("PortOne unreachable", metadata: ["path": "/users/getToken", "error": "\(error)"])
+                return nil
             }
+            if status >= 500 { return nil }
             guard let envelope = try? JSONDecoder().decode(Envelope<Token>.self, from: buffer), envelope.code == 0, let token = envelope.response else {
-                logger.error("PortOne token refused", metadata: ["status": "\(status)"])
-                throw ServiceError(.unavailable, status >= 500 ? "payment provider unavailable, try again" : "payment provider refused our credentials")
+                logger.error("PortOne refused our credentials", metadata: ["status": "\(status)"])
+                throw ServiceError(.unavailable, "payment provider refused our credentials")
             }
             tokens.store(token)
             return token.accessToken

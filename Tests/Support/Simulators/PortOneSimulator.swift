@@ -1,0 +1,133 @@
+import Foundation
+import Hummingbird
+import ServiceKit
+import Synchronization
+
+/// PortOne (iamport) v1 REST as our server uses it: `POST /users/getToken`, `GET /payments/{imp_uid}`
+/// and `POST /payments/cancel`, each answering PortOne's `{code, message, response}` envelope.
+/// Tests create payments with any status and amount, make it fail on demand, and send webhooks.
+public final class PortOneSimulator: Sendable {
+    public static let key = "sim-imp-key", secret = "sim-imp-secret-0123456789"
+
+    public struct Payment: Codable, Sendable {
+        public var imp_uid: String
+        public var merchant_uid: String
+        public var amount: Int
+        public var currency = "KRW"
+        public var status: String
+        public var pay_method = "card"
+        public var pg_provider = "html5_inicis"
+        public var card_name: String? = "신한카드"
+        public var name: String
+        public var buyer_name = "홍길동"
+        public var paid_at: Int64
+        public var receipt_url: String
+    }
+
+    /// Shared by the handlers and the test.
+    final class State: Sendable {
+        let payments = Mutex<[String: Payment]>([:])
+        let tokens = Mutex<Set<String>>([])
+        let cancelled = Mutex<[String]>([])
+        let tokenRequests = Mutex(0)
+        /// While positive, every call answers 503 and counts down.
+        let failures = Mutex(0)
+        let down = Mutex(false)
+    }
+
+    struct Envelope<Response: Encodable>: Encodable {
+        var code: Int
+        var message: String?
+        var response: Response?
+    }
+
+    struct Token: Encodable { var access_token: String; var now: Int64; var expired_at: Int64 }
+    struct TokenRequest: Decodable { var imp_key: String; var imp_secret: String }
+    struct CancelRequest: Decodable { var imp_uid: String; var reason: String? }
+
+    public let server: LiveServer
+    private let state: State
+
+    public var url: String { server.url }
+
+    public static func start() async throws -> PortOneSimulator {
+        let state = State()
+        let router = Router()
+        @Sendable func failing() -> Response? {
+            let fail = state.down.withLock { $0 } || state.failures.withLock { count in defer { count = max(0, count - 1) }; return count > 0 }
+            return fail ? JSONCoding.response(status: .serviceUnavailable, body: Envelope<String>(code: -1, message: "temporarily unavailable")) : nil
+        }
+        @Sendable func authorized(_ request: Request) -> Bool {
+            guard let token = request.headers[.authorization] else { return false }
+            return state.tokens.withLock { $0.contains(token) }
+        }
+        let unauthorized = JSONCoding.response(status: .unauthorized, body: Envelope<String>(code: -1, message: "Unauthorized"))
+        router.post("/users/getToken") { request, context in
+            if let failure = failing() { return failure }
+            state.tokenRequests.withLock { $0 += 1 }
+            let body = try await request.decode(as: TokenRequest.self, context: context)
+            guard body.imp_key == key, body.imp_secret == secret else {
+                return JSONCoding.response(status: .unauthorized, body: Envelope<String>(code: -1, message: "imp_key 또는 imp_secret이 올바르지 않습니다."))
+            }
+            let token = "sim-token-" + UUID().uuidString
+            state.tokens.withLock { _ = $0.insert(token) }
+            let now = Int64(Date().timeIntervalSince1970)
+            return JSONCoding.response(body: Envelope(code: 0, response: Token(access_token: token, now: now, expired_at: now + 1800)))
+        }
+        router.get("/payments/{imp_uid}") { request, context in
+            if let failure = failing() { return failure }
+            guard authorized(request) else { return unauthorized }
+            guard let payment = state.payments.withLock({ $0[context.parameters.get("imp_uid") ?? ""] }) else {
+                return JSONCoding.response(status: .notFound, body: Envelope<String>(code: -1, message: "존재하지 않는 결제정보입니다."))
+            }
+            return JSONCoding.response(body: Envelope(code: 0, response: payment))
+        }
+        router.post("/payments/cancel") { request, context in
+            if let failure = failing() { return failure }
+            guard authorized(request) else { return unauthorized }
+            let body = try await request.decode(as: CancelRequest.self, context: context)
+            let answer = state.payments.withLock { payments -> Envelope<Payment> in
+                guard var payment = payments[body.imp_uid] else { return Envelope(code: 1, message: "취소할 결제건이 존재하지 않습니다.") }
+                guard payment.status == "paid" else { return Envelope(code: 1, message: "이미 전액취소된 주문입니다.") }
+                payment.status = "cancelled"
+                payments[body.imp_uid] = payment
+                return Envelope(code: 0, response: payment)
+            }
+            if answer.code == 0 { state.cancelled.withLock { $0.append(body.imp_uid) } }
+            return JSONCoding.response(body: answer)
+        }
+        return PortOneSimulator(server: try await LiveServer.start(router), state: state)
+    }
+
+    private init(server: LiveServer, state: State) {
+        self.server = server
+        self.state = state
+    }
+
+    /// A payment as the iamport SDK leaves it on the device: answers its `imp_uid`.
+    @discardableResult
+    public func createPayment(merchantUID: String, amount: Int, status: String = "paid", name: String = "filter") -> String {
+        let impUID = "imp_" + String(UInt64.random(in: 100_000_000_000...999_999_999_999))
+        let paidAt = status == "paid" ? Int64(Date().timeIntervalSince1970) : 0
+        let payment = Payment(imp_uid: impUID, merchant_uid: merchantUID, amount: amount, status: status, name: name, paid_at: paidAt,
+                              receipt_url: "https://receipt.example/\(impUID)")
+        state.payments.withLock { $0[impUID] = payment }
+        return impUID
+    }
+
+    public func status(of impUID: String) -> String? { state.payments.withLock { $0[impUID]?.status } }
+    public var cancelled: [String] { state.cancelled.withLock { $0 } }
+    public var tokenRequests: Int { state.tokenRequests.withLock { $0 } }
+    /// The next `count` calls answer 503.
+    public func fail(next count: Int) { state.failures.withLock { $0 = count } }
+    /// Every call answers 503 until set back.
+    public func setDown(_ down: Bool) { state.down.withLock { $0 = down } }
+
+    /// PortOne's webhook body for a payment (`{imp_uid, merchant_uid, status}`), as JSON text.
+    public func webhookBody(_ impUID: String) -> String {
+        let payment = state.payments.withLock { $0[impUID] }
+        return #"{"imp_uid":"\#(impUID)","merchant_uid":"\#(payment?.merchant_uid ?? "")","status":"\#(payment?.status ?? "paid")"}"#
+    }
+
+    public func stop() async { await server.stop() }
+}
