@@ -14,6 +14,9 @@ struct AuthAndGateway {
     let others: [RunningProcess]
     let gatewayURL: String
     let dataDirectory: String
+    /// The environment and ports the processes were started with, to start one again.
+    let environment: [String: String]
+    let ports: [ServiceName: Int]
 
     static let appKey = "integration-app-key"
 
@@ -41,7 +44,20 @@ struct AuthAndGateway {
             try RunningProcess(service.rawValue, environment: environment.merging(["PORT": "\(ports[service]!)"]) { $1 })
         }
         for process in [auth, gateway] + others { _ = try await process.line(containing: "listening on") }
-        return AuthAndGateway(auth: auth, gateway: gateway, others: others, gatewayURL: "http://127.0.0.1:\(gatewayPort)", dataDirectory: dataDirectory)
+        return AuthAndGateway(auth: auth, gateway: gateway, others: others, gatewayURL: "http://127.0.0.1:\(gatewayPort)", dataDirectory: dataDirectory,
+                              environment: environment, ports: ports)
+    }
+
+    /// The extra backend's process as first started.
+    func process(_ service: ServiceName) -> RunningProcess? {
+        others.first { $0.name == service.rawValue }
+    }
+
+    /// Starts an extra backend again on its port (after a test killed it); the caller stops it.
+    func restart(_ service: ServiceName) async throws -> RunningProcess {
+        let process = try RunningProcess(service.rawValue, environment: environment.merging(["PORT": "\(ports[service] ?? 0)"]) { $1 })
+        _ = try await process.line(containing: "listening on")
+        return process
     }
 
     func stop() async {
