@@ -110,9 +110,15 @@ let package = Package(
             swiftSettings: settings
         ),
         .target(
+            name: "Simulators",
+            dependencies: ["ServiceKit", hummingbird],
+            path: "Shared/Simulators",
+            swiftSettings: settings
+        ),
+        .target(
             name: "TestSupport",
             dependencies: [
-                "Contracts", "ServiceKit", hummingbird, hummingbirdTesting,
+                "Contracts", "ServiceKit", "Simulators", hummingbird, hummingbirdTesting,
                 .product(name: "JWTKit", package: "jwt-kit"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CryptoExtras", package: "swift-crypto"), webSocketClient,
             ],
@@ -121,7 +127,7 @@ let package = Package(
         ),
         .target(
             name: "Launcher",
-            dependencies: ["Contracts", "ServiceKit"] + services.map { .target(name: $0.library) },
+            dependencies: ["Contracts", "ServiceKit", "Simulators"] + services.map { .target(name: $0.library) },
             path: "Services/Launcher/Library",
             swiftSettings: settings
         ),

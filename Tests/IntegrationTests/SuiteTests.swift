@@ -14,7 +14,7 @@ final class SuiteTests: XCTestCase {
         environment["AUTH_DEV_APP_KEY"] = Self.appKey
         environment["LOG_LEVEL"] = "warning"
         environment["AUTH_BCRYPT_COST"] = "4"
-        let launcher = try RunningProcess("glint", arguments: ["--port-base", "0", "--data-dir", dataDirectory], environment: environment)
+        let launcher = try RunningProcess("glint", arguments: ["--port-base", "0", "--data-dir", dataDirectory, "--simulate-portone"], environment: environment)
         do {
             try await exercise(launcher, dataDirectory: dataDirectory)
         } catch {
@@ -58,6 +58,17 @@ final class SuiteTests: XCTestCase {
         let first = try XCTUnwrap((feed["data"] as? [[String: Any]])?.first)
         XCTAssertEqual((first["creator"] as? [String: Any])?["nick"] as? String, "suite")
         XCTAssertEqual(feed["next_cursor"] as? String, "0")
+
+        // `--simulate-portone`: payment-verify-svc asks the launcher's PortOne simulator, where a
+        // developer creates payments by hand.
+        let simulatorLine = try await launcher.line(containing: "PortOne simulator on http://")
+        let simulator = String(try XCTUnwrap(simulatorLine.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression).map { simulatorLine[$0] }))
+        let payment = try await HTTPProbe.call(.POST, simulator + "/simulator/payments", headers: [("Content-Type", "application/json")],
+                                               body: .init(string: #"{"merchant_uid":"ord_6740369b3a36e82f532ec000","amount":1000}"#))
+        let impUID = try XCTUnwrap((try JSON.object(payment.body)["response"] as? [String: Any])?["imp_uid"] as? String)
+        let validation = try await HTTPProbe.call(.POST, gateway + "/v1/payments/validation", headers: withToken, body: .init(string: #"{"imp_uid":"\#(impUID)"}"#))
+        XCTAssertEqual(validation.status, 400, "the simulator knows the payment; market-svc knows no such order: \(validation.body.text)")
+        XCTAssertEqual(try JSON.object(validation.body)["message"] as? String, "unknown order; the payment was cancelled")
         let profile = try JSON.object(try await HTTPProbe.call(.GET, gateway + "/v1/users/me/profile", headers: withToken).body)
         XCTAssertEqual(profile["posts"] as? [String], [postID])
 

@@ -2,17 +2,32 @@ import AsyncHTTPClient
 import Contracts
 import Foundation
 import Logging
+import PaymentVerifyService
 import ServiceKit
 import ServiceLifecycle
+import Simulators
 
 /// `glint`: the whole suite on one machine.
 public enum Launcher {
-    public static func run(basePort: Int, dataDirectory: String) async throws {
+    /// `simulatePortOne`: payment-verify-svc talks to a local PortOne simulator (development
+    /// without PortOne credentials; payments are created with `POST <its URL>/simulator/payments`).
+    public static func run(basePort: Int, dataDirectory: String, simulatePortOne: Bool = false) async throws {
         let output = PrefixedOutput()
+        var environment = ProcessInfo.processInfo.environment
+        var simulator: PortOneSimulator?
+        if simulatePortOne {
+            let started = try await PortOneSimulator.start()
+            environment[PaymentSettings.apiURL.name] = started.url
+            environment[PaymentSettings.impKey.name] = PortOneSimulator.key
+            environment[PaymentSettings.impSecret.name] = PortOneSimulator.secret
+            output.line(from: "glint", "PortOne simulator on \(started.url); create a payment: curl -X POST \(started.url)/simulator/payments "
+                + #"-H 'Content-Type: application/json' -d '{"merchant_uid":"<order_code>","amount":<total_price>}'"#)
+            simulator = started
+        }
         let plan = try LaunchPlan(
             basePort: basePort,
             dataDirectory: URL(fileURLWithPath: dataDirectory).standardizedFileURL.path,
-            baseEnvironment: ProcessInfo.processInfo.environment
+            baseEnvironment: environment
         )
         let supervisor = Supervisor(plan: plan, executable: selfExecutable(), output: output, http: HTTPClient.shared)
         var logger = Logger(label: "glint")
@@ -23,6 +38,7 @@ public enum Launcher {
             logger: logger
         ))
         try await group.run()
+        await simulator?.stop()
     }
 
     /// Children are this same binary in `serve` mode, so `swift run glint` needs nothing else built.

@@ -2,8 +2,8 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// A Hummingbird router served on a free loopback port for the length of a test: the provider
-/// simulators (Apple, Kakao, …) that our real HTTP clients talk to.
+/// A Hummingbird router served on a free loopback port: the provider simulators (PortOne, Apple,
+/// Kakao, …) our real HTTP clients talk to in tests, and `glint --simulate-portone` in development.
 public final class LiveServer: Sendable {
     public let port: Int
     private let task: Task<Void, any Error>

@@ -5,7 +5,9 @@ import Synchronization
 
 /// PortOne (iamport) v1 REST as our server uses it: `POST /users/getToken`, `GET /payments/{imp_uid}`
 /// and `POST /payments/cancel`, each answering PortOne's `{code, message, response}` envelope.
-/// Tests create payments with any status and amount, make it fail on demand, and send webhooks.
+/// Tests create payments with any status and amount, make it fail on demand, and send webhooks;
+/// in development (`glint --simulate-portone`) `POST /simulator/payments {merchant_uid, amount,
+/// status?}` stands in for the iamport SDK on the device and answers the payment's `imp_uid`.
 public final class PortOneSimulator: Sendable {
     public static let key = "sim-imp-key", secret = "sim-imp-secret-0123456789"
 
@@ -33,6 +35,15 @@ public final class PortOneSimulator: Sendable {
         /// While positive, every call answers 503 and counts down.
         let failures = Mutex(0)
         let down = Mutex(false)
+
+        func create(merchantUID: String, amount: Int, status: String, name: String) -> Payment {
+            let impUID = "imp_" + String(UInt64.random(in: 100_000_000_000...999_999_999_999))
+            let paidAt = status == "paid" ? Int64(Date().timeIntervalSince1970) : 0
+            let payment = Payment(imp_uid: impUID, merchant_uid: merchantUID, amount: amount, status: status, name: name, paid_at: paidAt,
+                                  receipt_url: "https://receipt.example/\(impUID)")
+            payments.withLock { $0[impUID] = payment }
+            return payment
+        }
     }
 
     struct Envelope<Response: Encodable>: Encodable {
@@ -44,6 +55,7 @@ public final class PortOneSimulator: Sendable {
     struct Token: Encodable { var access_token: String; var now: Int64; var expired_at: Int64 }
     struct TokenRequest: Decodable { var imp_key: String; var imp_secret: String }
     struct CancelRequest: Decodable { var imp_uid: String; var reason: String? }
+    struct CreateRequest: Decodable { var merchant_uid: String; var amount: Int; var status: String?; var name: String? }
 
     public let server: LiveServer
     private let state: State
@@ -96,6 +108,15 @@ public final class PortOneSimulator: Sendable {
             if answer.code == 0 { state.cancelled.withLock { $0.append(body.imp_uid) } }
             return JSONCoding.response(body: answer)
         }
+        router.post("/simulator/payments") { request, context in
+            let body = try await request.decode(as: CreateRequest.self, context: context)
+            guard !body.merchant_uid.isEmpty, body.merchant_uid.count <= 100, body.amount >= 0,
+                  ["paid", "ready", "failed", "cancelled"].contains(body.status ?? "paid") else {
+                return JSONCoding.response(status: .badRequest, body: Envelope<String>(code: -1, message: "merchant_uid, amount and a known status"))
+            }
+            let payment = state.create(merchantUID: body.merchant_uid, amount: body.amount, status: body.status ?? "paid", name: body.name ?? "payment")
+            return JSONCoding.response(body: Envelope(code: 0, response: payment))
+        }
         return PortOneSimulator(server: try await LiveServer.start(router), state: state)
     }
 
@@ -107,12 +128,7 @@ public final class PortOneSimulator: Sendable {
     /// A payment as the iamport SDK leaves it on the device: answers its `imp_uid`.
     @discardableResult
     public func createPayment(merchantUID: String, amount: Int, status: String = "paid", name: String = "filter") -> String {
-        let impUID = "imp_" + String(UInt64.random(in: 100_000_000_000...999_999_999_999))
-        let paidAt = status == "paid" ? Int64(Date().timeIntervalSince1970) : 0
-        let payment = Payment(imp_uid: impUID, merchant_uid: merchantUID, amount: amount, status: status, name: name, paid_at: paidAt,
-                              receipt_url: "https://receipt.example/\(impUID)")
-        state.payments.withLock { $0[impUID] = payment }
-        return impUID
+        state.create(merchantUID: merchantUID, amount: amount, status: status, name: name).imp_uid
     }
 
     public func status(of impUID: String) -> String? { state.payments.withLock { $0[impUID]?.status } }
