@@ -66,7 +66,10 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
     ("PaymentVerify", "PaymentVerifyService", "payment-verify-svc", [
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
     ]),
-    ("Push", "PushService", "push-svc", []),
+    ("Push", "PushService", "push-svc", [
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "JWTKit", package: "jwt-kit"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+    ]),
 ]
 
 let package = Package(
@@ -88,6 +91,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
     ],
     targets: [
         .target(name: "Contracts", path: "Shared/Contracts", swiftSettings: settings),
@@ -111,7 +115,9 @@ let package = Package(
         ),
         .target(
             name: "Simulators",
-            dependencies: ["ServiceKit", hummingbird],
+            dependencies: [
+                "ServiceKit", hummingbird, .product(name: "JWTKit", package: "jwt-kit"), .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
             path: "Shared/Simulators",
             swiftSettings: settings
         ),

@@ -34,7 +34,7 @@ extension ServiceCatalog {
         case .chat: CommonSettings.all + ChatSettings.all
         case .geo: CommonSettings.all + GeoSettings.all
         case .paymentVerify: CommonSettings.all + PaymentSettings.all
-        case .push: CommonSettings.all
+        case .push: CommonSettings.all + PushSettings.all
         }
     }
 }

@@ -1,10 +1,75 @@
+import AsyncHTTPClient
+import Contracts
+import Foundation
+import GRDB
 import Hummingbird
 import Logging
+import NIOSSL
 import ServiceKit
+import ServiceLifecycle
 
-/// Health and metrics only until its own issue lands.
+/// Device tokens, the notification outbox and delivery over FCM and APNs (API.md §6).
 public enum PushService {
-    public static func buildApplication(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> any ApplicationProtocol {
-        ServiceApplication.build(configuration: common, logger: logger) { _ in }
+    public static func buildApplication(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> any ApplicationProtocol {
+        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: PushMigrations.migrator)
+        let http = HTTPClientService.make()
+        let client = InternalClient(http: http.client, configuration: common)
+        var services: [any Service] = [http]
+        var fcm: FCMClient?
+        let accountPath = try reader.string(PushSettings.fcmServiceAccount)
+        if !accountPath.isEmpty {
+            let account: FCMClient.ServiceAccount
+            do {
+                account = try JSONDecoder().decode(FCMClient.ServiceAccount.self, from: Data(contentsOf: URL(fileURLWithPath: accountPath)))
+            } catch {
+                throw ConfigurationError(variable: PushSettings.fcmServiceAccount.name, problem: "not a readable service-account JSON (\(error))")
+            }
+            fcm = try await FCMClient(http: http.client, baseURL: try reader.url(PushSettings.fcmURL), account: account, logger: logger)
+        } else {
+            logger.warning("FCM delivery disabled: \(PushSettings.fcmServiceAccount.name) is not set")
+        }
+        var apns: APNsClient?
+        let keyPath = try reader.string(PushSettings.apnsKeyFile)
+        if !keyPath.isEmpty {
+            var tls = TLSConfiguration.makeClientConfiguration()
+            let caPath = try reader.string(PushSettings.apnsTrustedCA)
+            if !caPath.isEmpty { tls.additionalTrustRoots = [.file(caPath)] }
+            // Its own client: HTTP/2 to one host, with the extra trust root if any.
+            let apnsHTTP = HTTPClientService(client: HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(tlsConfiguration: tls)))
+            services.append(apnsHTTP)
+            let credentials = APNsClient.Credentials(
+                keyPEM: try String(contentsOfFile: keyPath, encoding: .utf8), keyID: try reader.string(PushSettings.apnsKeyID),
+                teamID: try reader.string(PushSettings.apnsTeamID), topic: try reader.string(PushSettings.apnsTopic)
+            )
+            guard !credentials.keyID.isEmpty, !credentials.teamID.isEmpty, !credentials.topic.isEmpty else {
+                throw ConfigurationError(variable: PushSettings.apnsKeyFile.name, problem: "needs PUSH_APNS_KEY_ID, PUSH_APNS_TEAM_ID and PUSH_APNS_TOPIC")
+            }
+            apns = try await APNsClient(http: apnsHTTP.client, baseURL: try reader.url(PushSettings.apnsURL), credentials: credentials)
+        } else {
+            logger.warning("APNs delivery disabled: \(PushSettings.apnsKeyFile.name) is not set")
+        }
+        return try build(common: common, logger: logger, database: database, userTopics: try reader.bool(PushSettings.fcmUserTopics),
+                         dependencies: Dependencies(jwks: .live(client: client), sender: .live(fcm: fcm, apns: apns)), services: services)
+    }
+
+    /// What push-svc is given; tests pass a sender of their own or simulator-backed clients.
+    struct Dependencies: Sendable {
+        var jwks: JWKSClient
+        var sender: PushSender
+    }
+
+    static func build(
+        common: CommonConfiguration, logger: Logger, database: DatabasePool, userTopics: Bool = false, dependencies: Dependencies,
+        services: [any Service] = []
+    ) throws -> Application<RouterResponder<GlintRequestContext>> {
+        let worker = DeliveryWorker(database: database, sender: dependencies.sender, logger: logger)
+        let routes = PushRoutes(devices: DeviceRegistry(database: database),
+                                notifications: NotificationService(database: database, userTopics: userTopics, queued: { worker.nudge() }))
+        let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
+        return ServiceApplication.build(
+            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [worker]
+        ) { group in
+            routes.register(internal: group, protected: group.group().add(middleware: AccessTokenMiddleware(verifier: verifier)))
+        }
     }
 }

@@ -38,3 +38,4 @@ extension PaymentValidationAnswer: ResponseEncodable {}
 extension PaymentReceipt: ResponseEncodable {}
 extension CoinPurchaseAnswer: ResponseEncodable {}
 extension CoinGrantAnswer: ResponseEncodable {}
+extension NotificationAnswer: ResponseEncodable {}

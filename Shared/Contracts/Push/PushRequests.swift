@@ -1,0 +1,44 @@
+/// `PUT /v1/users/deviceToken` (API.md §6): `""` clears this device's token.
+public struct DeviceTokenRequest: Codable, Sendable, Equatable {
+    public var deviceToken: String
+
+    public init(deviceToken: String) {
+        self.deviceToken = deviceToken
+    }
+}
+
+/// `POST /v1/notifications/push` and (with `userIDs`) `/push/group`.
+public struct PushRequest: Codable, Sendable, Equatable {
+    public var userID: String?
+    public var userIDs: [String]?
+    public var title: String
+    public var body: String
+    public var data: [String: String]?
+
+    public init(userID: String? = nil, userIDs: [String]? = nil, title: String, body: String, data: [String: String]? = nil) {
+        self.userID = userID
+        self.userIDs = userIDs
+        self.title = title
+        self.body = body
+        self.data = data
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case userID = "user_id"
+        case userIDs = "user_ids"
+        case title, body, data
+    }
+}
+
+/// The answer of both push endpoints.
+public struct NotificationAnswer: Codable, Sendable, Equatable {
+    public var notificationID: String
+
+    public init(notificationID: String) {
+        self.notificationID = notificationID
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case notificationID = "notification_id"
+    }
+}

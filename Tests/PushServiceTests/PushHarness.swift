@@ -1,0 +1,57 @@
+import AsyncHTTPClient
+import Contracts
+import Foundation
+import GRDB
+import HTTPTypes
+import Hummingbird
+import ServiceKit
+import TestSupport
+import XCTest
+
+@testable import PushService
+
+/// push-svc in process, delivering to the FCM simulator with its real client.
+struct PushHarness {
+    static let appID = "app-push"
+    static let alice = "6740369b3a36e82f532ec721", bob = "6740369b3a36e82f532ec722", carol = "6740369b3a36e82f532ec723"
+
+    let app: Application<RouterResponder<GlintRequestContext>>
+    let keys: TestKeys
+    let fcm: FCMSimulator
+    let database: DatabasePool
+
+    static func make(userTopics: Bool = false) async throws -> PushHarness {
+        let keys = await TestKeys.make(), fcm = try await FCMSimulator.start()
+        let common = TestEnvironment.common(.push, dataDirectory: try TestEnvironment.temporaryDirectory())
+        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: PushMigrations.migrator)
+        let account = try JSONDecoder().decode(FCMClient.ServiceAccount.self, from: Data(fcm.serviceAccountJSON.utf8))
+        let client = try await FCMClient(http: .shared, baseURL: fcm.url, account: account, logger: TestEnvironment.logger)
+        let app = try PushService.build(common: common, logger: TestEnvironment.logger, database: database, userTopics: userTopics,
+                                        dependencies: .init(jwks: JWKSClient { keys.jwks }, sender: .live(fcm: client, apns: nil)))
+        return PushHarness(app: app, keys: keys, fcm: fcm, database: database)
+    }
+
+    func headers(_ user: String = alice, session: String = "session-1") async throws -> HTTPFields {
+        TestEnvironment.fields(app: Self.appID, extra: [("Authorization", try await keys.token(user: user, app: Self.appID, session: session)),
+                                                        ("content-type", "application/json")])
+    }
+
+    /// The deliveries in a state.
+    func deliveries(_ state: String) async throws -> Int {
+        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery WHERE state = ?", arguments: [state]) ?? 0 }
+    }
+
+    func devices() async throws -> [String: String] {
+        try await database.read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT token, user_id FROM device").map { ($0["token"] as String, $0["user_id"] as String) })
+        }
+    }
+
+    /// Waits until the simulator has received `count` messages (and answers them).
+    func received(_ count: Int, within seconds: Int = 15) async -> [FCMSimulator.Delivery] {
+        await HTTPProbe.eventually(within: .seconds(seconds)) { () -> [FCMSimulator.Delivery]? in
+            let received = fcm.received
+            return received.count >= count ? received : nil
+        } ?? fcm.received
+    }
+}
