@@ -92,6 +92,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
     ],
     targets: [
         .target(name: "Contracts", path: "Shared/Contracts", swiftSettings: settings),
@@ -117,6 +118,9 @@ let package = Package(
             name: "Simulators",
             dependencies: [
                 "ServiceKit", hummingbird, .product(name: "JWTKit", package: "jwt-kit"), .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "HummingbirdHTTP2", package: "hummingbird"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             path: "Shared/Simulators",
             swiftSettings: settings

@@ -1,4 +1,6 @@
+import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 
@@ -10,12 +12,13 @@ public final class LiveServer: Sendable {
 
     public var url: String { "http://127.0.0.1:\(port)" }
 
-    public static func start(_ router: Router<BasicRequestContext>) async throws -> LiveServer {
+    public static func start(_ router: Router<BasicRequestContext>, server: HTTPServerBuilder = .http1()) async throws -> LiveServer {
         var logger = Logger(label: "simulator")
         logger.logLevel = .warning
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = Application(
             router: router,
+            server: server,
             configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in
                 continuation.yield(channel.localAddress?.port ?? 0)

@@ -132,4 +132,29 @@ final class PushContractTests: XCTestCase {
             XCTAssertEqual(received.map(\.topic), ["user_" + PushHarness.bob])
         }
     }
+
+    func testAPNsDevicesGetTheirPushOverHTTP2() async throws {
+        let harness = try await PushHarness.make()
+        try await harness.app.test(.router) { client in
+            let live = String(repeating: "0a", count: 32), gone = String(repeating: "0b", count: 32)
+            try await Self.register(client, harness, PushHarness.bob, live)
+            try await Self.register(client, harness, PushHarness.bob, gone, session: "session-2")
+            harness.apns.unregister(gone)
+            harness.apns.fail(next: 1)
+            let response = try await Self.push(client, harness, "/v1/notifications/push", PushRequest(userID: PushHarness.bob, title: "t", body: "b", data: ["roomId": "r1"]))
+            XCTAssertEqual(response.status, .ok)
+            let received = await HTTPProbe.eventually(within: .seconds(20)) { () -> [APNsSimulator.Delivery]? in
+                let received = harness.apns.received
+                return received.isEmpty ? nil : received
+            } ?? []
+            XCTAssertEqual(received.map(\.token), [live])
+            XCTAssertEqual(received.first?.http2, true, "HTTP/2")
+            XCTAssertEqual(received.first?.payload["roomId"] as? String, "r1")
+            XCTAssertNotNil(received.first?.payload["aps"])
+            let pruned = await HTTPProbe.eventually(within: .seconds(20)) { () -> Bool? in
+                ((try? await harness.devices()) ?? [:])[gone] == nil ? true : nil
+            }
+            XCTAssertEqual(pruned, true, "410 Unregistered prunes the token")
+        }
+    }
 }

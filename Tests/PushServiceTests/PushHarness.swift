@@ -4,13 +4,14 @@ import Foundation
 import GRDB
 import HTTPTypes
 import Hummingbird
+import NIOSSL
 import ServiceKit
 import TestSupport
 import XCTest
 
 @testable import PushService
 
-/// push-svc in process, delivering to the FCM simulator with its real client.
+/// push-svc in process, delivering to the FCM and APNs simulators with its real clients.
 struct PushHarness {
     static let appID = "app-push"
     static let alice = "6740369b3a36e82f532ec721", bob = "6740369b3a36e82f532ec722", carol = "6740369b3a36e82f532ec723"
@@ -18,17 +19,27 @@ struct PushHarness {
     let app: Application<RouterResponder<GlintRequestContext>>
     let keys: TestKeys
     let fcm: FCMSimulator
+    let apns: APNsSimulator
     let database: DatabasePool
 
+    /// The HTTP/2 client trusting the APNs simulators' certificate, for the whole test run.
+    static let apnsHTTP: Result<HTTPClient, any Error> = Result {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.additionalTrustRoots = [.certificates([try NIOSSLCertificate(bytes: Array(try APNsSimulator.sharedCertificatePEM.utf8), format: .pem)])]
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(tlsConfiguration: tls))
+    }
+
     static func make(userTopics: Bool = false) async throws -> PushHarness {
-        let keys = await TestKeys.make(), fcm = try await FCMSimulator.start()
+        let keys = await TestKeys.make(), fcm = try await FCMSimulator.start(), apns = try await APNsSimulator.start()
         let common = TestEnvironment.common(.push, dataDirectory: try TestEnvironment.temporaryDirectory())
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: PushMigrations.migrator)
         let account = try JSONDecoder().decode(FCMClient.ServiceAccount.self, from: Data(fcm.serviceAccountJSON.utf8))
         let client = try await FCMClient(http: .shared, baseURL: fcm.url, account: account, logger: TestEnvironment.logger)
+        let apnsClient = try await APNsClient(http: try apnsHTTP.get(), baseURL: apns.url, credentials: .init(
+            keyPEM: apns.authKeyPEM, keyID: APNsSimulator.keyID, teamID: APNsSimulator.teamID, topic: APNsSimulator.topic))
         let app = try PushService.build(common: common, logger: TestEnvironment.logger, database: database, userTopics: userTopics,
-                                        dependencies: .init(jwks: JWKSClient { keys.jwks }, sender: .live(fcm: client, apns: nil)))
-        return PushHarness(app: app, keys: keys, fcm: fcm, database: database)
+                                        dependencies: .init(jwks: JWKSClient { keys.jwks }, sender: .live(fcm: client, apns: apnsClient)))
+        return PushHarness(app: app, keys: keys, fcm: fcm, apns: apns, database: database)
     }
 
     func headers(_ user: String = alice, session: String = "session-1") async throws -> HTTPFields {
