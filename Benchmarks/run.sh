@@ -10,6 +10,8 @@
 #   Benchmarks/run.sh geo       POINTS (1,000,000) located posts seeded in geo-svc and market-svc: radius
 #                               search (1 km) through the gateway; reverse geocoding on geo-svc and through
 #                               the gateway (needs GEO_BOUNDARIES_FILE, default ../shared/data/geo/...)
+#   Benchmarks/run.sh push      a group push to USERS (10,000) users with one FCM device each, through the
+#                               gateway: notifications/s accepted by the FCM simulator (glint simulate-fcm)
 # Environment: DURATION (seconds per run, default 10), CONCURRENCY (default 16).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,10 +24,10 @@ DATA=$(mktemp -d)
 SECRET=bench-internal-secret-0123456789
 KEY=bench-app-key
 pick_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-AUTH_PORT=$(pick_port); MARKET_PORT=$(pick_port); CHAT_PORT=$(pick_port); GEO_PORT=$(pick_port); GATEWAY_PORT=$(pick_port)
+AUTH_PORT=$(pick_port); MARKET_PORT=$(pick_port); CHAT_PORT=$(pick_port); GEO_PORT=$(pick_port); PUSH_PORT=$(pick_port); GATEWAY_PORT=$(pick_port)
 export INTERNAL_SECRET=$SECRET DATA_DIR=$DATA LOG_LEVEL=warning AUTH_DEV_APP_KEY=$KEY \
   AUTH_SVC_URL=http://127.0.0.1:$AUTH_PORT MARKET_SVC_URL=http://127.0.0.1:$MARKET_PORT CHAT_SVC_URL=http://127.0.0.1:$CHAT_PORT \
-  GEO_SVC_URL=http://127.0.0.1:$GEO_PORT GEO_BOUNDARIES_FILE=${GEO_BOUNDARIES_FILE:-$(cd .. && pwd)/shared/data/geo/kr_emd_legal_20230915.geojson.gz} \
+  GEO_SVC_URL=http://127.0.0.1:$GEO_PORT PUSH_SVC_URL=http://127.0.0.1:$PUSH_PORT GEO_BOUNDARIES_FILE=${GEO_BOUNDARIES_FILE:-$(cd .. && pwd)/shared/data/geo/kr_emd_legal_20230915.geojson.gz} \
   GATEWAY_RATE_PER_IP=1000000 GATEWAY_BURST_PER_IP=1000000 GATEWAY_RATE_PER_APP=1000000 GATEWAY_BURST_PER_APP=1000000
 PIDS=()
 cleanup() { kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$DATA"; }
@@ -166,5 +168,31 @@ SQL
     -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW" -- "/v1/geo/reverse?" "$KOREA"
   echo "geo-svc resident memory: $(awk '/VmRSS/ {printf "%.0f MB", $2/1024}' "/proc/$(pgrep -f "$BIN/geo-svc" | head -1)/status")"
   ;;
-*) echo "usage: $0 gateway|auth|market|chat|geo"; exit 2 ;;
+push)
+  USERS=${USERS:-10000}
+  "$BIN/glint" simulate-fcm --account-file "$DATA/fcm.json" > "$DATA/fcm.log" 2>&1 & PIDS+=($!)
+  until grep -q "FCM simulator on" "$DATA/fcm.log" 2>/dev/null; do sleep 0.1; done
+  FCM=$(grep -o 'http://[0-9.:]*' "$DATA/fcm.log")
+  PUSH_FCM_URL=$FCM PUSH_FCM_SERVICE_ACCOUNT_FILE=$DATA/fcm.json PORT=$PUSH_PORT "$BIN/push-svc" > "$DATA/push.log" 2>&1 & PIDS+=($!)
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PUSH_PORT/health" >/dev/null && break; sleep 0.1; done
+  AUTH=$(curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
+    -d '{"email":"pusher@bench.example","password":"bench123!","nick":"pusher"}')
+  TOKEN=$(echo "$AUTH" | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
+  # One FCM device per user, written straight into push-svc's file.
+  sqlite3 "$DATA/push-svc.sqlite" <<SQL
+PRAGMA busy_timeout = 5000;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $USERS)
+INSERT INTO device (token, app_id, user_id, session_id, platform, updated_at)
+SELECT 'bench-fcm:' || printf('%0140d', i), '$APP_ID', printf('%024x', i), 's', 'fcm', 1700000000000 FROM n;
+SQL
+  python3 -c "import json; print(json.dumps({'user_ids': ['%024x' % i for i in range(1, $USERS + 1)], 'title': 'bench', 'body': 'a group push'}))" > "$DATA/group.json"
+  echo "== group push to $USERS users ($(sqlite3 "$DATA/push-svc.sqlite" 'SELECT COUNT(*) FROM device') devices) through the gateway"
+  started=$(date +%s.%N)
+  curl -sf -o /dev/null -w "POST answered in %{time_total} s (%{http_code})\n" -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" \
+    -H 'Content-Type: application/json' --data-binary @"$DATA/group.json" "$GW/v1/notifications/push/group"
+  while [ "$(curl -sf "$FCM/simulator/stats" | python3 -c 'import json,sys; print(json.load(sys.stdin)["received"])')" -lt "$USERS" ]; do sleep 0.05; done
+  python3 -c "import time; e=time.time()-$started; print(f'all $USERS delivered in {e:.2f} s: {$USERS/e:,.0f} notifications/s')"
+  echo "deliveries: $(sqlite3 "$DATA/push-svc.sqlite" "SELECT state || ' ' || COUNT(*) FROM delivery GROUP BY state")"
+  ;;
+*) echo "usage: $0 gateway|auth|market|chat|geo|push"; exit 2 ;;
 esac

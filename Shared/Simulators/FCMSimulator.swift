@@ -101,6 +101,10 @@ public final class FCMSimulator: Sendable {
             }
             return JSONCoding.response(body: ["name": "projects/\(projectID)/messages/\(UUID().uuidString)"])
         }
+        // For scripts (the push benchmark): how many messages were accepted.
+        router.get("/simulator/stats") { _, _ in
+            JSONCoding.response(body: ["received": state.received.withLock { $0.count }])
+        }
         let server = try await LiveServer.start(router)
         tokenURL.withLock { $0 = server.url + "/token" }
         let account = [

@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import GRDB
 import NIOCore
 import ServiceKit
 import TestSupport
@@ -66,6 +67,17 @@ final class PushThroughGatewayTests: XCTestCase {
             XCTAssertEqual(fcm.received.filter { $0.token == bobToken }.count, 1, "exactly one delivery")
             XCTAssertTrue(fcm.received.allSatisfy { $0.token != carolToken }, "a participant connected to the room gets none")
 
+            // An UNREGISTERED answer prunes the token.
+            fcm.unregister(bobToken)
+            try await send(alice, bobRoom, "거기 있어?")
+            let database = try DatabaseQueue(path: suite.dataDirectory + "/push-svc.sqlite", configuration: { var c = Configuration(); c.readonly = true; return c }())
+            let pruned = await HTTPProbe.eventually(within: .seconds(20)) { () -> Bool? in
+                let left = try? await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM device WHERE token = ?", arguments: [bobToken]) }
+                return left == 0 ? true : nil
+            }
+            XCTAssertEqual(pruned, true, "bob's dead token is pruned")
+            try await device(bob, bobToken + "-new")
+
             // FCM failing: the notification waits; push-svc killed and started again delivers it.
             fcm.fail(next: 1_000_000)
             try await send(alice, bobRoom, "다시")
@@ -75,7 +87,7 @@ final class PushThroughGatewayTests: XCTestCase {
             fcm.fail(next: 0)
             restarted = try await suite.restart(.push)
             let again = await HTTPProbe.eventually(within: .seconds(30)) { () -> Int? in
-                let count = fcm.received.filter { $0.token == bobToken && $0.data["content"] == "다시" }.count
+                let count = fcm.received.filter { $0.token == bobToken + "-new" && $0.data["content"] == "다시" }.count
                 return count > 0 ? count : nil
             }
             XCTAssertEqual(again, 1, "delivered once after the restart")

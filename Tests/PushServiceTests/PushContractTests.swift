@@ -44,6 +44,14 @@ final class PushContractTests: XCTestCase {
             let bad = try await client.execute(uri: "/v1/users/deviceToken", method: .put, headers: try await harness.headers(),
                                                body: JSONCoding.encode(DeviceTokenRequest(deviceToken: "has space")))
             XCTAssertEqual(bad.status, .badRequest)
+            let given = try await client.execute(uri: "/v1/users/deviceToken", method: .put, headers: try await harness.headers(PushHarness.carol),
+                                                 body: JSONCoding.encode(DeviceTokenRequest(deviceToken: "short-apns-token", platform: "apns")))
+            XCTAssertEqual(given.status, .ok)
+            let carolPlatform = try await harness.database.read { db in try String.fetchOne(db, sql: "SELECT platform FROM device WHERE token = 'short-apns-token'") }
+            XCTAssertEqual(carolPlatform, "apns", "the platform may be given")
+            let unknown = try await client.execute(uri: "/v1/users/deviceToken", method: .put, headers: try await harness.headers(PushHarness.carol),
+                                                   body: JSONCoding.encode(DeviceTokenRequest(deviceToken: "t", platform: "pager")))
+            XCTAssertEqual(unknown.status, .badRequest)
         }
     }
 

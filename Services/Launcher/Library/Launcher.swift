@@ -41,6 +41,27 @@ public enum Launcher {
         await simulator?.stop()
     }
 
+    /// An FCM simulator on a free port: writes the service account push-svc needs, prints its URL
+    /// and serves until SIGINT/SIGTERM.
+    public static func simulateFCM(accountFile: String) async throws {
+        let simulator = try await FCMSimulator.start()
+        try simulator.serviceAccountJSON.write(toFile: accountFile, atomically: true, encoding: .utf8)
+        PrefixedOutput().line(from: "fcm-sim", "FCM simulator on \(simulator.url)")
+        var logger = Logger(label: "glint")
+        logger.logLevel = .warning
+        try await ServiceGroup(configuration: .init(
+            services: [.init(service: UntilShutdown())], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
+        )).run()
+        await simulator.stop()
+    }
+
+    /// Waits for the group's graceful shutdown (a signal), then ends.
+    struct UntilShutdown: Service {
+        func run() async throws {
+            try? await gracefulShutdown()
+        }
+    }
+
     /// Children are this same binary in `serve` mode, so `swift run glint` needs nothing else built.
     static func selfExecutable() -> URL {
         if let resolved = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {

@@ -7,7 +7,7 @@ import ServiceKit
 struct Glint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glint", abstract: "Runs the Glint Backend suite locally.",
-        subcommands: [Start.self, Serve.self, Probe.self], defaultSubcommand: Start.self
+        subcommands: [Start.self, Serve.self, Probe.self, SimulateFCM.self], defaultSubcommand: Start.self
     )
 
     struct Start: AsyncParsableCommand {
@@ -26,6 +26,17 @@ struct Glint: AsyncParsableCommand {
         func run() async throws {
             guard let name = ServiceName(rawValue: service) else { throw ValidationError("unknown service \(service)") }
             await ServiceMain.run(name, build: ServiceCatalog.builder(for: name))
+        }
+    }
+
+    struct SimulateFCM: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "simulate-fcm", abstract: "Runs an FCM HTTP v1 simulator (benchmarks, development) until interrupted."
+        )
+        @Option(help: "where to write the service-account JSON push-svc should use") var accountFile: String
+
+        func run() async throws {
+            try await Launcher.simulateFCM(accountFile: accountFile)
         }
     }
 

@@ -10,7 +10,7 @@ struct PushRoutes: Sendable {
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
         protected.put("/v1/users/deviceToken") { request, context -> EmptyAnswer in
             let body = try await request.decode(as: DeviceTokenRequest.self, context: context)
-            try await devices.register(body.deviceToken, caller: try context.requireUser())
+            try await devices.register(body.deviceToken, platform: body.platform, caller: try context.requireUser())
             return EmptyAnswer()
         }
         protected.post("/v1/notifications/push") { request, context -> NotificationAnswer in

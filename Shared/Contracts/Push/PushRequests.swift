@@ -1,9 +1,12 @@
-/// `PUT /v1/users/deviceToken` (API.md §6): `""` clears this device's token.
+/// `PUT /v1/users/deviceToken` (API.md §6): `""` clears this device's token. `platform`
+/// (`fcm` or `apns`) is optional: without it the token's form decides.
 public struct DeviceTokenRequest: Codable, Sendable, Equatable {
     public var deviceToken: String
+    public var platform: String?
 
-    public init(deviceToken: String) {
+    public init(deviceToken: String, platform: String? = nil) {
         self.deviceToken = deviceToken
+        self.platform = platform
     }
 }
 
