@@ -28,18 +28,6 @@ public final class FCMSimulator: Sendable {
         let grants = Mutex(0)
     }
 
-    struct GrantClaims: JWTPayload {
-        var iss: String
-        var scope: String
-        var aud: String
-        var iat: Int64
-        var exp: Int64
-
-        func verify(using _: some JWTAlgorithm) throws {
-            guard exp > Int64(Date().timeIntervalSince1970) else { throw JWTError.claimVerificationFailure(failedClaim: nil, reason: "expired") }
-        }
-    }
-
     struct Send: Decodable {
         struct Message: Decodable {
             struct Notification: Decodable { var title: String?; var body: String? }
@@ -72,7 +60,7 @@ public final class FCMSimulator: Sendable {
                 return (parts[0], parts.count > 1 ? parts[1] : "")
             }, uniquingKeysWith: { $1 })
             guard fields["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer", let assertion = fields["assertion"],
-                  let claims = try? await keys.verify(assertion, as: GrantClaims.self), claims.iss == clientEmail,
+                  let claims = try? await keys.verify(assertion, as: JWTBearerGrantClaims.self), claims.iss == clientEmail,
                   claims.aud == tokenURL.withLock({ $0 }), claims.scope.contains("firebase.messaging") else {
                 return JSONCoding.response(status: .badRequest, body: ["error": "invalid_grant"])
             }

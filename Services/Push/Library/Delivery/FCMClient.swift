@@ -4,6 +4,7 @@ import JWTKit
 import Logging
 import NIOCore
 import NIOHTTP1
+import ServiceKit
 import Synchronization
 
 /// FCM HTTP v1: `POST /v1/projects/{project}/messages:send` with an OAuth2 access token obtained
@@ -27,16 +28,6 @@ final class FCMClient: Sendable {
             case privateKey = "private_key"
             case tokenURI = "token_uri"
         }
-    }
-
-    struct GrantClaims: JWTPayload {
-        var iss: String
-        var scope: String
-        var aud: String
-        var iat: Int64
-        var exp: Int64
-
-        func verify(using _: some JWTAlgorithm) throws {}
     }
 
     private let http: HTTPClient
@@ -103,7 +94,7 @@ final class FCMClient: Sendable {
     private func accessToken() async throws -> String {
         if let cached = token.withLock({ $0 }), cached.until > .now { return cached.value }
         let now = Int64(Date().timeIntervalSince1970)
-        let assertion = try await keys.sign(GrantClaims(iss: account.clientEmail, scope: "https://www.googleapis.com/auth/firebase.messaging",
+        let assertion = try await keys.sign(JWTBearerGrantClaims(iss: account.clientEmail, scope: "https://www.googleapis.com/auth/firebase.messaging",
                                                         aud: account.tokenURI, iat: now, exp: now + 3600))
         var request = HTTPClientRequest(url: account.tokenURI)
         request.method = .POST
