@@ -1,4 +1,5 @@
 import Foundation
+import ServiceKit
 import Synchronization
 
 /// A real executable started by a test: its output is kept line by line, and the test can await
@@ -43,11 +44,7 @@ public final class RunningProcess: @unchecked Sendable {
         process.standardOutput = pipe
         process.standardError = pipe
         process.standardInput = FileHandle.nullDevice
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil }
-            self?.received(data)
-        }
+        PipeReader.start(pipe.fileHandleForReading, name: name) { [weak self] data in self?.received(data) }
         process.terminationHandler = { [weak self] finished in self?.exited(finished.terminationStatus) }
         try process.run()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceKit
 import Synchronization
 
 /// Writes whole lines to standard output, each prefixed with the process it came from, so the
@@ -21,11 +22,9 @@ public final class PrefixedOutput: Sendable {
     public func pipe(for source: String) -> Pipe {
         let pipe = Pipe()
         let pending = Mutex(Data())
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let chunk = handle.availableData
+        PipeReader.start(pipe.fileHandleForReading, name: source) { [weak self] chunk in
             guard let self else { return }
             if chunk.isEmpty {
-                handle.readabilityHandler = nil
                 let rest = pending.withLock { buffer -> Data in defer { buffer.removeAll() }; return buffer }
                 if !rest.isEmpty { self.line(from: source, String(decoding: rest, as: UTF8.self)) }
                 return
