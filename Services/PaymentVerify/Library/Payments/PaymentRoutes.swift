@@ -13,14 +13,9 @@ struct PaymentRoutes: Sendable {
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
         protected.post("/v1/payments/validation") { request, context -> PaymentValidationAnswer in
             let body = try await request.decode(as: PaymentValidationRequest.self, context: context)
-            let (record, item): (PaymentRecord, PaidOrderItem)
-            do {
-                (record, item) = try await verifier.validateOrder(body, caller: try context.requireUser(), requestID: context.requestID)
-            } catch {
-                queued()
-                throw error
-            }
-            queued()
+            // Also when the answer fails: the payment and its grant may be stored by then.
+            defer { queued() }
+            let (record, item) = try await verifier.validateOrder(body, caller: try context.requireUser(), requestID: context.requestID)
             return PaymentValidationAnswer(paymentID: record.id, orderItem: item, createdAt: GlintDate.string(fromMilliseconds: record.createdAt),
                                            updatedAt: GlintDate.string(fromMilliseconds: record.updatedAt))
         }

@@ -62,7 +62,9 @@ struct PaymentVerifier: Sendable {
         if let claimed = claim.merchantUID, !claimed.isEmpty, claimed != payment.merchantUID {
             throw try await refuse(claim, merchantUID: claimed, appID: claim.caller?.appID ?? "", reason: "merchant_uid does not match the payment", cancel: false)
         }
-        guard ObjectID.isValid(payment.merchantUID.dropFirst(4)), let order = try await market.order(payment.merchantUID, claim.caller?.appID, requestID) else {
+        // Order codes are `ord_` + an id (market-svc); anything else cannot be an order.
+        guard payment.merchantUID.hasPrefix("ord_"), ObjectID.isValid(payment.merchantUID.dropFirst(4)),
+              let order = try await market.order(payment.merchantUID, claim.caller?.appID, requestID) else {
             // A webhook also reports coin payments, which have no order: those are the buyer's to validate.
             throw try await refuse(claim, merchantUID: payment.merchantUID, appID: claim.caller?.appID ?? "", reason: "unknown order",
                                    cancel: paid && claim.source == .validation)
