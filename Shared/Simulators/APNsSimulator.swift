@@ -24,7 +24,7 @@ public final class APNsSimulator: Sendable {
     final class State: Sendable {
         let received = Mutex<[Delivery]>([])
         let unregistered = Mutex<Set<String>>([])
-        let failures = Mutex(0)
+        let failures = FailureCountdown()
     }
 
     public let server: LiveServer
@@ -51,7 +51,7 @@ public final class APNsSimulator: Sendable {
                 return reason(403, "InvalidProviderToken")
             }
             guard request.headers[HTTPField.Name("apns-topic")!] == topic else { return reason(400, "DeviceTokenNotForTopic") }
-            if state.failures.withLock({ count in defer { count = max(0, count - 1) }; return count > 0 }) { return reason(503, "ServiceUnavailable") }
+            if state.failures.take() { return reason(503, "ServiceUnavailable") }
             guard token.utf8.count == 64 else { return reason(400, "BadDeviceToken") }
             if state.unregistered.withLock({ $0.contains(token) }) { return reason(410, "Unregistered") }
             let body = try await request.body.collect(upTo: 5_000)
@@ -92,7 +92,7 @@ public final class APNsSimulator: Sendable {
 
     public var received: [Delivery] { state.received.withLock { $0 } }
     public func unregister(_ token: String) { state.unregistered.withLock { _ = $0.insert(token) } }
-    public func fail(next count: Int) { state.failures.withLock { $0 = count } }
+    public func fail(next count: Int) { state.failures.set(count) }
 
     public func stop() async { await server.stop() }
 }

@@ -24,7 +24,7 @@ public final class FCMSimulator: Sendable {
         let accessTokens = Mutex<Set<String>>([])
         let received = Mutex<[Delivery]>([])
         let unregistered = Mutex<Set<String>>([])
-        let failures = Mutex(0)
+        let failures = FailureCountdown()
         let grants = Mutex(0)
     }
 
@@ -75,7 +75,7 @@ public final class FCMSimulator: Sendable {
                 return Self.error(401, "UNAUTHENTICATED", nil)
             }
             guard context.parameters.get("project") == projectID else { return Self.error(404, "NOT_FOUND", nil) }
-            if state.failures.withLock({ count in defer { count = max(0, count - 1) }; return count > 0 }) {
+            if state.failures.take() {
                 return Self.error(503, "UNAVAILABLE", nil)
             }
             guard let body = try? await request.decode(as: Send.self, context: context), (body.message.token == nil) != (body.message.topic == nil) else {
@@ -133,7 +133,7 @@ public final class FCMSimulator: Sendable {
     /// FCM answers `UNREGISTERED` for this token from now on.
     public func unregister(_ token: String) { state.unregistered.withLock { _ = $0.insert(token) } }
     /// The next `count` sends answer 503.
-    public func fail(next count: Int) { state.failures.withLock { $0 = count } }
+    public func fail(next count: Int) { state.failures.set(count) }
 
     public func stop() async { await server.stop() }
 }

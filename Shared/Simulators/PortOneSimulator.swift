@@ -33,7 +33,7 @@ public final class PortOneSimulator: Sendable {
         let cancelled = Mutex<[String]>([])
         let tokenRequests = Mutex(0)
         /// While positive, every call answers 503 and counts down.
-        let failures = Mutex(0)
+        let failures = FailureCountdown()
         let down = Mutex(false)
 
         func create(merchantUID: String, amount: Int, status: String, name: String) -> Payment {
@@ -66,7 +66,7 @@ public final class PortOneSimulator: Sendable {
         let state = State()
         let router = Router()
         @Sendable func failing() -> Response? {
-            let fail = state.down.withLock { $0 } || state.failures.withLock { count in defer { count = max(0, count - 1) }; return count > 0 }
+            let fail = state.down.withLock { $0 } || state.failures.take()
             return fail ? JSONCoding.response(status: .serviceUnavailable, body: Envelope<String>(code: -1, message: "temporarily unavailable")) : nil
         }
         @Sendable func authorized(_ request: Request) -> Bool {
@@ -135,7 +135,7 @@ public final class PortOneSimulator: Sendable {
     public var cancelled: [String] { state.cancelled.withLock { $0 } }
     public var tokenRequests: Int { state.tokenRequests.withLock { $0 } }
     /// The next `count` calls answer 503.
-    public func fail(next count: Int) { state.failures.withLock { $0 = count } }
+    public func fail(next count: Int) { state.failures.set(count) }
     /// Every call answers 503 until set back.
     public func setDown(_ down: Bool) { state.down.withLock { $0 = down } }
 

@@ -31,7 +31,7 @@ final class LocationOutboxTests: XCTestCase {
             XCTAssertEqual(created.longitude, 127.0276)
             XCTAssertFalse(created.removed)
 
-            harness.geo.refusals.withLock { $0 = 1 }
+            harness.geo.refusals.set(1)
             var move = PostUpdateRequest()
             (move.longitude, move.latitude) = (126.978, 37.5665)
             _ = try await Self.send(client, harness, .put, "/v1/posts/\(id)", move)

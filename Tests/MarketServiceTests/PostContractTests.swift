@@ -26,11 +26,11 @@ final class PostContractTests: XCTestCase {
 
         /// geo-svc's side of the outbox: what arrived, and how many deliveries to refuse first.
         final class Geo: Sendable {
-            let refusals = Mutex(0)
+            let refusals = FailureCountdown()
             let received = Mutex<[PostLocationEvent]>([])
 
             func receive(_ message: Outbox.Message) throws {
-                if refusals.withLock({ count in defer { count = max(0, count - 1) }; return count > 0 }) {
+                if refusals.take() {
                     throw ServiceError(.unavailable, "geo-svc unavailable")
                 }
                 let event = try (JSONText.decode(message.payload) as PostLocationEvent?).orThrow()

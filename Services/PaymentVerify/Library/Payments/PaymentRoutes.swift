@@ -58,6 +58,6 @@ struct PaymentRoutes: Sendable {
         throw ServiceError(.forbidden, secret.isEmpty && configuration.webhookAllowedIPs.isEmpty ? "webhook not configured" : "webhook not authorized")
     }
 
-    private var webhookSecretHeader: HTTPField.Name { HTTPField.Name("x-webhook-secret")! }
-    private var clientIPHeader: HTTPField.Name { HTTPField.Name(InternalHeader.clientIP)! }
+    private let webhookSecretHeader = HTTPField.Name("x-webhook-secret")!
+    private let clientIPHeader = HTTPField.Name(InternalHeader.clientIP)!
 }
