@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Contracts
 import HTTPTypes
 import Hummingbird
@@ -20,13 +19,13 @@ final class GatewayTests: XCTestCase {
 
     /// Requests the fake services received, and what they answer.
     final class FakeServices: Sendable {
-        let received = Mutex<[(ServiceName, HTTPClientRequest)]>([])
-        let answer: @Sendable (ServiceName, HTTPClientRequest) async throws -> HTTPClientResponse
+        let received = Mutex<[(ServiceName, UpstreamRequest)]>([])
+        let answer: @Sendable (ServiceName, UpstreamRequest) async throws -> UpstreamResponse
         let health: @Sendable (ServiceName) -> ServiceHealth
 
         init(
-            answer: @escaping @Sendable (ServiceName, HTTPClientRequest) async throws -> HTTPClientResponse = { service, _ in
-                HTTPClientResponse(status: .ok, headers: ["content-type": "application/json", "x-served-by": service.rawValue], body: .bytes(ByteBuffer(string: #"{"ok":true}"#)))
+            answer: @escaping @Sendable (ServiceName, UpstreamRequest) async throws -> UpstreamResponse = { service, _ in
+                FakeServices.response(.ok, ["content-type": "application/json", "x-served-by": service.rawValue], #"{"ok":true}"#)
             },
             health: @escaping @Sendable (ServiceName) -> ServiceHealth = { _ in ServiceHealth(status: "ok", pid: 1) }
         ) {
@@ -36,19 +35,26 @@ final class GatewayTests: XCTestCase {
 
         var upstream: Upstream {
             Upstream(
-                forward: { service, request in
+                forward: { service, request, eventLoop in
                     self.received.withLock { $0.append((service, request)) }
-                    return try await self.answer(service, request)
+                    return eventLoop.makeFutureWithTask { try await self.answer(service, request) }
                 },
                 health: { self.health($0) }
             )
         }
 
-        var last: (ServiceName, HTTPClientRequest)? { received.withLock { $0.last } }
+        var last: (ServiceName, UpstreamRequest)? { received.withLock { $0.last } }
+
+        static func response(_ status: HTTPResponseStatus, _ headers: HTTPHeaders, _ body: String) -> UpstreamResponse {
+            UpstreamResponse(head: HTTPResponseHead(version: .http1_1, status: status, headers: headers), body: .buffered(ByteBuffer(string: body)))
+        }
     }
 
-    static func canonical(_ status: HTTPResponseStatus, _ code: ErrorCode, _ message: String) -> HTTPClientResponse {
-        HTTPClientResponse(status: status, headers: ["content-type": "application/json"], body: .bytes(JSONCoding.encode(CanonicalError(code: code, message: message))))
+    static func canonical(_ status: HTTPResponseStatus, _ code: ErrorCode, _ message: String) -> UpstreamResponse {
+        UpstreamResponse(
+            head: HTTPResponseHead(version: .http1_1, status: status, headers: ["content-type": "application/json"]),
+            body: .buffered(JSONCoding.encode(CanonicalError(code: code, message: message)))
+        )
     }
 
     static func makeApp(_ fakes: FakeServices, configuration: GatewayConfiguration = .init()) throws -> some ApplicationProtocol {
@@ -102,14 +108,15 @@ final class GatewayTests: XCTestCase {
         }
         let (service, request) = try XCTUnwrap(fakes.last)
         XCTAssertEqual(service, .geo)
-        XCTAssertEqual(request.url, "http://127.0.0.1:8084/v1/posts/geolocation?longitude=127.0&latitude=37.5")
-        XCTAssertEqual(request.method, .GET)
-        XCTAssertEqual(request.headers[InternalHeader.appID], ["app-lslp"])
-        XCTAssertEqual(request.headers[InternalHeader.secret], [TestEnvironment.internalSecret])
-        XCTAssertEqual(request.headers[InternalHeader.requestID], ["req-1"])
-        XCTAssertEqual(request.headers["authorization"], ["token-abc"])
-        XCTAssertTrue(request.headers["sesackey"].isEmpty, "the app key stays at the gateway")
-        XCTAssertTrue(request.headers["connection"].isEmpty)
+        XCTAssertEqual(request.head.uri, "/v1/posts/geolocation?longitude=127.0&latitude=37.5")
+        XCTAssertEqual(request.head.method, .GET)
+        let headers = request.head.headers
+        XCTAssertEqual(headers[InternalHeader.appID], ["app-lslp"])
+        XCTAssertEqual(headers[InternalHeader.secret], [TestEnvironment.internalSecret])
+        XCTAssertEqual(headers[InternalHeader.requestID], ["req-1"])
+        XCTAssertEqual(headers["authorization"], ["token-abc"])
+        XCTAssertTrue(headers["sesackey"].isEmpty, "the app key stays at the gateway")
+        XCTAssertTrue(headers["connection"].isEmpty)
     }
 
     func testSocketAndWebhookKeyRules() async throws {
@@ -123,12 +130,12 @@ final class GatewayTests: XCTestCase {
             XCTAssertEqual(webhook.status, .ok, "the payment provider sends no app key")
         }
         XCTAssertEqual(fakes.received.withLock { $0.map(\.0) }, [.chat, .paymentVerify])
-        XCTAssertTrue(try XCTUnwrap(fakes.last).1.headers[InternalHeader.appID].isEmpty)
+        XCTAssertTrue(try XCTUnwrap(fakes.last).1.head.headers[InternalHeader.appID].isEmpty)
     }
 
     func testServiceErrorsAreRewrittenIntoTheAppsDialect() async throws {
         let fakes = FakeServices(answer: { _, request in
-            switch request.url.split(separator: "/").last ?? "" {
+            switch request.head.uri.split(separator: "/").last ?? "" {
             case "profile": Self.canonical(.init(statusCode: 419), .tokenExpired, "access token expired")
             case "refresh": Self.canonical(.init(statusCode: 418), .refreshInvalid, "refresh token reused")
             default: Self.canonical(.unauthorized, .tokenInvalid, "invalid access token")
@@ -210,7 +217,7 @@ final class GatewayTests: XCTestCase {
     }
 
     func testUnreachableServiceIs503() async throws {
-        let fakes = FakeServices(answer: { _, _ in throw HTTPClientError.connectTimeout })
+        let fakes = FakeServices(answer: { _, _ in throw UpstreamError.timedOut })
         try await Self.makeApp(fakes).test(.router) { client in
             let response = try await client.execute(uri: "/v1/chats", method: .get, headers: [.sesacKey: "key-lslp"])
             XCTAssertEqual(response.status, .serviceUnavailable)

@@ -18,13 +18,14 @@ public enum GatewayService {
 
     public static func buildApplication(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> any ApplicationProtocol {
         let configuration = try GatewayConfiguration(reader: reader)
-        let http = HTTPClientService.make(maxConnectionsPerHost: configuration.maxUpstreamConnections)
-        let internalClient = InternalClient(http: http.client, configuration: common, timeout: .seconds(5))
+        // App keys are resolved rarely (cached): the shared client will do. Forwarding has its own pools.
+        let http = HTTPClientService.make(maxConnectionsPerHost: 4)
+        let pools = try UpstreamPools(common: common, maxConnectionsPerService: configuration.maxUpstreamConnections)
         let dependencies = Dependencies(
-            apps: .live(internalClient),
-            upstream: .live(http: http.client, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)), baseURL: common.url(of:))
+            apps: .live(InternalClient(http: http.client, configuration: common, timeout: .seconds(5))),
+            upstream: .live(pools: pools, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)))
         )
-        return build(common: common, configuration: configuration, dependencies: dependencies, logger: logger, services: [http])
+        return build(common: common, configuration: configuration, dependencies: dependencies, logger: logger, services: [http, pools])
     }
 
     static func build(

@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Contracts
 import Foundation
 import HTTPTypes
@@ -18,7 +17,7 @@ struct ProxyController: Sendable {
     let configuration: GatewayConfiguration
     let common: CommonConfiguration
 
-    /// Bodies up to this size are passed in one piece; larger ones (uploads, files) stream.
+    /// Request bodies up to this size are passed in one piece; larger ones (uploads) stream.
     private static let bufferedBodyLimit = 256 << 10
 
     /// Headers that describe one hop, not the message (RFC 9110 §7.6.1), plus `host`.
@@ -108,59 +107,56 @@ struct ProxyController: Sendable {
     }
 
     private func forward(_ request: Request, to service: ServiceName, app: AppInfo?, context: GlintRequestContext) async throws -> Response {
-        var outgoing = HTTPClientRequest(url: common.url(of: service) + request.uri.description)
-        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(request.headers.count + 4)
         for field in request.headers {
             let name = field.name.canonicalName
-            if Self.hopByHop.contains(name) || name.hasPrefix(InternalHeader.prefix) || field.name == .sesacKey { continue }
-            outgoing.headers.add(name: field.name.rawName, value: field.value)
+            // The request id is added below, as the request-id middleware accepted or made it.
+            if Self.hopByHop.contains(name) || name.hasPrefix(InternalHeader.prefix) || name == InternalHeader.requestID || field.name == .sesacKey { continue }
+            headers.add(name: field.name.rawName, value: field.value)
         }
-        outgoing.headers.replaceOrAdd(name: InternalHeader.secret, value: common.internalSecret)
-        outgoing.headers.replaceOrAdd(name: InternalHeader.requestID, value: context.requestID)
-        outgoing.headers.replaceOrAdd(name: InternalHeader.clientIP, value: clientIP(request, context))
-        if let app { outgoing.headers.replaceOrAdd(name: InternalHeader.appID, value: app.appID) }
+        headers.add(name: InternalHeader.secret, value: common.internalSecret)
+        headers.add(name: InternalHeader.requestID, value: context.requestID)
+        headers.add(name: InternalHeader.clientIP, value: clientIP(request, context))
+        if let app { headers.add(name: InternalHeader.appID, value: app.appID) }
 
         let trip = LimitedBody<RequestBody>.Trip()
         let length = request.headers[.contentLength].flatMap(Int.init)
+        let body: UpstreamRequest.Body
         if let length, length <= Self.bufferedBodyLimit {
             // Small bodies (JSON) go in one piece: much cheaper than a streamed upload.
-            if length > 0 { outgoing.body = .bytes(try await request.body.collect(upTo: length)) }
+            body = length > 0 ? .bytes(try await request.body.collect(upTo: length)) : .none
         } else if length != nil || request.headers[.transferEncoding] != nil {
-            outgoing.body = .stream(
-                LimitedBody(base: request.body, limit: configuration.maxBodyBytes, trip: trip), length: length.map { .known(Int64($0)) } ?? .unknown
-            )
+            if length == nil { headers.add(name: "transfer-encoding", value: "chunked") }
+            body = .stream(LimitedBody(base: request.body, limit: configuration.maxBodyBytes, trip: trip))
+        } else {
+            body = .none
         }
+        let head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: request.method.rawValue), uri: request.uri.description, headers: headers)
 
-        let response: HTTPClientResponse
+        let response: UpstreamResponse
         do {
-            response = try await upstream.forward(service, outgoing)
+            response = try await upstream.forward(service, UpstreamRequest(head: head, body: body))
         } catch {
             if trip.tripped { throw ServiceError(.payloadTooLarge, "request body too large") }
             throw ServiceError(.unavailable, "\(service.rawValue) unavailable")
         }
-        if response.status.code >= 400, let rewritten = await rewriteError(response, app: app) {
-            return rewritten
+        let status = HTTPResponse.Status(code: Int(response.head.status.code))
+        switch response.body {
+        case .buffered(let buffer):
+            if status.code >= 400, let canonical = try? JSONCoding.decoder.decode(CanonicalError.self, from: buffer) {
+                // Canonical error bodies of services become the app's dialect; anything else passes as is.
+                return DialectRenderer.response(for: canonical, app: app)
+            }
+            return Response(status: status, headers: responseHeaders(response.head.headers), body: .init(byteBuffer: buffer))
+        case .stream(let stream):
+            return Response(status: status, headers: responseHeaders(response.head.headers), body: .init(asyncSequence: stream))
         }
-        let headers = responseHeaders(response.headers)
-        if let length = headers[.contentLength].flatMap(Int.init), length <= Self.bufferedBodyLimit {
-            return Response(status: .init(code: Int(response.status.code)), headers: headers, body: .init(byteBuffer: try await response.body.collect(upTo: length)))
-        }
-        return Response(status: .init(code: Int(response.status.code)), headers: headers, body: .init(asyncSequence: response.body))
-    }
-
-    /// Canonical error bodies of services become the app's dialect; anything else passes as is.
-    private func rewriteError(_ response: HTTPClientResponse, app: AppInfo?) async -> Response? {
-        guard let buffer = try? await response.body.collect(upTo: 64 << 10) else {
-            return DialectRenderer.response(for: CanonicalError(code: .internalError, message: "internal error"), app: app)
-        }
-        if let canonical = try? JSONCoding.decoder.decode(CanonicalError.self, from: buffer) {
-            return DialectRenderer.response(for: canonical, app: app)
-        }
-        return Response(status: .init(code: Int(response.status.code)), headers: responseHeaders(response.headers), body: .init(byteBuffer: buffer))
     }
 
     private func responseHeaders(_ headers: HTTPHeaders) -> HTTPFields {
         var fields = HTTPFields()
+        fields.reserveCapacity(headers.count)
         for (name, value) in headers where !Self.hopByHop.contains(name.lowercased()) {
             if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
         }

@@ -1,31 +1,41 @@
-import AsyncHTTPClient
 import Contracts
 import Foundation
 import NIOCore
+import NIOHTTP1
+import NIOPosix
 import ServiceKit
 
-/// How the gateway reaches services: live over pooled keep-alive connections (AsyncHTTPClient),
-/// in tests any closure. Requests and responses stream; nothing is buffered whole.
+/// How the gateway reaches services: live over its own keep-alive connection pools, in tests any
+/// closure. `forward` completes on the event loop it is given.
 struct Upstream: Sendable {
-    var forward: @Sendable (ServiceName, HTTPClientRequest) async throws -> HTTPClientResponse
+    var forward: @Sendable (ServiceName, UpstreamRequest, any EventLoop) -> EventLoopFuture<UpstreamResponse>
     var health: @Sendable (ServiceName) async -> ServiceHealth
 
+    /// From async code: on the event loop the caller runs on, if any.
+    func forward(_ service: ServiceName, _ request: UpstreamRequest) async throws -> UpstreamResponse {
+        try await forward(service, request, MultiThreadedEventLoopGroup.currentEventLoop ?? MultiThreadedEventLoopGroup.singleton.next()).get()
+    }
+
     /// Health is asked of each service's own `/health` with a short deadline.
-    static func live(http: HTTPClient, timeout: TimeAmount, baseURL: @escaping @Sendable (ServiceName) -> String) -> Upstream {
-        Upstream(
-            forward: { _, request in
-                try await http.execute(request, timeout: timeout)
-            },
-            health: { service in
-                do {
-                    let response = try await http.execute(HTTPClientRequest(url: baseURL(service) + "/health"), timeout: .seconds(2))
-                    let body = try await response.body.collect(upTo: 64 << 10)
-                    let report = try JSONDecoder().decode(HealthReport.self, from: body)
-                    return ServiceHealth(status: response.status.code == 200 ? report.status : "failing", pid: report.pid)
-                } catch {
-                    return ServiceHealth(status: "down", error: "unreachable")
-                }
+    static func live(pools: UpstreamPools, timeout: TimeAmount) -> Upstream {
+        let forward: @Sendable (ServiceName, UpstreamRequest, any EventLoop) -> EventLoopFuture<UpstreamResponse> = { service, request, eventLoop in
+            do {
+                return try pools.pool(for: service).execute(request, timeout: timeout, on: eventLoop)
+            } catch {
+                return eventLoop.makeFailedFuture(error)
             }
-        )
+        }
+        return Upstream(forward: forward) { service in
+            do {
+                let request = UpstreamRequest(head: HTTPRequestHead(version: .http1_1, method: .GET, uri: "/health"), body: .none)
+                let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+                let response = try await forward(service, request, eventLoop).get()
+                guard case .buffered(let body) = response.body else { return ServiceHealth(status: "failing", error: "unexpected answer") }
+                let report = try JSONDecoder().decode(HealthReport.self, from: body)
+                return ServiceHealth(status: response.head.status == .ok ? report.status : "failing", pid: report.pid)
+            } catch {
+                return ServiceHealth(status: "down", error: "unreachable")
+            }
+        }
     }
 }

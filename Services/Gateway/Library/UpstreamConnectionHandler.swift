@@ -1,0 +1,176 @@
+import NIOCore
+import NIOHTTP1
+
+/// One keep-alive HTTP/1 connection to a service, one request at a time. Lives on its channel's
+/// event loop: the gateway's request task runs there too (see the executable), so forwarding a
+/// request costs no thread switch. Small answers are collected here and handed over whole;
+/// larger ones stream with back-pressure (reading stops while the client is slower).
+final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundIn = HTTPClientRequestPart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    private enum State {
+        case idle
+        case awaitingHead(EventLoopPromise<UpstreamResponse>)
+        case buffering(HTTPResponseHead, ByteBuffer, EventLoopPromise<UpstreamResponse>)
+        case streaming(UpstreamBodyStream.Source)
+        case closed
+    }
+
+    private var state = State.idle
+    private var context: ChannelHandlerContext?
+    private var deadline: Scheduled<Void>?
+    private var keepAlive = true
+    private var requestEnded = false
+    private var readingPaused = false
+    private var readPending = false
+    /// Called on the event loop when a response has ended and the connection can take another request.
+    var onReusable: (() -> Void)?
+
+    /// Whether any byte of the current answer has arrived (a request that failed before that may be retried).
+    private var answered = false
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    /// Writes the head (and the body when it is in hand); a streamed body follows through the
+    /// channel and ends with `.end`.
+    func send(_ request: UpstreamRequest, timeout: TimeAmount, promise: EventLoopPromise<UpstreamResponse>) {
+        guard let context, case .idle = state else {
+            promise.fail(UpstreamError.closedBeforeAnswer)
+            return
+        }
+        state = .awaitingHead(promise)
+        keepAlive = request.head.isKeepAlive
+        requestEnded = false
+        answered = false
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) { [weak self] in self?.timedOut() }
+        context.write(wrapOutboundOut(.head(request.head)), promise: nil)
+        // Parts written here go past this handler's own `write`; only a streamed body's pass through it.
+        switch request.body {
+        case .none:
+            requestEnded = true
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        case .bytes(let buffer):
+            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+            requestEnded = true
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        case .stream:
+            context.flush()
+        }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { requestEnded = true }
+        context.write(data, promise: promise)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        answered = true
+        switch (unwrapInboundIn(data), state) {
+        case (.head(let head), .awaitingHead(let promise)):
+            // 1xx answers (100-continue) precede the real one.
+            guard head.status.code >= 200 || head.status == .switchingProtocols else { return }
+            keepAlive = keepAlive && head.isKeepAlive
+            if let length = head.headers.first(name: "content-length").flatMap(Int.init), length <= UpstreamResponse.bufferedLimit {
+                state = .buffering(head, context.channel.allocator.buffer(capacity: length), promise)
+            } else {
+                deadline?.cancel()
+                let stream = UpstreamBodyStream.make(delegate: .init(handler: self, eventLoop: context.eventLoop))
+                state = .streaming(stream.source)
+                promise.succeed(UpstreamResponse(head: head, body: .stream(UpstreamBodyStream(stream.sequence))))
+            }
+        case (.body(var part), .buffering(let head, var buffer, let promise)):
+            state = .idle  // lets `buffer` be appended to in place
+            buffer.writeBuffer(&part)
+            state = .buffering(head, buffer, promise)
+        case (.body(let part), .streaming(let source)):
+            if source.yield(part) == .stopProducing { readingPaused = true }
+        case (.end, .buffering(let head, let buffer, let promise)):
+            finishResponse(context: context)
+            promise.succeed(UpstreamResponse(head: head, body: .buffered(buffer)))
+        case (.end, .streaming(let source)):
+            finishResponse(context: context)
+            source.finish()
+        default:
+            // An answer nobody asked for: the connection is out of step, do not reuse it.
+            context.close(promise: nil)
+        }
+    }
+
+    func read(context: ChannelHandlerContext) {
+        if readingPaused {
+            readPending = true
+        } else {
+            context.read()
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        fail(answered ? UpstreamError.connectionClosed : UpstreamError.closedBeforeAnswer)
+        state = .closed
+        onReusable = nil
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        fail(error)
+        context.close(promise: nil)
+    }
+
+    /// The client wants more of a streamed body.
+    func resumeReading() {
+        readingPaused = false
+        if readPending, let context {
+            readPending = false
+            context.read()
+        }
+    }
+
+    /// The client stopped reading a streamed body (it went away): the rest of that answer would
+    /// arrive on this connection, so it cannot be reused.
+    func consumerGone() {
+        if case .streaming = state { context?.close(promise: nil) }
+    }
+
+    private func finishResponse(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        deadline = nil
+        state = .idle
+        readingPaused = false
+        // A request still being sent when its answer ended leaves the connection mid-message.
+        if keepAlive && requestEnded, let onReusable {
+            onReusable()
+        } else {
+            context.close(promise: nil)
+        }
+    }
+
+    private func timedOut() {
+        fail(UpstreamError.timedOut)
+        context?.close(promise: nil)
+    }
+
+    private func fail(_ error: any Error) {
+        deadline?.cancel()
+        deadline = nil
+        switch state {
+        case .awaitingHead(let promise), .buffering(_, _, let promise):
+            promise.fail(error)
+        case .streaming(let source):
+            source.finish(error)
+        case .idle, .closed:
+            break
+        }
+        state = .idle
+    }
+}
+
+enum UpstreamError: Error {
+    /// Closed before any byte of the answer: the service may not have seen the request.
+    case closedBeforeAnswer
+    case connectionClosed
+    case timedOut
+}
