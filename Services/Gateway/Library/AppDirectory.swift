@@ -41,6 +41,12 @@ final class AppDirectory: Sendable {
         self.maxEntries = maxEntries
     }
 
+    /// What the cache knows without asking: `.some(nil)` for a known-bad key, nil when it must ask.
+    func cachedApp(forKey key: String) -> AppInfo?? {
+        guard let entry = entries.withLock({ $0[key] }), entry.expires > ContinuousClock.now else { return nil }
+        return .some(entry.app)
+    }
+
     func app(forKey key: String) async throws -> AppInfo? {
         guard key.utf8.count <= 256 else { return nil }
         let now = ContinuousClock.now

@@ -1,6 +1,7 @@
 import Contracts
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import ServiceKit
 
 /// Turns a canonical error into what the calling app expects (API.md §0). This is the only
@@ -11,15 +12,33 @@ enum DialectRenderer {
     struct ErrorCodeBody: Encodable { var errorCode: String }
 
     static func response(for error: CanonicalError, app: AppInfo?, headers: HTTPFields = [:]) -> Response {
+        rendered(for: error, app: app, headers: headers).response
+    }
+
+    static func rendered(for error: CanonicalError, app: AppInfo?, headers: HTTPFields = [:]) -> RenderedAnswer {
+        var fields = headers
         switch app?.profile ?? .lslp {
         case .lslp:
             let status = HTTPResponse.Status(code: error.code.status)
             if app?.flags.emptyAuthErrorBodies == true, error.code.isAuthFailure {
-                return Response(status: status, headers: headers, body: .init())
+                return RenderedAnswer(status: status, headers: fields, body: ByteBuffer())
             }
-            return JSONCoding.response(status: status, body: MessageBody(message: error.message), headers: headers)
+            fields[.contentType] = JSONCoding.contentType
+            return RenderedAnswer(status: status, headers: fields, body: JSONCoding.encode(MessageBody(message: error.message)))
         case .slp:
-            return JSONCoding.response(status: .badRequest, body: ErrorCodeBody(errorCode: error.code.slpCode), headers: headers)
+            fields[.contentType] = JSONCoding.contentType
+            return RenderedAnswer(status: .badRequest, headers: fields, body: JSONCoding.encode(ErrorCodeBody(errorCode: error.code.slpCode)))
         }
+    }
+}
+
+/// An answer the gateway has whole: rendered errors and small service answers.
+struct RenderedAnswer: Sendable {
+    var status: HTTPResponse.Status
+    var headers: HTTPFields
+    var body: ByteBuffer
+
+    var response: Response {
+        Response(status: status, headers: headers, body: .init(byteBuffer: body))
     }
 }

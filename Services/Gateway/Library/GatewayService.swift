@@ -57,7 +57,8 @@ public enum GatewayService {
             }
         }
         let sockets = SocketPassthrough(proxy: proxy, common: common, logger: logger)
-        return ServiceApplication.makeApplication(router: router, configuration: common, logger: logger, services: services, server: sockets.serverBuilder)
+        let server = sockets.serverBuilder { [DirectForwardHandler(proxy: proxy, registry: registry, logger: logger)] }
+        return ServiceApplication.makeApplication(router: router, configuration: common, logger: logger, services: services, server: server)
     }
 
     /// Every backend's health, asked concurrently; 503 unless all are ok.

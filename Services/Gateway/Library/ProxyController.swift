@@ -107,19 +107,7 @@ struct ProxyController: Sendable {
     }
 
     private func forward(_ request: Request, to service: ServiceName, app: AppInfo?, context: GlintRequestContext) async throws -> Response {
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(request.headers.count + 4)
-        for field in request.headers {
-            let name = field.name.canonicalName
-            // The request id is added below, as the request-id middleware accepted or made it.
-            if Self.hopByHop.contains(name) || name.hasPrefix(InternalHeader.prefix) || name == InternalHeader.requestID || field.name == .sesacKey { continue }
-            headers.add(name: field.name.rawName, value: field.value)
-        }
-        headers.add(name: InternalHeader.secret, value: common.internalSecret)
-        headers.add(name: InternalHeader.requestID, value: context.requestID)
-        headers.add(name: InternalHeader.clientIP, value: clientIP(request, context))
-        if let app { headers.add(name: InternalHeader.appID, value: app.appID) }
-
+        var transferHeaders: [(String, String)] = []
         let trip = LimitedBody<RequestBody>.Trip()
         let length = request.headers[.contentLength].flatMap(Int.init)
         let body: UpstreamRequest.Body
@@ -127,12 +115,13 @@ struct ProxyController: Sendable {
             // Small bodies (JSON) go in one piece: much cheaper than a streamed upload.
             body = length > 0 ? .bytes(try await request.body.collect(upTo: length)) : .none
         } else if length != nil || request.headers[.transferEncoding] != nil {
-            if length == nil { headers.add(name: "transfer-encoding", value: "chunked") }
+            if length == nil { transferHeaders.append(("transfer-encoding", "chunked")) }
             body = .stream(LimitedBody(base: request.body, limit: configuration.maxBodyBytes, trip: trip))
         } else {
             body = .none
         }
-        let head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: request.method.rawValue), uri: request.uri.description, headers: headers)
+        var head = upstreamHead(request.head, app: app, requestID: context.requestID, clientIP: clientIP(request, context))
+        head.headers.add(contentsOf: transferHeaders)
 
         let response: UpstreamResponse
         do {
@@ -141,25 +130,81 @@ struct ProxyController: Sendable {
             if trip.tripped { throw ServiceError(.payloadTooLarge, "request body too large") }
             throw ServiceError(.unavailable, "\(service.rawValue) unavailable")
         }
-        let status = HTTPResponse.Status(code: Int(response.head.status.code))
         switch response.body {
         case .buffered(let buffer):
-            if status.code >= 400, let canonical = try? JSONCoding.decoder.decode(CanonicalError.self, from: buffer) {
-                // Canonical error bodies of services become the app's dialect; anything else passes as is.
-                return DialectRenderer.response(for: canonical, app: app)
-            }
-            return Response(status: status, headers: responseHeaders(response.head.headers), body: .init(byteBuffer: buffer))
+            return answer(response.head, buffer, app: app).response
         case .stream(let stream):
-            return Response(status: status, headers: responseHeaders(response.head.headers), body: .init(asyncSequence: stream))
+            return Response(status: .init(code: Int(response.head.status.code)), headers: responseHeaders(response.head.headers), body: .init(asyncSequence: stream))
         }
     }
 
-    private func responseHeaders(_ headers: HTTPHeaders) -> HTTPFields {
+    /// The head a service receives: the client's headers without hop-by-hop ones, the app key or
+    /// anything posing as internal, plus the internal headers only the gateway may set.
+    func upstreamHead(_ request: HTTPRequest, app: AppInfo?, requestID: String, clientIP: String) -> HTTPRequestHead {
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(request.headerFields.count + 4)
+        for field in request.headerFields {
+            let name = field.name.canonicalName
+            // The request id is added below, as it was accepted or made for this request.
+            if Self.hopByHop.contains(name) || name.hasPrefix(InternalHeader.prefix) || name == InternalHeader.requestID || field.name == .sesacKey { continue }
+            headers.add(name: field.name.rawName, value: field.value)
+        }
+        headers.add(name: InternalHeader.secret, value: common.internalSecret)
+        headers.add(name: InternalHeader.requestID, value: requestID)
+        headers.add(name: InternalHeader.clientIP, value: clientIP)
+        if let app { headers.add(name: InternalHeader.appID, value: app.appID) }
+        return HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: request.method.rawValue), uri: request.path ?? "/", headers: headers)
+    }
+
+    /// A service's answer in hand: canonical error bodies become the app's dialect; anything else
+    /// passes as is.
+    func answer(_ head: HTTPResponseHead, _ body: ByteBuffer, app: AppInfo?) -> RenderedAnswer {
+        if head.status.code >= 400, let canonical = try? JSONCoding.decoder.decode(CanonicalError.self, from: body) {
+            return DialectRenderer.rendered(for: canonical, app: app)
+        }
+        return RenderedAnswer(status: .init(code: Int(head.status.code)), headers: responseHeaders(head.headers), body: body)
+    }
+
+    func responseHeaders(_ headers: HTTPHeaders) -> HTTPFields {
         var fields = HTTPFields()
         fields.reserveCapacity(headers.count)
         for (name, value) in headers where !Self.hopByHop.contains(name.lowercased()) {
             if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
         }
         return fields
+    }
+
+    /// The common case decided without suspending: a routed request with a cached, valid app key
+    /// (when it needs one), within the rate limits, with a small body. nil sends the request the
+    /// general way (`handle`), which also answers every refusal.
+    func directForward(_ request: HTTPRequest, remoteAddress: SocketAddress?) -> DirectForward? {
+        guard request.method != .head, request.headerFields[.upgrade] == nil, request.headerFields[.transferEncoding] == nil,
+              request.headerFields[.connection].map({ $0.lowercased().contains("close") }) != true,
+              let target = request.path else { return nil }
+        var bodyLength = 0
+        if let length = request.headerFields[.contentLength] {
+            guard let value = Int(length), value <= Self.bufferedBodyLimit, value <= configuration.maxBodyBytes else { return nil }
+            bodyLength = value
+        }
+        let path = target.firstIndex(of: "?").map { target[..<$0] } ?? target[...]
+        guard let route = routes.match(method: request.method.rawValue, path: path) else { return nil }
+        var app: AppInfo?
+        if route.appKey != AppKeyRule.none, let key = request.headerFields[.sesacKey] {
+            guard case .some(.some(let cached)) = apps.cachedApp(forKey: key) else { return nil }
+            app = cached
+        }
+        if route.appKey == .required, app == nil { return nil }
+        let clientIP = clientIP(request.headerFields, remoteAddress)
+        guard wait(app: app, clientIP: clientIP) == nil else { return nil }
+        let requestID = RequestIDMiddleware.requestID(of: request.headerFields)
+        return DirectForward(
+            service: route.service, app: app, route: route.pattern, requestID: requestID, bodyLength: bodyLength,
+            head: upstreamHead(request, app: app, requestID: requestID, clientIP: clientIP)
+        )
+    }
+
+    /// When the service cannot be reached.
+    func unavailable(_ service: ServiceName, app: AppInfo?) -> RenderedAnswer {
+        DialectRenderer.rendered(for: CanonicalError(code: .unavailable, message: "\(service.rawValue) unavailable"), app: app)
     }
 }

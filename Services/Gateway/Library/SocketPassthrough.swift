@@ -5,6 +5,7 @@ import HummingbirdCore
 import HummingbirdWSClient
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import ServiceKit
 
 /// `/socket.io/` over WebSocket: after the key and rate checks, the gateway opens its own
@@ -17,8 +18,12 @@ struct SocketPassthrough: Sendable {
     /// Engine.IO's `maxPayload` (1 MB) plus framing.
     static let maxMessageBytes = 1 << 20 + 1024
 
-    var serverBuilder: HTTPServerBuilder {
-        .http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: Self.maxMessageBytes, autoPing: .disabled))) { head, channel, _ in
+    /// `handlers` sit between HTTP decoding and the router on every plain HTTP connection.
+    func serverBuilder(handlers: @escaping @Sendable () -> [any RemovableChannelHandler]) -> HTTPServerBuilder {
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(additionalChannelHandlers: handlers()), ws: .init(maxFrameSize: Self.maxMessageBytes, autoPing: .disabled)
+        )
+        return .http1WebSocketUpgrade(configuration: configuration) { head, channel, _ in
             guard let path = head.path, URI(path).path.hasPrefix("/socket.io"),
                   URI(path).queryParameters["transport"] == "websocket" else { return .dontUpgrade }
             guard case .admitted(let app, let clientIP) = await proxy.admitWebSocket(head, remoteAddress: channel.remoteAddress) else {

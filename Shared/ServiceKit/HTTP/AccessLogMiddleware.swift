@@ -14,11 +14,18 @@ public struct AccessLogMiddleware: RouterMiddleware {
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response = try await next(request, context)
+        Self.log(to: context.logger, level: level, method: request.method, path: request.uri.path, status: response.status.code, since: start)
+        return response
+    }
+
+    /// Also used by code that answers outside the router (the gateway's direct path).
+    public static func log(
+        to logger: Logger, level: Logger.Level, method: HTTPRequest.Method, path: String, status: Int, since start: ContinuousClock.Instant,
+        metadata: Logger.Metadata = [:]
+    ) {
+        guard logger.logLevel <= level else { return }
         let elapsed = ContinuousClock.now - start
         let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        context.logger.log(level: level, "\(request.method) \(request.uri.path) \(response.status.code)", metadata: [
-            "duration_ms": .stringConvertible((ms * 100).rounded() / 100),
-        ])
-        return response
+        logger.log(level: level, "\(method) \(path) \(status)", metadata: metadata.merging(["duration_ms": .stringConvertible((ms * 100).rounded() / 100)]) { $1 })
     }
 }

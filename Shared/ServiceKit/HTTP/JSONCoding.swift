@@ -13,6 +13,8 @@ public enum JSONCoding {
 
     public static let decoder = JSONDecoder()
 
+    public static let contentType = "application/json; charset=utf-8"
+
     public static func encode(_ value: some Encodable) -> ByteBuffer {
         // Our DTOs encode only strings, numbers, bools and containers: encoding cannot fail.
         ByteBuffer(data: (try? encoder.encode(value)) ?? Data("{}".utf8))
@@ -20,7 +22,7 @@ public enum JSONCoding {
 
     public static func response(status: HTTPResponse.Status = .ok, body: some Encodable, headers: HTTPFields = [:]) -> Response {
         var fields = headers
-        fields[.contentType] = "application/json; charset=utf-8"
+        fields[.contentType] = contentType
         return Response(status: status, headers: fields, body: .init(byteBuffer: encode(body)))
     }
 }

@@ -6,18 +6,22 @@ import Hummingbird
 /// logger metadata and on the response, so one id follows a request across every hop.
 public struct RequestIDMiddleware: RouterMiddleware {
     public typealias Context = GlintRequestContext
-    private static let header = HTTPField.Name(InternalHeader.requestID)!
+    public static let header = HTTPField.Name(InternalHeader.requestID)!
 
     public init() {}
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
-        let incoming = request.headers[Self.header].flatMap { Self.isAcceptable($0) ? $0 : nil }
-        context.requestID = incoming ?? ObjectID.generate()
+        context.requestID = Self.requestID(of: request.headers)
         context.logger[metadataKey: "request_id"] = .string(context.requestID)
         var response = try await next(request, context)
         response.headers[Self.header] = context.requestID
         return response
+    }
+
+    /// The caller's id when it is acceptable, else a new one.
+    public static func requestID(of headers: HTTPFields) -> String {
+        headers[header].flatMap { isAcceptable($0) ? $0 : nil } ?? ObjectID.generate()
     }
 
     static func isAcceptable(_ id: String) -> Bool {

@@ -18,11 +18,14 @@ public struct RequestMetricsMiddleware: RouterMiddleware {
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response = try await next(request, context)
-        let route = context.endpointPath ?? "unmatched"
-        let method = request.method.rawValue
-        registry.makeCounter(descriptor: Self.counter, labels: [("method", method), ("route", route), ("status", String(response.status.code))]).increment()
-        registry.makeDurationHistogram(descriptor: Self.duration, labels: [("method", method), ("route", route)], buckets: Self.buckets)
-            .record(ContinuousClock.now - start)
+        Self.record(in: registry, method: request.method.rawValue, route: context.endpointPath ?? "unmatched", status: response.status.code, since: start)
         return response
+    }
+
+    /// Also used by code that answers outside the router (the gateway's direct path).
+    public static func record(in registry: PrometheusCollectorRegistry, method: String, route: String, status: Int, since start: ContinuousClock.Instant) {
+        registry.makeCounter(descriptor: counter, labels: [("method", method), ("route", route), ("status", String(status))]).increment()
+        registry.makeDurationHistogram(descriptor: duration, labels: [("method", method), ("route", route)], buckets: buckets)
+            .record(ContinuousClock.now - start)
     }
 }
