@@ -70,7 +70,11 @@ final class AuthFlowTests: XCTestCase {
             XCTAssertEqual(try errorCode(badLogin), "E03")
             let noToken = try await suite.call(.GET, "/v1/users/me/profile", key: slp)
             XCTAssertEqual(try errorCode(noToken), "E02")
-            let unknown = try await suite.call(.GET, "/v1/users/6740369b3a36e82f532ec721/profile", key: slp, token: auth.accessToken)
+            // Tokens live one second here (for the expiry below): a fresh one, whatever the steps above took.
+            let fresh = try JSONDecoder().decode(
+                AuthAnswer.self, from: try await suite.call(.POST, "/v1/users/login", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!"}"#).body
+            )
+            let unknown = try await suite.call(.GET, "/v1/users/6740369b3a36e82f532ec721/profile", key: slp, token: fresh.accessToken)
             XCTAssertEqual(try errorCode(unknown), "E13")
             let noRoute = try await suite.call(.GET, "/v1/nothing", key: slp)
             XCTAssertEqual(try errorCode(noRoute), "E97")

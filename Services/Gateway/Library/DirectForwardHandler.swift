@@ -157,8 +157,12 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
             to: logger, level: .info, method: done.request.method, path: String((done.request.path ?? "/").prefix { $0 != "?" }),
             status: status, since: done.start, metadata: ["request_id": .string(done.forward.requestID)]
         )
-        while !queued.isEmpty, !waitingForAnswer {
-            handle(queued.removeFirst(), context: context)
+        if !queued.isEmpty {
+            while !queued.isEmpty, !waitingForAnswer {
+                handle(queued.removeFirst(), context: context)
+            }
+            // The router takes what it was given when a read burst completes.
+            context.fireChannelReadComplete()
         }
         if !waitingForAnswer {
             if quiesceHeld {

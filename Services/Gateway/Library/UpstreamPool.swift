@@ -58,6 +58,9 @@ final class UpstreamPool: Sendable {
         }.hop(to: eventLoop)
     }
 
+    /// Connections open or being opened.
+    var openConnections: Int { state.withLockedValue { $0.open } }
+
     /// Closes every idle connection and refuses new requests; busy ones close when their answer ends.
     func shutdown() {
         let (idle, waiters) = state.withLockedValue { state in

@@ -1,0 +1,143 @@
+import Hummingbird
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import TestSupport
+import XCTest
+
+@testable import Gateway
+
+/// The gateway's own HTTP/1 client against a real server.
+final class UpstreamPoolTests: XCTestCase {
+    static let big = ByteBuffer(bytes: (0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+
+    static func startService() async throws -> LiveServer {
+        let router = Router()
+        router.get("/small") { _, _ in "hello" }
+        router.get("/big") { _, _ in Response(status: .ok, body: .init(byteBuffer: big)) }
+        router.get("/busy") { _, _ -> String in
+            // Holds the connection long enough for concurrent requests to queue for one.
+            try await Task.sleep(for: .milliseconds(20))
+            return "done"
+        }
+        router.get("/slow") { _, _ -> String in
+            try await Task.sleep(for: .seconds(5))
+            return "late"
+        }
+        router.post("/echo") { request, _ in
+            Response(status: .ok, body: .init(byteBuffer: try await request.body.collect(upTo: 1 << 20)))
+        }
+        return try await LiveServer.start(router)
+    }
+
+    static func get(_ path: String) -> UpstreamRequest {
+        UpstreamRequest(head: HTTPRequestHead(version: .http1_1, method: .GET, uri: path), body: .none)
+    }
+
+    static func collect(_ response: UpstreamResponse) async throws -> ByteBuffer {
+        switch response.body {
+        case .buffered(let buffer): return buffer
+        case .stream(let stream):
+            var all = ByteBuffer()
+            for try await var part in stream { all.writeBuffer(&part) }
+            return all
+        }
+    }
+
+    func testSequentialRequestsReuseOneConnection() async throws {
+        let service = try await Self.startService()
+        let pool = UpstreamPool(host: "127.0.0.1", port: service.port, maxConnections: 8)
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+        for _ in 0..<5 {
+            let response = try await pool.execute(Self.get("/small"), timeout: .seconds(5), on: eventLoop).get()
+            XCTAssertEqual(response.head.status, .ok)
+            guard case .buffered(let body) = response.body else { return XCTFail("a small answer comes whole") }
+            XCTAssertEqual(String(buffer: body), "hello")
+        }
+        XCTAssertEqual(pool.openConnections, 1)
+        pool.shutdown()
+        await service.stop()
+    }
+
+    func testLargeAnswersStreamIntact() async throws {
+        let service = try await Self.startService()
+        let pool = UpstreamPool(host: "127.0.0.1", port: service.port, maxConnections: 8)
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+        for _ in 0..<2 {
+            let response = try await pool.execute(Self.get("/big"), timeout: .seconds(5), on: eventLoop).get()
+            guard case .stream = response.body else { return XCTFail("1 MB is streamed") }
+            let body = try await Self.collect(response)
+            XCTAssertEqual(body, Self.big)
+        }
+        XCTAssertEqual(pool.openConnections, 1, "a fully read stream gives its connection back")
+        pool.shutdown()
+        await service.stop()
+    }
+
+    func testConcurrentRequestsWaitForTheConnectionLimit() async throws {
+        let service = try await Self.startService()
+        let pool = UpstreamPool(host: "127.0.0.1", port: service.port, maxConnections: 2)
+        let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    let response = try await pool.execute(Self.get("/busy"), timeout: .seconds(5), on: MultiThreadedEventLoopGroup.singleton.next()).get()
+                    return String(buffer: try await Self.collect(response))
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        XCTAssertEqual(bodies, Array(repeating: "done", count: 8))
+        XCTAssertLessThanOrEqual(pool.openConnections, 2)
+        pool.shutdown()
+        await service.stop()
+    }
+
+    func testStreamedRequestBody() async throws {
+        let service = try await Self.startService()
+        let pool = UpstreamPool(host: "127.0.0.1", port: service.port, maxConnections: 2)
+        let chunks = AsyncStream<ByteBuffer> { continuation in
+            for index in 0..<3 { continuation.yield(ByteBuffer(string: "part\(index);")) }
+            continuation.finish()
+        }
+        let body = LimitedBody(base: RequestBody(asyncSequence: chunks), limit: 1024, trip: .init())
+        let request = UpstreamRequest(
+            head: HTTPRequestHead(version: .http1_1, method: .POST, uri: "/echo", headers: ["transfer-encoding": "chunked"]), body: .stream(body)
+        )
+        let response = try await pool.execute(request, timeout: .seconds(5), on: MultiThreadedEventLoopGroup.singleton.next()).get()
+        let echoed = try await Self.collect(response)
+        XCTAssertEqual(String(buffer: echoed), "part0;part1;part2;")
+        pool.shutdown()
+        await service.stop()
+    }
+
+    func testTimeoutClosesTheConnectionAndTheNextRequestGetsANewOne() async throws {
+        let service = try await Self.startService()
+        let pool = UpstreamPool(host: "127.0.0.1", port: service.port, maxConnections: 1)
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+        do {
+            _ = try await pool.execute(Self.get("/slow"), timeout: .milliseconds(100), on: eventLoop).get()
+            XCTFail("no answer within the deadline")
+        } catch UpstreamError.timedOut {
+        }
+        let response = try await pool.execute(Self.get("/small"), timeout: .seconds(5), on: eventLoop).get()
+        let body = try await Self.collect(response)
+        XCTAssertEqual(String(buffer: body), "hello", "the slot of the timed-out connection is free again")
+        pool.shutdown()
+        await service.stop()
+    }
+
+    func testUnreachableServiceFailsAndFreesTheSlot() async throws {
+        let service = try await Self.startService()
+        let port = service.port
+        await service.stop()
+        let pool = UpstreamPool(host: "127.0.0.1", port: port, maxConnections: 1)
+        for _ in 0..<2 {
+            do {
+                _ = try await pool.execute(Self.get("/small"), timeout: .seconds(5), on: MultiThreadedEventLoopGroup.singleton.next()).get()
+                XCTFail("nothing listens there")
+            } catch {
+                XCTAssertEqual(pool.openConnections, 0)
+            }
+        }
+    }
+}
