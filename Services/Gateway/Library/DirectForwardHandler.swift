@@ -31,6 +31,12 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         var start: ContinuousClock.Instant
     }
 
+    private struct MeterKey: Hashable {
+        var method: HTTPRequest.Method
+        var route: String
+        var status: Int
+    }
+
     private let proxy: ProxyController
     private let registry: PrometheusCollectorRegistry
     private let logger: Logger
@@ -41,6 +47,7 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private var queued = CircularBuffer<HTTPRequestPart>()
     private var readPending = false
     private var quiesceHeld = false
+    private var meters: [MeterKey: RequestMeters] = [:]
 
     init(proxy: ProxyController, registry: PrometheusCollectorRegistry, logger: Logger) {
         self.proxy = proxy
@@ -152,11 +159,15 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private func finished(status: Int, context: ChannelHandlerContext) {
         guard let done = inFlight else { return }
         inFlight = nil
-        RequestMetricsMiddleware.record(in: registry, method: done.request.method.rawValue, route: done.forward.route, status: status, since: done.start)
-        AccessLogMiddleware.log(
-            to: logger, level: .info, method: done.request.method, path: String((done.request.path ?? "/").prefix { $0 != "?" }),
-            status: status, since: done.start, metadata: ["request_id": .string(done.forward.requestID)]
-        )
+        meters(method: done.request.method, route: done.forward.route, status: status).record(since: done.start)
+        if logger.logLevel <= .info {
+            let target = done.request.path ?? "/"
+            let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(target[..<$0]) } ?? target
+            AccessLogMiddleware.log(
+                to: logger, level: .info, method: done.request.method, path: path, status: status, since: done.start,
+                metadata: ["request_id": .string(done.forward.requestID)]
+            )
+        }
         if !queued.isEmpty {
             while !queued.isEmpty, !waitingForAnswer {
                 handle(queued.removeFirst(), context: context)
@@ -174,6 +185,16 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
                 context.read()
             }
         }
+    }
+
+    /// The registry's metrics, kept per connection (a lookup per request costs more than the rest of it).
+    private func meters(method: HTTPRequest.Method, route: String, status: Int) -> RequestMeters {
+        let key = MeterKey(method: method, route: route, status: status)
+        if let found = meters[key] { return found }
+        if meters.count >= 256 { meters.removeAll() }
+        let made = RequestMetricsMiddleware.meters(in: registry, method: method.rawValue, route: route, status: status)
+        meters[key] = made
+        return made
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {

@@ -99,7 +99,11 @@ struct ProxyController: Sendable {
     }
 
     private func clientIP(_ headers: HTTPFields, _ remoteAddress: SocketAddress?) -> String {
-        if configuration.trustForwardedFor, let forwarded = headers[.forwardedFor],
+        clientIP(forwardedFor: headers[.forwardedFor], remoteAddress)
+    }
+
+    private func clientIP(forwardedFor: String?, _ remoteAddress: SocketAddress?) -> String {
+        if configuration.trustForwardedFor, let forwarded = forwardedFor,
            let first = forwarded.split(separator: ",").first {
             return first.trimmingCharacters(in: .whitespaces)
         }
@@ -178,25 +182,23 @@ struct ProxyController: Sendable {
     /// (when it needs one), within the rate limits, with a small body. nil sends the request the
     /// general way (`handle`), which also answers every refusal.
     func directForward(_ request: HTTPRequest, remoteAddress: SocketAddress?) -> DirectForward? {
-        guard request.method != .head, request.headerFields[.upgrade] == nil, request.headerFields[.transferEncoding] == nil,
-              request.headerFields[.connection].map({ $0.lowercased().contains("close") }) != true,
-              let target = request.path else { return nil }
+        guard request.method != .head, let target = request.path, let facts = DirectHeaderFacts(request.headerFields) else { return nil }
         var bodyLength = 0
-        if let length = request.headerFields[.contentLength] {
+        if let length = facts.contentLength {
             guard let value = Int(length), value <= Self.bufferedBodyLimit, value <= configuration.maxBodyBytes else { return nil }
             bodyLength = value
         }
-        let path = target.firstIndex(of: "?").map { target[..<$0] } ?? target[...]
+        let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
         guard let route = routes.match(method: request.method.rawValue, path: path) else { return nil }
         var app: AppInfo?
-        if route.appKey != AppKeyRule.none, let key = request.headerFields[.sesacKey] {
+        if route.appKey != AppKeyRule.none, let key = facts.appKey {
             guard case .some(.some(let cached)) = apps.cachedApp(forKey: key) else { return nil }
             app = cached
         }
         if route.appKey == .required, app == nil { return nil }
-        let clientIP = clientIP(request.headerFields, remoteAddress)
+        let clientIP = clientIP(forwardedFor: facts.forwardedFor, remoteAddress)
         guard wait(app: app, clientIP: clientIP) == nil else { return nil }
-        let requestID = RequestIDMiddleware.requestID(of: request.headerFields)
+        let requestID = RequestIDMiddleware.requestID(offered: facts.requestID)
         return DirectForward(
             service: route.service, app: app, route: route.pattern, requestID: requestID, bodyLength: bodyLength,
             head: upstreamHead(request, app: app, requestID: requestID, clientIP: clientIP)

@@ -18,24 +18,23 @@ final class RateLimiter: Sendable {
     /// Takes one token. Returns nil when allowed, or how many seconds until a token is available.
     func take(_ key: String, limit: RateLimit, now: ContinuousClock.Instant = .now) -> Double? {
         buckets.withLock { buckets in
-            var bucket = buckets[key] ?? Bucket(tokens: limit.burst, updated: now)
-            let elapsed = now - bucket.updated
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            bucket.tokens = min(limit.burst, bucket.tokens + seconds * limit.perSecond)
-            bucket.updated = now
-            let decision: Double?
-            if bucket.tokens >= 1 {
-                bucket.tokens -= 1
-                decision = nil
-            } else {
-                decision = (1 - bucket.tokens) / limit.perSecond
-            }
-            buckets[key] = bucket
+            // Updated in place: one hash lookup per request.
+            let decision = Self.take(from: &buckets[key, default: Bucket(tokens: limit.burst, updated: now)], limit: limit, now: now)
             if buckets.count > maxKeys {
                 Self.dropIdle(&buckets, limit: limit, now: now)
             }
             return decision
         }
+    }
+
+    private static func take(from bucket: inout Bucket, limit: RateLimit, now: ContinuousClock.Instant) -> Double? {
+        let elapsed = now - bucket.updated
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        bucket.tokens = min(limit.burst, bucket.tokens + seconds * limit.perSecond)
+        bucket.updated = now
+        guard bucket.tokens >= 1 else { return (1 - bucket.tokens) / limit.perSecond }
+        bucket.tokens -= 1
+        return nil
     }
 
     var count: Int { buckets.withLock { $0.count } }

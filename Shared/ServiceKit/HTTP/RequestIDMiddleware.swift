@@ -21,7 +21,11 @@ public struct RequestIDMiddleware: RouterMiddleware {
 
     /// The caller's id when it is acceptable, else a new one.
     public static func requestID(of headers: HTTPFields) -> String {
-        headers[header].flatMap { isAcceptable($0) ? $0 : nil } ?? ObjectID.generate()
+        requestID(offered: headers[header])
+    }
+
+    public static func requestID(offered: String?) -> String {
+        offered.flatMap { isAcceptable($0) ? $0 : nil } ?? ObjectID.generate()
     }
 
     static func isAcceptable(_ id: String) -> Bool {

@@ -22,10 +22,26 @@ public struct RequestMetricsMiddleware: RouterMiddleware {
         return response
     }
 
-    /// Also used by code that answers outside the router (the gateway's direct path).
-    public static func record(in registry: PrometheusCollectorRegistry, method: String, route: String, status: Int, since start: ContinuousClock.Instant) {
-        registry.makeCounter(descriptor: counter, labels: [("method", method), ("route", route), ("status", String(status))]).increment()
-        registry.makeDurationHistogram(descriptor: duration, labels: [("method", method), ("route", route)], buckets: buckets)
-            .record(ContinuousClock.now - start)
+    static func record(in registry: PrometheusCollectorRegistry, method: String, route: String, status: Int, since start: ContinuousClock.Instant) {
+        meters(in: registry, method: method, route: route, status: status).record(since: start)
+    }
+
+    /// The metrics of one method, route and status; code that answers outside the router (the
+    /// gateway's direct path) keeps them instead of looking them up per request.
+    public static func meters(in registry: PrometheusCollectorRegistry, method: String, route: String, status: Int) -> RequestMeters {
+        RequestMeters(
+            count: registry.makeCounter(descriptor: counter, labels: [("method", method), ("route", route), ("status", String(status))]),
+            duration: registry.makeDurationHistogram(descriptor: duration, labels: [("method", method), ("route", route)], buckets: buckets)
+        )
+    }
+}
+
+public struct RequestMeters: Sendable {
+    let count: Counter
+    let duration: DurationHistogram
+
+    public func record(since start: ContinuousClock.Instant) {
+        count.increment()
+        duration.record(ContinuousClock.now - start)
     }
 }
