@@ -7,6 +7,8 @@ struct DirectForward: Sendable {
     var app: AppInfo?
     /// The route pattern: the metrics label.
     var route: String
+    /// Without the query: the access line's.
+    var path: Substring
     var requestID: String
     var bodyLength: Int
     var head: HTTPRequestHead

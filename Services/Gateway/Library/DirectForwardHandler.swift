@@ -4,7 +4,6 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
-import Prometheus
 import ServiceKit
 
 /// The gateway's common case on the client connection's event loop, without the router: a
@@ -31,14 +30,8 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         var start: ContinuousClock.Instant
     }
 
-    private struct MeterKey: Hashable {
-        var method: HTTPRequest.Method
-        var route: String
-        var status: Int
-    }
-
     private let proxy: ProxyController
-    private let registry: PrometheusCollectorRegistry
+    private let metrics: RequestMetrics
     private let logger: Logger
     private var reading = Reading.idle
     private var inFlight: InFlight?
@@ -47,11 +40,10 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private var queued = CircularBuffer<HTTPRequestPart>()
     private var readPending = false
     private var quiesceHeld = false
-    private var meters: [MeterKey: RequestMeters] = [:]
 
-    init(proxy: ProxyController, registry: PrometheusCollectorRegistry, logger: Logger) {
+    init(proxy: ProxyController, metrics: RequestMetrics, logger: Logger) {
         self.proxy = proxy
-        self.registry = registry
+        self.metrics = metrics
         self.logger = logger
     }
 
@@ -159,12 +151,10 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private func finished(status: Int, context: ChannelHandlerContext) {
         guard let done = inFlight else { return }
         inFlight = nil
-        meters(method: done.request.method, route: done.forward.route, status: status).record(since: done.start)
+        metrics.record(method: done.request.method.rawValue, route: done.forward.route, status: status, since: done.start)
         if logger.logLevel <= .info {
-            let target = done.request.path ?? "/"
-            let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(target[..<$0]) } ?? target
             AccessLogMiddleware.log(
-                to: logger, level: .info, method: done.request.method, path: path, status: status, since: done.start,
+                to: logger, level: .info, method: done.request.method, path: String(done.forward.path), status: status, since: done.start,
                 metadata: ["request_id": .string(done.forward.requestID)]
             )
         }
@@ -185,16 +175,6 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
                 context.read()
             }
         }
-    }
-
-    /// The registry's metrics, kept per connection (a lookup per request costs more than the rest of it).
-    private func meters(method: HTTPRequest.Method, route: String, status: Int) -> RequestMeters {
-        let key = MeterKey(method: method, route: route, status: status)
-        if let found = meters[key] { return found }
-        if meters.count >= 256 { meters.removeAll() }
-        let made = RequestMetricsMiddleware.meters(in: registry, method: method.rawValue, route: route, status: status)
-        meters[key] = made
-        return made
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {

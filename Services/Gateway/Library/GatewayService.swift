@@ -34,7 +34,8 @@ public enum GatewayService {
     ) -> Application<RouterResponder<GlintRequestContext>> {
         let registry = PrometheusCollectorRegistry()
         let router = Router(context: GlintRequestContext.self)
-        ServiceApplication.addStandardMiddleware(to: router, registry: registry, accessLogLevel: .info)
+        let metrics = RequestMetrics(registry: registry)
+        ServiceApplication.addStandardMiddleware(to: router, metrics: metrics, accessLogLevel: .info)
         let proxy = ProxyController(
             routes: .standard,
             apps: AppDirectory(client: dependencies.apps, ttl: .seconds(configuration.appCacheSeconds)),
@@ -57,7 +58,7 @@ public enum GatewayService {
             }
         }
         let sockets = SocketPassthrough(proxy: proxy, common: common, logger: logger)
-        let server = sockets.serverBuilder { [DirectForwardHandler(proxy: proxy, registry: registry, logger: logger)] }
+        let server = sockets.serverBuilder { [DirectForwardHandler(proxy: proxy, metrics: metrics, logger: logger)] }
         return ServiceApplication.makeApplication(router: router, configuration: common, logger: logger, services: services, server: server)
     }
 

@@ -111,7 +111,7 @@ struct ProxyController: Sendable {
     }
 
     private func forward(_ request: Request, to service: ServiceName, app: AppInfo?, context: GlintRequestContext) async throws -> Response {
-        var transferHeaders: [(String, String)] = []
+        var head = upstreamHead(request.head, app: app, requestID: context.requestID, clientIP: clientIP(request, context))
         let trip = LimitedBody<RequestBody>.Trip()
         let length = request.headers[.contentLength].flatMap(Int.init)
         let body: UpstreamRequest.Body
@@ -119,13 +119,11 @@ struct ProxyController: Sendable {
             // Small bodies (JSON) go in one piece: much cheaper than a streamed upload.
             body = length > 0 ? .bytes(try await request.body.collect(upTo: length)) : .none
         } else if length != nil || request.headers[.transferEncoding] != nil {
-            if length == nil { transferHeaders.append(("transfer-encoding", "chunked")) }
+            if length == nil { head.headers.add(name: "transfer-encoding", value: "chunked") }
             body = .stream(LimitedBody(base: request.body, limit: configuration.maxBodyBytes, trip: trip))
         } else {
             body = .none
         }
-        var head = upstreamHead(request.head, app: app, requestID: context.requestID, clientIP: clientIP(request, context))
-        head.headers.add(contentsOf: transferHeaders)
 
         let response: UpstreamResponse
         do {
@@ -200,7 +198,7 @@ struct ProxyController: Sendable {
         guard wait(app: app, clientIP: clientIP) == nil else { return nil }
         let requestID = RequestIDMiddleware.requestID(offered: facts.requestID)
         return DirectForward(
-            service: route.service, app: app, route: route.pattern, requestID: requestID, bodyLength: bodyLength,
+            service: route.service, app: app, route: route.pattern, path: path, requestID: requestID, bodyLength: bodyLength,
             head: upstreamHead(request, app: app, requestID: requestID, clientIP: clientIP)
         )
     }

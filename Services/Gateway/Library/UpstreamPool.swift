@@ -45,7 +45,8 @@ final class UpstreamPool: Sendable {
     /// closed the idle connection just as it was taken.
     func execute(_ request: UpstreamRequest, timeout: TimeAmount, on eventLoop: any EventLoop) -> EventLoopFuture<UpstreamResponse> {
         var withHost = request
-        withHost.head.headers.replaceOrAdd(name: "host", value: authority)
+        // Heads come without `host` (it is hop-by-hop to the gateway).
+        withHost.head.headers.add(name: "host", value: authority)
         let request = withHost
         return acquire(on: eventLoop).flatMap { connection, reused in
             connection.send(request, timeout: timeout).flatMapError { error in

@@ -24,7 +24,7 @@ public enum ServiceApplication {
         routes: (Group) -> Void
     ) -> Application<RouterResponder<GlintRequestContext>> {
         let router = Router(context: GlintRequestContext.self)
-        addStandardMiddleware(to: router, registry: registry, accessLogLevel: .debug)
+        addStandardMiddleware(to: router, metrics: RequestMetrics(registry: registry), accessLogLevel: .debug)
         addHealthAndMetrics(to: router, service: configuration.service, registry: registry, check: healthCheck)
         openRoutes(router)
         routes(router.group().add(middleware: InternalSecretMiddleware(secret: configuration.internalSecret)))
@@ -33,9 +33,9 @@ public enum ServiceApplication {
 
     /// Middleware order: request id first (so every log line has it), then metrics and access log
     /// (which see the final status), then error mapping (so they see mapped errors).
-    public static func addStandardMiddleware(to router: Router, registry: PrometheusCollectorRegistry, accessLogLevel: Logger.Level) {
+    public static func addStandardMiddleware(to router: Router, metrics: RequestMetrics, accessLogLevel: Logger.Level) {
         router.add(middleware: RequestIDMiddleware())
-        router.add(middleware: RequestMetricsMiddleware(registry: registry))
+        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: AccessLogMiddleware(level: accessLogLevel))
         router.add(middleware: ErrorMiddleware())
     }
