@@ -48,14 +48,31 @@ final class UpstreamPool: Sendable {
         // Heads come without `host` (it is hop-by-hop to the gateway).
         withHost.head.headers.add(name: "host", value: authority)
         let request = withHost
-        return acquire(on: eventLoop).flatMap { connection, reused in
-            connection.send(request, timeout: timeout).flatMapError { error in
-                guard case UpstreamError.closedBeforeAnswer = error, reused, request.isRetryable else {
-                    return eventLoop.makeFailedFuture(error)
-                }
-                self.state.withLockedValue { $0.open += 1 }
-                return self.connect(on: eventLoop).flatMap { $0.send(request, timeout: timeout) }
+        // Most requests find an idle connection of their event loop: no future until the answer's.
+        switch take(on: eventLoop) {
+        case .use(let connection):
+            return send(request, on: connection, reused: true, timeout: timeout, answerOn: eventLoop)
+        case .connect:
+            return connect(on: eventLoop).flatMap { self.send(request, on: $0, reused: false, timeout: timeout, answerOn: eventLoop) }
+        case .wait(let waiter):
+            return waiter.futureResult.flatMap { handedOver in
+                if let handedOver { return self.send(request, on: handedOver, reused: true, timeout: timeout, answerOn: eventLoop) }
+                return self.connect(on: eventLoop).flatMap { self.send(request, on: $0, reused: false, timeout: timeout, answerOn: eventLoop) }
             }
+        case .refuse:
+            return eventLoop.makeFailedFuture(UpstreamError.closedBeforeAnswer)
+        }
+    }
+
+    private func send(
+        _ request: UpstreamRequest, on connection: UpstreamConnection, reused: Bool, timeout: TimeAmount, answerOn eventLoop: any EventLoop
+    ) -> EventLoopFuture<UpstreamResponse> {
+        let answer = connection.send(request, timeout: timeout)
+        guard reused, request.isRetryable else { return answer.hop(to: eventLoop) }
+        return answer.flatMapError { error in
+            guard case UpstreamError.closedBeforeAnswer = error else { return eventLoop.makeFailedFuture(error) }
+            self.state.withLockedValue { $0.open += 1 }
+            return self.connect(on: eventLoop).flatMap { $0.send(request, timeout: timeout) }
         }.hop(to: eventLoop)
     }
 
@@ -73,8 +90,8 @@ final class UpstreamPool: Sendable {
         for waiter in waiters { waiter.fail(UpstreamError.closedBeforeAnswer) }
     }
 
-    private func acquire(on eventLoop: any EventLoop) -> EventLoopFuture<(UpstreamConnection, reused: Bool)> {
-        let next: Next = state.withLockedValue { state in
+    private func take(on eventLoop: any EventLoop) -> Next {
+        state.withLockedValue { state in
             if state.shutDown { return .refuse }
             if let index = state.idle.lastIndex(where: { $0.channel.eventLoop === eventLoop && $0.channel.isActive }) {
                 return .use(state.idle.remove(at: index))
@@ -87,19 +104,6 @@ final class UpstreamPool: Sendable {
             let waiter = eventLoop.makePromise(of: UpstreamConnection?.self)
             state.waiters.append(waiter)
             return .wait(waiter)
-        }
-        switch next {
-        case .use(let connection):
-            return eventLoop.makeSucceededFuture((connection, true))
-        case .connect:
-            return connect(on: eventLoop).map { ($0, false) }
-        case .wait(let waiter):
-            return waiter.futureResult.flatMap { handedOver in
-                if let handedOver { return eventLoop.makeSucceededFuture((handedOver, true)) }
-                return self.connect(on: eventLoop).map { ($0, false) }
-            }
-        case .refuse:
-            return eventLoop.makeFailedFuture(UpstreamError.closedBeforeAnswer)
         }
     }
 
