@@ -3,29 +3,28 @@ import HTTPTypes
 import Logging
 import NIOCore
 import NIOHTTP1
-import NIOHTTPTypes
 import ServiceKit
 
-/// The gateway's common case on the client connection's event loop, without the router: a
-/// request `ProxyController.directForward` accepts is collected, forwarded over a pooled
-/// connection of the same event loop and answered from there. Everything else (refusals, uploads,
-/// `/health`, unknown keys) passes on to the router, which answers in order: requests that
-/// arrive while a direct one is being answered wait here, and a direct one is only started when
-/// the router owes no answer on this connection.
+/// The gateway's common case on the client connection's event loop, right after HTTP decoding
+/// (see `GatewayChannel`): a request `ProxyController.directForward` accepts is collected in
+/// NIO's form, forwarded over a pooled connection of the same event loop and answered from
+/// there, with no conversion to Hummingbird's types and no router. Everything else (refusals,
+/// uploads, `/health`, unknown keys, WebSocket upgrades) passes on to Hummingbird, which answers
+/// in order: requests that arrive while a direct one is being answered wait here, and a direct
+/// one is only started when the router owes no answer on this connection.
 final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPRequestPart
-    typealias InboundOut = HTTPRequestPart
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     private enum Reading {
         case idle
-        case direct(HTTPRequest, DirectForward, ByteBuffer)
+        case direct(DirectForward, ByteBuffer)
         case passed
     }
 
     private struct InFlight {
-        var request: HTTPRequest
         var forward: DirectForward
         var start: ContinuousClock.Instant
     }
@@ -33,24 +32,43 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private let proxy: ProxyController
     private let metrics: RequestMetrics
     private let logger: Logger
+    private let accessLogged: Bool
     private var reading = Reading.idle
     private var inFlight: InFlight?
     /// Requests handed to the router whose answer has not ended.
     private var passedOpen = 0
-    private var queued = CircularBuffer<HTTPRequestPart>()
+    private var queued = CircularBuffer<HTTPServerRequestPart>()
     private var readPending = false
     private var quiesceHeld = false
+    /// Completed when the first request goes to Hummingbird, which sets up its side of the
+    /// connection only then; failed when the connection ends before that.
+    private var routerStarted: EventLoopPromise<Void>?
+    private var remoteAddress: SocketAddress?
+    private var dates = HTTPDateCache()
+    /// After an upgrade request everything belongs to Hummingbird's upgrade handling.
+    private var left = false
 
-    init(proxy: ProxyController, metrics: RequestMetrics, logger: Logger) {
+    init(proxy: ProxyController, metrics: RequestMetrics, logger: Logger, routerStarted: EventLoopPromise<Void>) {
         self.proxy = proxy
         self.metrics = metrics
         self.logger = logger
+        self.accessLogged = logger.logLevel <= .info
+        self.routerStarted = routerStarted
     }
 
     /// A direct request has been read whole and is being answered: what follows must wait.
     private var waitingForAnswer: Bool {
         guard inFlight != nil, case .idle = reading else { return false }
         return true
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        remoteAddress = context.channel.remoteAddress
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        routerStarted?.fail(ChannelError.ioOnClosedChannel)
+        routerStarted = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -62,22 +80,25 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         }
     }
 
-    private func handle(_ part: HTTPRequestPart, context: ChannelHandlerContext) {
+    private func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         switch (part, reading) {
-        case (.head(let request), .idle):
-            if passedOpen == 0, let forward = proxy.directForward(request, remoteAddress: context.channel.remoteAddress) {
-                reading = .direct(request, forward, context.channel.allocator.buffer(capacity: forward.bodyLength))
-                inFlight = InFlight(request: request, forward: forward, start: .now)
+        case (.head(let head), .idle):
+            if passedOpen == 0, let forward = proxy.directForward(head, remoteAddress: remoteAddress ?? context.channel.remoteAddress) {
+                reading = .direct(forward, context.channel.allocator.buffer(capacity: forward.bodyLength))
+                inFlight = InFlight(forward: forward, start: .now)
             } else {
                 reading = .passed
                 passedOpen += 1
+                routerStarted?.succeed()
+                routerStarted = nil
                 context.fireChannelRead(wrapInboundOut(part))
+                if head.headers.contains(name: "upgrade") { leave(context: context) }
             }
-        case (.body(var bytes), .direct(let request, let forward, var body)):
+        case (.body(var bytes), .direct(let forward, var body)):
             reading = .idle  // lets `body` grow in place
             body.writeBuffer(&bytes)
-            reading = .direct(request, forward, body)
-        case (.end, .direct(_, let forward, let body)):
+            reading = .direct(forward, body)
+        case (.end, .direct(let forward, let body)):
             reading = .idle
             send(forward, body: body, context: context)
         case (.end, .passed):
@@ -89,6 +110,17 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         }
     }
 
+    /// Hands the rest of the connection to Hummingbird's upgrade handling (which replaces the
+    /// HTTP handlers when it upgrades, and would not expect this one among them).
+    private func leave(context: ChannelHandlerContext) {
+        left = true
+        while !queued.isEmpty { context.fireChannelRead(wrapInboundOut(queued.removeFirst())) }
+        context.fireChannelReadComplete()
+        if quiesceHeld { context.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent()) }
+        if readPending { context.read() }
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+
     private func send(_ forward: DirectForward, body: ByteBuffer, context: ChannelHandlerContext) {
         let request = UpstreamRequest(head: forward.head, body: body.readableBytes > 0 ? .bytes(body) : .none)
         proxy.upstream.forward(forward.service, request, context.eventLoop).assumeIsolated().whenComplete { result in
@@ -96,50 +128,46 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
             case .success(let response):
                 switch response.body {
                 case .buffered(let buffer):
-                    self.write(self.proxy.answer(response.head, buffer, app: forward.app), context: context)
+                    let (head, body) = self.proxy.directAnswer(
+                        response.head, buffer, app: forward.app, requestID: forward.requestID, dates: &self.dates
+                    )
+                    self.write(head, body, context: context)
                 case .stream(let stream):
-                    self.stream(response.head, stream, context: context)
+                    let head = self.proxy.clientHead(response.head, length: nil, requestID: forward.requestID, dates: &self.dates)
+                    self.stream(head, stream, context: context)
                 }
             case .failure:
-                self.write(self.proxy.unavailable(forward.service, app: forward.app), context: context)
+                let (head, body) = self.proxy.directAnswer(
+                    self.proxy.unavailable(forward.service, app: forward.app), requestID: forward.requestID, dates: &self.dates
+                )
+                self.write(head, body, context: context)
             }
         }
     }
 
-    private func write(_ answer: RenderedAnswer, context: ChannelHandlerContext) {
-        var headers = answer.headers
-        headers[.contentLength] = String(answer.body.readableBytes)
-        writeHead(answer.status, headers, context: context)
-        if answer.body.readableBytes > 0 { context.write(wrapOutboundOut(.body(answer.body)), promise: nil) }
+    private func write(_ head: HTTPResponseHead, _ body: ByteBuffer, context: ChannelHandlerContext) {
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        if body.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        finished(status: answer.status.code, context: context)
-    }
-
-    private func writeHead(_ status: HTTPResponse.Status, _ headers: HTTPFields, context: ChannelHandlerContext) {
-        var headers = headers
-        if let inFlight { headers[RequestIDMiddleware.header] = inFlight.forward.requestID }
-        // As the router's answers say (a service's own `Server` would say which service answered).
-        headers[.server] = proxy.common.service.rawValue
-        context.write(wrapOutboundOut(.head(HTTPResponse(status: status, headerFields: headers))), promise: nil)
+        finished(status: Int(head.status.code), context: context)
     }
 
     /// A large answer: passed on part by part, each written before the next is taken, so a slow
     /// client slows the service's connection rather than filling memory.
     private func stream(_ head: HTTPResponseHead, _ stream: UpstreamBodyStream, context: ChannelHandlerContext) {
-        let status = HTTPResponse.Status(code: Int(head.status.code))
-        writeHead(status, proxy.responseHeaders(head.headers), context: context)
-        context.flush()
+        context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
+        let status = Int(head.status.code)
         let target = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
         Task {
             do {
                 for try await part in stream {
                     try await target.eventLoop.flatSubmit {
-                        target.value.context.writeAndFlush(target.value.handler.wrapOutboundOut(.body(part)))
+                        target.value.context.writeAndFlush(target.value.handler.wrapOutboundOut(.body(.byteBuffer(part))))
                     }.get()
                 }
                 target.eventLoop.execute {
                     target.value.context.writeAndFlush(target.value.handler.wrapOutboundOut(.end(nil)), promise: nil)
-                    target.value.handler.finished(status: status.code, context: target.value.context)
+                    target.value.handler.finished(status: status, context: target.value.context)
                 }
             } catch {
                 // The service or the client went away mid-answer: the client sees a cut answer.
@@ -151,24 +179,26 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private func finished(status: Int, context: ChannelHandlerContext) {
         guard let done = inFlight else { return }
         inFlight = nil
-        metrics.record(method: done.request.method.rawValue, route: done.forward.route, status: status, since: done.start)
-        if logger.logLevel <= .info {
+        let method = done.forward.head.method.rawValue
+        metrics.record(method: method, route: done.forward.route, status: status, since: done.start)
+        if accessLogged {
             AccessLogMiddleware.log(
-                to: logger, level: .info, method: done.request.method, path: String(done.forward.path), status: status, since: done.start,
-                metadata: ["request_id": .string(done.forward.requestID)]
+                to: logger, level: .info, method: HTTPRequest.Method(method) ?? .get, path: String(done.forward.path), status: status,
+                since: done.start, metadata: ["request_id": .string(done.forward.requestID)]
             )
         }
         if !queued.isEmpty {
-            while !queued.isEmpty, !waitingForAnswer {
+            while !queued.isEmpty, !waitingForAnswer, !left {
                 handle(queued.removeFirst(), context: context)
             }
+            if left { return }
             // The router takes what it was given when a read burst completes.
             context.fireChannelReadComplete()
         }
         if !waitingForAnswer {
             if quiesceHeld {
                 quiesceHeld = false
-                context.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+                quiesce(context: context)
             }
             if readPending {
                 readPending = false
@@ -193,11 +223,24 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is ChannelShouldQuiesceEvent else {
+            context.fireUserInboundEventTriggered(event)
+            return
+        }
         // Graceful shutdown closes idle connections; this one is not idle until its answer is out.
-        if event is ChannelShouldQuiesceEvent, inFlight != nil {
+        if inFlight != nil {
             quiesceHeld = true
         } else {
-            context.fireUserInboundEventTriggered(event)
+            quiesce(context: context)
+        }
+    }
+
+    private func quiesce(context: ChannelHandlerContext) {
+        if routerStarted != nil {
+            // Nothing behind this handler has seen the connection, so nothing else would close it.
+            context.close(promise: nil)
+        } else {
+            context.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
         }
     }
 }

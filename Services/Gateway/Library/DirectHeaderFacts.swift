@@ -1,32 +1,35 @@
-import HTTPTypes
-import ServiceKit
+import Contracts
+import NIOHTTP1
 
-/// What the direct path needs from a request's headers, read in one pass. nil when a header
-/// rules the direct path out: an upgrade, a chunked body, `Connection: close`, or a repeated
-/// length or key (the general path answers those).
+/// What the direct path needs from a request's headers, read in one pass over the names as they
+/// came. nil when a header rules the direct path out: an upgrade, a chunked body, an `Expect`,
+/// `Connection: close`, or a repeated length or key (the general path answers those).
 struct DirectHeaderFacts {
     var contentLength: String?
     var appKey: String?
     var forwardedFor: String?
     var requestID: String?
 
-    init?(_ fields: HTTPFields) {
-        for field in fields {
-            switch field.name {
-            case .contentLength:
+    init?(_ headers: HTTPHeaders) {
+        for (name, value) in headers {
+            // The length sorts out all but one candidate before any byte is compared.
+            switch name.utf8.count {
+            case 14 where name.isASCII(caseInsensitivelyEqualTo: "content-length"):
                 guard contentLength == nil else { return nil }
-                contentLength = field.value
-            case .sesacKey:
+                contentLength = value
+            case 8 where name.isASCII(caseInsensitivelyEqualTo: "sesackey"):
                 guard appKey == nil else { return nil }
-                appKey = field.value
-            case .forwardedFor:
-                if forwardedFor == nil { forwardedFor = field.value }
-            case RequestIDMiddleware.header:
-                requestID = field.value
-            case .upgrade, .transferEncoding:
+                appKey = value
+            case 15 where name.isASCII(caseInsensitivelyEqualTo: "x-forwarded-for"):
+                if forwardedFor == nil { forwardedFor = value }
+            case 12 where name.isASCII(caseInsensitivelyEqualTo: InternalHeader.requestID):
+                requestID = value
+            case 7 where name.isASCII(caseInsensitivelyEqualTo: "upgrade"),
+                 17 where name.isASCII(caseInsensitivelyEqualTo: "transfer-encoding"),
+                 6 where name.isASCII(caseInsensitivelyEqualTo: "expect"):
                 return nil
-            case .connection:
-                if field.value.lowercased().contains("close") { return nil }
+            case 10 where name.isASCII(caseInsensitivelyEqualTo: "connection"):
+                if value.lowercased().contains("close") { return nil }
             default:
                 break
             }

@@ -58,7 +58,7 @@ public enum GatewayService {
             }
         }
         let sockets = SocketPassthrough(proxy: proxy, common: common, logger: logger)
-        let server = sockets.serverBuilder { [DirectForwardHandler(proxy: proxy, metrics: metrics, logger: logger)] }
+        let server = sockets.serverBuilder { DirectForwardHandler(proxy: proxy, metrics: metrics, logger: logger, routerStarted: $0) }
         return ServiceApplication.makeApplication(router: router, configuration: common, logger: logger, services: services, server: server)
     }
 

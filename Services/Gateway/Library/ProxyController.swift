@@ -20,12 +20,6 @@ struct ProxyController: Sendable {
     /// Request bodies up to this size are passed in one piece; larger ones (uploads) stream.
     private static let bufferedBodyLimit = 256 << 10
 
-    /// Headers that describe one hop, not the message (RFC 9110 §7.6.1), plus `host`.
-    private static let hopByHop: Set<String> = [
-        "connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization",
-        "te", "trailer", "transfer-encoding", "upgrade", "host",
-    ]
-
     func handle(_ request: Request, context: GlintRequestContext) async throws -> Response {
         var app: AppInfo?
         do {
@@ -140,54 +134,122 @@ struct ProxyController: Sendable {
         }
     }
 
-    /// The head a service receives: the client's headers without hop-by-hop ones, the app key or
-    /// anything posing as internal, plus the internal headers only the gateway may set.
+    /// The head a service receives: the client's headers without those that stay at the gateway,
+    /// plus the internal headers only the gateway may set.
     func upstreamHead(_ request: HTTPRequest, app: AppInfo?, requestID: String, clientIP: String) -> HTTPRequestHead {
+        upstreamHead(
+            method: HTTPMethod(rawValue: request.method.rawValue), uri: request.path ?? "/",
+            fields: request.headerFields.lazy.map { (name: $0.name.rawName, value: $0.value) }, count: request.headerFields.count,
+            app: app, requestID: requestID, clientIP: clientIP
+        )
+    }
+
+    private func upstreamHead(
+        method: HTTPMethod, uri: String, fields: some Sequence<(name: String, value: String)>, count: Int,
+        app: AppInfo?, requestID: String, clientIP: String
+    ) -> HTTPRequestHead {
         var headers = HTTPHeaders()
-        headers.reserveCapacity(request.headerFields.count + 4)
-        for field in request.headerFields {
-            let name = field.name.canonicalName
-            // The request id is added below, as it was accepted or made for this request.
-            if Self.hopByHop.contains(name) || name.hasPrefix(InternalHeader.prefix) || name == InternalHeader.requestID || field.name == .sesacKey { continue }
-            headers.add(name: field.name.rawName, value: field.value)
+        headers.reserveCapacity(count + 4)
+        for (name, value) in fields where !HeaderRules.staysAtGateway(name) {
+            headers.add(name: name, value: value)
         }
         headers.add(name: InternalHeader.secret, value: common.internalSecret)
         headers.add(name: InternalHeader.requestID, value: requestID)
         headers.add(name: InternalHeader.clientIP, value: clientIP)
         if let app { headers.add(name: InternalHeader.appID, value: app.appID) }
-        return HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: request.method.rawValue), uri: request.path ?? "/", headers: headers)
+        return HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: headers)
     }
 
     /// A service's answer in hand: canonical error bodies become the app's dialect; anything else
     /// passes as is.
     func answer(_ head: HTTPResponseHead, _ body: ByteBuffer, app: AppInfo?) -> RenderedAnswer {
-        if head.status.code >= 400, let canonical = try? JSONCoding.decoder.decode(CanonicalError.self, from: body) {
+        if let canonical = Self.canonicalError(head, body) {
             return DialectRenderer.rendered(for: canonical, app: app)
         }
         return RenderedAnswer(status: .init(code: Int(head.status.code)), headers: responseHeaders(head.headers), body: body)
     }
 
+    /// The direct path's `answer`: the client's head in NIO's form, with the request id, `Server`
+    /// and `Date` the router would have set.
+    func directAnswer(
+        _ head: HTTPResponseHead, _ body: ByteBuffer, app: AppInfo?, requestID: String, dates: inout HTTPDateCache
+    ) -> (HTTPResponseHead, ByteBuffer) {
+        if let canonical = Self.canonicalError(head, body) {
+            return directAnswer(DialectRenderer.rendered(for: canonical, app: app), requestID: requestID, dates: &dates)
+        }
+        return (clientHead(head, length: body.readableBytes, requestID: requestID, dates: &dates), body)
+    }
+
+    func directAnswer(_ rendered: RenderedAnswer, requestID: String, dates: inout HTTPDateCache) -> (HTTPResponseHead, ByteBuffer) {
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(rendered.headers.count + 4)
+        for field in rendered.headers { headers.add(name: field.name.rawName, value: field.value) }
+        headers.add(name: "content-length", value: String(rendered.body.readableBytes))
+        headers.add(name: "date", value: dates.now())
+        addGatewayHeaders(to: &headers, requestID: requestID)
+        return (HTTPResponseHead(version: .http1_1, status: .init(statusCode: rendered.status.code), headers: headers), rendered.body)
+    }
+
+    /// A service's head as the client gets it on the direct path: `length` (an answer in hand)
+    /// replaces the service's own; a streamed answer keeps what the service said.
+    func clientHead(_ head: HTTPResponseHead, length: Int?, requestID: String, dates: inout HTTPDateCache) -> HTTPResponseHead {
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(head.headers.count + 4)
+        var dated = false
+        for (name, value) in head.headers {
+            // The length sorts out all but one candidate before any byte is compared.
+            switch name.utf8.count {
+            case 14 where length != nil && name.isASCII(caseInsensitivelyEqualTo: "content-length"),
+                 6 where name.isASCII(caseInsensitivelyEqualTo: "server"),
+                 12 where name.isASCII(caseInsensitivelyEqualTo: InternalHeader.requestID):
+                continue
+            case 4 where name.isASCII(caseInsensitivelyEqualTo: "date"):
+                dated = true
+            default:
+                if HeaderRules.isHopByHop(name) { continue }
+            }
+            headers.add(name: name, value: value)
+        }
+        if let length { headers.add(name: "content-length", value: String(length)) }
+        if !dated { headers.add(name: "date", value: dates.now()) }
+        addGatewayHeaders(to: &headers, requestID: requestID)
+        return HTTPResponseHead(version: .http1_1, status: head.status, headers: headers)
+    }
+
+    private func addGatewayHeaders(to headers: inout HTTPHeaders, requestID: String) {
+        headers.add(name: InternalHeader.requestID, value: requestID)
+        // As the router's answers say (a service's own `Server` would say which service answered).
+        headers.add(name: "server", value: common.service.rawValue)
+    }
+
+    private static func canonicalError(_ head: HTTPResponseHead, _ body: ByteBuffer) -> CanonicalError? {
+        guard head.status.code >= 400 else { return nil }
+        return try? JSONCoding.decoder.decode(CanonicalError.self, from: body)
+    }
+
     func responseHeaders(_ headers: HTTPHeaders) -> HTTPFields {
         var fields = HTTPFields()
         fields.reserveCapacity(headers.count)
-        for (name, value) in headers where !Self.hopByHop.contains(name.lowercased()) {
+        for (name, value) in headers where !HeaderRules.isHopByHop(name) {
             if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
         }
         return fields
     }
 
-    /// The common case decided without suspending: a routed request with a cached, valid app key
-    /// (when it needs one), within the rate limits, with a small body. nil sends the request the
-    /// general way (`handle`), which also answers every refusal.
-    func directForward(_ request: HTTPRequest, remoteAddress: SocketAddress?) -> DirectForward? {
-        guard request.method != .head, let target = request.path, let facts = DirectHeaderFacts(request.headerFields) else { return nil }
+    /// The common case decided without suspending, on NIO's head before any conversion: a routed
+    /// HTTP/1.1 request with a cached, valid app key (when it needs one), within the rate limits,
+    /// with a small body. nil sends the request the general way (`handle`), which also answers
+    /// every refusal.
+    func directForward(_ head: HTTPRequestHead, remoteAddress: SocketAddress?) -> DirectForward? {
+        guard head.method != .HEAD, head.version == .http1_1, let facts = DirectHeaderFacts(head.headers) else { return nil }
         var bodyLength = 0
         if let length = facts.contentLength {
             guard let value = Int(length), value <= Self.bufferedBodyLimit, value <= configuration.maxBodyBytes else { return nil }
             bodyLength = value
         }
+        let target = head.uri
         let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
-        guard let route = routes.match(method: request.method.rawValue, path: path) else { return nil }
+        guard let route = routes.match(method: head.method.rawValue, path: path) else { return nil }
         var app: AppInfo?
         if route.appKey != AppKeyRule.none, let key = facts.appKey {
             guard case .some(.some(let cached)) = apps.cachedApp(forKey: key) else { return nil }
@@ -199,7 +261,10 @@ struct ProxyController: Sendable {
         let requestID = RequestIDMiddleware.requestID(offered: facts.requestID)
         return DirectForward(
             service: route.service, app: app, route: route.pattern, path: path, requestID: requestID, bodyLength: bodyLength,
-            head: upstreamHead(request, app: app, requestID: requestID, clientIP: clientIP)
+            head: upstreamHead(
+                method: head.method, uri: target, fields: head.headers, count: head.headers.count,
+                app: app, requestID: requestID, clientIP: clientIP
+            )
         )
     }
 

@@ -18,28 +18,33 @@ struct SocketPassthrough: Sendable {
     /// Engine.IO's `maxPayload` (1 MB) plus framing.
     static let maxMessageBytes = 1 << 20 + 1024
 
-    /// `handlers` sit between HTTP decoding and the router on every plain HTTP connection.
-    func serverBuilder(handlers: @escaping @Sendable () -> [any RemovableChannelHandler]) -> HTTPServerBuilder {
-        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
-            http1: .init(additionalChannelHandlers: handlers()), ws: .init(maxFrameSize: Self.maxMessageBytes, autoPing: .disabled)
-        )
-        return .http1WebSocketUpgrade(configuration: configuration) { head, channel, _ in
-            guard let path = head.path, URI(path).path.hasPrefix("/socket.io"),
-                  URI(path).queryParameters["transport"] == "websocket" else { return .dontUpgrade }
-            guard case .admitted(let app, let clientIP) = await proxy.admitWebSocket(head, remoteAddress: channel.remoteAddress) else {
-                return .dontUpgrade
-            }
-            let upstreamURL = "ws" + common.url(of: .chat).dropFirst("http".count) + path
-            var headers: HTTPFields = [:]
-            if let authorization = head.headerFields[.authorization] { headers[.authorization] = authorization }
-            Self.set(&headers, InternalHeader.secret, common.internalSecret)
-            Self.set(&headers, InternalHeader.clientIP, clientIP)
-            Self.set(&headers, InternalHeader.requestID, head.headerFields[values: HTTPField.Name(InternalHeader.requestID)!].first ?? ObjectID.generate())
-            if let app { Self.set(&headers, InternalHeader.appID, app.appID) }
-            let upstreamHeaders = headers
-            return .upgrade([:]) { inbound, outbound, _ in
-                await relay(client: (inbound, outbound), to: upstreamURL, headers: upstreamHeaders)
-            }
+    /// Hummingbird's HTTP/1 server with WebSocket upgrades, the direct path in front (`GatewayChannel`).
+    func serverBuilder(direct: @escaping @Sendable (EventLoopPromise<Void>) -> DirectForwardHandler) -> HTTPServerBuilder {
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(ws: .init(maxFrameSize: Self.maxMessageBytes, autoPing: .disabled))
+        return HTTPServerBuilder { responder in
+            GatewayChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: configuration, shouldUpgrade: upgrade), direct: direct)
+        }
+    }
+
+    /// A WebSocket on `/socket.io/` that passes the key and rate checks is relayed to chat-svc.
+    @Sendable private func upgrade(
+        _ head: HTTPRequest, _ channel: any Channel, _: Logger
+    ) async -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+        guard let path = head.path, URI(path).path.hasPrefix("/socket.io"),
+              URI(path).queryParameters["transport"] == "websocket" else { return .dontUpgrade }
+        guard case .admitted(let app, let clientIP) = await proxy.admitWebSocket(head, remoteAddress: channel.remoteAddress) else {
+            return .dontUpgrade
+        }
+        let upstreamURL = "ws" + common.url(of: .chat).dropFirst("http".count) + path
+        var headers: HTTPFields = [:]
+        if let authorization = head.headerFields[.authorization] { headers[.authorization] = authorization }
+        Self.set(&headers, InternalHeader.secret, common.internalSecret)
+        Self.set(&headers, InternalHeader.clientIP, clientIP)
+        Self.set(&headers, InternalHeader.requestID, head.headerFields[values: HTTPField.Name(InternalHeader.requestID)!].first ?? ObjectID.generate())
+        if let app { Self.set(&headers, InternalHeader.appID, app.appID) }
+        let upstreamHeaders = headers
+        return .upgrade([:]) { inbound, outbound, _ in
+            await relay(client: (inbound, outbound), to: upstreamURL, headers: upstreamHeaders)
         }
     }
 

@@ -20,7 +20,10 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
 
     private var state = State.idle
     private var context: ChannelHandlerContext?
-    private var deadline: Scheduled<Void>?
+    /// When the answer in progress is late. One timer per connection checks it, re-armed only
+    /// while an answer is due: a timer per request cost more than the forwarding it guarded.
+    private var answerDue: NIODeadline?
+    private var timer: Scheduled<Void>?
     private var keepAlive = true
     private var requestEnded = false
     private var readingPaused = false
@@ -46,7 +49,9 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
         keepAlive = request.head.isKeepAlive
         requestEnded = false
         answered = false
-        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: timeout) { [weak self] in self?.timedOut() }
+        let due = NIODeadline.now() + timeout
+        answerDue = due
+        if timer == nil { armTimer(at: due, context: context) }
         context.write(wrapOutboundOut(.head(request.head)), promise: nil)
         // Parts written here go past this handler's own `write`; only a streamed body's pass through it.
         switch request.body {
@@ -77,7 +82,7 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
             if let length = head.headers.first(name: "content-length").flatMap(Int.init), length <= UpstreamResponse.bufferedLimit {
                 state = .buffering(head, context.channel.allocator.buffer(capacity: length), promise)
             } else {
-                deadline?.cancel()
+                answerDue = nil
                 let stream = UpstreamBodyStream.make(delegate: .init(handler: self, eventLoop: context.eventLoop))
                 state = .streaming(stream.source)
                 promise.succeed(UpstreamResponse(head: head, body: .stream(UpstreamBodyStream(stream.sequence))))
@@ -109,6 +114,8 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        timer?.cancel()
+        timer = nil
         fail(answered ? UpstreamError.connectionClosed : UpstreamError.closedBeforeAnswer)
         state = .closed
         onReusable = nil
@@ -136,8 +143,7 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     private func finishResponse(context: ChannelHandlerContext) {
-        deadline?.cancel()
-        deadline = nil
+        answerDue = nil
         state = .idle
         readingPaused = false
         // A request still being sent when its answer ended leaves the connection mid-message.
@@ -148,14 +154,23 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
         }
     }
 
-    private func timedOut() {
-        fail(UpstreamError.timedOut)
-        context?.close(promise: nil)
+    private func armTimer(at deadline: NIODeadline, context: ChannelHandlerContext) {
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in self?.timerFired() }
+    }
+
+    private func timerFired() {
+        timer = nil
+        guard let due = answerDue, let context else { return }
+        if due <= .now() {
+            fail(UpstreamError.timedOut)
+            context.close(promise: nil)
+        } else {
+            armTimer(at: due, context: context)
+        }
     }
 
     private func fail(_ error: any Error) {
-        deadline?.cancel()
-        deadline = nil
+        answerDue = nil
         switch state {
         case .awaitingHead(let promise), .buffering(_, _, let promise):
             promise.fail(error)

@@ -114,7 +114,9 @@ final class UpstreamPool: Sendable {
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    // Every head sent here is built by the gateway from names and values that
+                    // were already checked (parsed from a client, or its own): no second check.
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers(enableOutboundHeaderValidation: false)
                     try channel.pipeline.syncOperations.addHandler(UpstreamConnectionHandler())
                 }
             }
