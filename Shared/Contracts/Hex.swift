@@ -12,6 +12,11 @@ public enum Hex {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// The digit of a value below 16.
+    public static func digit(_ nibble: UInt8) -> UInt8 {
+        digits[Int(nibble)]
+    }
+
     public static func isDigit(_ byte: UInt8) -> Bool {
         (byte >= 48 && byte <= 57) || (byte >= 97 && byte <= 102) || (byte >= 65 && byte <= 70)
     }

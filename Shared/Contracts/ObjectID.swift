@@ -2,30 +2,44 @@ import Foundation
 import Synchronization
 
 /// 24-hex identifiers in the ObjectId layout: 4 bytes of seconds (so ids sort by creation time),
-/// 5 fresh random bytes per id (so a known id does not reveal its neighbours — room ids are
+/// 5 fresh random bytes per `generate`d id (so a known id does not reveal its neighbours — room ids are
 /// capabilities, API.md §3) and a 3-byte counter (so two ids of one process never collide, even
 /// within one second and with identical random bytes). Processes start their counters at random.
 public enum ObjectID {
     private static let counter = Mutex<UInt32>(UInt32.random(in: 0...0xFF_FFFF))
+    /// `sequential`'s middle bytes, drawn once per process.
+    private static let processRandom = UInt64.random(in: 0...UInt64.max)
 
     public static func generate(now: Date = Date()) -> String {
+        var generator = SystemRandomNumberGenerator()
+        return make(now: now, random: generator.next()) // one system call for all five bytes
+    }
+
+    /// The same layout with the process's random bytes instead of fresh ones (MongoDB's own
+    /// scheme): for ids that label things rather than grant access (request ids), where a system
+    /// call per id would be the larger part of making it.
+    public static func sequential(now: Date = Date()) -> String {
+        make(now: now, random: processRandom)
+    }
+
+    private static func make(now: Date, random: UInt64) -> String {
         let seconds = UInt32(truncatingIfNeeded: Int64(now.timeIntervalSince1970))
         let count = counter.withLock { value -> UInt32 in
             value = (value &+ 1) & 0xFF_FFFF
             return value
         }
-        var bytes = [UInt8](repeating: 0, count: 12)
-        bytes[0] = UInt8(seconds >> 24)
-        bytes[1] = UInt8((seconds >> 16) & 0xFF)
-        bytes[2] = UInt8((seconds >> 8) & 0xFF)
-        bytes[3] = UInt8(seconds & 0xFF)
-        var generator = SystemRandomNumberGenerator()
-        let random = generator.next() // one system call for all five bytes
-        for index in 4..<9 { bytes[index] = UInt8(truncatingIfNeeded: random >> (8 * (index - 4))) }
-        bytes[9] = UInt8(count >> 16)
-        bytes[10] = UInt8((count >> 8) & 0xFF)
-        bytes[11] = UInt8(count & 0xFF)
-        return Hex.encode(bytes)
+        return String(unsafeUninitializedCapacity: 24) { out in
+            var index = 0
+            func put(_ byte: UInt8) {
+                out[index] = Hex.digit(byte >> 4)
+                out[index + 1] = Hex.digit(byte & 0x0F)
+                index += 2
+            }
+            for shift in stride(from: 24, through: 0, by: -8) { put(UInt8(truncatingIfNeeded: seconds >> UInt32(shift))) }
+            for shift in stride(from: 0, to: 40, by: 8) { put(UInt8(truncatingIfNeeded: random >> UInt64(shift))) }
+            for shift in stride(from: 16, through: 0, by: -8) { put(UInt8(truncatingIfNeeded: count >> UInt32(shift))) }
+            return index
+        }
     }
 
     /// True for exactly 24 lowercase or uppercase hex digits.

@@ -23,15 +23,18 @@ public struct RouteTable: Sendable {
     }
 
     public func match(method: String, path: some StringProtocol) -> Match? {
-        let segments = String(path).split(separator: "/", omittingEmptySubsequences: true)
-        return Self.match(root, segments[...], method: method)
+        // Segments are cut from the path as the trie is walked: no array, no copies.
+        Self.match(root, Substring(path), method: method)
     }
 
-    private static func match(_ node: Node, _ segments: ArraySlice<Substring>, method: String) -> Match? {
-        guard let segment = segments.first else {
+    private static func match(_ node: Node, _ path: Substring, method: String) -> Match? {
+        let slash = UInt8(ascii: "/")
+        guard let start = path.utf8.firstIndex(where: { $0 != slash }) else {
             return node.methods[method] ?? node.rest[method]
         }
-        let remaining = segments.dropFirst()
+        let end = path.utf8[start...].firstIndex(of: slash) ?? path.endIndex
+        let segment = path[start..<end]
+        let remaining = path[end...]
         if let child = node.children[segment], let found = match(child, remaining, method: method) {
             return found
         }

@@ -25,6 +25,15 @@ final class ObjectIDTests: XCTestCase {
         XCTAssertNotEqual(first.dropFirst(8).prefix(10), second.dropFirst(8).prefix(10))
     }
 
+    func testSequentialIdsShareTheProcessBytesAndStayUnique() {
+        let ids = (0..<50_000).map { _ in ObjectID.sequential() }
+        XCTAssertEqual(Set(ids).count, ids.count)
+        XCTAssertTrue(ids.allSatisfy { ObjectID.isValid($0) && $0 == $0.lowercased() })
+        XCTAssertEqual(Set(ids.map { $0.dropFirst(8).prefix(10) }).count, 1, "one process, one random part")
+        let earlier = ObjectID.sequential(now: Date(timeIntervalSince1970: 1_700_000_000))
+        XCTAssertEqual(String(earlier.prefix(8)), String(1_700_000_000, radix: 16))
+    }
+
     func testValidation() {
         XCTAssertTrue(ObjectID.isValid("6740369b3a36e82f532ec721"))
         XCTAssertFalse(ObjectID.isValid("6740369b3a36e82f532ec72"))

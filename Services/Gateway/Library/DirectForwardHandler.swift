@@ -20,7 +20,8 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
 
     private enum Reading {
         case idle
-        case direct(DirectForward, ByteBuffer)
+        /// The body of `inFlight`'s request.
+        case direct(ByteBuffer)
         case passed
     }
 
@@ -43,7 +44,8 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     /// Completed when the first request goes to Hummingbird, which sets up its side of the
     /// connection only then; failed when the connection ends before that.
     private var routerStarted: EventLoopPromise<Void>?
-    private var remoteAddress: SocketAddress?
+    /// The peer's address as text, made once: it is the same for every request of the connection.
+    private var remoteIP: String?
     private var dates = HTTPDateCache()
     /// After an upgrade request everything belongs to Hummingbird's upgrade handling.
     private var left = false
@@ -63,7 +65,7 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        remoteAddress = context.channel.remoteAddress
+        remoteIP = context.channel.remoteAddress?.ipAddress
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -83,8 +85,8 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         switch (part, reading) {
         case (.head(let head), .idle):
-            if passedOpen == 0, let forward = proxy.directForward(head, remoteAddress: remoteAddress ?? context.channel.remoteAddress) {
-                reading = .direct(forward, context.channel.allocator.buffer(capacity: forward.bodyLength))
+            if passedOpen == 0, let forward = proxy.directForward(head, remoteIP: remoteIP) {
+                reading = .direct(context.channel.allocator.buffer(capacity: forward.bodyLength))
                 inFlight = InFlight(forward: forward, start: .now)
             } else {
                 reading = .passed
@@ -94,13 +96,13 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
                 context.fireChannelRead(wrapInboundOut(part))
                 if head.headers.contains(name: "upgrade") { leave(context: context) }
             }
-        case (.body(var bytes), .direct(let forward, var body)):
+        case (.body(var bytes), .direct(var body)):
             reading = .idle  // lets `body` grow in place
             body.writeBuffer(&bytes)
-            reading = .direct(forward, body)
-        case (.end, .direct(let forward, let body)):
+            reading = .direct(body)
+        case (.end, .direct(let body)):
             reading = .idle
-            send(forward, body: body, context: context)
+            if let forward = inFlight?.forward { send(forward, body: body, context: context) }
         case (.end, .passed):
             reading = .idle
             context.fireChannelRead(wrapInboundOut(part))
@@ -195,15 +197,13 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
             // The router takes what it was given when a read burst completes.
             context.fireChannelReadComplete()
         }
-        if !waitingForAnswer {
-            if quiesceHeld {
-                quiesceHeld = false
-                quiesce(context: context)
-            }
-            if readPending {
-                readPending = false
-                context.read()
-            }
+        if quiesceHeld, !waitingForAnswer {
+            quiesceHeld = false
+            quiesce(context: context)
+        }
+        if readPending, queued.isEmpty {
+            readPending = false
+            context.read()
         }
     }
 
@@ -215,7 +215,10 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     func read(context: ChannelHandlerContext) {
-        if waitingForAnswer {
+        // Reading goes on while an answer is awaited (clients that wait for it send nothing
+        // meanwhile, and pausing and resuming would cost system calls); it stops once parts
+        // have to wait here, so at most one read's worth queues.
+        if !queued.isEmpty {
             readPending = true
         } else {
             context.read()

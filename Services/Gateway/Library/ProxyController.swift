@@ -93,15 +93,15 @@ struct ProxyController: Sendable {
     }
 
     private func clientIP(_ headers: HTTPFields, _ remoteAddress: SocketAddress?) -> String {
-        clientIP(forwardedFor: headers[.forwardedFor], remoteAddress)
+        clientIP(forwardedFor: headers[.forwardedFor], remoteAddress?.ipAddress)
     }
 
-    private func clientIP(forwardedFor: String?, _ remoteAddress: SocketAddress?) -> String {
+    private func clientIP(forwardedFor: String?, _ remoteIP: String?) -> String {
         if configuration.trustForwardedFor, let forwarded = forwardedFor,
            let first = forwarded.split(separator: ",").first {
             return first.trimmingCharacters(in: .whitespaces)
         }
-        return remoteAddress?.ipAddress ?? "unknown"
+        return remoteIP ?? "unknown"
     }
 
     private func forward(_ request: Request, to service: ServiceName, app: AppInfo?, context: GlintRequestContext) async throws -> Response {
@@ -240,7 +240,7 @@ struct ProxyController: Sendable {
     /// HTTP/1.1 request with a cached, valid app key (when it needs one), within the rate limits,
     /// with a small body. nil sends the request the general way (`handle`), which also answers
     /// every refusal.
-    func directForward(_ head: HTTPRequestHead, remoteAddress: SocketAddress?) -> DirectForward? {
+    func directForward(_ head: HTTPRequestHead, remoteIP: String?) -> DirectForward? {
         guard head.method != .HEAD, head.version == .http1_1, let facts = DirectHeaderFacts(head.headers) else { return nil }
         var bodyLength = 0
         if let length = facts.contentLength {
@@ -256,7 +256,7 @@ struct ProxyController: Sendable {
             app = cached
         }
         if route.appKey == .required, app == nil { return nil }
-        let clientIP = clientIP(forwardedFor: facts.forwardedFor, remoteAddress)
+        let clientIP = clientIP(forwardedFor: facts.forwardedFor, remoteIP)
         guard wait(app: app, clientIP: clientIP) == nil else { return nil }
         let requestID = RequestIDMiddleware.requestID(offered: facts.requestID)
         return DirectForward(

@@ -25,7 +25,7 @@ public struct RequestIDMiddleware: RouterMiddleware {
     }
 
     public static func requestID(offered: String?) -> String {
-        offered.flatMap { isAcceptable($0) ? $0 : nil } ?? ObjectID.generate()
+        offered.flatMap { isAcceptable($0) ? $0 : nil } ?? ObjectID.sequential()
     }
 
     static func isAcceptable(_ id: String) -> Bool {
