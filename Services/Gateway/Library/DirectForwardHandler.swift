@@ -49,6 +49,10 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private var dates = HTTPDateCache()
     /// After an upgrade request everything belongs to Hummingbird's upgrade handling.
     private var left = false
+    /// Since when nothing has been under way; one timer checks it, re-armed only while idle.
+    private var idleSince = NIODeadline.now()
+    private var idleTimer: Scheduled<Void>?
+    private let idleTimeout: TimeAmount
 
     init(proxy: ProxyController, metrics: RequestMetrics, logger: Logger, routerStarted: EventLoopPromise<Void>) {
         self.proxy = proxy
@@ -56,6 +60,7 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         self.logger = logger
         self.accessLogged = logger.logLevel <= .info
         self.routerStarted = routerStarted
+        self.idleTimeout = .seconds(Int64(proxy.configuration.idleTimeoutSeconds))
     }
 
     /// A direct request has been read whole and is being answered: what follows must wait.
@@ -64,11 +69,21 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         return true
     }
 
+    /// Nothing under way: no request being read or answered on either path. A request head
+    /// still being received counts as idle, so a head that never completes ends with the timeout.
+    private var isIdle: Bool {
+        guard inFlight == nil, passedOpen == 0, queued.isEmpty, case .idle = reading else { return false }
+        return true
+    }
+
     func handlerAdded(context: ChannelHandlerContext) {
         remoteIP = context.channel.remoteAddress?.ipAddress
+        becameIdle(context: context)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
+        idleTimer?.cancel()
+        idleTimer = nil
         routerStarted?.fail(ChannelError.ioOnClosedChannel)
         routerStarted = nil
     }
@@ -116,6 +131,8 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     /// HTTP handlers when it upgrades, and would not expect this one among them).
     private func leave(context: ChannelHandlerContext) {
         left = true
+        idleTimer?.cancel()
+        idleTimer = nil
         while !queued.isEmpty { context.fireChannelRead(wrapInboundOut(queued.removeFirst())) }
         context.fireChannelReadComplete()
         if quiesceHeld { context.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent()) }
@@ -205,13 +222,44 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
             readPending = false
             context.read()
         }
+        if isIdle { becameIdle(context: context) }
+    }
+
+    private func becameIdle(context: ChannelHandlerContext) {
+        guard !left else { return }
+        idleSince = .now()
+        if idleTimer == nil { armIdleTimer(at: idleSince + idleTimeout, context: context) }
+    }
+
+    private func armIdleTimer(at deadline: NIODeadline, context: ChannelHandlerContext) {
+        idleTimer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in
+            self?.idleTimerFired(context: context)
+        }
+    }
+
+    private func idleTimerFired(context: ChannelHandlerContext) {
+        idleTimer = nil
+        // Busy: armed again when the connection next becomes idle.
+        guard !left, isIdle else { return }
+        let due = idleSince + idleTimeout
+        if due <= .now() {
+            logger.debug("closing idle client connection")
+            context.close(promise: nil)
+        } else {
+            armIdleTimer(at: due, context: context)
+        }
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         // Only the router's writes come through here (the direct path writes past this handler).
         // (An answer to a request that failed to parse was never counted.)
-        if case .end = unwrapOutboundIn(data) { passedOpen = max(0, passedOpen - 1) }
+        guard case .end = unwrapOutboundIn(data) else {
+            context.write(data, promise: promise)
+            return
+        }
+        passedOpen = max(0, passedOpen - 1)
         context.write(data, promise: promise)
+        if isIdle { becameIdle(context: context) }
     }
 
     func read(context: ChannelHandlerContext) {

@@ -10,10 +10,11 @@ public enum GatewaySettings {
     public static let appCacheSeconds = ConfigVariable("GATEWAY_APP_CACHE_SECONDS", default: "30", "how long a resolved app key is cached (unknown keys: at most 5 s)")
     public static let upstreamTimeoutSeconds = ConfigVariable("GATEWAY_UPSTREAM_TIMEOUT_SECONDS", default: "60", "deadline of one forwarded request")
     public static let maxUpstreamConnections = ConfigVariable("GATEWAY_MAX_UPSTREAM_CONNECTIONS", default: "128", "pooled keep-alive connections per service")
+    public static let idleTimeoutSeconds = ConfigVariable("GATEWAY_IDLE_TIMEOUT_SECONDS", default: "75", "a client connection with no request under way is closed after this long (also ends request heads that never complete); longer than clients keep idle connections, so they close first")
     public static let trustForwardedFor = ConfigVariable("GATEWAY_TRUST_FORWARDED_FOR", default: "false", "take the client address from X-Forwarded-For (only behind a trusted proxy)")
 
     public static var all: [ConfigVariable] {
-        [maxBodyBytes, ratePerApp, burstPerApp, ratePerIP, burstPerIP, appCacheSeconds, upstreamTimeoutSeconds, maxUpstreamConnections, trustForwardedFor]
+        [maxBodyBytes, ratePerApp, burstPerApp, ratePerIP, burstPerIP, appCacheSeconds, upstreamTimeoutSeconds, maxUpstreamConnections, idleTimeoutSeconds, trustForwardedFor]
     }
 }
 
@@ -24,12 +25,13 @@ public struct GatewayConfiguration: Sendable, Equatable {
     public var appCacheSeconds: Int
     public var upstreamTimeoutSeconds: Int
     public var maxUpstreamConnections: Int
+    public var idleTimeoutSeconds: Int
     public var trustForwardedFor: Bool
 
     public init(
         maxBodyBytes: Int = 32 << 20, appLimit: RateLimit = .init(perSecond: 500, burst: 1000),
         ipLimit: RateLimit = .init(perSecond: 50, burst: 100), appCacheSeconds: Int = 30,
-        upstreamTimeoutSeconds: Int = 60, maxUpstreamConnections: Int = 128, trustForwardedFor: Bool = false
+        upstreamTimeoutSeconds: Int = 60, maxUpstreamConnections: Int = 128, idleTimeoutSeconds: Int = 75, trustForwardedFor: Bool = false
     ) {
         self.maxBodyBytes = maxBodyBytes
         self.appLimit = appLimit
@@ -37,6 +39,7 @@ public struct GatewayConfiguration: Sendable, Equatable {
         self.appCacheSeconds = appCacheSeconds
         self.upstreamTimeoutSeconds = upstreamTimeoutSeconds
         self.maxUpstreamConnections = maxUpstreamConnections
+        self.idleTimeoutSeconds = idleTimeoutSeconds
         self.trustForwardedFor = trustForwardedFor
     }
 
@@ -54,6 +57,7 @@ public struct GatewayConfiguration: Sendable, Equatable {
             appCacheSeconds: try reader.int(GatewaySettings.appCacheSeconds, in: 0...3600),
             upstreamTimeoutSeconds: try reader.int(GatewaySettings.upstreamTimeoutSeconds, in: 1...3600),
             maxUpstreamConnections: try reader.int(GatewaySettings.maxUpstreamConnections, in: 1...10_000),
+            idleTimeoutSeconds: try reader.int(GatewaySettings.idleTimeoutSeconds, in: 1...3600),
             trustForwardedFor: try reader.bool(GatewaySettings.trustForwardedFor)
         )
     }
