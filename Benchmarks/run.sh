@@ -37,7 +37,7 @@ PORT=$MARKET_PORT "$BIN/market-svc" > "$DATA/market.log" 2>&1 & PIDS+=($!)
 PORT=$CHAT_PORT "$BIN/chat-svc" > "$DATA/chat.log" 2>&1 & PIDS+=($!); CHAT_PID=$!
 # info: geo-svc says how long loading the boundary file took (its access lines are debug).
 LOG_LEVEL=info PORT=$GEO_PORT "$BIN/geo-svc" > "$DATA/geo.log" 2>&1 & PIDS+=($!)
-PORT=$GATEWAY_PORT "$BIN/gateway" > "$DATA/gateway.log" 2>&1 & PIDS+=($!)
+PORT=$GATEWAY_PORT "$BIN/gateway" > "$DATA/gateway.log" 2>&1 & PIDS+=($!); GATEWAY_PID=$!
 for port in $AUTH_PORT $MARKET_PORT $CHAT_PORT $GEO_PORT $GATEWAY_PORT; do
   # Any answer will do: the gateway's /health reports 503 while services it aggregates are not running.
   for _ in $(seq 100); do [ "$(curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$port/health")" != 000 ] && break; sleep 0.1; done
@@ -102,14 +102,17 @@ chat)
   if [ "${FANOUT_VIA:-gateway}" = gateway ]; then SOCKETS=$GW; SOCKET_HEADERS='{"SeSACKey":"'"$KEY"'","Authorization":"'"$ALICE_TOKEN"'"}'
   else SOCKETS=http://127.0.0.1:$CHAT_PORT; SOCKET_HEADERS='{"x-internal-secret":"'"$SECRET"'","Authorization":"'"$ALICE_TOKEN"'"}'; fi
   echo "== (a) fan-out through ${FANOUT_VIA:-gateway}: ${CLIENTS:-500} websockets on one room, ${RATE:-200} messages/s for ${SECONDS_TO_RUN:-30} s"
+  ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+  gateway_start=$(ticks $GATEWAY_PID); chat_start=$(ticks $CHAT_PID)
   HEADERS=$SOCKET_HEADERS POST_HEADERS='{"SeSACKey":"'"$KEY"'","Authorization":"'"$BOB_TOKEN"'"}' \
     node Benchmarks/chat.mjs fanout "$SOCKETS" "$GW" "$ROOM" "${CLIENTS:-500}" "${RATE:-200}" "${SECONDS_TO_RUN:-30}" || echo "fan-out incomplete"
+  seconds() { python3 -c "print(f'{($2 - $1) / $(getconf CLK_TCK):.1f} s')"; }
+  echo "CPU during the fan-out: gateway $(seconds "$gateway_start" "$(ticks $GATEWAY_PID)"), chat-svc $(seconds "$chat_start" "$(ticks $CHAT_PID)")"
   [ -n "${SKIP_IDLE:-}" ] && exit 0
   # Straight to chat-svc: through the gateway each socket holds two descriptors there, and this
   # machine allows 20,000 per process.
   echo "== (b) ${IDLE:-10000} idle websockets held on chat-svc"
   rss() { awk '/VmRSS/ {printf "%.0f MB", $2/1024}' "/proc/$1/status"; }
-  ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
   echo "chat-svc before: $(rss $CHAT_PID)"
   HEADERS='{"x-internal-secret":"'"$SECRET"'","Authorization":"'"$ALICE_TOKEN"'"}' \
     node Benchmarks/chat.mjs idle "http://127.0.0.1:$CHAT_PORT" "$ROOM" "${IDLE:-10000}" 60 > "$DATA/idle.log" 2>&1 &
