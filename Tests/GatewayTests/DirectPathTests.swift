@@ -122,25 +122,6 @@ final class DirectPathTests: XCTestCase {
         XCTAssertTrue(text.contains("/v1/posts/one"), text)
     }
 
-    /// After a direct request, the connection still upgrades to a WebSocket (the upgrade handler
-    /// had not seen a request yet), and the direct path steps aside for it.
-    func testAWebSocketUpgradeFollowsADirectRequestOnOneConnection() async throws {
-        let fakes = Self.echoingPath()
-        try await GatewayTests.makeApp(fakes).test(.live) { client in
-            _ = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-lslp"])
-            let port = try XCTUnwrap(client.port)
-            let upgrade = "GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: gateway\r\nSeSACKey: key-lslp\r\n"
-                + "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
-            let answers = try await RawHTTP.exchangeUntilClosed(
-                port: port, "GET /v1/posts/one HTTP/1.1\r\nHost: gateway\r\nSeSACKey: key-lslp\r\n\r\n" + upgrade, answers: 2, received: {}
-            )
-            // chat-svc is not there: the relay fails after the upgrade and the gateway closes the socket.
-            let text = try XCTUnwrap(answers)
-            XCTAssertEqual(RawHTTP.statuses(text), [200, 101], text)
-            XCTAssertTrue(text.contains("/v1/posts/one"), text)
-        }
-    }
-
     func testLargeAnswersStreamThroughBothPathsFromARealService() async throws {
         let router = Router()
         router.get("/v1/posts/:id") { request, _ in
@@ -149,15 +130,7 @@ final class DirectPathTests: XCTestCase {
             return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: .init(byteBuffer: UpstreamPoolTests.big))
         }
         let market = try await LiveServer.start(router)
-        var common = TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory())
-        common.serviceURLs[.market] = market.url
-        let pools = try UpstreamPools(common: common, maxConnectionsPerService: 4)
-        let app = GatewayService.build(
-            common: common, configuration: GatewayConfiguration(),
-            dependencies: .init(apps: .init { GatewayTests.apps[$0] }, upstream: .live(pools: pools, timeout: .seconds(10))),
-            logger: TestEnvironment.logger
-        )
-        try await app.test(.live) { client in
+        try await GatewayTests.makeLiveApp(.market, at: market.url).test(.live) { client in
             for _ in 0..<3 {
                 let response = try await client.execute(uri: "/v1/posts/abc", method: .get, headers: [.sesacKey: "key-lslp"])
                 XCTAssertEqual(response.status, .ok)

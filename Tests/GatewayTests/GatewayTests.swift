@@ -67,6 +67,18 @@ final class GatewayTests: XCTestCase {
         )
     }
 
+    /// A gateway with its real upstream pools, `service` answering at `url`.
+    static func makeLiveApp(_ service: ServiceName, at url: String) throws -> some ApplicationProtocol {
+        var common = TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory())
+        common.serviceURLs[service] = url
+        let pools = try UpstreamPools(common: common, maxConnectionsPerService: 4)
+        return GatewayService.build(
+            common: common, configuration: GatewayConfiguration(),
+            dependencies: .init(apps: .init { Self.apps[$0] }, upstream: .live(pools: pools, timeout: .seconds(10))),
+            logger: TestEnvironment.logger
+        )
+    }
+
     func testMissingOrUnknownKeyIs420() async throws {
         let fakes = FakeServices()
         try await Self.makeApp(fakes).test(.router) { client in

@@ -23,6 +23,8 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         /// The body of `inFlight`'s request.
         case direct(ByteBuffer)
         case passed
+        /// A WebSocket upgrade to splice once its request has ended.
+        case upgrading(DirectUpgrade)
     }
 
     private struct InFlight {
@@ -103,6 +105,9 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
             if passedOpen == 0, let forward = proxy.directForward(head, remoteIP: remoteIP) {
                 reading = .direct(context.channel.allocator.buffer(capacity: forward.bodyLength))
                 inFlight = InFlight(forward: forward, start: .now)
+            } else if passedOpen == 0, routerStarted != nil, let upgrade = proxy.directUpgrade(head, remoteIP: remoteIP) {
+                // Only while Hummingbird has not seen the connection: its handlers are then all NIO's.
+                reading = .upgrading(upgrade)
             } else {
                 reading = .passed
                 passedOpen += 1
@@ -118,6 +123,15 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         case (.end, .direct(let body)):
             reading = .idle
             if let forward = inFlight?.forward { send(forward, body: body, context: context) }
+        case (.end, .upgrading(let upgrade)):
+            left = true
+            let splice = SocketSpliceHandler(upgrade, proxy: proxy, metrics: metrics, logger: logger)
+            do {
+                try context.pipeline.syncOperations.addHandler(splice, position: .after(self))
+                context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+            } catch {
+                context.close(promise: nil)
+            }
         case (.end, .passed):
             reading = .idle
             context.fireChannelRead(wrapInboundOut(part))

@@ -268,6 +268,29 @@ struct ProxyController: Sendable {
         )
     }
 
+    /// A `/socket.io/` WebSocket upgrade that can be spliced at once: a cached, valid key (or
+    /// none, as chat-svc then decides) and tokens in both buckets. nil leaves the upgrade to
+    /// Hummingbird (`SocketPassthrough`), which resolves unknown keys and answers refusals.
+    func directUpgrade(_ head: HTTPRequestHead, remoteIP: String?) -> DirectUpgrade? {
+        guard head.method == .GET, head.version == .http1_1, head.headers.first(name: "upgrade")?.lowercased() == "websocket",
+              SocketPassthrough.isSocketIOWebSocket(head.uri) else { return nil }
+        var app: AppInfo?
+        if let key = head.headers.first(name: "sesackey") {
+            guard case .some(.some(let cached)) = apps.cachedApp(forKey: key) else { return nil }
+            app = cached
+        }
+        let clientIP = clientIP(forwardedFor: head.headers.first(name: "x-forwarded-for"), remoteIP)
+        guard wait(app: app, clientIP: clientIP) == nil else { return nil }
+        let requestID = RequestIDMiddleware.requestID(offered: head.headers.first(name: InternalHeader.requestID))
+        var upstream = upstreamHead(
+            method: .GET, uri: head.uri, fields: head.headers, count: head.headers.count, app: app, requestID: requestID, clientIP: clientIP
+        )
+        // Hop-by-hop, so not copied: the upgrade is asked of chat-svc anew.
+        upstream.headers.add(name: "connection", value: "Upgrade")
+        upstream.headers.add(name: "upgrade", value: "websocket")
+        return DirectUpgrade(app: app, requestID: requestID, head: upstream)
+    }
+
     /// When the service cannot be reached.
     func unavailable(_ service: ServiceName, app: AppInfo?) -> RenderedAnswer {
         DialectRenderer.rendered(for: CanonicalError(code: .unavailable, message: "\(service.rawValue) unavailable"), app: app)

@@ -8,9 +8,11 @@ import Logging
 import NIOCore
 import ServiceKit
 
-/// `/socket.io/` over WebSocket: after the key and rate checks, the gateway opens its own
-/// WebSocket to chat-svc (with the internal headers) and relays messages both ways, one at a
-/// time, so nothing is buffered beyond a message. Long-polling goes through the HTTP proxy.
+/// `/socket.io/` over WebSocket when the direct path cannot splice it (a key not yet resolved,
+/// an upgrade after requests Hummingbird answered): after the key and rate checks, the gateway
+/// opens its own WebSocket to chat-svc (with the internal headers) and relays messages both
+/// ways, one at a time, so nothing is buffered beyond a message. Long-polling goes through the
+/// HTTP proxy.
 struct SocketPassthrough: Sendable {
     let proxy: ProxyController
     let common: CommonConfiguration
@@ -30,8 +32,7 @@ struct SocketPassthrough: Sendable {
     @Sendable private func upgrade(
         _ head: HTTPRequest, _ channel: any Channel, _: Logger
     ) async -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
-        guard let path = head.path, URI(path).path.hasPrefix("/socket.io"),
-              URI(path).queryParameters["transport"] == "websocket" else { return .dontUpgrade }
+        guard let path = head.path, Self.isSocketIOWebSocket(path) else { return .dontUpgrade }
         guard case .admitted(let app, let clientIP) = await proxy.admitWebSocket(head, remoteAddress: channel.remoteAddress) else {
             return .dontUpgrade
         }
@@ -46,6 +47,12 @@ struct SocketPassthrough: Sendable {
         return .upgrade([:]) { inbound, outbound, _ in
             await relay(client: (inbound, outbound), to: upstreamURL, headers: upstreamHeaders)
         }
+    }
+
+    /// Engine.IO's WebSocket transport: `/socket.io/…?transport=websocket`.
+    static func isSocketIOWebSocket(_ target: String) -> Bool {
+        let uri = URI(target)
+        return uri.path.hasPrefix("/socket.io") && uri.queryParameters["transport"] == "websocket"
     }
 
     private static func set(_ headers: inout HTTPFields, _ name: String, _ value: String) {

@@ -10,6 +10,10 @@ import ServiceKit
 struct Upstream: Sendable {
     var forward: @Sendable (ServiceName, UpstreamRequest, any EventLoop) -> EventLoopFuture<UpstreamResponse>
     var health: @Sendable (ServiceName) async -> ServiceHealth
+    /// A WebSocket upgrade request sent on a connection of its own, for the gateway to splice.
+    var upgrade: @Sendable (ServiceName, HTTPRequestHead, any EventLoop) -> EventLoopFuture<UpgradeAnswer> = { _, _, eventLoop in
+        eventLoop.makeFailedFuture(UpstreamError.closedBeforeAnswer)
+    }
 
     /// From async code: on the event loop the caller runs on, if any.
     func forward(_ service: ServiceName, _ request: UpstreamRequest) async throws -> UpstreamResponse {
@@ -25,7 +29,14 @@ struct Upstream: Sendable {
                 return eventLoop.makeFailedFuture(error)
             }
         }
-        return Upstream(forward: forward) { service in
+        let upgrade: @Sendable (ServiceName, HTTPRequestHead, any EventLoop) -> EventLoopFuture<UpgradeAnswer> = { service, head, eventLoop in
+            do {
+                return try pools.pool(for: service).upgrade(head, timeout: timeout, on: eventLoop)
+            } catch {
+                return eventLoop.makeFailedFuture(error)
+            }
+        }
+        return Upstream(forward: forward, health: { service in
             do {
                 let request = UpstreamRequest(head: HTTPRequestHead(version: .http1_1, method: .GET, uri: "/health"), body: .none)
                 let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
@@ -36,6 +47,6 @@ struct Upstream: Sendable {
             } catch {
                 return ServiceHealth(status: "down", error: "unreachable")
             }
-        }
+        }, upgrade: upgrade)
     }
 }

@@ -39,6 +39,38 @@ final class UpstreamPool: Sendable {
         self.maxConnections = maxConnections
     }
 
+    /// A WebSocket upgrade, on a connection of its own (it never joins the pool, and does not count
+    /// against its limit: the socket stays open as long as the client's): sends `head` and
+    /// completes with the service's answer.
+    func upgrade(_ head: HTTPRequestHead, timeout: TimeAmount, on eventLoop: any EventLoop) -> EventLoopFuture<UpgradeAnswer> {
+        var head = head
+        head.headers.add(name: "host", value: authority)
+        let request = head
+        let promise = eventLoop.makePromise(of: UpgradeAnswer.self)
+        ClientBootstrap(group: eventLoop)
+            .connectTimeout(.seconds(2))
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .channelOption(.allowRemoteHalfClosure, value: true)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    // The decoder passes on what follows a 101 when it is taken out (`forwardBytes`).
+                    try channel.pipeline.syncOperations.addHTTPClientHandlers(leftOverBytesStrategy: .forwardBytes, enableOutboundHeaderValidation: false)
+                    try channel.pipeline.syncOperations.addHandler(UpgradeHandshakeHandler(promise: promise, timeout: timeout))
+                }
+            }
+            .connect(host: host, port: port)
+            .whenComplete { result in
+                switch result {
+                case .success(let channel):
+                    channel.write(HTTPClientRequestPart.head(request), promise: nil)
+                    channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+                case .failure(let error):
+                    promise.fail(error)
+                }
+            }
+        return promise.futureResult
+    }
+
     /// Sends the request; the answer's head (and body when it is small) completes the future. A
     /// request that fails on a reused connection before any answer arrived, with no streamed body
     /// and an idempotent method, is sent once more on a new connection: the service may have
