@@ -49,7 +49,7 @@ func service(
 let services: [(dir: String, library: String, executable: String, deps: [Target.Dependency])] = [
     ("Gateway", "Gateway", "gateway", [
         .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "HummingbirdCore", package: "hummingbird"),
-        webSocket, webSocketClient,
+        webSocket,
     ]),
     ("Auth", "AuthService", "auth-svc", [
         .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto"),

@@ -25,6 +25,8 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         case passed
         /// A WebSocket upgrade to splice once its request has ended.
         case upgrading(DirectUpgrade)
+        /// A WebSocket upgrade whose app key is being resolved.
+        case resolving(HTTPRequestHead)
     }
 
     private struct InFlight {
@@ -65,10 +67,14 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         self.idleTimeout = .seconds(Int64(proxy.configuration.idleTimeoutSeconds))
     }
 
-    /// A direct request has been read whole and is being answered: what follows must wait.
+    /// A direct request has been read whole and is being answered, or an upgrade's key is being
+    /// resolved: what follows must wait.
     private var waitingForAnswer: Bool {
-        guard inFlight != nil, case .idle = reading else { return false }
-        return true
+        switch reading {
+        case .idle: inFlight != nil
+        case .resolving: true
+        case .direct, .passed, .upgrading: false
+        }
     }
 
     /// Nothing under way: no request being read or answered on either path. A request head
@@ -105,16 +111,13 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
             if passedOpen == 0, let forward = proxy.directForward(head, remoteIP: remoteIP) {
                 reading = .direct(context.channel.allocator.buffer(capacity: forward.bodyLength))
                 inFlight = InFlight(forward: forward, start: .now)
-            } else if passedOpen == 0, routerStarted != nil, let upgrade = proxy.directUpgrade(head, remoteIP: remoteIP) {
-                // Only while Hummingbird has not seen the connection: its handlers are then all NIO's.
-                reading = .upgrading(upgrade)
+            } else if passedOpen == 0, routerStarted != nil, let admission = proxy.admitSocket(head, remoteIP: remoteIP) {
+                // Only while Hummingbird has not seen the connection (its handlers are then all
+                // NIO's, which a splice can take out); later upgrades Hummingbird redirects to a
+                // new connection.
+                admit(admission, head: head, context: context)
             } else {
-                reading = .passed
-                passedOpen += 1
-                routerStarted?.succeed()
-                routerStarted = nil
-                context.fireChannelRead(wrapInboundOut(part))
-                if head.headers.contains(name: "upgrade") { leave(context: context) }
+                passToRouter(head, context: context)
             }
         case (.body(var bytes), .direct(var body)):
             reading = .idle  // lets `body` grow in place
@@ -128,6 +131,8 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
             let splice = SocketSpliceHandler(upgrade, proxy: proxy, metrics: metrics, logger: logger)
             do {
                 try context.pipeline.syncOperations.addHandler(splice, position: .after(self))
+                // Reading may have paused while the upgrade waited its turn.
+                if readPending { context.read() }
                 context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
             } catch {
                 context.close(promise: nil)
@@ -139,6 +144,59 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
             // The router's part, or out of order (the router reports that).
             context.fireChannelRead(wrapInboundOut(part))
         }
+    }
+
+    private func passToRouter(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        reading = .passed
+        passedOpen += 1
+        routerStarted?.succeed()
+        routerStarted = nil
+        context.fireChannelRead(wrapInboundOut(.head(head)))
+        if head.headers.contains(name: "upgrade") { leave(context: context) }
+    }
+
+    private func admit(_ admission: ProxyController.SocketAdmission, head: HTTPRequestHead, context: ChannelHandlerContext) {
+        switch admission {
+        case .splice(let upgrade):
+            reading = .upgrading(upgrade)
+        case .resolveKey(let key):
+            reading = .resolving(head)
+            resolve(key, context: context)
+        case .refuse(let rendered, let requestID):
+            // The socket is not opened; the connection ends with the answer.
+            reading = .passed
+            left = true
+            var (head, body) = proxy.directAnswer(rendered, requestID: requestID, dates: &dates)
+            head.headers.replaceOrAdd(name: "connection", value: "close")
+            context.write(wrapOutboundOut(.head(head)), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            metrics.record(method: "GET", route: SocketSpliceHandler.route, status: Int(head.status.code), since: .now)
+        }
+    }
+
+    /// Resolves a WebSocket's app key off the event loop (the cache keeps the answer, a refusal
+    /// included), then admits the socket again.
+    private func resolve(_ key: String, context: ChannelHandlerContext) {
+        let target = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        let apps = proxy.apps
+        Task {
+            _ = try? await apps.app(forKey: key)
+            target.eventLoop.execute { target.value.handler.resolved(context: target.value.context) }
+        }
+    }
+
+    private func resolved(context: ChannelHandlerContext) {
+        guard case .resolving(let head) = reading, context.channel.isActive else { return }
+        switch proxy.admitSocket(head, remoteIP: remoteIP) {
+        case .some(.resolveKey), .none:
+            // auth-svc could not say: the socket is refused for now.
+            let error = CanonicalError(code: .unavailable, message: "auth-svc unavailable")
+            admit(.refuse(DialectRenderer.rendered(for: error, app: nil), requestID: RequestIDMiddleware.requestID(offered: nil)), head: head, context: context)
+        case .some(let admission):
+            admit(admission, head: head, context: context)
+        }
+        replayQueued(context: context)
     }
 
     /// Hands the rest of the connection to Hummingbird's upgrade handling (which replaces the
@@ -220,6 +278,11 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
                 since: done.start, metadata: ["request_id": .string(done.forward.requestID)]
             )
         }
+        replayQueued(context: context)
+    }
+
+    /// Parts that waited for an answer (or a key) go on, in order, until one has to wait again.
+    private func replayQueued(context: ChannelHandlerContext) {
         if !queued.isEmpty {
             while !queued.isEmpty, !waitingForAnswer, !left {
                 handle(queued.removeFirst(), context: context)

@@ -20,6 +20,19 @@ struct GatewayChannel: ServerChildChannel {
     let inner: HTTP1WebSocketUpgradeChannel
     let direct: @Sendable (EventLoopPromise<Void>) -> DirectForwardHandler
 
+    /// Hummingbird's WebSocket-upgrade channel is used for its lazy setup (its side of a
+    /// connection starts with the first request that reaches it, so a splice can still take the
+    /// connection over); it upgrades nothing itself: `/socket.io/` sockets are the direct path's,
+    /// and any other upgrade is refused.
+    static func server(direct: @escaping @Sendable (EventLoopPromise<Void>) -> DirectForwardHandler) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in
+            GatewayChannel(
+                inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init()) { _, _, _ in .dontUpgrade },
+                direct: direct
+            )
+        }
+    }
+
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let routerStarted = channel.eventLoop.makePromise(of: Void.self)

@@ -57,8 +57,7 @@ public enum GatewayService {
                 router.on(RouterPath(path), method: method) { request, context in try await proxy.handle(request, context: context) }
             }
         }
-        let sockets = SocketPassthrough(proxy: proxy, common: common, logger: logger)
-        let server = sockets.serverBuilder { DirectForwardHandler(proxy: proxy, metrics: metrics, logger: logger, routerStarted: $0) }
+        let server = GatewayChannel.server { DirectForwardHandler(proxy: proxy, metrics: metrics, logger: logger, routerStarted: $0) }
         return ServiceApplication.makeApplication(router: router, configuration: common, logger: logger, services: services, server: server)
     }
 

@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import NIOCore
 import NIOHTTP1
 import ServiceKit
@@ -55,23 +56,6 @@ struct ProxyController: Sendable {
         }
     }
 
-    /// A WebSocket upgrade on `/socket.io/`: the same key and rate-limit checks as HTTP. A
-    /// refused upgrade goes on as plain HTTP, where `handle` answers the error in the app's dialect.
-    func admitWebSocket(_ head: HTTPRequest, remoteAddress: SocketAddress?) async -> WebSocketAdmission {
-        var app: AppInfo?
-        if let key = head.headerFields[.sesacKey] {
-            guard let found = try? await apps.app(forKey: key) else { return .refused }
-            app = found
-        }
-        guard wait(app: app, clientIP: clientIP(head.headerFields, remoteAddress)) == nil else { return .refused }
-        return .admitted(app: app, clientIP: clientIP(head.headerFields, remoteAddress))
-    }
-
-    enum WebSocketAdmission {
-        case admitted(app: AppInfo?, clientIP: String)
-        case refused
-    }
-
     /// Both buckets (client address, app) must have a token; otherwise the 429 to answer, in the
     /// app's dialect, with `Retry-After`.
     private func rateLimited(app: AppInfo?, request: Request, context: GlintRequestContext) -> Response? {
@@ -89,11 +73,7 @@ struct ProxyController: Sendable {
     }
 
     private func clientIP(_ request: Request, _ context: GlintRequestContext) -> String {
-        clientIP(request.headers, context.remoteAddress)
-    }
-
-    private func clientIP(_ headers: HTTPFields, _ remoteAddress: SocketAddress?) -> String {
-        clientIP(forwardedFor: headers[.forwardedFor], remoteAddress?.ipAddress)
+        clientIP(forwardedFor: request.headers[.forwardedFor], context.remoteAddress?.ipAddress)
     }
 
     private func clientIP(forwardedFor: String?, _ remoteIP: String?) -> String {
@@ -268,27 +248,45 @@ struct ProxyController: Sendable {
         )
     }
 
-    /// A `/socket.io/` WebSocket upgrade that can be spliced at once: a cached, valid key (or
-    /// none, as chat-svc then decides) and tokens in both buckets. nil leaves the upgrade to
-    /// Hummingbird (`SocketPassthrough`), which resolves unknown keys and answers refusals.
-    func directUpgrade(_ head: HTTPRequestHead, remoteIP: String?) -> DirectUpgrade? {
-        guard head.method == .GET, head.version == .http1_1, head.headers.first(name: "upgrade")?.lowercased() == "websocket",
-              SocketPassthrough.isSocketIOWebSocket(head.uri) else { return nil }
+    /// What becomes of a `/socket.io/` WebSocket upgrade (nil for any other request): the same key
+    /// and rate-limit checks as HTTP, answered in the app's dialect, or a splice to chat-svc. A key
+    /// not yet in the cache is resolved first (`resolveKey`), then asked again.
+    func admitSocket(_ head: HTTPRequestHead, remoteIP: String?) -> SocketAdmission? {
+        guard head.method == .GET, head.headers.first(name: "upgrade")?.lowercased() == "websocket",
+              Self.isSocketIOWebSocket(head.uri) else { return nil }
+        let requestID = RequestIDMiddleware.requestID(offered: head.headers.first(name: InternalHeader.requestID))
         var app: AppInfo?
         if let key = head.headers.first(name: "sesackey") {
-            guard case .some(.some(let cached)) = apps.cachedApp(forKey: key) else { return nil }
-            app = cached
+            switch apps.cachedApp(forKey: key) {
+            case .none: return .resolveKey(key)
+            case .some(.none): return .refuse(DialectRenderer.rendered(for: CanonicalError(code: .appKeyInvalid, message: "unknown app key"), app: nil), requestID: requestID)
+            case .some(.some(let cached)): app = cached
+            }
         }
         let clientIP = clientIP(forwardedFor: head.headers.first(name: "x-forwarded-for"), remoteIP)
-        guard wait(app: app, clientIP: clientIP) == nil else { return nil }
-        let requestID = RequestIDMiddleware.requestID(offered: head.headers.first(name: InternalHeader.requestID))
+        if let wait = wait(app: app, clientIP: clientIP) {
+            let error = CanonicalError(code: .rateLimited, message: "too many requests")
+            return .refuse(DialectRenderer.rendered(for: error, app: app, headers: [.retryAfter: String(Int(wait.rounded(.up)))]), requestID: requestID)
+        }
         var upstream = upstreamHead(
             method: .GET, uri: head.uri, fields: head.headers, count: head.headers.count, app: app, requestID: requestID, clientIP: clientIP
         )
         // Hop-by-hop, so not copied: the upgrade is asked of chat-svc anew.
         upstream.headers.add(name: "connection", value: "Upgrade")
         upstream.headers.add(name: "upgrade", value: "websocket")
-        return DirectUpgrade(app: app, requestID: requestID, head: upstream)
+        return .splice(DirectUpgrade(app: app, requestID: requestID, head: upstream))
+    }
+
+    enum SocketAdmission {
+        case splice(DirectUpgrade)
+        case refuse(RenderedAnswer, requestID: String)
+        case resolveKey(String)
+    }
+
+    /// Engine.IO's WebSocket transport: `/socket.io/…?transport=websocket`.
+    static func isSocketIOWebSocket(_ target: String) -> Bool {
+        let uri = URI(target)
+        return uri.path.hasPrefix("/socket.io") && uri.queryParameters["transport"] == "websocket"
     }
 
     /// When the service cannot be reached.

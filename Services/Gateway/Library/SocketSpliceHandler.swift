@@ -64,26 +64,40 @@ final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func splice(_ answer: UpgradeAnswer, context: ChannelHandlerContext) throws {
+        // The client's HTTP decoder leaves the pipeline a tick later (NIO's way); the client sends
+        // nothing before the 101, so the 101 waits for it.
+        let client = context.pipeline.syncOperations
+        if let upgrader = try? client.handler(type: NIOTypedHTTPServerUpgradeHandler<HTTP1WebSocketUpgradeChannel.UpgradeResult>.self) {
+            client.removeHandler(upgrader, promise: nil)
+        }
+        let decoderGone = context.eventLoop.makePromise(of: Void.self)
+        client.removeHandler(try client.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self), promise: decoderGone)
+        decoderGone.futureResult.assumeIsolated().whenComplete { result in
+            do {
+                guard case .success = result, context.channel.isActive else { throw UpstreamError.connectionClosed }
+                try self.join(answer, context: context)
+            } catch {
+                answer.channel.close(promise: nil)
+                context.close(promise: nil)
+            }
+        }
+    }
+
+    private func join(_ answer: UpgradeAnswer, context: ChannelHandlerContext) throws {
         // The 101 as chat-svc made it: its Sec-WebSocket-Accept answers the client's key.
         var head = answer.head
         head.headers.replaceOrAdd(name: InternalHeader.requestID, value: upgrade.requestID)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-
-        // HTTP out of both connections; what followed each side's head is held meanwhile.
         let client = context.pipeline.syncOperations
-        if let upgrader = try? client.handler(type: NIOTypedHTTPServerUpgradeHandler<HTTP1WebSocketUpgradeChannel.UpgradeResult>.self) {
-            client.removeHandler(upgrader, promise: nil)
-        }
-        client.removeHandler(try client.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self), promise: nil)
         client.removeHandler(try client.handler(type: HTTPResponseEncoder.self), promise: nil)
         let service = answer.channel.pipeline.syncOperations
-        service.removeHandler(try service.handler(type: ByteToMessageHandler<HTTPResponseDecoder>.self), promise: nil)
         service.removeHandler(try service.handler(type: HTTPRequestEncoder.self), promise: nil)
 
         let (clientSide, serviceSide) = SpliceHandler.pair()
         try client.addHandler(clientSide)
         try service.addHandler(serviceSide)
+        // What each side sent after its head goes on first.
         try service.handler(type: UpgradeHandshakeHandler.self).handOver()
         for data in held { context.fireChannelRead(data) }
         held = []

@@ -1,22 +1,31 @@
 import NIOCore
 import NIOHTTP1
 
-/// The service's side of a WebSocket splice until the splice is in place: collects the service's
-/// answer to the upgrade request, then holds the bytes that follow it (the service may speak
-/// first, as Engine.IO does with its open packet) until `handOver`.
+/// The service's side of a WebSocket splice until the splice is in place: reads the service's
+/// answer to the upgrade request from the raw bytes, then holds the bytes that follow it (the
+/// service may speak first, as Engine.IO does with its open packet) until `handOver`. No HTTP
+/// decoder is involved: one would have to be taken out of the pipeline, which NIO does a tick
+/// later, and bytes that arrive meanwhile would wait inside it.
 final class UpgradeHandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPClientResponsePart
+    typealias InboundIn = ByteBuffer
 
+    private enum Phase {
+        case head
+        /// A refusal's body: up to `length` bytes, or until the service closes when it gave none.
+        case body(HTTPResponseHead, length: Int?)
+        /// The answer is out; what follows is the WebSocket's.
+        case holding([NIOAny])
+    }
+
+    private var phase = Phase.head
+    private var buffer = ByteBuffer()
     private var promise: EventLoopPromise<UpgradeAnswer>?
-    private var head: HTTPResponseHead?
-    private var body = ByteBuffer()
-    private var held: [NIOAny]?
     private var timer: Scheduled<Void>?
     private var context: ChannelHandlerContext?
-    /// The answer's body is only kept for refusals, which are small.
-    private static let bodyLimit = 64 << 10
-
     private let timeout: TimeAmount
+    private static let headLimit = 16 << 10
+    /// Refusals are small; a longer body is cut here.
+    private static let bodyLimit = 64 << 10
 
     init(promise: EventLoopPromise<UpgradeAnswer>, timeout: TimeAmount) {
         self.promise = promise
@@ -31,35 +40,82 @@ final class UpgradeHandshakeHandler: ChannelInboundHandler, RemovableChannelHand
         }
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if held != nil {
-            // Raw bytes, once the HTTP decoder is gone.
-            held?.append(data)
-            return
-        }
-        switch unwrapInboundIn(data) {
-        case .head(let answer):
-            // 1xx answers other than the upgrade precede the real one.
-            if answer.status.code >= 200 || answer.status == .switchingProtocols { head = answer }
-        case .body(var part):
-            if body.readableBytes + part.readableBytes <= Self.bodyLimit { body.writeBuffer(&part) }
-        case .end:
-            guard let head else { return }
-            timer?.cancel()
-            held = []
-            let answer = UpgradeAnswer(head: head, body: body, channel: context.channel)
-            let promise = self.promise
-            self.promise = nil
-            // Not from within the decoder's own read: the caller takes the decoder out.
-            context.eventLoop.execute { promise?.succeed(answer) }
-        }
-    }
-
     func handlerRemoved(context: ChannelHandlerContext) {
         self.context = nil
     }
 
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .holding(var held) = phase {
+            held.append(data)
+            phase = .holding(held)
+            return
+        }
+        var bytes = unwrapInboundIn(data)
+        buffer.writeBuffer(&bytes)
+        do {
+            try advance(context: context)
+        } catch {
+            fail(error)
+            context.close(promise: nil)
+        }
+    }
+
+    private func advance(context: ChannelHandlerContext) throws {
+        if case .head = phase {
+            guard let head = try Self.takeHead(from: &buffer) else { return }
+            if head.status == .switchingProtocols {
+                let rest = buffer.readableBytes > 0 ? [NIOAny(buffer)] : []
+                buffer = ByteBuffer()
+                phase = .holding(rest)
+                succeed(head, body: ByteBuffer(), context: context)
+                return
+            }
+            phase = .body(head, length: head.headers.first(name: "content-length").flatMap(Int.init))
+        }
+        if case .body(let head, let length) = phase {
+            let wanted = min(length ?? Self.bodyLimit, Self.bodyLimit)
+            if buffer.readableBytes >= wanted, let body = buffer.getSlice(at: buffer.readerIndex, length: wanted) {
+                succeed(head, body: body, context: context)
+            }
+        }
+    }
+
+    /// The head, once the blank line that ends it has arrived.
+    private static func takeHead(from buffer: inout ByteBuffer) throws -> HTTPResponseHead? {
+        let view = buffer.readableBytesView
+        var end: Int?
+        var index = view.startIndex
+        while index + 3 < view.endIndex {
+            if view[index] == 13, view[index + 1] == 10, view[index + 2] == 13, view[index + 3] == 10 {
+                end = index - view.startIndex
+                break
+            }
+            index += 1
+        }
+        guard let end else {
+            if buffer.readableBytes > headLimit { throw UpstreamError.connectionClosed }
+            return nil
+        }
+        let text = buffer.readString(length: end) ?? ""
+        buffer.moveReaderIndex(forwardBy: 4)
+        var lines = text.split(separator: "\r\n", omittingEmptySubsequences: false)[...]
+        let statusLine = lines.popFirst()?.split(separator: " ", maxSplits: 2) ?? []
+        guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let code = Int(statusLine[1]) else {
+            throw UpstreamError.connectionClosed
+        }
+        var headers = HTTPHeaders()
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers.add(name: String(line[..<colon]), value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return HTTPResponseHead(version: .http1_1, status: .init(statusCode: code), headers: headers)
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
+        if case .body(let head, _) = phase {
+            // A refusal without a length ends with the connection.
+            succeed(head, body: buffer, context: context)
+        }
         fail(UpstreamError.closedBeforeAnswer)
         context.fireChannelInactive()
     }
@@ -71,11 +127,20 @@ final class UpgradeHandshakeHandler: ChannelInboundHandler, RemovableChannelHand
 
     /// Passes on what arrived after the answer, to the splice now behind this handler, and leaves.
     func handOver() {
-        guard let context else { return }
-        for data in held ?? [] { context.fireChannelRead(data) }
-        held = nil
+        guard let context, case .holding(let held) = phase else { return }
+        phase = .holding([])
+        for data in held { context.fireChannelRead(data) }
         context.fireChannelReadComplete()
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+
+    private func succeed(_ head: HTTPResponseHead, body: ByteBuffer, context: ChannelHandlerContext) {
+        timer?.cancel()
+        guard let promise else { return }
+        self.promise = nil
+        let answer = UpgradeAnswer(head: head, body: body, channel: context.channel)
+        // Not from within this read: the caller rearranges this pipeline.
+        context.eventLoop.execute { promise.succeed(answer) }
     }
 
     private func fail(_ error: any Error) {

@@ -53,8 +53,8 @@ final class UpstreamPool: Sendable {
             .channelOption(.allowRemoteHalfClosure, value: true)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    // The decoder passes on what follows a 101 when it is taken out (`forwardBytes`).
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers(leftOverBytesStrategy: .forwardBytes, enableOutboundHeaderValidation: false)
+                    // The answer is read by the handshake handler itself (see there).
+                    try channel.pipeline.syncOperations.addHandler(HTTPRequestEncoder())
                     try channel.pipeline.syncOperations.addHandler(UpgradeHandshakeHandler(promise: promise, timeout: timeout))
                 }
             }
