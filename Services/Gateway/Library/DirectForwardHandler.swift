@@ -53,10 +53,8 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private var dates = HTTPDateCache()
     /// After an upgrade request everything belongs to Hummingbird's upgrade handling.
     private var left = false
-    /// Since when nothing has been under way; one timer checks it, re-armed only while idle.
-    private var idleSince = NIODeadline.now()
-    private var idleTimer: Scheduled<Void>?
     private let idleTimeout: TimeAmount
+    private var idleTimer: IdleTimer?
 
     init(proxy: ProxyController, metrics: RequestMetrics, logger: Logger, routerStarted: EventLoopPromise<Void>) {
         self.proxy = proxy
@@ -86,12 +84,12 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
 
     func handlerAdded(context: ChannelHandlerContext) {
         remoteIP = context.channel.remoteAddress?.ipAddress
-        becameIdle(context: context)
+        idleTimer = IdleTimer(timeout: idleTimeout) { [weak self] in self?.isIdle ?? false }
+        idleTimer?.becameIdle(context: context)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        idleTimer?.cancel()
-        idleTimer = nil
+        idleTimer?.stop()
         routerStarted?.fail(ChannelError.ioOnClosedChannel)
         routerStarted = nil
     }
@@ -166,12 +164,9 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
             // The socket is not opened; the connection ends with the answer.
             reading = .passed
             left = true
-            var (head, body) = proxy.directAnswer(rendered, requestID: requestID, dates: &dates)
-            head.headers.replaceOrAdd(name: "connection", value: "close")
-            context.write(wrapOutboundOut(.head(head)), promise: nil)
-            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-            context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
-            metrics.record(method: "GET", route: SocketSpliceHandler.route, status: Int(head.status.code), since: .now)
+            let (head, body) = proxy.directAnswer(rendered, requestID: requestID, dates: &dates)
+            context.writeFinalAnswer(head, body)
+            SocketSpliceHandler.record(status: Int(head.status.code), since: .now, requestID: requestID, metrics: metrics, logger: logger)
         }
     }
 
@@ -203,8 +198,7 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     /// HTTP handlers when it upgrades, and would not expect this one among them).
     private func leave(context: ChannelHandlerContext) {
         left = true
-        idleTimer?.cancel()
-        idleTimer = nil
+        idleTimer?.stop()
         while !queued.isEmpty { context.fireChannelRead(wrapInboundOut(queued.removeFirst())) }
         context.fireChannelReadComplete()
         if quiesceHeld { context.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent()) }
@@ -237,9 +231,7 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     }
 
     private func write(_ head: HTTPResponseHead, _ body: ByteBuffer, context: ChannelHandlerContext) {
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        if body.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        context.writeAnswer(head, body)
         finished(status: Int(head.status.code), context: context)
     }
 
@@ -299,32 +291,7 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
             readPending = false
             context.read()
         }
-        if isIdle { becameIdle(context: context) }
-    }
-
-    private func becameIdle(context: ChannelHandlerContext) {
-        guard !left else { return }
-        idleSince = .now()
-        if idleTimer == nil { armIdleTimer(at: idleSince + idleTimeout, context: context) }
-    }
-
-    private func armIdleTimer(at deadline: NIODeadline, context: ChannelHandlerContext) {
-        idleTimer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [weak self] in
-            self?.idleTimerFired(context: context)
-        }
-    }
-
-    private func idleTimerFired(context: ChannelHandlerContext) {
-        idleTimer = nil
-        // Busy: armed again when the connection next becomes idle.
-        guard !left, isIdle else { return }
-        let due = idleSince + idleTimeout
-        if due <= .now() {
-            logger.debug("closing idle client connection")
-            context.close(promise: nil)
-        } else {
-            armIdleTimer(at: due, context: context)
-        }
+        if isIdle { idleTimer?.becameIdle(context: context) }
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -336,7 +303,7 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         }
         passedOpen = max(0, passedOpen - 1)
         context.write(data, promise: promise)
-        if isIdle { becameIdle(context: context) }
+        if isIdle { idleTimer?.becameIdle(context: context) }
     }
 
     func read(context: ChannelHandlerContext) {

@@ -107,19 +107,17 @@ final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func answerAndClose(_ head: HTTPResponseHead, _ body: ByteBuffer, context: ChannelHandlerContext) {
-        var head = head
-        head.headers.replaceOrAdd(name: "connection", value: "close")
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        if body.readableBytes > 0 { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+        context.writeFinalAnswer(head, body)
         finished(status: Int(head.status.code))
     }
 
     private func finished(status: Int) {
-        metrics.record(method: "GET", route: Self.route, status: status, since: start)
-        AccessLogMiddleware.log(
-            to: logger, level: .info, method: .get, path: Self.route, status: status, since: start,
-            metadata: ["request_id": .string(upgrade.requestID)]
-        )
+        Self.record(status: status, since: start, requestID: upgrade.requestID, metrics: metrics, logger: logger)
+    }
+
+    /// A socket's metrics and access line, whether it was spliced or refused.
+    static func record(status: Int, since start: ContinuousClock.Instant, requestID: String, metrics: RequestMetrics, logger: Logger) {
+        metrics.record(method: "GET", route: route, status: status, since: start)
+        AccessLogMiddleware.log(to: logger, level: .info, method: .get, path: route, status: status, since: start, metadata: ["request_id": .string(requestID)])
     }
 }
