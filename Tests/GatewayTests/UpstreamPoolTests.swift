@@ -44,86 +44,87 @@ final class UpstreamPoolTests: XCTestCase {
         }
     }
 
-    func testSequentialRequestsReuseOneConnection() async throws {
-        let service = try await Self.startService()
-        let pool = UpstreamPool(host: "127.0.0.1", port: service.port, maxConnections: 8)
-        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
-        for _ in 0..<5 {
-            let response = try await pool.execute(Self.get("/small"), timeout: .seconds(5), on: eventLoop).get()
-            XCTAssertEqual(response.head.status, .ok)
-            guard case .buffered(let body) = response.body else { return XCTFail("a small answer comes whole") }
-            XCTAssertEqual(String(buffer: body), "hello")
-        }
-        XCTAssertEqual(pool.openConnections, 1)
+    /// A pool of `maxConnections` to a fresh service, both ended after `body`.
+    static func withPool(maxConnections: Int, _ body: (UpstreamPool) async throws -> Void) async throws {
+        let service = try await startService()
+        let pool = UpstreamPool(host: "127.0.0.1", port: service.port, maxConnections: maxConnections)
+        var failure: (any Error)?
+        do { try await body(pool) } catch { failure = error }
         pool.shutdown()
         await service.stop()
+        if let failure { throw failure }
+    }
+
+    func testSequentialRequestsReuseOneConnection() async throws {
+        try await Self.withPool(maxConnections: 8) { pool in
+            let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+            for _ in 0..<5 {
+                let response = try await pool.execute(Self.get("/small"), timeout: .seconds(5), on: eventLoop).get()
+                XCTAssertEqual(response.head.status, .ok)
+                guard case .buffered(let body) = response.body else { return XCTFail("a small answer comes whole") }
+                XCTAssertEqual(String(buffer: body), "hello")
+            }
+            XCTAssertEqual(pool.openConnections, 1)
+        }
     }
 
     func testLargeAnswersStreamIntact() async throws {
-        let service = try await Self.startService()
-        let pool = UpstreamPool(host: "127.0.0.1", port: service.port, maxConnections: 8)
-        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
-        for _ in 0..<2 {
-            let response = try await pool.execute(Self.get("/big"), timeout: .seconds(5), on: eventLoop).get()
-            guard case .stream = response.body else { return XCTFail("1 MB is streamed") }
-            let body = try await Self.collect(response)
-            XCTAssertEqual(body, Self.big)
+        try await Self.withPool(maxConnections: 8) { pool in
+            let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+            for _ in 0..<2 {
+                let response = try await pool.execute(Self.get("/big"), timeout: .seconds(5), on: eventLoop).get()
+                guard case .stream = response.body else { return XCTFail("1 MB is streamed") }
+                let body = try await Self.collect(response)
+                XCTAssertEqual(body, Self.big)
+            }
+            XCTAssertEqual(pool.openConnections, 1, "a fully read stream gives its connection back")
         }
-        XCTAssertEqual(pool.openConnections, 1, "a fully read stream gives its connection back")
-        pool.shutdown()
-        await service.stop()
     }
 
     func testConcurrentRequestsWaitForTheConnectionLimit() async throws {
-        let service = try await Self.startService()
-        let pool = UpstreamPool(host: "127.0.0.1", port: service.port, maxConnections: 2)
-        let bodies = try await withThrowingTaskGroup(of: String.self) { group in
-            for _ in 0..<8 {
-                group.addTask {
-                    let response = try await pool.execute(Self.get("/busy"), timeout: .seconds(5), on: MultiThreadedEventLoopGroup.singleton.next()).get()
-                    return String(buffer: try await Self.collect(response))
+        try await Self.withPool(maxConnections: 2) { pool in
+            let bodies = try await withThrowingTaskGroup(of: String.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        let response = try await pool.execute(Self.get("/busy"), timeout: .seconds(5), on: MultiThreadedEventLoopGroup.singleton.next()).get()
+                        return String(buffer: try await Self.collect(response))
+                    }
                 }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            return try await group.reduce(into: []) { $0.append($1) }
+            XCTAssertEqual(bodies, Array(repeating: "done", count: 8))
+            XCTAssertLessThanOrEqual(pool.openConnections, 2)
         }
-        XCTAssertEqual(bodies, Array(repeating: "done", count: 8))
-        XCTAssertLessThanOrEqual(pool.openConnections, 2)
-        pool.shutdown()
-        await service.stop()
     }
 
     func testStreamedRequestBody() async throws {
-        let service = try await Self.startService()
-        let pool = UpstreamPool(host: "127.0.0.1", port: service.port, maxConnections: 2)
-        let chunks = AsyncStream<ByteBuffer> { continuation in
-            for index in 0..<3 { continuation.yield(ByteBuffer(string: "part\(index);")) }
-            continuation.finish()
+        try await Self.withPool(maxConnections: 2) { pool in
+            let chunks = AsyncStream<ByteBuffer> { continuation in
+                for index in 0..<3 { continuation.yield(ByteBuffer(string: "part\(index);")) }
+                continuation.finish()
+            }
+            let body = LimitedBody(base: RequestBody(asyncSequence: chunks), limit: 1024, trip: .init())
+            let request = UpstreamRequest(
+                head: HTTPRequestHead(version: .http1_1, method: .POST, uri: "/echo", headers: ["transfer-encoding": "chunked"]), body: .stream(body)
+            )
+            let response = try await pool.execute(request, timeout: .seconds(5), on: MultiThreadedEventLoopGroup.singleton.next()).get()
+            let echoed = try await Self.collect(response)
+            XCTAssertEqual(String(buffer: echoed), "part0;part1;part2;")
         }
-        let body = LimitedBody(base: RequestBody(asyncSequence: chunks), limit: 1024, trip: .init())
-        let request = UpstreamRequest(
-            head: HTTPRequestHead(version: .http1_1, method: .POST, uri: "/echo", headers: ["transfer-encoding": "chunked"]), body: .stream(body)
-        )
-        let response = try await pool.execute(request, timeout: .seconds(5), on: MultiThreadedEventLoopGroup.singleton.next()).get()
-        let echoed = try await Self.collect(response)
-        XCTAssertEqual(String(buffer: echoed), "part0;part1;part2;")
-        pool.shutdown()
-        await service.stop()
     }
 
     func testTimeoutClosesTheConnectionAndTheNextRequestGetsANewOne() async throws {
-        let service = try await Self.startService()
-        let pool = UpstreamPool(host: "127.0.0.1", port: service.port, maxConnections: 1)
-        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
-        do {
-            _ = try await pool.execute(Self.get("/slow"), timeout: .milliseconds(100), on: eventLoop).get()
-            XCTFail("no answer within the deadline")
-        } catch UpstreamError.timedOut {
+        try await Self.withPool(maxConnections: 1) { pool in
+            let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+            do {
+                _ = try await pool.execute(Self.get("/slow"), timeout: .milliseconds(100), on: eventLoop).get()
+                XCTFail("no answer within the deadline")
+            } catch UpstreamError.timedOut {
+            }
+            let response = try await pool.execute(Self.get("/small"), timeout: .seconds(5), on: eventLoop).get()
+            let body = try await Self.collect(response)
+            XCTAssertEqual(String(buffer: body), "hello", "the slot of the timed-out connection is free again")
         }
-        let response = try await pool.execute(Self.get("/small"), timeout: .seconds(5), on: eventLoop).get()
-        let body = try await Self.collect(response)
-        XCTAssertEqual(String(buffer: body), "hello", "the slot of the timed-out connection is free again")
-        pool.shutdown()
-        await service.stop()
     }
 
     func testUnreachableServiceFailsAndFreesTheSlot() async throws {
