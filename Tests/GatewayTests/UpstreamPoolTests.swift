@@ -24,6 +24,14 @@ final class UpstreamPoolTests: XCTestCase {
             try await Task.sleep(for: .seconds(5))
             return "late"
         }
+        router.get("/stalls") { _, _ in
+            // A large answer whose service stops sending half-way.
+            Response(status: .ok, body: .init { writer in
+                try await writer.write(ByteBuffer(repeating: 1, count: 300_000))
+                try await Task.sleep(for: .seconds(30))
+                try await writer.finish(nil)
+            })
+        }
         router.post("/echo") { request, _ in
             Response(status: .ok, body: .init(byteBuffer: try await request.body.collect(upTo: 1 << 20)))
         }
@@ -124,6 +132,21 @@ final class UpstreamPoolTests: XCTestCase {
             let response = try await pool.execute(Self.get("/small"), timeout: .seconds(5), on: eventLoop).get()
             let body = try await Self.collect(response)
             XCTAssertEqual(String(buffer: body), "hello", "the slot of the timed-out connection is free again")
+        }
+    }
+
+    func testAStreamedAnswerThatStallsEndsWithTheDeadline() async throws {
+        try await Self.withPool(maxConnections: 1) { pool in
+            let response = try await pool.execute(Self.get("/stalls"), timeout: .milliseconds(300), on: MultiThreadedEventLoopGroup.singleton.next()).get()
+            guard case .stream = response.body else { return XCTFail("an answer without a length streams") }
+            do {
+                _ = try await Self.collect(response)
+                XCTFail("the stalled stream should have failed")
+            } catch {
+                XCTAssertTrue(error is UpstreamError, "\(error)")
+            }
+            let next = try await pool.execute(Self.get("/small"), timeout: .seconds(5), on: MultiThreadedEventLoopGroup.singleton.next()).get()
+            XCTAssertEqual(next.head.status, .ok, "the slot was given back")
         }
     }
 

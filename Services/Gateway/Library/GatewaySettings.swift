@@ -8,7 +8,7 @@ public enum GatewaySettings {
     public static let ratePerIP = ConfigVariable("GATEWAY_RATE_PER_IP", default: "50", "requests per second one client address may make")
     public static let burstPerIP = ConfigVariable("GATEWAY_BURST_PER_IP", default: "100", "burst size of the per-address bucket")
     public static let appCacheSeconds = ConfigVariable("GATEWAY_APP_CACHE_SECONDS", default: "30", "how long a resolved app key is cached (unknown keys: at most 5 s)")
-    public static let upstreamTimeoutSeconds = ConfigVariable("GATEWAY_UPSTREAM_TIMEOUT_SECONDS", default: "60", "deadline of one forwarded request")
+    public static let upstreamTimeoutSeconds = ConfigVariable("GATEWAY_UPSTREAM_TIMEOUT_SECONDS", default: "60", "how long a service may take to answer a forwarded request (and, for a streamed answer, to send its next part while the client reads)")
     public static let maxUpstreamConnections = ConfigVariable("GATEWAY_MAX_UPSTREAM_CONNECTIONS", default: "128", "pooled keep-alive connections per service")
     public static let idleTimeoutSeconds = ConfigVariable("GATEWAY_IDLE_TIMEOUT_SECONDS", default: "75", "a client connection with no request under way is closed after this long (also ends request heads that never complete); longer than clients keep idle connections, so they close first")
     public static let trustForwardedFor = ConfigVariable("GATEWAY_TRUST_FORWARDED_FOR", default: "false", "take the client address from X-Forwarded-For (only behind a trusted proxy)")

@@ -20,9 +20,11 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
 
     private var state = State.idle
     private var context: ChannelHandlerContext?
-    /// When the answer in progress is late. One timer per connection checks it, re-armed only
+    /// When the answer in progress is late: its head or whole small body, or a streamed body's
+    /// next part while the client is reading. One timer per connection checks it, re-armed only
     /// while an answer is due: a timer per request cost more than the forwarding it guarded.
     private var answerDue: NIODeadline?
+    private var timeout = TimeAmount.seconds(60)
     private var timer: Scheduled<Void>?
     private var keepAlive = true
     private var requestEnded = false
@@ -49,9 +51,8 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
         keepAlive = request.head.isKeepAlive
         requestEnded = false
         answered = false
-        let due = NIODeadline.now() + timeout
-        answerDue = due
-        if timer == nil { armTimer(at: due, context: context) }
+        self.timeout = timeout
+        expectAnswer(context: context)
         context.write(wrapOutboundOut(.head(request.head)), promise: nil)
         // Parts written here go past this handler's own `write`; only a streamed body's pass through it.
         switch request.body {
@@ -82,7 +83,7 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
             if let length = head.headers.first(name: "content-length").flatMap(Int.init), length <= UpstreamResponse.bufferedLimit {
                 state = .buffering(head, context.channel.allocator.buffer(capacity: length), promise)
             } else {
-                answerDue = nil
+                expectAnswer(context: context)
                 let stream = UpstreamBodyStream.make(delegate: .init(handler: self, eventLoop: context.eventLoop))
                 state = .streaming(stream.source)
                 promise.succeed(UpstreamResponse(head: head, body: .stream(UpstreamBodyStream(stream.sequence))))
@@ -92,7 +93,13 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
             buffer.writeBuffer(&part)
             state = .buffering(head, buffer, promise)
         case (.body(let part), .streaming(let source)):
-            if source.yield(part) == .stopProducing { readingPaused = true }
+            if source.yield(part) == .stopProducing {
+                // The client is slower: the service is not late while we do not read.
+                readingPaused = true
+                answerDue = nil
+            } else {
+                expectAnswer(context: context)
+            }
         case (.end, .buffering(let head, let buffer, let promise)):
             finishResponse(context: context)
             promise.succeed(UpstreamResponse(head: head, body: .buffered(buffer)))
@@ -130,6 +137,7 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
     /// The client wants more of a streamed body.
     func resumeReading() {
         readingPaused = false
+        if case .streaming = state, let context { expectAnswer(context: context) }
         if readPending, let context {
             readPending = false
             context.read()
@@ -152,6 +160,12 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
         } else {
             context.close(promise: nil)
         }
+    }
+
+    private func expectAnswer(context: ChannelHandlerContext) {
+        let due = NIODeadline.now() + timeout
+        answerDue = due
+        if timer == nil { armTimer(at: due, context: context) }
     }
 
     private func armTimer(at deadline: NIODeadline, context: ChannelHandlerContext) {
