@@ -43,7 +43,7 @@ for port in $AUTH_PORT $MARKET_PORT $CHAT_PORT $GEO_PORT $GATEWAY_PORT; do
   for _ in $(seq 100); do [ "$(curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$port/health")" != 000 ] && break; sleep 0.1; done
 done
 GW=http://127.0.0.1:$GATEWAY_PORT
-APP_ID=$(curl -sf -H "x-internal-secret: $SECRET" -H "x-internal-app-key: $KEY" "http://127.0.0.1:$AUTH_PORT/internal/apps/resolve" | python3 -c 'import json,sys; print(json.load(sys.stdin)["app_id"])')
+APP_ID=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d "{\"key\":\"$KEY\"}" "http://127.0.0.1:$AUTH_PORT/internal/apps/resolve" | python3 -c 'import json,sys; print(json.load(sys.stdin)["app_id"])')
 run() { echo "== $1"; shift; wrk -t1 -c"$CONCURRENCY" -d"${DURATION}s" --latency "$@" | grep -E "Requests/sec|^ +50%|^ +99%|non-2|non-200|Socket errors"; }
 echo "machine: $(nproc) cores; concurrency $CONCURRENCY; ${DURATION}s per run"
 

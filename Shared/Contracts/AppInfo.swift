@@ -1,11 +1,11 @@
 /// An app (API key) as resolved by auth-svc for the gateway and other services.
-public struct AppInfo: Codable, Sendable, Equatable {
-    public var appID: String
-    public var name: String
-    public var profile: Dialect
-    public var flags: AppFlags
+package struct AppInfo: Codable, Sendable, Equatable {
+    package var appID: String
+    package var name: String
+    package var profile: Dialect
+    package var flags: AppFlags
 
-    public init(appID: String, name: String, profile: Dialect, flags: AppFlags) {
+    package init(appID: String, name: String, profile: Dialect, flags: AppFlags) {
         self.appID = appID
         self.name = name
         self.profile = profile
@@ -19,12 +19,12 @@ public struct AppInfo: Codable, Sendable, Equatable {
 }
 
 /// Per-app compatibility switches for released clients (API.md §0); all off by default.
-public struct AppFlags: Codable, Sendable, Equatable {
-    public var refreshWithAccessTokenOnly: Bool
-    public var emptyAuthErrorBodies: Bool
-    public var socketAuthOptional: Bool
+package struct AppFlags: Codable, Sendable, Equatable {
+    package var refreshWithAccessTokenOnly: Bool
+    package var emptyAuthErrorBodies: Bool
+    package var socketAuthOptional: Bool
 
-    public init(refreshWithAccessTokenOnly: Bool = false, emptyAuthErrorBodies: Bool = false, socketAuthOptional: Bool = false) {
+    package init(refreshWithAccessTokenOnly: Bool = false, emptyAuthErrorBodies: Bool = false, socketAuthOptional: Bool = false) {
         self.refreshWithAccessTokenOnly = refreshWithAccessTokenOnly
         self.emptyAuthErrorBodies = emptyAuthErrorBodies
         self.socketAuthOptional = socketAuthOptional

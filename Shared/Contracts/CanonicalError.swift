@@ -1,9 +1,9 @@
 /// The body every service answers errors with: `{"code": "...", "message": "..."}`.
-public struct CanonicalError: Codable, Sendable, Equatable {
-    public var code: ErrorCode
-    public var message: String
+package struct CanonicalError: Codable, Sendable, Equatable {
+    package var code: ErrorCode
+    package var message: String
 
-    public init(code: ErrorCode, message: String) {
+    package init(code: ErrorCode, message: String) {
         self.code = code
         self.message = message
     }

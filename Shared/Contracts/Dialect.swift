@@ -1,5 +1,5 @@
 /// How an app wants errors rendered (API.md §0).
-public enum Dialect: String, Codable, Sendable, CaseIterable {
+package enum Dialect: String, Codable, Sendable, CaseIterable {
     case lslp
     case slp
 }

@@ -1,6 +1,6 @@
 /// The canonical error vocabulary. Services only ever speak these codes; the gateway turns them
 /// into the caller app's dialect (API.md §0): `lslp` uses `status`, `slp` uses `slpCode`.
-public enum ErrorCode: String, Codable, Sendable, CaseIterable {
+package enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case badRequest = "bad_request"
     case loginFailed = "login_failed"
     case tokenInvalid = "token_invalid"
@@ -22,7 +22,7 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case internalError = "internal"
 
     /// HTTP status in the default `lslp` dialect (and what services answer internally).
-    public var status: Int {
+    package var status: Int {
         switch self {
         case .badRequest, .notEnoughCoins, .paymentInvalid: 400
         case .loginFailed, .tokenInvalid: 401
@@ -43,7 +43,7 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
 
     /// The `errorCode` of the `slp` dialect. E01/E02/E97/E98 are the workspace API's codes for a
     /// bad key, a bad token, an unknown route and too many calls; the rest are listed in API.md §0.
-    public var slpCode: String {
+    package var slpCode: String {
         switch self {
         case .appKeyInvalid: "E01"
         case .tokenInvalid: "E02"
@@ -65,7 +65,7 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     }
 
     /// Codes whose body the `empty_auth_error_bodies` flag empties (the 401/403/419 family).
-    public var isAuthFailure: Bool {
+    package var isAuthFailure: Bool {
         switch self.status {
         case 401, 403, 419: true
         default: false

@@ -4,12 +4,12 @@ import Foundation
 /// milliseconds. Clients sort these strings and echo them back as cursors, so formatting must be
 /// exact and parsing must accept exactly what we print. Stored values are integer milliseconds.
 /// Written by hand (civil-from-days) because DateFormatter is slow and not safe to share.
-public enum GlintDate {
-    public static func nowMilliseconds() -> Int64 {
+package enum GlintDate {
+    package static func nowMilliseconds() -> Int64 {
         Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
     }
 
-    public static func string(fromMilliseconds ms: Int64) -> String {
+    package static func string(fromMilliseconds ms: Int64) -> String {
         let days = floorDiv(ms, 86_400_000)
         let msOfDay = ms - days * 86_400_000
         let (year, month, day) = civil(fromDays: days)
@@ -21,7 +21,7 @@ public enum GlintDate {
     }
 
     /// Parses exactly the format above (24 characters); nil for anything else.
-    public static func milliseconds(from text: some StringProtocol) -> Int64? {
+    package static func milliseconds(from text: some StringProtocol) -> Int64? {
         let bytes = Array(text.utf8)
         guard bytes.count == 24, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84, bytes[13] == 58,
               bytes[16] == 58, bytes[19] == 46, bytes[23] == 90

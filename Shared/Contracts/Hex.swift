@@ -1,8 +1,8 @@
 /// Lowercase hexadecimal text for bytes; shared by ids, token hashes and key fingerprints.
-public enum Hex {
+package enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
-    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var out = [UInt8]()
         out.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
@@ -13,11 +13,11 @@ public enum Hex {
     }
 
     /// The digit of a value below 16.
-    public static func digit(_ nibble: UInt8) -> UInt8 {
+    package static func digit(_ nibble: UInt8) -> UInt8 {
         digits[Int(nibble)]
     }
 
-    public static func isDigit(_ byte: UInt8) -> Bool {
+    package static func isDigit(_ byte: UInt8) -> Bool {
         (byte >= 48 && byte <= 57) || (byte >= 97 && byte <= 102) || (byte >= 65 && byte <= 70)
     }
 }

@@ -5,12 +5,12 @@ import Synchronization
 /// 5 fresh random bytes per `generate`d id (so a known id does not reveal its neighbours — room ids are
 /// capabilities, API.md §3) and a 3-byte counter (so two ids of one process never collide, even
 /// within one second and with identical random bytes). Processes start their counters at random.
-public enum ObjectID {
+package enum ObjectID {
     private static let counter = Mutex<UInt32>(UInt32.random(in: 0...0xFF_FFFF))
     /// `sequential`'s middle bytes, drawn once per process.
     private static let processRandom = UInt64.random(in: 0...UInt64.max)
 
-    public static func generate(now: Date = Date()) -> String {
+    package static func generate(now: Date = Date()) -> String {
         var generator = SystemRandomNumberGenerator()
         return make(now: now, random: generator.next()) // one system call for all five bytes
     }
@@ -18,7 +18,7 @@ public enum ObjectID {
     /// The same layout with the process's random bytes instead of fresh ones (MongoDB's own
     /// scheme): for ids that label things rather than grant access (request ids), where a system
     /// call per id would be the larger part of making it.
-    public static func sequential(now: Date = Date()) -> String {
+    package static func sequential(now: Date = Date()) -> String {
         make(now: now, random: processRandom)
     }
 
@@ -43,7 +43,7 @@ public enum ObjectID {
     }
 
     /// True for exactly 24 lowercase or uppercase hex digits.
-    public static func isValid(_ candidate: some StringProtocol) -> Bool {
+    package static func isValid(_ candidate: some StringProtocol) -> Bool {
         candidate.utf8.count == 24 && candidate.utf8.allSatisfy(Hex.isDigit)
     }
 }

@@ -1,12 +1,12 @@
 /// One public route: method + path pattern → owning service. Patterns are `/`-separated; a
 /// `{name}` segment matches any one segment and a final `**` matches whatever follows.
-public struct Route: Sendable, Equatable {
-    public var method: String
-    public var pattern: String
-    public var service: ServiceName
-    public var appKey: AppKeyRule
+package struct Route: Sendable, Equatable {
+    package var method: String
+    package var pattern: String
+    package var service: ServiceName
+    package var appKey: AppKeyRule
 
-    public init(_ method: String, _ pattern: String, _ service: ServiceName, appKey: AppKeyRule = .required) {
+    package init(_ method: String, _ pattern: String, _ service: ServiceName, appKey: AppKeyRule = .required) {
         self.method = method
         self.pattern = pattern
         self.service = service
@@ -15,7 +15,7 @@ public struct Route: Sendable, Equatable {
 }
 
 /// Whether the gateway demands `SeSACKey` before forwarding (API.md §0).
-public enum AppKeyRule: Sendable, Equatable {
+package enum AppKeyRule: Sendable, Equatable {
     /// Missing or unknown key → 420.
     case required
     /// Checked when sent (unknown → 420); absent is allowed (Socket.IO handshakes).

@@ -2,11 +2,11 @@
 /// parameters (`/v1/filters/hot-trend` is not filter id `hot-trend`), with backtracking so a
 /// fixed branch that has no such method falls back to the parameter branch. Trailing and repeated
 /// slashes are ignored.
-public struct RouteTable: Sendable {
-    public struct Match: Sendable, Equatable {
-        public var service: ServiceName
-        public var appKey: AppKeyRule
-        public var pattern: String
+package struct RouteTable: Sendable {
+    package struct Match: Sendable, Equatable {
+        package var service: ServiceName
+        package var appKey: AppKeyRule
+        package var pattern: String
     }
 
     private struct Node: Sendable {
@@ -18,11 +18,11 @@ public struct RouteTable: Sendable {
     private static let parameterKey: Substring = "\u{0}{}"
     private var root = Node()
 
-    public init(_ routes: [Route]) {
+    package init(_ routes: [Route]) {
         for route in routes { insert(route) }
     }
 
-    public func match(method: String, path: some StringProtocol) -> Match? {
+    package func match(method: String, path: some StringProtocol) -> Match? {
         // Segments are cut from the path as the trie is walked: no array, no copies.
         Self.match(root, Substring(path), method: method)
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The seven processes, their executable names and their local default ports.
-public enum ServiceName: String, Codable, Sendable, CaseIterable {
+package enum ServiceName: String, Codable, Sendable, CaseIterable {
     case gateway
     case auth = "auth-svc"
     case chat = "chat-svc"
@@ -11,7 +11,7 @@ public enum ServiceName: String, Codable, Sendable, CaseIterable {
     case push = "push-svc"
 
     /// Offset from the launcher's base port (gateway first).
-    public var portOffset: Int {
+    package var portOffset: Int {
         switch self {
         case .gateway: 0
         case .auth: 1
@@ -23,14 +23,14 @@ public enum ServiceName: String, Codable, Sendable, CaseIterable {
         }
     }
 
-    public static let defaultBasePort = 8080
-    public var defaultPort: Int { Self.defaultBasePort + portOffset }
+    package static let defaultBasePort = 8080
+    package var defaultPort: Int { Self.defaultBasePort + portOffset }
 
     /// The environment variable other processes read to reach this one (e.g. `AUTH_SVC_URL`).
-    public var urlVariable: String {
+    package var urlVariable: String {
         rawValue.uppercased().replacingOccurrences(of: "-", with: "_") + "_URL"
     }
 
     /// Services behind the gateway.
-    public static var backends: [ServiceName] { allCases.filter { $0 != .gateway } }
+    package static var backends: [ServiceName] { allCases.filter { $0 != .gateway } }
 }

@@ -11,14 +11,14 @@ import Synchronization
 /// APNs as push-svc uses it: `POST /3/device/{token}` over HTTP/2 and TLS (a self-signed
 /// certificate the client trusts by configuration), checking the ES256 provider token and the
 /// topic. Tests mark tokens unregistered (410), make it answer 503, and read what it received.
-public final class APNsSimulator: Sendable {
-    public static let keyID = "SIMKEY0001", teamID = "SIMTEAM001", topic = "app.glint.sim"
+package final class APNsSimulator: Sendable {
+    package static let keyID = "SIMKEY0001", teamID = "SIMTEAM001", topic = "app.glint.sim"
 
-    public struct Delivery: Sendable {
-        public var token: String
+    package struct Delivery: Sendable {
+        package var token: String
         /// The request came over HTTP/2 (its pseudo-header scheme is set; HTTP/1.1 has none).
-        public var http2: Bool
-        public var payload: [String: any Sendable]
+        package var http2: Bool
+        package var payload: [String: any Sendable]
     }
 
     final class State: Sendable {
@@ -27,17 +27,17 @@ public final class APNsSimulator: Sendable {
         let failures = FailureCountdown()
     }
 
-    public let server: LiveServer
+    package let server: LiveServer
     /// The provider key push-svc signs with (a `.p8` file's content).
-    public let authKeyPEM: String
+    package let authKeyPEM: String
     /// The certificate to trust (`PUSH_APNS_CA_FILE`); the same for every simulator of a process.
-    public let certificatePEM: String
-    public static var sharedCertificatePEM: String { get throws { try SelfSignedCertificate.shared.get().certificatePEM } }
+    package let certificatePEM: String
+    package static var sharedCertificatePEM: String { get throws { try SelfSignedCertificate.shared.get().certificatePEM } }
     private let state: State
 
-    public var url: String { "https://127.0.0.1:\(server.port)" }
+    package var url: String { "https://127.0.0.1:\(server.port)" }
 
-    public static func start() async throws -> APNsSimulator {
+    package static func start() async throws -> APNsSimulator {
         let state = State()
         let authKey = ES256PrivateKey()
         let keys = JWTKeyCollection()
@@ -90,9 +90,9 @@ public final class APNsSimulator: Sendable {
         self.state = state
     }
 
-    public var received: [Delivery] { state.received.withLock { $0 } }
-    public func unregister(_ token: String) { state.unregistered.withLock { _ = $0.insert(token) } }
-    public func fail(next count: Int) { state.failures.set(count) }
+    package var received: [Delivery] { state.received.withLock { $0 } }
+    package func unregister(_ token: String) { state.unregistered.withLock { _ = $0.insert(token) } }
+    package func fail(next count: Int) { state.failures.set(count) }
 
-    public func stop() async { await server.stop() }
+    package func stop() async { await server.stop() }
 }

@@ -8,16 +8,16 @@ import Synchronization
 /// FCM HTTP v1 as push-svc uses it: the Google OAuth token endpoint (`POST /token`, a service-
 /// account JWT checked against the account's public key) and `POST /v1/projects/{p}/messages:send`.
 /// Tests mark tokens unregistered, make it answer 503 for a while, and read what it received.
-public final class FCMSimulator: Sendable {
-    public static let projectID = "glint-sim"
-    public static let clientEmail = "push@glint-sim.iam.gserviceaccount.com"
+package final class FCMSimulator: Sendable {
+    package static let projectID = "glint-sim"
+    package static let clientEmail = "push@glint-sim.iam.gserviceaccount.com"
 
     /// One accepted message: its token or topic, and its data.
-    public struct Delivery: Sendable, Equatable {
-        public var token: String?
-        public var topic: String?
-        public var title: String?
-        public var data: [String: String]
+    package struct Delivery: Sendable, Equatable {
+        package var token: String?
+        package var topic: String?
+        package var title: String?
+        package var data: [String: String]
     }
 
     final class State: Sendable {
@@ -39,14 +39,14 @@ public final class FCMSimulator: Sendable {
         var message: Message
     }
 
-    public let server: LiveServer
+    package let server: LiveServer
     /// The service-account JSON push-svc reads (its private key signs the OAuth grants).
-    public let serviceAccountJSON: String
+    package let serviceAccountJSON: String
     private let state: State
 
-    public var url: String { server.url }
+    package var url: String { server.url }
 
-    public static func start() async throws -> FCMSimulator {
+    package static func start() async throws -> FCMSimulator {
         let state = State()
         let key = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let keys = JWTKeyCollection()
@@ -128,12 +128,12 @@ public final class FCMSimulator: Sendable {
         self.state = state
     }
 
-    public var received: [Delivery] { state.received.withLock { $0 } }
-    public var oauthGrants: Int { state.grants.withLock { $0 } }
+    package var received: [Delivery] { state.received.withLock { $0 } }
+    package var oauthGrants: Int { state.grants.withLock { $0 } }
     /// FCM answers `UNREGISTERED` for this token from now on.
-    public func unregister(_ token: String) { state.unregistered.withLock { _ = $0.insert(token) } }
+    package func unregister(_ token: String) { state.unregistered.withLock { _ = $0.insert(token) } }
     /// The next `count` sends answer 503.
-    public func fail(next count: Int) { state.failures.set(count) }
+    package func fail(next count: Int) { state.failures.set(count) }
 
-    public func stop() async { await server.stop() }
+    package func stop() async { await server.stop() }
 }

@@ -1,15 +1,15 @@
 import Synchronization
 
 /// "Fail the next n calls": each simulator's way to answer errors on demand.
-public final class FailureCountdown: Sendable {
+package final class FailureCountdown: Sendable {
     private let remaining = Mutex(0)
 
-    public init() {}
+    package init() {}
 
-    public func set(_ count: Int) { remaining.withLock { $0 = count } }
+    package func set(_ count: Int) { remaining.withLock { $0 = count } }
 
     /// True while failures remain, using one up.
-    public func take() -> Bool {
+    package func take() -> Bool {
         remaining.withLock { count in
             defer { count = max(0, count - 1) }
             return count > 0

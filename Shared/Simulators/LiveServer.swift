@@ -6,13 +6,13 @@ import NIOCore
 
 /// A Hummingbird router served on a free loopback port: the provider simulators (PortOne, Apple,
 /// Kakao, …) our real HTTP clients talk to in tests, and `glint --simulate-portone` in development.
-public final class LiveServer: Sendable {
-    public let port: Int
+package final class LiveServer: Sendable {
+    package let port: Int
     private let task: Task<Void, any Error>
 
-    public var url: String { "http://127.0.0.1:\(port)" }
+    package var url: String { "http://127.0.0.1:\(port)" }
 
-    public static func start(_ router: Router<BasicRequestContext>, server: HTTPServerBuilder = .http1()) async throws -> LiveServer {
+    package static func start(_ router: Router<BasicRequestContext>, server: HTTPServerBuilder = .http1()) async throws -> LiveServer {
         var logger = Logger(label: "simulator")
         logger.logLevel = .warning
         let (ports, continuation) = AsyncStream<Int>.makeStream()
@@ -40,7 +40,7 @@ public final class LiveServer: Sendable {
         self.task = task
     }
 
-    public func stop() async {
+    package func stop() async {
         task.cancel()
         _ = await task.result
     }

@@ -8,22 +8,22 @@ import Synchronization
 /// Tests create payments with any status and amount, make it fail on demand, and send webhooks;
 /// in development (`glint --simulate-portone`) `POST /simulator/payments {merchant_uid, amount,
 /// status?}` stands in for the iamport SDK on the device and answers the payment's `imp_uid`.
-public final class PortOneSimulator: Sendable {
-    public static let key = "sim-imp-key", secret = "sim-imp-secret-0123456789"
+package final class PortOneSimulator: Sendable {
+    package static let key = "sim-imp-key", secret = "sim-imp-secret-0123456789"
 
-    public struct Payment: Codable, Sendable {
-        public var imp_uid: String
-        public var merchant_uid: String
-        public var amount: Int
-        public var currency = "KRW"
-        public var status: String
-        public var pay_method = "card"
-        public var pg_provider = "html5_inicis"
-        public var card_name: String? = "신한카드"
-        public var name: String
-        public var buyer_name = "홍길동"
-        public var paid_at: Int64
-        public var receipt_url: String
+    package struct Payment: Codable, Sendable {
+        package var imp_uid: String
+        package var merchant_uid: String
+        package var amount: Int
+        package var currency = "KRW"
+        package var status: String
+        package var pay_method = "card"
+        package var pg_provider = "html5_inicis"
+        package var card_name: String? = "신한카드"
+        package var name: String
+        package var buyer_name = "홍길동"
+        package var paid_at: Int64
+        package var receipt_url: String
     }
 
     /// Shared by the handlers and the test.
@@ -57,12 +57,12 @@ public final class PortOneSimulator: Sendable {
     struct CancelRequest: Decodable { var imp_uid: String; var reason: String? }
     struct CreateRequest: Decodable { var merchant_uid: String; var amount: Int; var status: String?; var name: String? }
 
-    public let server: LiveServer
+    package let server: LiveServer
     private let state: State
 
-    public var url: String { server.url }
+    package var url: String { server.url }
 
-    public static func start() async throws -> PortOneSimulator {
+    package static func start() async throws -> PortOneSimulator {
         let state = State()
         let router = Router()
         @Sendable func failing() -> Response? {
@@ -127,23 +127,23 @@ public final class PortOneSimulator: Sendable {
 
     /// A payment as the iamport SDK leaves it on the device: answers its `imp_uid`.
     @discardableResult
-    public func createPayment(merchantUID: String, amount: Int, status: String = "paid", name: String = "filter") -> String {
+    package func createPayment(merchantUID: String, amount: Int, status: String = "paid", name: String = "filter") -> String {
         state.create(merchantUID: merchantUID, amount: amount, status: status, name: name).imp_uid
     }
 
-    public func status(of impUID: String) -> String? { state.payments.withLock { $0[impUID]?.status } }
-    public var cancelled: [String] { state.cancelled.withLock { $0 } }
-    public var tokenRequests: Int { state.tokenRequests.withLock { $0 } }
+    package func status(of impUID: String) -> String? { state.payments.withLock { $0[impUID]?.status } }
+    package var cancelled: [String] { state.cancelled.withLock { $0 } }
+    package var tokenRequests: Int { state.tokenRequests.withLock { $0 } }
     /// The next `count` calls answer 503.
-    public func fail(next count: Int) { state.failures.set(count) }
+    package func fail(next count: Int) { state.failures.set(count) }
     /// Every call answers 503 until set back.
-    public func setDown(_ down: Bool) { state.down.withLock { $0 = down } }
+    package func setDown(_ down: Bool) { state.down.withLock { $0 = down } }
 
     /// PortOne's webhook body for a payment (`{imp_uid, merchant_uid, status}`), as JSON text.
-    public func webhookBody(_ impUID: String) -> String {
+    package func webhookBody(_ impUID: String) -> String {
         let payment = state.payments.withLock { $0[impUID] }
         return #"{"imp_uid":"\#(impUID)","merchant_uid":"\#(payment?.merchant_uid ?? "")","status":"\#(payment?.status ?? "paid")"}"#
     }
 
-    public func stop() async { await server.stop() }
+    package func stop() async { await server.stop() }
 }

@@ -20,10 +20,10 @@ final class AppsRegistryTests: XCTestCase {
             name: "GLINT", profile: .lslp, flags: AppFlags(refreshWithAccessTokenOnly: true, emptyAuthErrorBodies: true), key: "glint-released-key"
         )
         try await fixture.app.test(.router) { client in
-            let found = try await client.execute(
-                uri: "/internal/apps/resolve", method: .get,
-                headers: TestEnvironment.fields(app: nil, extra: [("x-internal-app-key", "glint-released-key")])
-            )
+            func resolve(_ body: String, headers: HTTPFields = TestEnvironment.fields(app: nil, extra: [("content-type", "application/json")])) async throws -> TestResponse {
+                try await client.execute(uri: "/internal/apps/resolve", method: .post, headers: headers, body: ByteBuffer(string: body))
+            }
+            let found = try await resolve(#"{"key":"glint-released-key"}"#)
             XCTAssertEqual(found.status, .ok)
             let object = try JSON.object(found.body)
             JSON.assertKeys(object, ["app_id", "name", "profile", "flags"])
@@ -32,14 +32,14 @@ final class AppsRegistryTests: XCTestCase {
             XCTAssertEqual(object["flags"] as? [String: Bool], [
                 "refresh_with_access_token_only": true, "empty_auth_error_bodies": true, "socket_auth_optional": false,
             ])
-            let unknown = try await client.execute(
-                uri: "/internal/apps/resolve", method: .get, headers: TestEnvironment.fields(app: nil, extra: [("x-internal-app-key", "nope")])
-            )
+            let unknown = try await resolve(#"{"key":"nope"}"#)
             XCTAssertEqual(unknown.status, .notFound)
             XCTAssertEqual(try JSON.object(unknown.body)["code"] as? String, "not_found")
-            let missing = try await client.execute(uri: "/internal/apps/resolve", method: .get, headers: TestEnvironment.fields(app: nil))
+            let empty = try await resolve(#"{"key":""}"#)
+            XCTAssertEqual(empty.status, .badRequest)
+            let missing = try await resolve("{}")
             XCTAssertEqual(missing.status, .badRequest)
-            let outsider = try await client.execute(uri: "/internal/apps/resolve", method: .get, headers: [.init("x-internal-app-key")!: "glint-released-key"])
+            let outsider = try await resolve(#"{"key":"glint-released-key"}"#, headers: [.contentType: "application/json"])
             XCTAssertEqual(outsider.status, .forbidden)
         }
     }

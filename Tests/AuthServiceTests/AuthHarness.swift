@@ -36,14 +36,14 @@ struct AuthHarness {
         let keysURL = apple?.keysURL ?? "http://127.0.0.1:9/auth/keys"
         let dependencies = AuthService.Dependencies(
             hasher: .bcrypt(cost: 4),
-            posts: PostDirectory { _, _, _ in postIDs },
+            market: MarketClient { _, _, _ in postIDs },
             appleKeys: .http(url: keysURL, client: .shared),
             http: .shared
         )
-        let app = try await AuthService.build(
+        let app = try await AuthService.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
             signingKey: signingKey, dependencies: dependencies
-        )
+        ).application()
         let apps = AppRepository(database: database)
         let registered = try await apps.create(
             name: "Test", profile: .lslp, flags: appFlags, key: "test-app-key", appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID

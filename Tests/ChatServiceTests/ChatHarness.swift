@@ -39,7 +39,7 @@ struct ChatHarness {
         let common = TestEnvironment.common(.chat, dataDirectory: directory)
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: ChatMigrations.migrator)
         let known: Set<String> = [alice, bob, carol]
-        let users = UserDirectory(
+        let users = UsersClient(
             users: { ids, _, _ in
                 Dictionary(uniqueKeysWithValues: ids.filter(known.contains).map {
                     ($0, UserInfoFull(userID: $0, nick: "nick-" + $0.suffix(4), profileImage: nil, name: "", introduction: "", description: "", hashTags: []))
@@ -47,18 +47,17 @@ struct ChatHarness {
             },
             blocked: { _, _, _ in [] }
         )
-        let apps = AppFlagsDirectory { appID in
+        let apps = AppsClient { appID in
             appID == openApp ? AppFlags(socketAuthOptional: true) : appID == appID ? AppFlags() : nil
         }
         var configuration = ChatConfiguration()
         configuration.protocolTest = protocolTest
-        let app = try ChatService.build(
+        let app = try ChatService.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
-            dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, deliver: { message in
-                let event = try (JSONText.decode(message.payload) as ChatMessageEvent?).orThrow()
+            dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: PushClient { event in
                 push.received.withLock { $0.append(event) }
             })
-        )
+        ).application()
         return ChatHarness(app: app, keys: keys, push: push)
     }
 

@@ -59,12 +59,12 @@ final class GatewayTests: XCTestCase {
 
     static func makeApp(_ fakes: FakeServices, configuration: GatewayConfiguration = .init()) throws -> some ApplicationProtocol {
         let resolve = AppDirectory.Client { key in Self.apps[key] }
-        return GatewayService.build(
+        return GatewayService.assemble(
             common: TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory()),
             configuration: configuration,
             dependencies: .init(apps: resolve, upstream: fakes.upstream),
             logger: TestEnvironment.logger
-        )
+        ).application()
     }
 
     /// A gateway with its real upstream pools, `service` answering at `url`.
@@ -72,11 +72,11 @@ final class GatewayTests: XCTestCase {
         var common = TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory())
         common.serviceURLs[service] = url
         let pools = try UpstreamPools(common: common, maxConnectionsPerService: 4)
-        return GatewayService.build(
+        return GatewayService.assemble(
             common: common, configuration: GatewayConfiguration(),
             dependencies: .init(apps: .init { Self.apps[$0] }, upstream: .live(pools: pools, timeout: .seconds(10))),
             logger: TestEnvironment.logger
-        )
+        ).application()
     }
 
     func testMissingOrUnknownKeyIs420() async throws {

@@ -16,8 +16,8 @@ struct GeoHarness {
         let calls = Mutex<[(ids: [String], authorization: String, appID: String)]>([])
         let hidden = Mutex<Set<String>>([])
 
-        var posts: MarketPosts {
-            MarketPosts { ids, authorization, appID, _ in
+        var posts: MarketClient {
+            MarketClient { ids, authorization, appID, _ in
                 self.calls.withLock { $0.append((ids, authorization, appID)) }
                 let hidden = self.hidden.withLock { $0 }
                 return ids.filter { !hidden.contains($0) }.map { id in
@@ -42,8 +42,8 @@ struct GeoHarness {
         let keys = await TestKeys.make(), market = Market()
         let common = TestEnvironment.common(.geo, dataDirectory: try TestEnvironment.temporaryDirectory())
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: GeoMigrations.migrator)
-        let app = try GeoService.build(common: common, logger: TestEnvironment.logger, database: database,
-                                       dependencies: .init(jwks: JWKSClient { keys.jwks }, market: market.posts, geocoder: geocoder))
+        let app = try GeoService.assemble(common: common, logger: TestEnvironment.logger, database: database,
+                                       dependencies: .init(jwks: JWKSClient { keys.jwks }, market: market.posts, geocoder: geocoder)).application()
         return GeoHarness(app: app, keys: keys, market: market, index: PostLocationIndex(database: database))
     }
 

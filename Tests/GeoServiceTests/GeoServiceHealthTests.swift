@@ -4,6 +4,6 @@ import XCTest
 
 final class GeoServiceHealthTests: XCTestCase {
     func testServesHealthAndMetrics() async throws {
-        try await HealthContract.check(GeoService.buildApplication, service: .geo)
+        try await HealthContract.check(GeoService.assemble, service: .geo)
     }
 }

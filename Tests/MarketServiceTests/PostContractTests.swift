@@ -29,11 +29,10 @@ final class PostContractTests: XCTestCase {
             let refusals = FailureCountdown()
             let received = Mutex<[PostLocationEvent]>([])
 
-            func receive(_ message: Outbox.Message) throws {
+            func receive(_ event: PostLocationEvent) throws {
                 if refusals.take() {
                     throw ServiceError(.unavailable, "geo-svc unavailable")
                 }
-                let event = try (JSONText.decode(message.payload) as PostLocationEvent?).orThrow()
                 received.withLock { $0.append(event) }
             }
 
@@ -61,14 +60,15 @@ final class PostContractTests: XCTestCase {
             let directory = try TestEnvironment.temporaryDirectory()
             let common = TestEnvironment.common(.market, dataDirectory: directory)
             let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)
-            let users = UserDirectory(
+            let users = UsersClient(
                 users: { ids, _, _ in
                     Dictionary(uniqueKeysWithValues: ids.map { ($0, UserInfoFull(userID: $0, nick: "nick-" + $0.suffix(4), profileImage: nil, name: "", introduction: "", description: "", hashTags: [])) })
                 },
                 blocked: { user, _, _ in blocks.byUser.withLock { $0[user] ?? [] } }
             )
-            return try MarketService.build(common: common, logger: TestEnvironment.logger, database: database,
-                                       dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, deliver: { try geo.receive($0) }))
+            let geoClient = GeoClient { event in try geo.receive(event) }
+            return try MarketService.assemble(common: common, logger: TestEnvironment.logger, database: database,
+                                              dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, geo: geoClient)).application()
         }
 
         func headers(_ user: String, _ extra: [(String, String)] = []) async throws -> HTTPFields {

@@ -31,8 +31,8 @@ struct PaymentHarness {
             if down.withLock({ $0 }) { throw ServiceError(.unavailable, "market-svc unavailable") }
         }
 
-        var client: MarketOrders {
-            MarketOrders(
+        var client: MarketClient {
+            MarketClient(
                 order: { code, appID, _ in
                     try self.available()
                     return self.orders.withLock { $0[code] }.flatMap { appID == nil || $0.appID == appID ? $0 : nil }
@@ -84,8 +84,8 @@ struct PaymentHarness {
         let dependencies = PaymentVerifyService.Dependencies(
             jwks: JWKSClient { keys.jwks }, portOne: .live(http: .shared, settings: configuration.portOne, logger: TestEnvironment.logger), market: market.client
         )
-        let app = try PaymentVerifyService.build(common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
-                                                 dependencies: dependencies)
+        let app = try PaymentVerifyService.assemble(common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
+                                                 dependencies: dependencies).application()
         return PaymentHarness(app: app, keys: keys, market: market, pg: pg, database: database)
     }
 

@@ -4,6 +4,6 @@ import XCTest
 
 final class PaymentVerifyServiceHealthTests: XCTestCase {
     func testServesHealthAndMetrics() async throws {
-        try await HealthContract.check(PaymentVerifyService.buildApplication, service: .paymentVerify)
+        try await HealthContract.check(PaymentVerifyService.assemble, service: .paymentVerify)
     }
 }

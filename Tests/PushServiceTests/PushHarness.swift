@@ -37,8 +37,8 @@ struct PushHarness {
         let client = try await FCMClient(http: .shared, baseURL: fcm.url, account: account, logger: TestEnvironment.logger)
         let apnsClient = try await APNsClient(http: try apnsHTTP.get(), baseURL: apns.url, credentials: .init(
             keyPEM: apns.authKeyPEM, keyID: APNsSimulator.keyID, teamID: APNsSimulator.teamID, topic: APNsSimulator.topic))
-        let app = try PushService.build(common: common, logger: TestEnvironment.logger, database: database, userTopics: userTopics,
-                                        dependencies: .init(jwks: JWKSClient { keys.jwks }, sender: .live(fcm: client, apns: apnsClient)))
+        let app = try PushService.assemble(common: common, logger: TestEnvironment.logger, database: database, userTopics: userTopics,
+                                        dependencies: .init(jwks: JWKSClient { keys.jwks }, sender: .live(fcm: client, apns: apnsClient))).application()
         return PushHarness(app: app, keys: keys, fcm: fcm, apns: apns, database: database)
     }
 

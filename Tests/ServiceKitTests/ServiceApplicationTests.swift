@@ -15,7 +15,7 @@ final class ServiceApplicationTests: XCTestCase {
     private func makeApp(keys: TestKeys) throws -> some ApplicationProtocol {
         let verifier = AccessTokenVerifier(jwks: JWKSClient { keys.jwks })
         let common = TestEnvironment.common(.chat, dataDirectory: try TestEnvironment.temporaryDirectory())
-        return ServiceApplication.build(configuration: common, logger: TestEnvironment.logger) { group in
+        return ServiceApplication.assemble(configuration: common, logger: TestEnvironment.logger) { group in
             group.get("/echo") { _, context in Echo(appID: context.appID, requestID: context.requestID, userID: nil) }
             group.get("/bad") { _, _ -> Response in throw ServiceError.badRequest("nick is too long") }
             group.get("/boom") { _, _ -> Response in throw Unexpected() }
@@ -26,7 +26,7 @@ final class ServiceApplicationTests: XCTestCase {
             group.group("/me").add(middleware: AccessTokenMiddleware(verifier: verifier)).get { _, context in
                 Echo(appID: context.appID, requestID: context.requestID, userID: try context.requireUser().userID)
             }
-        }
+        }.application()
     }
 
     func testHealthAndMetricsAreOpen() async throws {

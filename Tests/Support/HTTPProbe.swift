@@ -4,14 +4,14 @@ import NIOCore
 import NIOHTTP1
 
 /// Plain HTTP calls from tests to real processes.
-public enum HTTPProbe {
-    public struct Answer: Sendable {
-        public let status: Int
-        public let headers: HTTPHeaders
-        public let body: ByteBuffer
+package enum HTTPProbe {
+    package struct Answer: Sendable {
+        package let status: Int
+        package let headers: HTTPHeaders
+        package let body: ByteBuffer
     }
 
-    public static func call(
+    package static func call(
         _ method: HTTPMethod = .GET, _ url: String, headers: [(String, String)] = [], body: ByteBuffer? = nil
     ) async throws -> Answer {
         var request = HTTPClientRequest(url: url)
@@ -25,7 +25,7 @@ public enum HTTPProbe {
 
     /// Repeats `probe` until it returns a value or the deadline passes: for conditions that
     /// become true at a moment the test cannot observe directly (a restarted process listening).
-    public static func eventually<T: Sendable>(
+    package static func eventually<T: Sendable>(
         within timeout: Duration, every interval: Duration = .milliseconds(50), _ probe: @Sendable () async -> T?
     ) async -> T? {
         let deadline = ContinuousClock.now + timeout

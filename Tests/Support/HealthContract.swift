@@ -6,18 +6,18 @@ import HummingbirdTesting
 import XCTest
 
 /// The `/health` + `/metrics` contract every service answers, checked on its real application.
-public enum HealthContract {
-    /// Builds the service the way its executable does (temporary data folder) and checks it.
-    public static func check(
-        _ build: @Sendable (CommonConfiguration, ConfigReader, Logger) async throws -> any ApplicationProtocol,
+package enum HealthContract {
+    /// Assembles the service the way its executable does (temporary data folder) and checks it.
+    package static func check(
+        _ assemble: ServiceMain.Assembler,
         service: ServiceName, file: StaticString = #filePath, line: UInt = #line
     ) async throws {
         let common = TestEnvironment.common(service, dataDirectory: try TestEnvironment.temporaryDirectory())
-        let app = try await build(common, ConfigReader(environment: [:]), TestEnvironment.logger)
+        let app = try await assemble(common, ConfigReader(environment: [:]), TestEnvironment.logger).application()
         try await check(app, service: service, file: file, line: line)
     }
 
-    public static func check(_ app: some ApplicationProtocol, service: ServiceName, file: StaticString = #filePath, line: UInt = #line) async throws {
+    package static func check(_ app: some ApplicationProtocol, service: ServiceName, file: StaticString = #filePath, line: UInt = #line) async throws {
         try await app.test(.router) { client in
             let health = try await client.execute(uri: "/health", method: .get)
             XCTAssertEqual(health.status, .ok, file: file, line: line)

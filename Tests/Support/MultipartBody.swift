@@ -2,22 +2,22 @@ import Foundation
 import NIOCore
 
 /// A `multipart/form-data` body as iOS clients build it, for upload tests.
-public struct MultipartBody {
-    public enum Part {
+package struct MultipartBody {
+    package enum Part {
         case field(String, String)
         case file(String, filename: String, contentType: String, bytes: [UInt8])
     }
 
-    public let boundary = "Boundary-" + UUID().uuidString
-    public let parts: [Part]
+    package let boundary = "Boundary-" + UUID().uuidString
+    package let parts: [Part]
 
-    public init(parts: [Part]) {
+    package init(parts: [Part]) {
         self.parts = parts
     }
 
-    public var contentType: String { "multipart/form-data; boundary=\(boundary)" }
+    package var contentType: String { "multipart/form-data; boundary=\(boundary)" }
 
-    public var buffer: ByteBuffer {
+    package var buffer: ByteBuffer {
         var buffer = ByteBuffer()
         for part in parts {
             buffer.writeString("--\(boundary)\r\n")

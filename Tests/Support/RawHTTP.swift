@@ -4,8 +4,8 @@ import Synchronization
 
 /// Bytes over a plain TCP connection, for what HTTP clients do not do (pipelining): writes the
 /// request bytes at once and returns everything the server sends until it closes.
-public enum RawHTTP {
-    public static func exchange(port: Int, _ requests: String) async throws -> String {
+package enum RawHTTP {
+    package static func exchange(port: Int, _ requests: String) async throws -> String {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
@@ -25,7 +25,7 @@ public enum RawHTTP {
     /// called once `answers` status lines have arrived; returns everything once the server closes
     /// the connection, or what came when it has not within `timeout` (a bound, so that a server
     /// that never closes fails the test instead of hanging it) with `ended` false.
-    public static func exchangeUntilClosed(
+    package static func exchangeUntilClosed(
         port: Int, _ requests: String, answers: Int, received: @escaping @Sendable () -> Void, timeout: Duration = .seconds(20)
     ) async throws -> (text: String, ended: Bool) {
         try await exchangeUntilClosed(port: port, bytes: ByteBuffer(string: requests), answers: answers, received: received, timeout: timeout)
@@ -33,7 +33,7 @@ public enum RawHTTP {
 
     /// `exchangeUntilClosed` with bytes that are not all text (a WebSocket frame after a request);
     /// with `until`, it also ends (`ended` true) as soon as what arrived satisfies it.
-    public static func exchangeUntilClosed(
+    package static func exchangeUntilClosed(
         port: Int, bytes requests: ByteBuffer, answers: Int, received: @escaping @Sendable () -> Void = {},
         until: @escaping @Sendable (String) -> Bool = { _ in false }, timeout: Duration = .seconds(20)
     ) async throws -> (text: String, ended: Bool) {
@@ -75,7 +75,7 @@ public enum RawHTTP {
     }
 
     /// The status codes of the answers, in the order they came (bodies must not contain "HTTP/1.1 ").
-    public static func statuses(_ answers: String) -> [Int] {
+    package static func statuses(_ answers: String) -> [Int] {
         answers.components(separatedBy: "HTTP/1.1 ").dropFirst().compactMap { Int($0.prefix(3)) }
     }
 }

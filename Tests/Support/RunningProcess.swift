@@ -4,11 +4,11 @@ import Synchronization
 
 /// A real executable started by a test: its output is kept line by line, and the test can await
 /// a line or the process's exit (event-driven, with a deadline; never a fixed sleep).
-public final class RunningProcess: @unchecked Sendable {
-    public struct Timeout: Error, CustomStringConvertible {
-        public let waitingFor: String
-        public let transcript: String
-        public var description: String { "timed out waiting for \(waitingFor); output so far:\n\(transcript)" }
+package final class RunningProcess: @unchecked Sendable {
+    package struct Timeout: Error, CustomStringConvertible {
+        package let waitingFor: String
+        package let transcript: String
+        package var description: String { "timed out waiting for \(waitingFor); output so far:\n\(transcript)" }
     }
 
     private struct State {
@@ -22,20 +22,20 @@ public final class RunningProcess: @unchecked Sendable {
 
     private let process = Process()
     private let state = Mutex(State())
-    public let name: String
+    package let name: String
 
     /// Folder holding the package's built executables (next to the test bundle).
-    public static var productsDirectory: URL {
+    package static var productsDirectory: URL {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
     /// One of the package's executables, by product name.
-    public convenience init(_ executable: String, arguments: [String] = [], environment: [String: String]) throws {
+    package convenience init(_ executable: String, arguments: [String] = [], environment: [String: String]) throws {
         try self.init(url: Self.productsDirectory.appendingPathComponent(executable), name: executable, arguments: arguments, environment: environment)
     }
 
     /// Any program (e.g. the Python Socket.IO client of the realtime tests).
-    public init(url: URL, name: String, arguments: [String] = [], environment: [String: String]) throws {
+    package init(url: URL, name: String, arguments: [String] = [], environment: [String: String]) throws {
         self.name = name
         process.executableURL = url
         process.arguments = arguments
@@ -49,15 +49,15 @@ public final class RunningProcess: @unchecked Sendable {
         try process.run()
     }
 
-    public var pid: Int32 { process.processIdentifier }
-    public var transcript: String { state.withLock { $0.lines.joined(separator: "\n") } }
+    package var pid: Int32 { process.processIdentifier }
+    package var transcript: String { state.withLock { $0.lines.joined(separator: "\n") } }
 
-    public func signal(_ signal: Int32) {
+    package func signal(_ signal: Int32) {
         kill(process.processIdentifier, signal)
     }
 
     /// The first line (already seen or still to come) containing `needle`.
-    public func line(containing needle: String, within timeout: Duration = .seconds(60)) async throws -> String {
+    package func line(containing needle: String, within timeout: Duration = .seconds(60)) async throws -> String {
         let id = state.withLock { state -> Int in state.nextID += 1; return state.nextID }
         let found: String? = await withCheckedContinuation { continuation in
             let existing = state.withLock { state -> String?? in
@@ -77,7 +77,7 @@ public final class RunningProcess: @unchecked Sendable {
     }
 
     /// The exit status, once the process has ended.
-    public func exitStatus(within timeout: Duration = .seconds(30)) async throws -> Int32 {
+    package func exitStatus(within timeout: Duration = .seconds(30)) async throws -> Int32 {
         let id = state.withLock { state -> Int in state.nextID += 1; return state.nextID }
         let status: Int32? = await withCheckedContinuation { continuation in
             let existing = state.withLock { state -> Int32? in
@@ -96,7 +96,7 @@ public final class RunningProcess: @unchecked Sendable {
     }
 
     /// Ends the process if a test left it running.
-    public func stop() async {
+    package func stop() async {
         guard process.isRunning else { return }
         signal(SIGKILL)
         _ = try? await exitStatus(within: .seconds(10))

@@ -10,30 +10,30 @@ import Synchronization
 /// A Socket.IO v4 client written independently of the server's codecs (so they cannot share a
 /// mistake): Engine.IO v4 over WebSocket, or long-polling first and then the upgrade (probe,
 /// `5`), answering pings; one namespace per client.
-public final class SocketIOTestClient: Sendable {
-    public enum Transport: Sendable { case websocket, pollingThenUpgrade }
+package final class SocketIOTestClient: Sendable {
+    package enum Transport: Sendable { case websocket, pollingThenUpgrade }
 
     /// A Socket.IO packet as received.
-    public struct Packet: Sendable, CustomStringConvertible {
-        public var type: Int
-        public var namespace: String
-        public var ackID: Int?
+    package struct Packet: Sendable, CustomStringConvertible {
+        package var type: Int
+        package var namespace: String
+        package var ackID: Int?
         /// The JSON payload as text ("" when none).
-        public var json: String
-        public var description: String { "\(type)\(namespace),\(ackID.map(String.init) ?? "")\(json)" }
+        package var json: String
+        package var description: String { "\(type)\(namespace),\(ackID.map(String.init) ?? "")\(json)" }
 
         /// EVENT name and arguments.
-        public var event: (name: String, arguments: [Any])? {
+        package var event: (name: String, arguments: [Any])? {
             guard type == 2, let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any], let name = array.first as? String else { return nil }
             return (name, Array(array.dropFirst()))
         }
 
-        public var object: [String: Any]? {
+        package var object: [String: Any]? {
             (try? JSONSerialization.jsonObject(with: Data(json.utf8))) as? [String: Any]
         }
     }
 
-    public let namespace: String
+    package let namespace: String
     private let inbox: AsyncStream<Packet>
     private let inboxInput: AsyncStream<Packet>.Continuation
     private let outbox: AsyncStream<String>.Continuation
@@ -50,7 +50,7 @@ public final class SocketIOTestClient: Sendable {
 
     /// Opens a session at `baseURL` (`http://host:port`) and sends CONNECT for `namespace` with
     /// `auth` as its payload. The CONNECT answer is the first packet `next` returns.
-    public static func open(
+    package static func open(
         _ baseURL: String, transport: Transport, namespace: String, headers: [(String, String)] = [], auth: [String: String]? = nil
     ) async throws -> SocketIOTestClient {
         let client = SocketIOTestClient(namespace: namespace)
@@ -123,7 +123,7 @@ public final class SocketIOTestClient: Sendable {
         return client
     }
 
-    public enum ClientError: Error, Sendable {
+    package enum ClientError: Error, Sendable {
         case protocolViolation(String)
         case timeout(String)
         case closed
@@ -145,7 +145,7 @@ public final class SocketIOTestClient: Sendable {
     }
 
     /// The next packet matching `predicate` (others are kept for `received`), or a timeout.
-    public func next(within timeout: Duration = .seconds(10), where predicate: @escaping @Sendable (Packet) -> Bool = { _ in true }) async throws -> Packet {
+    package func next(within timeout: Duration = .seconds(10), where predicate: @escaping @Sendable (Packet) -> Bool = { _ in true }) async throws -> Packet {
         try await withThrowingTaskGroup(of: Packet?.self) { group in
             group.addTask {
                 for await packet in self.inbox {
@@ -168,27 +168,27 @@ public final class SocketIOTestClient: Sendable {
     }
 
     /// The next EVENT with this name.
-    public func nextEvent(_ name: String, within timeout: Duration = .seconds(10)) async throws -> [Any] {
+    package func nextEvent(_ name: String, within timeout: Duration = .seconds(10)) async throws -> [Any] {
         let packet = try await next(within: timeout) { $0.event?.name == name }
         return packet.event?.arguments ?? []
     }
 
     /// Everything received so far (through `next`).
-    public var packets: [Packet] { received.withLock { $0 } }
+    package var packets: [Packet] { received.withLock { $0 } }
 
-    public func emit(_ event: String, _ arguments: [Any] = [], ackID: Int? = nil) throws {
+    package func emit(_ event: String, _ arguments: [Any] = [], ackID: Int? = nil) throws {
         let json = String(decoding: try JSONSerialization.data(withJSONObject: [event] + arguments), as: UTF8.self)
         outbox.yield("42" + (namespace == "/" ? "" : namespace + ",") + (ackID.map(String.init) ?? "") + json)
     }
 
     /// Sends raw Engine.IO text (for protocol edge cases).
-    public func sendRaw(_ text: String) {
+    package func sendRaw(_ text: String) {
         outbox.yield(text)
     }
 
-    public var isClosed: Bool { closedState.withLock { $0 } }
+    package var isClosed: Bool { closedState.withLock { $0 } }
 
-    public func close() {
+    package func close() {
         outbox.finish()
         task.withLock { $0?.cancel() }
     }

@@ -4,27 +4,27 @@ import Logging
 import ServiceKit
 
 /// Configuration for in-process tests: a temporary data folder and a known internal secret.
-public enum TestEnvironment {
-    public static let internalSecret = "test-internal-secret-0123456789"
+package enum TestEnvironment {
+    package static let internalSecret = "test-internal-secret-0123456789"
 
-    public static func temporaryDirectory() throws -> String {
+    package static func temporaryDirectory() throws -> String {
         let path = NSTemporaryDirectory() + "glint-test-" + ObjectID.generate()
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
 
-    public static func common(_ service: ServiceName, dataDirectory: String) -> CommonConfiguration {
+    package static func common(_ service: ServiceName, dataDirectory: String) -> CommonConfiguration {
         CommonConfiguration(service: service, port: 0, dataDirectory: dataDirectory, internalSecret: internalSecret)
     }
 
-    public static var logger: Logger {
+    package static var logger: Logger {
         var logger = Logger(label: "test")
         logger.logLevel = .warning
         return logger
     }
 
     /// Headers of a call coming from the gateway for `appID`.
-    public static func internalHeaders(appID: String? = nil) -> [(String, String)] {
+    package static func internalHeaders(appID: String? = nil) -> [(String, String)] {
         var headers = [(InternalHeader.secret, internalSecret)]
         if let appID { headers.append((InternalHeader.appID, appID)) }
         return headers
@@ -35,7 +35,7 @@ import HTTPTypes
 
 extension TestEnvironment {
     /// The same headers as `HTTPFields`, for `app.test(.router)` clients, plus any extra ones.
-    public static func fields(app: String? = "app-1", extra: [(String, String)] = []) -> HTTPFields {
+    package static func fields(app: String? = "app-1", extra: [(String, String)] = []) -> HTTPFields {
         var fields = HTTPFields()
         for (name, value) in internalHeaders(appID: app) + extra { fields.append(HTTPField(name: .init(name)!, value: value)) }
         return fields
@@ -45,7 +45,7 @@ extension TestEnvironment {
 extension TestEnvironment {
     /// The legal-dong boundary file geo-svc's tests use: `GEO_BOUNDARIES_FILE` (set by
     /// `scripts/test`), else the shared copy beside the checkout. Nil if neither exists.
-    public static var boundariesFile: String? {
+    package static var boundariesFile: String? {
         let configured = ProcessInfo.processInfo.environment["GEO_BOUNDARIES_FILE"] ?? ""
         let beside = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/data/geo/kr_emd_legal_20230915.geojson.gz").standardized.path
         return [configured, beside].first { !$0.isEmpty && FileManager.default.fileExists(atPath: $0) }

@@ -2,11 +2,11 @@ import Contracts
 import Foundation
 
 /// What the `apps` command does, kept out of the executable so tests can drive it.
-public struct AppAdmin: Sendable {
+package struct AppAdmin: Sendable {
     let repository: AppRepository
 
     /// Registers an app and answers one line naming its key.
-    public func create(
+    package func create(
         name: String, profile: Dialect, flags: AppFlags, key: String?, appleClientIDs: [String] = [], kakaoAppID: String = ""
     ) async throws -> String {
         let app = try await repository.create(
@@ -16,7 +16,7 @@ public struct AppAdmin: Sendable {
     }
 
     /// One line per app: id, name, profile, flags that are on, key.
-    public func list() async throws -> [String] {
+    package func list() async throws -> [String] {
         try await repository.all().map { app in
             let flags = [
                 app.refreshWithAccessTokenOnly ? "refresh_with_access_token_only" : nil,

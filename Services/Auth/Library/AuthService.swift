@@ -9,8 +9,8 @@ import ServiceKit
 import ServiceLifecycle
 
 /// Apps, users, sessions and profiles (API.md §1).
-public enum AuthService {
-    public static func buildApplication(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> any ApplicationProtocol {
+package enum AuthService {
+    package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try AuthConfiguration(common: common, reader: reader)
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: AuthMigrations.migrator)
         let signingKey = try SigningKey.loadOrCreate(at: configuration.signingKeyPath)
@@ -19,10 +19,10 @@ public enum AuthService {
         let http = HTTPClientService.make()
         let internalClient = InternalClient(http: http.client, configuration: common)
         let dependencies = Dependencies(
-            hasher: .bcrypt(cost: configuration.bcryptCost), posts: .live(internalClient),
+            hasher: .bcrypt(cost: configuration.bcryptCost), market: .live(internalClient),
             appleKeys: .http(url: configuration.appleKeysURL, client: http.client), http: http.client
         )
-        return try await build(
+        return try await assemble(
             common: common, configuration: configuration, logger: logger, database: database, signingKey: signingKey,
             dependencies: dependencies, services: [http]
         )
@@ -31,15 +31,15 @@ public enum AuthService {
     /// What auth-svc reaches outside itself; tests pass simulators or fakes.
     struct Dependencies: Sendable {
         var hasher: PasswordHasher
-        var posts: PostDirectory
+        var market: MarketClient
         var appleKeys: JWKSClient
         var http: HTTPClient
     }
 
-    static func build(
+    static func assemble(
         common: CommonConfiguration, configuration: AuthConfiguration, logger: Logger, database: DatabasePool,
         signingKey: SigningKey, dependencies: Dependencies, services: [any Service] = []
-    ) async throws -> Application<RouterResponder<GlintRequestContext>> {
+    ) async throws -> ServiceAssembly {
         let apps = AppRepository(database: database)
         let users = UserRepository(database: database)
         let sessions = SessionStore(
@@ -56,7 +56,7 @@ public enum AuthService {
             database: database, users: users, sessions: sessions, tokens: tokens, hasher: dependencies.hasher, apps: apps, verifier: verifier
         )
         let images = try FileStore(dataDirectory: common.dataDirectory, area: "profiles")
-        let profiles = ProfileService(database: database, users: users, posts: dependencies.posts, images: images)
+        let profiles = ProfileService(database: database, users: users, market: dependencies.market, images: images)
         let social = SocialLoginVerifier(
             apps: apps, appleKeys: KeySetCache(jwks: dependencies.appleKeys, refetchInterval: .seconds(60)),
             appleIssuer: configuration.appleIssuer, kakaoAPIURL: configuration.kakaoAPIURL, http: dependencies.http
@@ -64,7 +64,7 @@ public enum AuthService {
         let accountRoutes = AccountRoutes(accounts: accounts, users: users, social: social)
         let profileRoutes = ProfileRoutes(profiles: profiles, images: images)
         let internalRoutes = InternalRoutes(apps: apps, users: users, profiles: profiles, signingKey: signingKey)
-        return ServiceApplication.build(
+        return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services
         ) { group in
             let protected = group.group()
@@ -85,7 +85,7 @@ public enum AuthService {
     }
 
     /// `auth-svc apps …`: the registry from the command line, on the same database file.
-    public static func openAdmin(dataDirectory: String) throws -> AppAdmin {
+    package static func openAdmin(dataDirectory: String) throws -> AppAdmin {
         let path = dataDirectory + "/" + ServiceName.auth.rawValue + ".sqlite"
         return AppAdmin(repository: AppRepository(database: try DatabaseFactory.openPool(at: path, migrator: AuthMigrations.migrator)))
     }

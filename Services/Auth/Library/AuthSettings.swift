@@ -2,19 +2,19 @@ import Foundation
 import ServiceKit
 
 /// auth-svc's own environment variables.
-public enum AuthSettings {
-    public static let signingKeyFile = ConfigVariable("AUTH_SIGNING_KEY_FILE", default: "", "PEM file of the ES256 signing key; default <DATA_DIR>/auth-signing-key.pem, created on first start")
-    public static let developmentAppKey = ConfigVariable("AUTH_DEV_APP_KEY", default: "", "key of the development app created on first start with no apps (random when empty)")
+package enum AuthSettings {
+    package static let signingKeyFile = ConfigVariable("AUTH_SIGNING_KEY_FILE", default: "", "PEM file of the ES256 signing key; default <DATA_DIR>/auth-signing-key.pem, created on first start")
+    package static let developmentAppKey = ConfigVariable("AUTH_DEV_APP_KEY", default: "", "key of the development app created on first start with no apps (random when empty)")
 
-    public static let accessTokenSeconds = ConfigVariable("AUTH_ACCESS_TOKEN_TTL_SECONDS", default: "900", "lifetime of access tokens")
-    public static let refreshTokenSeconds = ConfigVariable("AUTH_REFRESH_TOKEN_TTL_SECONDS", default: "1209600", "lifetime of refresh tokens (14 days)")
-    public static let refreshReuseGraceSeconds = ConfigVariable("AUTH_REFRESH_REUSE_GRACE_SECONDS", default: "10", "a rotated refresh token still works this long (concurrent refreshes of one device)")
-    public static let bcryptCost = ConfigVariable("AUTH_BCRYPT_COST", default: "10", "bcrypt cost of password hashes (10 or more in production; tests use 4)")
-    public static let appleKeysURL = ConfigVariable("AUTH_APPLE_KEYS_URL", default: "https://appleid.apple.com/auth/keys", "Apple's JWKS for identity tokens")
-    public static let appleIssuer = ConfigVariable("AUTH_APPLE_ISSUER", default: "https://appleid.apple.com", "expected iss of Apple identity tokens")
-    public static let kakaoAPIURL = ConfigVariable("AUTH_KAKAO_API_URL", default: "https://kapi.kakao.com", "Kakao API base URL (token info, user info)")
+    package static let accessTokenSeconds = ConfigVariable("AUTH_ACCESS_TOKEN_TTL_SECONDS", default: "900", "lifetime of access tokens")
+    package static let refreshTokenSeconds = ConfigVariable("AUTH_REFRESH_TOKEN_TTL_SECONDS", default: "1209600", "lifetime of refresh tokens (14 days)")
+    package static let refreshReuseGraceSeconds = ConfigVariable("AUTH_REFRESH_REUSE_GRACE_SECONDS", default: "10", "a rotated refresh token still works this long (concurrent refreshes of one device)")
+    package static let bcryptCost = ConfigVariable("AUTH_BCRYPT_COST", default: "10", "bcrypt cost of password hashes (10 or more in production; tests use 4)")
+    package static let appleKeysURL = ConfigVariable("AUTH_APPLE_KEYS_URL", default: "https://appleid.apple.com/auth/keys", "Apple's JWKS for identity tokens")
+    package static let appleIssuer = ConfigVariable("AUTH_APPLE_ISSUER", default: "https://appleid.apple.com", "expected iss of Apple identity tokens")
+    package static let kakaoAPIURL = ConfigVariable("AUTH_KAKAO_API_URL", default: "https://kapi.kakao.com", "Kakao API base URL (token info, user info)")
 
-    public static var all: [ConfigVariable] {
+    package static var all: [ConfigVariable] {
         [signingKeyFile, developmentAppKey, accessTokenSeconds, refreshTokenSeconds, refreshReuseGraceSeconds, bcryptCost, appleKeysURL, appleIssuer, kakaoAPIURL]
     }
 }

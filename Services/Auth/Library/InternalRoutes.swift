@@ -1,39 +1,32 @@
 import Contracts
-import HTTPTypes
 import Hummingbird
 import ServiceKit
 
-/// Endpoints other processes call (behind the internal secret like everything but health).
+/// What other processes ask auth-svc (behind the internal secret like everything but health).
 struct InternalRoutes: Sendable {
     let apps: AppRepository
     let users: UserRepository
     let profiles: ProfileService
     let signingKey: SigningKey
-    private static let appKeyHeader = HTTPField.Name("x-internal-app-key")!
 
     func register(on group: ServiceApplication.Group) {
-        group.get("/.well-known/jwks.json") { _, _ in JSONCoding.response(body: signingKey.jwks) }
-        group.get("/internal/apps/resolve") { request, _ -> AppInfo in
-            guard let key = request.headers[Self.appKeyHeader], !key.isEmpty else {
-                throw ServiceError.badRequest("x-internal-app-key required")
-            }
-            guard let app = try await apps.find(key: key) else { throw ServiceError.notFound("unknown app key") }
+        group.serve(InternalEndpoints.Auth.signingKeys) { _, _, _ in try PublicKeySet(signingKey.jwks) }
+        group.serve(InternalEndpoints.Auth.resolveApp) { _, lookup, _ in
+            guard !lookup.key.isEmpty else { throw ServiceError.badRequest("app key required") }
+            guard let app = try await apps.find(key: lookup.key) else { throw ServiceError.notFound("unknown app key") }
             return app.info
         }
-        // chat-svc judges sockets that came without a key by the app of the room they ask for.
-        group.get("/internal/apps/{app_id}") { _, context -> AppInfo in
-            guard let app = try await apps.find(id: try context.parameters.require("app_id")) else { throw ServiceError.notFound("unknown app") }
+        group.serve(InternalEndpoints.Auth.app) { appID, _, _ in
+            guard let app = try await apps.find(id: appID) else { throw ServiceError.notFound("unknown app") }
             return app.info
         }
-        // Batch user rendering for creator/sender fields: one call per page, not per row.
-        group.post("/internal/users/lookup") { request, context -> UserLookupAnswer in
-            let body = try await request.decode(as: UserLookupRequest.self, context: context)
+        group.serve(InternalEndpoints.Auth.lookupUsers) { _, body, context in
             guard body.userIDs.count <= 500 else { throw ServiceError.badRequest("at most 500 user ids") }
             let ids = Array(Set(body.userIDs.filter { ObjectID.isValid($0) }))
             return UserLookupAnswer(users: try await users.lookup(ids: ids, appID: try context.requireAppID()).map(\.infoFull))
         }
-        group.get("/internal/users/{user_id}/blocked") { _, context -> UserIDList in
-            UserIDList(userIDs: try await profiles.blockedUsers(of: try context.parameters.require("user_id")))
+        group.serve(InternalEndpoints.Auth.blockedUsers) { userID, _, _ in
+            UserIDList(userIDs: try await profiles.blockedUsers(of: userID))
         }
     }
 }

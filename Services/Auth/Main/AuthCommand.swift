@@ -12,7 +12,7 @@ struct AuthCommand: AsyncParsableCommand {
 
     struct Serve: AsyncParsableCommand {
         func run() async throws {
-            await ServiceMain.run(.auth, build: AuthService.buildApplication)
+            await ServiceMain.run(.auth, assemble: AuthService.assemble)
         }
     }
 

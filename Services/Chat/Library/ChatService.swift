@@ -8,33 +8,31 @@ import ServiceKit
 import ServiceLifecycle
 
 /// Rooms, messages, files and search over REST, and the Socket.IO server (API.md §3).
-public enum ChatService {
-    public static func buildApplication(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> any ApplicationProtocol {
+package enum ChatService {
+    package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
         let configuration = try ChatConfiguration(reader: reader, host: common.host)
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: ChatMigrations.migrator)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
-        let dependencies = Dependencies(users: .live(client), jwks: .live(client: client), apps: .live(client), deliver: { message in
-            // push-svc applies chat events idempotently by chat id.
-            let event: ChatMessageEvent = try JSONText.decode(message.payload).orThrow()
-            _ = try await client.post(.push, "/internal/chat-messages", body: event, headers: [(InternalHeader.appID, event.appID)], as: EmptyAnswer.self)
-        })
-        return try build(common: common, configuration: configuration, logger: logger, database: database, dependencies: dependencies, services: [http])
+        let dependencies = Dependencies(users: .live(client), jwks: .live(client: client), apps: .live(client), push: .live(client))
+        return try assemble(common: common, configuration: configuration, logger: logger, database: database, dependencies: dependencies, services: [http])
     }
 
     /// What chat-svc asks other services; tests pass fakes.
     struct Dependencies: Sendable {
-        var users: UserDirectory
+        var users: UsersClient
         var jwks: JWKSClient
-        var apps: AppFlagsDirectory
-        var deliver: OutboxRelay.Deliver
+        var apps: AppsClient
+        var push: PushClient
     }
 
-    static func build(
+    static func assemble(
         common: CommonConfiguration, configuration: ChatConfiguration = ChatConfiguration(), logger: Logger, database: DatabasePool,
         dependencies: Dependencies, services: [any Service] = []
-    ) throws -> Application<RouterResponder<GlintRequestContext>> {
-        let relay = OutboxRelay(database: database, logger: logger, deliver: dependencies.deliver)
+    ) throws -> ServiceAssembly {
+        let relay = OutboxRelay(database: database, logger: logger) { message in
+            try await dependencies.push.chatMessage(try JSONText.decode(message.payload).orThrow())
+        }
         let hub = RoomHub()
         let rooms = RoomRepository(database: database)
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
@@ -59,8 +57,8 @@ public enum ChatService {
     private static func assemble<App: SocketApplication>(
         common: CommonConfiguration, logger: Logger, database: DatabasePool, services: [any Service], sockets: SocketEndpoint<App>, open: Bool,
         routes: ChatRoutes, verifier: AccessTokenVerifier
-    ) -> Application<RouterResponder<GlintRequestContext>> {
-        ServiceApplication.build(
+    ) -> ServiceAssembly {
+        ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services,
             server: sockets.serverBuilder,
             openRoutes: { router in if open { sockets.register(router) } }

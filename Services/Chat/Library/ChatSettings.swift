@@ -1,13 +1,13 @@
 import ServiceKit
 
 /// chat-svc's own environment variables.
-public enum ChatSettings {
-    public static let protocolTest = ConfigVariable(
+package enum ChatSettings {
+    package static let protocolTest = ConfigVariable(
         "CHAT_PROTOCOL_TEST", default: "false",
         "serve the Socket.IO conformance-suite configuration instead of chat sockets (tests only; refused unless HOST is loopback)"
     )
 
-    public static var all: [ConfigVariable] { [protocolTest] }
+    package static var all: [ConfigVariable] { [protocolTest] }
 }
 
 struct ChatConfiguration: Sendable {

@@ -15,7 +15,7 @@ final class AppDirectory: Sendable {
         static func live(_ client: InternalClient) -> Client {
             Client { key in
                 do {
-                    return try await client.get(.auth, "/internal/apps/resolve", headers: [(AppKeyHeader.internalName, key)], as: AppInfo.self)
+                    return try await client.call(InternalEndpoints.Auth.resolveApp, body: AppKeyLookup(key: key))
                 } catch let error as ServiceError where error.code == .notFound {
                     return nil
                 }
@@ -61,10 +61,4 @@ final class AppDirectory: Sendable {
         }
         return app
     }
-}
-
-/// The app key header as clients send it, and as the gateway passes it to auth-svc.
-enum AppKeyHeader {
-    static let name = HTTPField.Name.sesacKey
-    static let internalName = "x-internal-app-key"
 }

@@ -9,14 +9,14 @@ import ServiceKit
 import ServiceLifecycle
 
 /// The only public port. Owns nothing persistent.
-public enum GatewayService {
+package enum GatewayService {
     /// What the gateway talks to; tests pass fakes.
     struct Dependencies: Sendable {
         var apps: AppDirectory.Client
         var upstream: Upstream
     }
 
-    public static func buildApplication(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> any ApplicationProtocol {
+    package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
         let configuration = try GatewayConfiguration(reader: reader)
         // App keys are resolved rarely (cached): the shared client will do. Forwarding has its own pools.
         let http = HTTPClientService.make(maxConnectionsPerHost: 4)
@@ -25,13 +25,13 @@ public enum GatewayService {
             apps: .live(InternalClient(http: http.client, configuration: common, timeout: .seconds(5))),
             upstream: .live(pools: pools, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)))
         )
-        return build(common: common, configuration: configuration, dependencies: dependencies, logger: logger, services: [http, pools])
+        return assemble(common: common, configuration: configuration, dependencies: dependencies, logger: logger, services: [http, pools])
     }
 
-    static func build(
+    static func assemble(
         common: CommonConfiguration, configuration: GatewayConfiguration, dependencies: Dependencies,
         logger: Logger, services: [any Service] = []
-    ) -> Application<RouterResponder<GlintRequestContext>> {
+    ) -> ServiceAssembly {
         let registry = PrometheusCollectorRegistry()
         let router = Router(context: GlintRequestContext.self)
         let metrics = RequestMetrics(registry: registry)
@@ -58,7 +58,7 @@ public enum GatewayService {
             }
         }
         let server = GatewayChannel.server { DirectForwardHandler(proxy: proxy, metrics: metrics, logger: logger, routerStarted: $0) }
-        return ServiceApplication.makeApplication(router: router, configuration: common, logger: logger, services: services, server: server)
+        return ServiceAssembly(configuration: common, logger: logger, router: router, services: services, server: server)
     }
 
     /// Every backend's health, asked concurrently; 503 unless all are ok.

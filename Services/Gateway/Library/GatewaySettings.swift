@@ -1,34 +1,34 @@
 import ServiceKit
 
 /// The gateway's own environment variables.
-public enum GatewaySettings {
-    public static let maxBodyBytes = ConfigVariable("GATEWAY_MAX_BODY_BYTES", default: "33554432", "largest request body accepted (413 above); uploads are at most 30 MB of files")
-    public static let ratePerApp = ConfigVariable("GATEWAY_RATE_PER_APP", default: "500", "requests per second one app key may make (token bucket refill)")
-    public static let burstPerApp = ConfigVariable("GATEWAY_BURST_PER_APP", default: "1000", "burst size of the per-app bucket")
-    public static let ratePerIP = ConfigVariable("GATEWAY_RATE_PER_IP", default: "50", "requests per second one client address may make")
-    public static let burstPerIP = ConfigVariable("GATEWAY_BURST_PER_IP", default: "100", "burst size of the per-address bucket")
-    public static let appCacheSeconds = ConfigVariable("GATEWAY_APP_CACHE_SECONDS", default: "30", "how long a resolved app key is cached (unknown keys: at most 5 s)")
-    public static let upstreamTimeoutSeconds = ConfigVariable("GATEWAY_UPSTREAM_TIMEOUT_SECONDS", default: "60", "how long a service may take to answer a forwarded request (and, for a streamed answer, to send its next part while the client reads)")
-    public static let maxUpstreamConnections = ConfigVariable("GATEWAY_MAX_UPSTREAM_CONNECTIONS", default: "128", "pooled keep-alive connections per service")
-    public static let idleTimeoutSeconds = ConfigVariable("GATEWAY_IDLE_TIMEOUT_SECONDS", default: "75", "a client connection with no request under way is closed after this long (also ends request heads that never complete); longer than clients keep idle connections, so they close first")
-    public static let trustForwardedFor = ConfigVariable("GATEWAY_TRUST_FORWARDED_FOR", default: "false", "take the client address from X-Forwarded-For (only behind a trusted proxy)")
+package enum GatewaySettings {
+    package static let maxBodyBytes = ConfigVariable("GATEWAY_MAX_BODY_BYTES", default: "33554432", "largest request body accepted (413 above); uploads are at most 30 MB of files")
+    package static let ratePerApp = ConfigVariable("GATEWAY_RATE_PER_APP", default: "500", "requests per second one app key may make (token bucket refill)")
+    package static let burstPerApp = ConfigVariable("GATEWAY_BURST_PER_APP", default: "1000", "burst size of the per-app bucket")
+    package static let ratePerIP = ConfigVariable("GATEWAY_RATE_PER_IP", default: "50", "requests per second one client address may make")
+    package static let burstPerIP = ConfigVariable("GATEWAY_BURST_PER_IP", default: "100", "burst size of the per-address bucket")
+    package static let appCacheSeconds = ConfigVariable("GATEWAY_APP_CACHE_SECONDS", default: "30", "how long a resolved app key is cached (unknown keys: at most 5 s)")
+    package static let upstreamTimeoutSeconds = ConfigVariable("GATEWAY_UPSTREAM_TIMEOUT_SECONDS", default: "60", "how long a service may take to answer a forwarded request (and, for a streamed answer, to send its next part while the client reads)")
+    package static let maxUpstreamConnections = ConfigVariable("GATEWAY_MAX_UPSTREAM_CONNECTIONS", default: "128", "pooled keep-alive connections per service")
+    package static let idleTimeoutSeconds = ConfigVariable("GATEWAY_IDLE_TIMEOUT_SECONDS", default: "75", "a client connection with no request under way is closed after this long (also ends request heads that never complete); longer than clients keep idle connections, so they close first")
+    package static let trustForwardedFor = ConfigVariable("GATEWAY_TRUST_FORWARDED_FOR", default: "false", "take the client address from X-Forwarded-For (only behind a trusted proxy)")
 
-    public static var all: [ConfigVariable] {
+    package static var all: [ConfigVariable] {
         [maxBodyBytes, ratePerApp, burstPerApp, ratePerIP, burstPerIP, appCacheSeconds, upstreamTimeoutSeconds, maxUpstreamConnections, idleTimeoutSeconds, trustForwardedFor]
     }
 }
 
-public struct GatewayConfiguration: Sendable, Equatable {
-    public var maxBodyBytes: Int
-    public var appLimit: RateLimit
-    public var ipLimit: RateLimit
-    public var appCacheSeconds: Int
-    public var upstreamTimeoutSeconds: Int
-    public var maxUpstreamConnections: Int
-    public var idleTimeoutSeconds: Int
-    public var trustForwardedFor: Bool
+package struct GatewayConfiguration: Sendable, Equatable {
+    package var maxBodyBytes: Int
+    package var appLimit: RateLimit
+    package var ipLimit: RateLimit
+    package var appCacheSeconds: Int
+    package var upstreamTimeoutSeconds: Int
+    package var maxUpstreamConnections: Int
+    package var idleTimeoutSeconds: Int
+    package var trustForwardedFor: Bool
 
-    public init(
+    package init(
         maxBodyBytes: Int = 32 << 20, appLimit: RateLimit = .init(perSecond: 500, burst: 1000),
         ipLimit: RateLimit = .init(perSecond: 50, burst: 100), appCacheSeconds: Int = 30,
         upstreamTimeoutSeconds: Int = 60, maxUpstreamConnections: Int = 128, idleTimeoutSeconds: Int = 75, trustForwardedFor: Bool = false
@@ -43,7 +43,7 @@ public struct GatewayConfiguration: Sendable, Equatable {
         self.trustForwardedFor = trustForwardedFor
     }
 
-    public init(reader: ConfigReader) throws {
+    package init(reader: ConfigReader) throws {
         self.init(
             maxBodyBytes: try reader.int(GatewaySettings.maxBodyBytes, in: 1024...(1 << 30)),
             appLimit: .init(

@@ -1,9 +1,9 @@
 /// A token bucket's shape: refill rate and capacity.
-public struct RateLimit: Sendable, Equatable {
-    public var perSecond: Double
-    public var burst: Double
+package struct RateLimit: Sendable, Equatable {
+    package var perSecond: Double
+    package var burst: Double
 
-    public init(perSecond: Double, burst: Double) {
+    package init(perSecond: Double, burst: Double) {
         self.perSecond = perSecond
         self.burst = burst
     }

@@ -6,30 +6,30 @@ import ServiceKit
 import ServiceLifecycle
 
 /// Located posts, reverse geocoding and walks (API.md §4).
-public enum GeoService {
-    public static func buildApplication(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> any ApplicationProtocol {
+package enum GeoService {
+    package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: GeoMigrations.migrator)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         let geocoder = ReverseGeocoder.load(path: try reader.string(GeoSettings.boundaries), logger: logger)
-        return try build(common: common, logger: logger, database: database,
+        return try assemble(common: common, logger: logger, database: database,
                          dependencies: Dependencies(jwks: .live(client: client), market: .live(client), geocoder: geocoder), services: [http])
     }
 
     /// What geo-svc is given; tests pass fakes for market-svc and the keys.
     struct Dependencies: Sendable {
         var jwks: JWKSClient
-        var market: MarketPosts
+        var market: MarketClient
         var geocoder: ReverseGeocoder
     }
 
-    static func build(
+    static func assemble(
         common: CommonConfiguration, logger: Logger, database: DatabasePool, dependencies: Dependencies, services: [any Service] = []
-    ) throws -> Application<RouterResponder<GlintRequestContext>> {
+    ) throws -> ServiceAssembly {
         let nearby = NearbyRoutes(index: PostLocationIndex(database: database), market: dependencies.market)
         let walks = WalkRoutes(walks: WalkService(database: database, geocoder: dependencies.geocoder))
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
-        return ServiceApplication.build(
+        return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services
         ) { group in
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))

@@ -1,11 +1,11 @@
 import ServiceKit
 
 /// geo-svc's own environment variables.
-public enum GeoSettings {
-    public static let boundaries = ConfigVariable(
+package enum GeoSettings {
+    package static let boundaries = ConfigVariable(
         "GEO_BOUNDARIES_FILE", default: "",
         "legal-dong boundary GeoJSON (.geojson.gz) for reverse geocoding; empty = reverse geocoding answers 503"
     )
 
-    public static var all: [ConfigVariable] { [boundaries] }
+    package static var all: [ConfigVariable] { [boundaries] }
 }

@@ -3,15 +3,15 @@ import Foundation
 import ServiceKit
 
 /// Ports, folder and environment of the seven children of one launch.
-public struct LaunchPlan: Sendable {
-    public var ports: [ServiceName: Int]
-    public var dataDirectory: String
-    public var internalSecret: String
-    public var baseEnvironment: [String: String]
+package struct LaunchPlan: Sendable {
+    package var ports: [ServiceName: Int]
+    package var dataDirectory: String
+    package var internalSecret: String
+    package var baseEnvironment: [String: String]
 
     /// `basePort` 0 picks free ports (tests, parallel runs); otherwise gateway = base, auth-svc =
     /// base+1, … push-svc = base+6.
-    public init(basePort: Int, dataDirectory: String, baseEnvironment: [String: String]) throws {
+    package init(basePort: Int, dataDirectory: String, baseEnvironment: [String: String]) throws {
         var ports: [ServiceName: Int] = [:]
         for service in ServiceName.allCases {
             ports[service] = basePort == 0 ? try FreePort.pick() : basePort + service.portOffset
@@ -24,9 +24,9 @@ public struct LaunchPlan: Sendable {
         self.baseEnvironment = baseEnvironment
     }
 
-    public func port(of service: ServiceName) -> Int { ports[service]! }
+    package func port(of service: ServiceName) -> Int { ports[service]! }
 
-    public func environment(for service: ServiceName) -> [String: String] {
+    package func environment(for service: ServiceName) -> [String: String] {
         var environment = baseEnvironment
         environment[CommonSettings.host.name] = "127.0.0.1"
         environment[CommonSettings.port.name] = String(port(of: service))

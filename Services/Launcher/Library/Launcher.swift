@@ -8,10 +8,10 @@ import ServiceLifecycle
 import Simulators
 
 /// `glint`: the whole suite on one machine.
-public enum Launcher {
+package enum Launcher {
     /// `simulatePortOne`: payment-verify-svc talks to a local PortOne simulator (development
     /// without PortOne credentials; payments are created with `POST <its URL>/simulator/payments`).
-    public static func run(basePort: Int, dataDirectory: String, simulatePortOne: Bool = false) async throws {
+    package static func run(basePort: Int, dataDirectory: String, simulatePortOne: Bool = false) async throws {
         let output = PrefixedOutput()
         var environment = ProcessInfo.processInfo.environment
         var simulator: PortOneSimulator?
@@ -43,7 +43,7 @@ public enum Launcher {
 
     /// An FCM simulator on a free port: writes the service account push-svc needs, prints its URL
     /// and serves until SIGINT/SIGTERM.
-    public static func simulateFCM(accountFile: String) async throws {
+    package static func simulateFCM(accountFile: String) async throws {
         let simulator = try await FCMSimulator.start()
         try simulator.serviceAccountJSON.write(toFile: accountFile, atomically: true, encoding: .utf8)
         PrefixedOutput().line(from: "fcm-sim", "FCM simulator on \(simulator.url)")

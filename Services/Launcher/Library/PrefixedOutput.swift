@@ -4,22 +4,22 @@ import Synchronization
 
 /// Writes whole lines to standard output, each prefixed with the process it came from, so the
 /// seven children's logs interleave by line, never mid-line.
-public final class PrefixedOutput: Sendable {
+package final class PrefixedOutput: Sendable {
     private let lock = Mutex(())
     private let width: Int
 
-    public init(width: Int = 18) {
+    package init(width: Int = 18) {
         self.width = width
     }
 
-    public func line(from source: String, _ text: some StringProtocol) {
+    package func line(from source: String, _ text: some StringProtocol) {
         let padded = source.count >= width ? source : source + String(repeating: " ", count: width - source.count)
         let data = Data("\(padded)| \(text)\n".utf8)
         lock.withLock { _ in FileHandle.standardOutput.write(data) }
     }
 
     /// A sink for a child's stdout/stderr pipe that splits the byte stream into lines.
-    public func pipe(for source: String) -> Pipe {
+    package func pipe(for source: String) -> Pipe {
         let pipe = Pipe()
         let pending = Mutex(Data())
         PipeReader.start(pipe.fileHandleForReading, name: source) { [weak self] chunk in

@@ -8,17 +8,17 @@ import PaymentVerifyService
 import PushService
 import ServiceKit
 
-/// How to build each process; `glint serve <name>` runs one of these in its own process.
-public enum ServiceCatalog {
-    public static func builder(for service: ServiceName) -> ServiceMain.Builder {
+/// How to assemble each process; `glint serve <name>` runs one of these in its own process.
+package enum ServiceCatalog {
+    package static func assembler(for service: ServiceName) -> ServiceMain.Assembler {
         switch service {
-        case .gateway: GatewayService.buildApplication
-        case .auth: AuthService.buildApplication
-        case .chat: ChatService.buildApplication
-        case .market: MarketService.buildApplication
-        case .geo: GeoService.buildApplication
-        case .paymentVerify: PaymentVerifyService.buildApplication
-        case .push: PushService.buildApplication
+        case .gateway: GatewayService.assemble
+        case .auth: AuthService.assemble
+        case .chat: ChatService.assemble
+        case .market: MarketService.assemble
+        case .geo: GeoService.assemble
+        case .paymentVerify: PaymentVerifyService.assemble
+        case .push: PushService.assemble
         }
     }
 }
@@ -26,7 +26,7 @@ public enum ServiceCatalog {
 extension ServiceCatalog {
     /// Every environment variable a service process reads (README table and compose file are
     /// checked against this).
-    public static func variables(for service: ServiceName) -> [ConfigVariable] {
+    package static func variables(for service: ServiceName) -> [ConfigVariable] {
         switch service {
         case .gateway: CommonSettings.all + GatewaySettings.all
         case .auth: CommonSettings.all + AuthSettings.all

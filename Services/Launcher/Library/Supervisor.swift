@@ -7,7 +7,7 @@ import ServiceLifecycle
 /// Starts the seven children, waits for each to be healthy, restarts one that dies (with
 /// backoff, reset after a stable minute) and on SIGINT/SIGTERM stops them all: SIGTERM first,
 /// SIGKILL for any still alive after the grace period.
-public actor Supervisor: Service {
+package actor Supervisor: Service {
     private let plan: LaunchPlan
     private let executable: URL
     private let output: PrefixedOutput
@@ -16,14 +16,14 @@ public actor Supervisor: Service {
     private var failures: [ServiceName: (count: Int, since: ContinuousClock.Instant)] = [:]
     private var stopping = false
 
-    public init(plan: LaunchPlan, executable: URL, output: PrefixedOutput, http: HTTPClient) {
+    package init(plan: LaunchPlan, executable: URL, output: PrefixedOutput, http: HTTPClient) {
         self.plan = plan
         self.executable = executable
         self.output = output
         self.http = http
     }
 
-    public func run() async throws {
+    package func run() async throws {
         try? FileManager.default.createDirectory(atPath: plan.dataDirectory, withIntermediateDirectories: true)
         do {
             // Backends first so the gateway's first health answer is meaningful.

@@ -25,7 +25,7 @@ struct Glint: AsyncParsableCommand {
 
         func run() async throws {
             guard let name = ServiceName(rawValue: service) else { throw ValidationError("unknown service \(service)") }
-            await ServiceMain.run(name, build: ServiceCatalog.builder(for: name))
+            await ServiceMain.run(name, assemble: ServiceCatalog.assembler(for: name))
         }
     }
 

@@ -6,33 +6,31 @@ import ServiceKit
 import ServiceLifecycle
 
 /// Filters, community posts, comments, likes and orders (API.md §2).
-public enum MarketService {
-    public static func buildApplication(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> any ApplicationProtocol {
+package enum MarketService {
+    package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
-        let dependencies = Dependencies(users: .live(client), jwks: .live(client: client), deliver: { message in
-            // geo-svc applies location events idempotently by post id.
-            let event: PostLocationEvent = try JSONText.decode(message.payload).orThrow()
-            _ = try await client.post(.geo, "/internal/post-locations", body: event, headers: [(InternalHeader.appID, event.appID)], as: EmptyAnswer.self)
-        })
-        return try build(common: common, configuration: try MarketConfiguration(reader: reader), logger: logger, database: database,
+        let dependencies = Dependencies(users: .live(client), jwks: .live(client: client), geo: .live(client))
+        return try assemble(common: common, configuration: try MarketConfiguration(reader: reader), logger: logger, database: database,
                          dependencies: dependencies, services: [http])
     }
 
     /// What market-svc asks other services; tests pass fakes.
     struct Dependencies: Sendable {
-        var users: UserDirectory
+        var users: UsersClient
         var jwks: JWKSClient
-        var deliver: OutboxRelay.Deliver
+        var geo: GeoClient
     }
 
-    static func build(
+    static func assemble(
         common: CommonConfiguration, configuration: MarketConfiguration = MarketConfiguration(), logger: Logger, database: DatabasePool,
         dependencies: Dependencies, services: [any Service] = []
-    ) throws -> Application<RouterResponder<GlintRequestContext>> {
+    ) throws -> ServiceAssembly {
         let comments = CommentService(database: database)
-        let relay = OutboxRelay(database: database, logger: logger, deliver: dependencies.deliver)
+        let relay = OutboxRelay(database: database, logger: logger) { message in
+            try await dependencies.geo.postLocationChanged(try JSONText.decode(message.payload).orThrow())
+        }
         let posts = PostRoutes(
             posts: PostService(database: database, users: dependencies.users, comments: comments, locationsChanged: { relay.nudge() }),
             images: try FileStore(dataDirectory: common.dataDirectory, area: "posts")
@@ -48,7 +46,7 @@ public enum MarketService {
         )
         let wallets = WalletRoutes(wallets: WalletService(database: database))
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
-        return ServiceApplication.build(
+        return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [relay]
         ) { group in
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))

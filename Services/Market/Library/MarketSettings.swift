@@ -3,11 +3,11 @@ import Foundation
 import ServiceKit
 
 /// market-svc's own environment variables.
-public enum MarketSettings {
-    public static let banners = ConfigVariable("MARKET_BANNERS", default: "[]", "JSON list of main banners: [{\"name\", \"imageUrl\", \"payload\": {\"type\", \"value\"}}]")
-    public static let trendSeconds = ConfigVariable("MARKET_TREND_REFRESH_SECONDS", default: "60", "how often hot-trend and today's picks are recomputed")
+package enum MarketSettings {
+    package static let banners = ConfigVariable("MARKET_BANNERS", default: "[]", "JSON list of main banners: [{\"name\", \"imageUrl\", \"payload\": {\"type\", \"value\"}}]")
+    package static let trendSeconds = ConfigVariable("MARKET_TREND_REFRESH_SECONDS", default: "60", "how often hot-trend and today's picks are recomputed")
 
-    public static var all: [ConfigVariable] { [banners, trendSeconds] }
+    package static var all: [ConfigVariable] { [banners, trendSeconds] }
 }
 
 struct MarketConfiguration: Sendable {

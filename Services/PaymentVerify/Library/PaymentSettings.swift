@@ -2,23 +2,23 @@ import Foundation
 import ServiceKit
 
 /// payment-verify-svc's own environment variables.
-public enum PaymentSettings {
-    public static let apiURL = ConfigVariable("PORTONE_API_URL", default: "https://api.iamport.kr", "PortOne (iamport) v1 REST base URL")
-    public static let impKey = ConfigVariable("PORTONE_IMP_KEY", default: "", "PortOne REST API key; empty = payments answer 503")
-    public static let impSecret = ConfigVariable("PORTONE_IMP_SECRET", default: "", "PortOne REST API secret")
-    public static let webhookSecret = ConfigVariable(
+package enum PaymentSettings {
+    package static let apiURL = ConfigVariable("PORTONE_API_URL", default: "https://api.iamport.kr", "PortOne (iamport) v1 REST base URL")
+    package static let impKey = ConfigVariable("PORTONE_IMP_KEY", default: "", "PortOne REST API key; empty = payments answer 503")
+    package static let impSecret = ConfigVariable("PORTONE_IMP_SECRET", default: "", "PortOne REST API secret")
+    package static let webhookSecret = ConfigVariable(
         "PAYMENT_WEBHOOK_SECRET", default: "",
         "shared secret PortOne's webhook URL carries as `?secret=` (or an `x-webhook-secret` header); webhooks are refused when neither it nor an allow-list is set"
     )
-    public static let webhookAllowedIPs = ConfigVariable(
+    package static let webhookAllowedIPs = ConfigVariable(
         "PAYMENT_WEBHOOK_ALLOWED_IPS", default: "", "comma-separated client addresses allowed to call the webhook (PortOne publishes its own)"
     )
-    public static let coinProducts = ConfigVariable(
+    package static let coinProducts = ConfigVariable(
         "PAYMENT_COIN_PRODUCTS", default: #"[{"name":"코인 100개","price":1000,"coins":100},{"name":"코인 550개","price":5000,"coins":550}]"#,
         "JSON list of coin products [{name, price, coins}]: a coin payment of `price` won buys `coins`"
     )
 
-    public static var all: [ConfigVariable] { [apiURL, impKey, impSecret, webhookSecret, webhookAllowedIPs, coinProducts] }
+    package static var all: [ConfigVariable] { [apiURL, impKey, impSecret, webhookSecret, webhookAllowedIPs, coinProducts] }
 }
 
 /// Where PortOne is and how we sign in there.

@@ -6,8 +6,8 @@ import ServiceKit
 import ServiceLifecycle
 
 /// PortOne payment verification, webhooks, receipts and coin purchases (API.md §5).
-public enum PaymentVerifyService {
-    public static func buildApplication(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> any ApplicationProtocol {
+package enum PaymentVerifyService {
+    package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
         let configuration = try PaymentConfiguration(reader: reader)
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: PaymentMigrations.migrator)
         let http = HTTPClientService.make()
@@ -15,20 +15,20 @@ public enum PaymentVerifyService {
         let dependencies = Dependencies(
             jwks: .live(client: client), portOne: .live(http: http.client, settings: configuration.portOne, logger: logger), market: .live(client)
         )
-        return try build(common: common, configuration: configuration, logger: logger, database: database, dependencies: dependencies, services: [http])
+        return try assemble(common: common, configuration: configuration, logger: logger, database: database, dependencies: dependencies, services: [http])
     }
 
     /// What payment-verify-svc is given; tests pass a simulator-backed PG and fakes.
     struct Dependencies: Sendable {
         var jwks: JWKSClient
         var portOne: PortOneClient
-        var market: MarketOrders
+        var market: MarketClient
     }
 
-    static func build(
+    static func assemble(
         common: CommonConfiguration, configuration: PaymentConfiguration, logger: Logger, database: DatabasePool, dependencies: Dependencies,
         services: [any Service] = []
-    ) throws -> Application<RouterResponder<GlintRequestContext>> {
+    ) throws -> ServiceAssembly {
         let verifier = PaymentVerifier(database: database, portOne: dependencies.portOne, market: dependencies.market,
                                        products: configuration.coinProducts, logger: logger)
         let relay = OutboxRelay(database: database, logger: logger) { message in
@@ -48,7 +48,7 @@ public enum PaymentVerifyService {
         }
         let routes = PaymentRoutes(verifier: verifier, configuration: configuration, queued: { relay.nudge() })
         let tokens = AccessTokenVerifier(jwks: dependencies.jwks)
-        return ServiceApplication.build(
+        return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [relay]
         ) { group in
             routes.register(internal: group, protected: group.group().add(middleware: AccessTokenMiddleware(verifier: tokens)))

@@ -23,8 +23,7 @@ struct PushRoutes: Sendable {
             guard let users = body.userIDs, !users.isEmpty else { throw ServiceError.badRequest("user_ids required") }
             return try await push(to: users, body, caller: try context.requireUser())
         }
-        group.post("/internal/chat-messages") { request, context -> EmptyAnswer in
-            let event = try await request.decode(as: ChatMessageEvent.self, context: context)
+        group.serve(InternalEndpoints.Push.chatMessage) { _, event, _ in
             // Not the sender, and not who has the room open right now.
             let absent = Set(event.recipients).subtracting(event.present).subtracting([event.senderID])
             let message = PushMessage(

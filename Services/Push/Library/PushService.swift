@@ -9,8 +9,8 @@ import ServiceKit
 import ServiceLifecycle
 
 /// Device tokens, the notification outbox and delivery over FCM and APNs (API.md §6).
-public enum PushService {
-    public static func buildApplication(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> any ApplicationProtocol {
+package enum PushService {
+    package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: PushMigrations.migrator)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
@@ -48,7 +48,7 @@ public enum PushService {
         } else {
             logger.warning("APNs delivery disabled: \(PushSettings.apnsKeyFile.name) is not set")
         }
-        return try build(common: common, logger: logger, database: database, userTopics: try reader.bool(PushSettings.fcmUserTopics),
+        return try assemble(common: common, logger: logger, database: database, userTopics: try reader.bool(PushSettings.fcmUserTopics),
                          dependencies: Dependencies(jwks: .live(client: client), sender: .live(fcm: fcm, apns: apns)), services: services)
     }
 
@@ -58,15 +58,15 @@ public enum PushService {
         var sender: PushSender
     }
 
-    static func build(
+    static func assemble(
         common: CommonConfiguration, logger: Logger, database: DatabasePool, userTopics: Bool = false, dependencies: Dependencies,
         services: [any Service] = []
-    ) throws -> Application<RouterResponder<GlintRequestContext>> {
+    ) throws -> ServiceAssembly {
         let worker = DeliveryWorker(database: database, sender: dependencies.sender, logger: logger)
         let routes = PushRoutes(devices: DeviceRegistry(database: database),
                                 notifications: NotificationService(database: database, userTopics: userTopics, queued: { worker.nudge() }))
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
-        return ServiceApplication.build(
+        return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [worker]
         ) { group in
             routes.register(internal: group, protected: group.group().add(middleware: AccessTokenMiddleware(verifier: verifier)))

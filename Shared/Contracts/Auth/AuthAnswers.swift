@@ -1,13 +1,13 @@
 /// `Auth` of API.md §1: the answer of every login.
-public struct AuthAnswer: Codable, Sendable, Equatable {
-    public var userID: String
-    public var email: String
-    public var nick: String
-    public var profileImage: String?
-    public var accessToken: String
-    public var refreshToken: String
+package struct AuthAnswer: Codable, Sendable, Equatable {
+    package var userID: String
+    package var email: String
+    package var nick: String
+    package var profileImage: String?
+    package var accessToken: String
+    package var refreshToken: String
 
-    public init(userID: String, email: String, nick: String, profileImage: String?, accessToken: String, refreshToken: String) {
+    package init(userID: String, email: String, nick: String, profileImage: String?, accessToken: String, refreshToken: String) {
         self.userID = userID
         self.email = email
         self.nick = nick
@@ -23,10 +23,10 @@ public struct AuthAnswer: Codable, Sendable, Equatable {
 }
 
 /// The join answer: Auth plus `userID` (GLINT decodes that spelling).
-public struct JoinAnswer: Encodable, Sendable {
-    public var auth: AuthAnswer
+package struct JoinAnswer: Encodable, Sendable {
+    package var auth: AuthAnswer
 
-    public init(auth: AuthAnswer) {
+    package init(auth: AuthAnswer) {
         self.auth = auth
     }
 
@@ -34,42 +34,42 @@ public struct JoinAnswer: Encodable, Sendable {
         case userID
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try auth.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(auth.userID, forKey: .userID)
     }
 }
 
-public struct TokenPair: Codable, Sendable, Equatable {
-    public var accessToken: String
-    public var refreshToken: String
+package struct TokenPair: Codable, Sendable, Equatable {
+    package var accessToken: String
+    package var refreshToken: String
 
-    public init(accessToken: String, refreshToken: String) {
+    package init(accessToken: String, refreshToken: String) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
     }
 }
 
-public struct MessageAnswer: Codable, Sendable, Equatable {
-    public var message: String
+package struct MessageAnswer: Codable, Sendable, Equatable {
+    package var message: String
 
-    public init(message: String) {
+    package init(message: String) {
         self.message = message
     }
 }
 
 /// `{}`
-public struct EmptyAnswer: Codable, Sendable, Equatable {
-    public init() {}
+package struct EmptyAnswer: Codable, Sendable, Equatable {
+    package init() {}
 }
 
-public struct WithdrawAnswer: Codable, Sendable, Equatable {
-    public var userID: String
-    public var email: String
-    public var nick: String
+package struct WithdrawAnswer: Codable, Sendable, Equatable {
+    package var userID: String
+    package var email: String
+    package var nick: String
 
-    public init(userID: String, email: String, nick: String) {
+    package init(userID: String, email: String, nick: String) {
         self.userID = userID
         self.email = email
         self.nick = nick

@@ -1,8 +1,8 @@
 /// auth-svc's internal answers for other services.
-public struct UserLookupRequest: Codable, Sendable, Equatable {
-    public var userIDs: [String]
+package struct UserLookupRequest: Codable, Sendable, Equatable {
+    package var userIDs: [String]
 
-    public init(userIDs: [String]) {
+    package init(userIDs: [String]) {
         self.userIDs = userIDs
     }
 
@@ -11,19 +11,19 @@ public struct UserLookupRequest: Codable, Sendable, Equatable {
     }
 }
 
-public struct UserLookupAnswer: Codable, Sendable, Equatable {
+package struct UserLookupAnswer: Codable, Sendable, Equatable {
     /// Only the users that exist (in the caller's app), in no particular order.
-    public var users: [UserInfoFull]
+    package var users: [UserInfoFull]
 
-    public init(users: [UserInfoFull]) {
+    package init(users: [UserInfoFull]) {
         self.users = users
     }
 }
 
-public struct UserIDList: Codable, Sendable, Equatable {
-    public var userIDs: [String]
+package struct UserIDList: Codable, Sendable, Equatable {
+    package var userIDs: [String]
 
-    public init(userIDs: [String]) {
+    package init(userIDs: [String]) {
         self.userIDs = userIDs
     }
 

@@ -1,26 +1,26 @@
 /// `Profile` of API.md §1. Optional strings are `""` when unset, never null.
-public struct ProfileAnswer: Codable, Sendable, Equatable {
-    public var userID: String
-    public var email: String
-    public var nick: String
-    public var profileImage: String?
-    public var phoneNum: String
-    public var gender: String
-    public var birthDay: String
-    public var info1: String
-    public var info2: String
-    public var info3: String
-    public var info4: String
-    public var info5: String
-    public var followers: [UserInfo]
-    public var following: [UserInfo]
-    public var posts: [String]
-    public var name: String
-    public var introduction: String
-    public var description: String
-    public var hashTags: [String]
+package struct ProfileAnswer: Codable, Sendable, Equatable {
+    package var userID: String
+    package var email: String
+    package var nick: String
+    package var profileImage: String?
+    package var phoneNum: String
+    package var gender: String
+    package var birthDay: String
+    package var info1: String
+    package var info2: String
+    package var info3: String
+    package var info4: String
+    package var info5: String
+    package var followers: [UserInfo]
+    package var following: [UserInfo]
+    package var posts: [String]
+    package var name: String
+    package var introduction: String
+    package var description: String
+    package var hashTags: [String]
 
-    public init(
+    package init(
         userID: String, email: String, nick: String, profileImage: String?, phoneNum: String, gender: String, birthDay: String,
         info: [String], followers: [UserInfo], following: [UserInfo], posts: [String], name: String, introduction: String,
         description: String, hashTags: [String]
@@ -50,12 +50,12 @@ public struct ProfileAnswer: Codable, Sendable, Equatable {
     }
 }
 
-public struct FollowAnswer: Codable, Sendable, Equatable {
-    public var nick: String
-    public var opponentNick: String
-    public var followingStatus: Bool
+package struct FollowAnswer: Codable, Sendable, Equatable {
+    package var nick: String
+    package var opponentNick: String
+    package var followingStatus: Bool
 
-    public init(nick: String, opponentNick: String, followingStatus: Bool) {
+    package init(nick: String, opponentNick: String, followingStatus: Bool) {
         self.nick = nick
         self.opponentNick = opponentNick
         self.followingStatus = followingStatus
@@ -68,20 +68,20 @@ public struct FollowAnswer: Codable, Sendable, Equatable {
     }
 }
 
-public struct BlockAnswer: Codable, Sendable, Equatable {
-    public var blocked: Bool
+package struct BlockAnswer: Codable, Sendable, Equatable {
+    package var blocked: Bool
 
-    public init(blocked: Bool) {
+    package init(blocked: Bool) {
         self.blocked = blocked
     }
 }
 
-public struct ReportRequest: Codable, Sendable {
-    public var targetType: String
-    public var targetID: String
-    public var reason: String
+package struct ReportRequest: Codable, Sendable {
+    package var targetType: String
+    package var targetID: String
+    package var reason: String
 
-    public init(targetType: String, targetID: String, reason: String) {
+    package init(targetType: String, targetID: String, reason: String) {
         self.targetType = targetType
         self.targetID = targetID
         self.reason = reason
@@ -94,10 +94,10 @@ public struct ReportRequest: Codable, Sendable {
     }
 }
 
-public struct ReportAnswer: Codable, Sendable, Equatable {
-    public var reportID: String
+package struct ReportAnswer: Codable, Sendable, Equatable {
+    package var reportID: String
 
-    public init(reportID: String) {
+    package init(reportID: String) {
         self.reportID = reportID
     }
 
@@ -106,19 +106,19 @@ public struct ReportAnswer: Codable, Sendable, Equatable {
     }
 }
 
-public struct AttendanceAnswer: Codable, Sendable, Equatable {
-    public var attendanceCount: Int
+package struct AttendanceAnswer: Codable, Sendable, Equatable {
+    package var attendanceCount: Int
 
-    public init(attendanceCount: Int) {
+    package init(attendanceCount: Int) {
         self.attendanceCount = attendanceCount
     }
 }
 
 /// `{"data": [...]}` without a cursor.
-public struct DataList<Element: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
-    public var data: [Element]
+package struct DataList<Element: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    package var data: [Element]
 
-    public init(data: [Element]) {
+    package init(data: [Element]) {
         self.data = data
     }
 }

@@ -1,10 +1,10 @@
 /// A user as shown beside content (`creator`, `sender`, `participants[]`, follow lists).
-public struct UserInfo: Codable, Sendable, Equatable {
-    public var userID: String
-    public var nick: String
-    public var profileImage: String?
+package struct UserInfo: Codable, Sendable, Equatable {
+    package var userID: String
+    package var nick: String
+    package var profileImage: String?
 
-    public init(userID: String, nick: String, profileImage: String?) {
+    package init(userID: String, nick: String, profileImage: String?) {
         self.userID = userID
         self.nick = nick
         self.profileImage = profileImage
@@ -17,16 +17,16 @@ public struct UserInfo: Codable, Sendable, Equatable {
 }
 
 /// UserInfo "returned in full" (API.md §1): plus name, introduction, description, hashTags.
-public struct UserInfoFull: Codable, Sendable, Equatable {
-    public var userID: String
-    public var nick: String
-    public var profileImage: String?
-    public var name: String
-    public var introduction: String
-    public var description: String
-    public var hashTags: [String]
+package struct UserInfoFull: Codable, Sendable, Equatable {
+    package var userID: String
+    package var nick: String
+    package var profileImage: String?
+    package var name: String
+    package var introduction: String
+    package var description: String
+    package var hashTags: [String]
 
-    public init(userID: String, nick: String, profileImage: String?, name: String, introduction: String, description: String, hashTags: [String]) {
+    package init(userID: String, nick: String, profileImage: String?, name: String, introduction: String, description: String, hashTags: [String]) {
         self.userID = userID
         self.nick = nick
         self.profileImage = profileImage
@@ -36,7 +36,7 @@ public struct UserInfoFull: Codable, Sendable, Equatable {
         self.hashTags = hashTags
     }
 
-    public var summary: UserInfo { UserInfo(userID: userID, nick: nick, profileImage: profileImage) }
+    package var summary: UserInfo { UserInfo(userID: userID, nick: nick, profileImage: profileImage) }
 
     enum CodingKeys: String, CodingKey {
         case userID = "user_id"

@@ -1,14 +1,14 @@
 /// API.md §3 **Chat**: one message; `content` is `""` when only files were sent.
-public struct ChatAnswer: Codable, Sendable, Equatable {
-    public var chatID: String
-    public var roomID: String
-    public var content: String
-    public var createdAt: String
-    public var updatedAt: String
-    public var sender: UserInfo
-    public var files: [String]
+package struct ChatAnswer: Codable, Sendable, Equatable {
+    package var chatID: String
+    package var roomID: String
+    package var content: String
+    package var createdAt: String
+    package var updatedAt: String
+    package var sender: UserInfo
+    package var files: [String]
 
-    public init(chatID: String, roomID: String, content: String, createdAt: String, updatedAt: String, sender: UserInfo, files: [String]) {
+    package init(chatID: String, roomID: String, content: String, createdAt: String, updatedAt: String, sender: UserInfo, files: [String]) {
         self.chatID = chatID
         self.roomID = roomID
         self.content = content
@@ -26,14 +26,14 @@ public struct ChatAnswer: Codable, Sendable, Equatable {
 }
 
 /// API.md §3 **ChatRoom**.
-public struct ChatRoomAnswer: Codable, Sendable, Equatable {
-    public var roomID: String
-    public var createdAt: String
-    public var updatedAt: String
-    public var participants: [UserInfo]
-    public var lastChat: ChatAnswer?
+package struct ChatRoomAnswer: Codable, Sendable, Equatable {
+    package var roomID: String
+    package var createdAt: String
+    package var updatedAt: String
+    package var participants: [UserInfo]
+    package var lastChat: ChatAnswer?
 
-    public init(roomID: String, createdAt: String, updatedAt: String, participants: [UserInfo], lastChat: ChatAnswer?) {
+    package init(roomID: String, createdAt: String, updatedAt: String, participants: [UserInfo], lastChat: ChatAnswer?) {
         self.roomID = roomID
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -48,10 +48,10 @@ public struct ChatRoomAnswer: Codable, Sendable, Equatable {
 }
 
 /// `PUT /v1/chats/{room_id}/read` answer.
-public struct UnreadCountAnswer: Codable, Sendable, Equatable {
-    public var unreadCount: Int
+package struct UnreadCountAnswer: Codable, Sendable, Equatable {
+    package var unreadCount: Int
 
-    public init(unreadCount: Int) {
+    package init(unreadCount: Int) {
         self.unreadCount = unreadCount
     }
 
@@ -61,11 +61,11 @@ public struct UnreadCountAnswer: Codable, Sendable, Equatable {
 }
 
 /// One row of `GET /v1/chats/unreads`.
-public struct RoomUnreadCount: Codable, Sendable, Equatable {
-    public var roomID: String
-    public var count: Int
+package struct RoomUnreadCount: Codable, Sendable, Equatable {
+    package var roomID: String
+    package var count: Int
 
-    public init(roomID: String, count: Int) {
+    package init(roomID: String, count: Int) {
         self.roomID = roomID
         self.count = count
     }

@@ -1,21 +1,21 @@
 /// chat-svc → push-svc (through chat-svc's outbox): a message was stored. `recipients` are the
 /// room's participants but the sender; `present` are those whose socket was on the room at that
 /// moment (push-svc notifies neither the sender nor them).
-public struct ChatMessageEvent: Codable, Sendable, Equatable {
-    public static let topic = "push.chat-message"
+package struct ChatMessageEvent: Codable, Sendable, Equatable {
+    package static let topic = "push.chat-message"
 
-    public var appID: String
-    public var roomID: String
-    public var chatID: String
-    public var senderID: String
-    public var senderNick: String
-    public var content: String
-    public var files: [String]
-    public var recipients: [String]
-    public var present: [String]
-    public var createdAt: String
+    package var appID: String
+    package var roomID: String
+    package var chatID: String
+    package var senderID: String
+    package var senderNick: String
+    package var content: String
+    package var files: [String]
+    package var recipients: [String]
+    package var present: [String]
+    package var createdAt: String
 
-    public init(
+    package init(
         appID: String, roomID: String, chatID: String, senderID: String, senderNick: String, content: String, files: [String],
         recipients: [String], present: [String], createdAt: String
     ) {

@@ -1,8 +1,8 @@
 /// `POST /v1/chats`.
-public struct OpenRoomRequest: Codable, Sendable, Equatable {
-    public var opponentID: String
+package struct OpenRoomRequest: Codable, Sendable, Equatable {
+    package var opponentID: String
 
-    public init(opponentID: String) {
+    package init(opponentID: String) {
         self.opponentID = opponentID
     }
 
@@ -12,12 +12,12 @@ public struct OpenRoomRequest: Codable, Sendable, Equatable {
 }
 
 /// `POST /v1/chats/{room_id}`: `client_id` makes a retry idempotent.
-public struct SendChatRequest: Codable, Sendable, Equatable {
-    public var content: String?
-    public var files: [String]?
-    public var clientID: String?
+package struct SendChatRequest: Codable, Sendable, Equatable {
+    package var content: String?
+    package var files: [String]?
+    package var clientID: String?
 
-    public init(content: String?, files: [String]? = nil, clientID: String? = nil) {
+    package init(content: String?, files: [String]? = nil, clientID: String? = nil) {
         self.content = content
         self.files = files
         self.clientID = clientID
@@ -30,10 +30,10 @@ public struct SendChatRequest: Codable, Sendable, Equatable {
 }
 
 /// `PUT /v1/chats/{room_id}/read`.
-public struct ReadPointerRequest: Codable, Sendable, Equatable {
-    public var chatID: String
+package struct ReadPointerRequest: Codable, Sendable, Equatable {
+    package var chatID: String
 
-    public init(chatID: String) {
+    package init(chatID: String) {
         self.chatID = chatID
     }
 

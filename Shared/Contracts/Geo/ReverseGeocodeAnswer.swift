@@ -1,15 +1,15 @@
 /// `GET /v1/geo/reverse` (API.md §4): the legal (법정) 읍·면·동 at a point, in Kakao's "B" shape.
-public struct ReverseGeocodeAnswer: Codable, Sendable, Equatable {
-    public var regionType: String
+package struct ReverseGeocodeAnswer: Codable, Sendable, Equatable {
+    package var regionType: String
     /// 시도, 시군구, 읍면동.
-    public var region1: String
-    public var region2: String
-    public var region3: String
+    package var region1: String
+    package var region2: String
+    package var region3: String
     /// The 10-digit 법정동 code.
-    public var code: String
-    public var addressName: String
+    package var code: String
+    package var addressName: String
 
-    public init(region1: String, region2: String, region3: String, code: String) {
+    package init(region1: String, region2: String, region3: String, code: String) {
         regionType = "B"
         (self.region1, self.region2, self.region3, self.code) = (region1, region2, region3, code)
         addressName = [region1, region2, region3].filter { !$0.isEmpty }.joined(separator: " ")

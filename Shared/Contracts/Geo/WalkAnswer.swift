@@ -1,20 +1,20 @@
 /// A walk of API.md §4. Distances in metres, durations in seconds, dates in the §0 format.
-public struct WalkAnswer: Codable, Sendable, Equatable {
-    public var walkID: String
-    public var title: String
-    public var postID: String
-    public var distanceM: Double
-    public var durationS: Int
-    public var calories: Double
-    public var startedAt: String
-    public var endedAt: String
-    public var bbox: WalkBoundingBox
-    public var path: [WalkPathPoint]
+package struct WalkAnswer: Codable, Sendable, Equatable {
+    package var walkID: String
+    package var title: String
+    package var postID: String
+    package var distanceM: Double
+    package var durationS: Int
+    package var calories: Double
+    package var startedAt: String
+    package var endedAt: String
+    package var bbox: WalkBoundingBox
+    package var path: [WalkPathPoint]
     /// The 법정동 address of the first point; `""` where it has none (at sea, abroad, no data).
-    public var startAddress: String
-    public var createdAt: String
+    package var startAddress: String
+    package var createdAt: String
 
-    public init(
+    package init(
         walkID: String, title: String, postID: String, distanceM: Double, durationS: Int, calories: Double, startedAt: String, endedAt: String,
         bbox: WalkBoundingBox, path: [WalkPathPoint], startAddress: String, createdAt: String
     ) {
@@ -47,13 +47,13 @@ public struct WalkAnswer: Codable, Sendable, Equatable {
     }
 }
 
-public struct WalkBoundingBox: Codable, Sendable, Equatable {
-    public var minLatitude: Double
-    public var minLongitude: Double
-    public var maxLatitude: Double
-    public var maxLongitude: Double
+package struct WalkBoundingBox: Codable, Sendable, Equatable {
+    package var minLatitude: Double
+    package var minLongitude: Double
+    package var maxLatitude: Double
+    package var maxLongitude: Double
 
-    public init(minLatitude: Double, minLongitude: Double, maxLatitude: Double, maxLongitude: Double) {
+    package init(minLatitude: Double, minLongitude: Double, maxLatitude: Double, maxLongitude: Double) {
         self.minLatitude = minLatitude
         self.minLongitude = minLongitude
         self.maxLatitude = maxLatitude
@@ -68,12 +68,12 @@ public struct WalkBoundingBox: Codable, Sendable, Equatable {
     }
 }
 
-public struct WalkPathPoint: Codable, Sendable, Equatable {
-    public var latitude: Double
-    public var longitude: Double
-    public var timestamp: String
+package struct WalkPathPoint: Codable, Sendable, Equatable {
+    package var latitude: Double
+    package var longitude: Double
+    package var timestamp: String
 
-    public init(latitude: Double, longitude: Double, timestamp: String) {
+    package init(latitude: Double, longitude: Double, timestamp: String) {
         self.latitude = latitude
         self.longitude = longitude
         self.timestamp = timestamp

@@ -1,10 +1,10 @@
 /// `POST /v1/walks` (API.md §4).
-public struct WalkRequest: Codable, Sendable {
-    public var points: [WalkPointInput]
-    public var title: String?
-    public var postID: String?
+package struct WalkRequest: Codable, Sendable {
+    package var points: [WalkPointInput]
+    package var title: String?
+    package var postID: String?
 
-    public init(points: [WalkPointInput], title: String? = nil, postID: String? = nil) {
+    package init(points: [WalkPointInput], title: String? = nil, postID: String? = nil) {
         self.points = points
         self.title = title
         self.postID = postID
@@ -18,22 +18,22 @@ public struct WalkRequest: Codable, Sendable {
 
 /// A recorded GPS fix. `timestamp` is what the apps send: epoch seconds or milliseconds as a
 /// number, or a date string (ISO 8601, with or without fractional seconds).
-public struct WalkPointInput: Codable, Sendable {
-    public var latitude: Double
-    public var longitude: Double
-    public var timestamp: Timestamp
+package struct WalkPointInput: Codable, Sendable {
+    package var latitude: Double
+    package var longitude: Double
+    package var timestamp: Timestamp
 
-    public init(latitude: Double, longitude: Double, timestamp: Timestamp) {
+    package init(latitude: Double, longitude: Double, timestamp: Timestamp) {
         self.latitude = latitude
         self.longitude = longitude
         self.timestamp = timestamp
     }
 
-    public enum Timestamp: Codable, Sendable, Equatable {
+    package enum Timestamp: Codable, Sendable, Equatable {
         case number(Double)
         case text(String)
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             if let number = try? container.decode(Double.self) {
                 self = .number(number)
@@ -42,7 +42,7 @@ public struct WalkPointInput: Codable, Sendable {
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()
             switch self {
             case .number(let number): try container.encode(number)

@@ -1,14 +1,14 @@
 /// `GET /v1/filters/today-filter`
-public struct TodayFilterAnswer: Codable, Sendable, Equatable {
-    public var filterID: String
-    public var title: String
-    public var introduction: String
-    public var description: String
-    public var files: [String]
-    public var createdAt: String
-    public var updatedAt: String
+package struct TodayFilterAnswer: Codable, Sendable, Equatable {
+    package var filterID: String
+    package var title: String
+    package var introduction: String
+    package var description: String
+    package var files: [String]
+    package var createdAt: String
+    package var updatedAt: String
 
-    public init(filterID: String, title: String, introduction: String, description: String, files: [String], createdAt: String, updatedAt: String) {
+    package init(filterID: String, title: String, introduction: String, description: String, files: [String], createdAt: String, updatedAt: String) {
         self.filterID = filterID
         self.title = title
         self.introduction = introduction
@@ -25,17 +25,17 @@ public struct TodayFilterAnswer: Codable, Sendable, Equatable {
 }
 
 /// `GET /v1/users/today-author`: every author string non-null (profileImage `""` when none).
-public struct TodayAuthorAnswer: Codable, Sendable, Equatable {
-    public struct Author: Codable, Sendable, Equatable {
-        public var userID: String
-        public var nick: String
-        public var name: String
-        public var introduction: String
-        public var description: String
-        public var profileImage: String
-        public var hashTags: [String]
+package struct TodayAuthorAnswer: Codable, Sendable, Equatable {
+    package struct Author: Codable, Sendable, Equatable {
+        package var userID: String
+        package var nick: String
+        package var name: String
+        package var introduction: String
+        package var description: String
+        package var profileImage: String
+        package var hashTags: [String]
 
-        public init(_ user: UserInfoFull) {
+        package init(_ user: UserInfoFull) {
             userID = user.userID
             nick = user.nick
             name = user.name
@@ -51,23 +51,23 @@ public struct TodayAuthorAnswer: Codable, Sendable, Equatable {
         }
     }
 
-    public var author: Author
-    public var filters: [FilterSummary]
+    package var author: Author
+    package var filters: [FilterSummary]
 
-    public init(author: Author, filters: [FilterSummary]) {
+    package init(author: Author, filters: [FilterSummary]) {
         self.author = author
         self.filters = filters
     }
 }
 
 /// One entry of `GET /v1/banners/main`.
-public struct Banner: Codable, Sendable, Equatable {
-    public struct Payload: Codable, Sendable, Equatable {
-        public var type: String
-        public var value: String
+package struct Banner: Codable, Sendable, Equatable {
+    package struct Payload: Codable, Sendable, Equatable {
+        package var type: String
+        package var value: String
     }
 
-    public var name: String
-    public var imageUrl: String
-    public var payload: Payload
+    package var name: String
+    package var imageUrl: String
+    package var payload: Payload
 }

@@ -1,19 +1,19 @@
 /// `FilterValues` of API.md §2: all optional numbers, each within its range.
-public struct FilterValues: Codable, Sendable, Equatable {
-    public var brightness: Double?
-    public var exposure: Double?
-    public var contrast: Double?
-    public var saturation: Double?
-    public var sharpness: Double?
-    public var blur: Double?
-    public var vignette: Double?
-    public var noiseReduction: Double?
-    public var highlights: Double?
-    public var shadows: Double?
-    public var temperature: Double?
-    public var blackPoint: Double?
+package struct FilterValues: Codable, Sendable, Equatable {
+    package var brightness: Double?
+    package var exposure: Double?
+    package var contrast: Double?
+    package var saturation: Double?
+    package var sharpness: Double?
+    package var blur: Double?
+    package var vignette: Double?
+    package var noiseReduction: Double?
+    package var highlights: Double?
+    package var shadows: Double?
+    package var temperature: Double?
+    package var blackPoint: Double?
 
-    public init(brightness: Double? = nil, exposure: Double? = nil, contrast: Double? = nil, saturation: Double? = nil, temperature: Double? = nil) {
+    package init(brightness: Double? = nil, exposure: Double? = nil, contrast: Double? = nil, saturation: Double? = nil, temperature: Double? = nil) {
         self.brightness = brightness
         self.exposure = exposure
         self.contrast = contrast
@@ -28,7 +28,7 @@ public struct FilterValues: Codable, Sendable, Equatable {
     }
 
     /// Every set value within API.md's range, or the name of the first one that is not.
-    public var outOfRange: String? {
+    package var outOfRange: String? {
         let checks: [(String, Double?, ClosedRange<Double>)] = [
             ("brightness", brightness, -1...1), ("exposure", exposure, -10...10), ("contrast", contrast, 0...4),
             ("saturation", saturation, 0...2), ("sharpness", sharpness, 0...1), ("blur", blur, 0...100),
@@ -40,22 +40,22 @@ public struct FilterValues: Codable, Sendable, Equatable {
 }
 
 /// `PhotoMetadata` of API.md §2 (all optional).
-public struct PhotoMetadata: Codable, Sendable, Equatable {
-    public var camera: String?
-    public var lensInfo: String?
-    public var focalLength: Double?
-    public var aperture: Double?
-    public var iso: Int?
-    public var shutterSpeed: String?
-    public var pixelWidth: Int?
-    public var pixelHeight: Int?
-    public var fileSize: Int?
-    public var format: String?
-    public var dateTimeOriginal: String?
-    public var latitude: Double?
-    public var longitude: Double?
+package struct PhotoMetadata: Codable, Sendable, Equatable {
+    package var camera: String?
+    package var lensInfo: String?
+    package var focalLength: Double?
+    package var aperture: Double?
+    package var iso: Int?
+    package var shutterSpeed: String?
+    package var pixelWidth: Int?
+    package var pixelHeight: Int?
+    package var fileSize: Int?
+    package var format: String?
+    package var dateTimeOriginal: String?
+    package var latitude: Double?
+    package var longitude: Double?
 
-    public init(camera: String? = nil, iso: Int? = nil) {
+    package init(camera: String? = nil, iso: Int? = nil) {
         self.camera = camera
         self.iso = iso
     }
@@ -73,20 +73,20 @@ public struct PhotoMetadata: Codable, Sendable, Equatable {
 }
 
 /// `FilterSummary` of API.md §2.
-public struct FilterSummary: Codable, Sendable, Equatable {
-    public var filterID: String
-    public var category: String
-    public var title: String
-    public var description: String
-    public var files: [String]
-    public var creator: UserInfo
-    public var isLiked: Bool
-    public var likeCount: Int
-    public var buyerCount: Int
-    public var createdAt: String
-    public var updatedAt: String
+package struct FilterSummary: Codable, Sendable, Equatable {
+    package var filterID: String
+    package var category: String
+    package var title: String
+    package var description: String
+    package var files: [String]
+    package var creator: UserInfo
+    package var isLiked: Bool
+    package var likeCount: Int
+    package var buyerCount: Int
+    package var createdAt: String
+    package var updatedAt: String
 
-    public init(filterID: String, category: String, title: String, description: String, files: [String], creator: UserInfo,
+    package init(filterID: String, category: String, title: String, description: String, files: [String], creator: UserInfo,
                 isLiked: Bool, likeCount: Int, buyerCount: Int, createdAt: String, updatedAt: String) {
         self.filterID = filterID
         self.category = category
@@ -111,15 +111,15 @@ public struct FilterSummary: Codable, Sendable, Equatable {
 }
 
 /// `FilterDetail`: the summary plus price, values, metadata, purchase state and comments.
-public struct FilterDetail: Encodable, Sendable, Equatable {
-    public var summary: FilterSummary
-    public var price: Int
-    public var photoMetadata: PhotoMetadata?
-    public var filterValues: FilterValues
-    public var isDownloaded: Bool
-    public var comments: [CommentAnswer]
+package struct FilterDetail: Encodable, Sendable, Equatable {
+    package var summary: FilterSummary
+    package var price: Int
+    package var photoMetadata: PhotoMetadata?
+    package var filterValues: FilterValues
+    package var isDownloaded: Bool
+    package var comments: [CommentAnswer]
 
-    public init(summary: FilterSummary, price: Int, photoMetadata: PhotoMetadata?, filterValues: FilterValues, isDownloaded: Bool, comments: [CommentAnswer]) {
+    package init(summary: FilterSummary, price: Int, photoMetadata: PhotoMetadata?, filterValues: FilterValues, isDownloaded: Bool, comments: [CommentAnswer]) {
         self.summary = summary
         self.price = price
         self.photoMetadata = photoMetadata
@@ -133,7 +133,7 @@ public struct FilterDetail: Encodable, Sendable, Equatable {
         case isDownloaded = "is_downloaded"
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try summary.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(price, forKey: .price)
@@ -145,16 +145,16 @@ public struct FilterDetail: Encodable, Sendable, Equatable {
 }
 
 /// `POST /v1/filters` (snake_case keys in the request) and `PUT` (all optional there).
-public struct FilterRequest: Codable, Sendable {
-    public var category: String?
-    public var title: String?
-    public var price: Int?
-    public var description: String?
-    public var files: [String]?
-    public var photoMetadata: PhotoMetadata?
-    public var filterValues: FilterValues?
+package struct FilterRequest: Codable, Sendable {
+    package var category: String?
+    package var title: String?
+    package var price: Int?
+    package var description: String?
+    package var files: [String]?
+    package var photoMetadata: PhotoMetadata?
+    package var filterValues: FilterValues?
 
-    public init(category: String?, title: String?, price: Int?, description: String?, files: [String]?, photoMetadata: PhotoMetadata? = nil, filterValues: FilterValues?) {
+    package init(category: String?, title: String?, price: Int?, description: String?, files: [String]?, photoMetadata: PhotoMetadata? = nil, filterValues: FilterValues?) {
         self.category = category
         self.title = title
         self.price = price

@@ -1,21 +1,21 @@
 /// A post's fields: all of `POST /v1/posts` (where category, title and content are required)
 /// and `PUT /v1/posts/{id}` (where each is optional).
-public struct PostFields: Codable, Sendable {
-    public var category: String?
-    public var title: String?
-    public var price: Int?
-    public var content: String?
-    public var content1: String?
-    public var content2: String?
-    public var content3: String?
-    public var content4: String?
-    public var content5: String?
-    public var files: [String]?
-    public var longitude: Double?
-    public var latitude: Double?
-    public var isPublic: Bool?
+package struct PostFields: Codable, Sendable {
+    package var category: String?
+    package var title: String?
+    package var price: Int?
+    package var content: String?
+    package var content1: String?
+    package var content2: String?
+    package var content3: String?
+    package var content4: String?
+    package var content5: String?
+    package var files: [String]?
+    package var longitude: Double?
+    package var latitude: Double?
+    package var isPublic: Bool?
 
-    public init(
+    package init(
         category: String? = nil, title: String? = nil, price: Int? = nil, content: String? = nil, files: [String]? = nil,
         longitude: Double? = nil, latitude: Double? = nil, isPublic: Bool? = nil
     ) {
@@ -35,14 +35,14 @@ public struct PostFields: Codable, Sendable {
     }
 }
 
-public typealias PostCreateRequest = PostFields
-public typealias PostUpdateRequest = PostFields
+package typealias PostCreateRequest = PostFields
+package typealias PostUpdateRequest = PostFields
 
 /// `{like_status}`: the desired state in the request, the resulting state in the answer.
-public struct LikeStatus: Codable, Sendable, Equatable {
-    public var likeStatus: Bool
+package struct LikeStatus: Codable, Sendable, Equatable {
+    package var likeStatus: Bool
 
-    public init(likeStatus: Bool) {
+    package init(likeStatus: Bool) {
         self.likeStatus = likeStatus
     }
 
@@ -51,11 +51,11 @@ public struct LikeStatus: Codable, Sendable, Equatable {
     }
 }
 
-public struct CommentRequest: Codable, Sendable {
-    public var content: String
-    public var parentCommentID: String?
+package struct CommentRequest: Codable, Sendable {
+    package var content: String
+    package var parentCommentID: String?
 
-    public init(content: String, parentCommentID: String? = nil) {
+    package init(content: String, parentCommentID: String? = nil) {
         self.content = content
         self.parentCommentID = parentCommentID
     }
@@ -67,10 +67,10 @@ public struct CommentRequest: Codable, Sendable {
 }
 
 /// `{"files": ["/data/<area>/<name>", …]}`
-public struct FilesAnswer: Codable, Sendable, Equatable {
-    public var files: [String]
+package struct FilesAnswer: Codable, Sendable, Equatable {
+    package var files: [String]
 
-    public init(files: [String]) {
+    package init(files: [String]) {
         self.files = files
     }
 }

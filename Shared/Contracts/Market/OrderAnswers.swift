@@ -1,8 +1,8 @@
-public struct OrderRequest: Codable, Sendable {
-    public var filterID: String
-    public var totalPrice: Int
+package struct OrderRequest: Codable, Sendable {
+    package var filterID: String
+    package var totalPrice: Int
 
-    public init(filterID: String, totalPrice: Int) {
+    package init(filterID: String, totalPrice: Int) {
         self.filterID = filterID
         self.totalPrice = totalPrice
     }
@@ -14,14 +14,14 @@ public struct OrderRequest: Codable, Sendable {
 }
 
 /// `POST /v1/orders` answer.
-public struct OrderAnswer: Codable, Sendable, Equatable {
-    public var orderID: String
-    public var orderCode: String
-    public var totalPrice: Int
-    public var createdAt: String
-    public var updatedAt: String
+package struct OrderAnswer: Codable, Sendable, Equatable {
+    package var orderID: String
+    package var orderCode: String
+    package var totalPrice: Int
+    package var createdAt: String
+    package var updatedAt: String
 
-    public init(orderID: String, orderCode: String, totalPrice: Int, createdAt: String, updatedAt: String) {
+    package init(orderID: String, orderCode: String, totalPrice: Int, createdAt: String, updatedAt: String) {
         self.orderID = orderID
         self.orderCode = orderCode
         self.totalPrice = totalPrice
@@ -38,20 +38,20 @@ public struct OrderAnswer: Codable, Sendable, Equatable {
 }
 
 /// A paid order as `GET /v1/orders` lists it (and as payment validation answers it).
-public struct PaidOrderItem: Codable, Sendable, Equatable {
-    public struct Filter: Codable, Sendable, Equatable {
-        public var id: String
-        public var category: String
-        public var title: String
-        public var description: String
-        public var files: [String]
-        public var price: Int
-        public var creator: UserInfoFull
-        public var filterValues: FilterValues
-        public var createdAt: String
-        public var updatedAt: String
+package struct PaidOrderItem: Codable, Sendable, Equatable {
+    package struct Filter: Codable, Sendable, Equatable {
+        package var id: String
+        package var category: String
+        package var title: String
+        package var description: String
+        package var files: [String]
+        package var price: Int
+        package var creator: UserInfoFull
+        package var filterValues: FilterValues
+        package var createdAt: String
+        package var updatedAt: String
 
-        public init(id: String, category: String, title: String, description: String, files: [String], price: Int,
+        package init(id: String, category: String, title: String, description: String, files: [String], price: Int,
                     creator: UserInfoFull, filterValues: FilterValues, createdAt: String, updatedAt: String) {
             self.id = id
             self.category = category
@@ -71,14 +71,14 @@ public struct PaidOrderItem: Codable, Sendable, Equatable {
         }
     }
 
-    public var orderID: String
-    public var orderCode: String
-    public var paidAt: String
-    public var createdAt: String
-    public var updatedAt: String
-    public var filter: Filter
+    package var orderID: String
+    package var orderCode: String
+    package var paidAt: String
+    package var createdAt: String
+    package var updatedAt: String
+    package var filter: Filter
 
-    public init(orderID: String, orderCode: String, paidAt: String, createdAt: String, updatedAt: String, filter: Filter) {
+    package init(orderID: String, orderCode: String, paidAt: String, createdAt: String, updatedAt: String, filter: Filter) {
         self.orderID = orderID
         self.orderCode = orderCode
         self.paidAt = paidAt
@@ -95,16 +95,16 @@ public struct PaidOrderItem: Codable, Sendable, Equatable {
 }
 
 /// What payment-verify-svc learns of an order (internal).
-public struct OrderRecordAnswer: Codable, Sendable, Equatable {
-    public var orderID: String
-    public var appID: String
-    public var orderCode: String
-    public var buyerID: String
-    public var filterID: String
-    public var totalPrice: Int
-    public var paid: Bool
+package struct OrderRecordAnswer: Codable, Sendable, Equatable {
+    package var orderID: String
+    package var appID: String
+    package var orderCode: String
+    package var buyerID: String
+    package var filterID: String
+    package var totalPrice: Int
+    package var paid: Bool
 
-    public init(orderID: String, appID: String, orderCode: String, buyerID: String, filterID: String, totalPrice: Int, paid: Bool) {
+    package init(orderID: String, appID: String, orderCode: String, buyerID: String, filterID: String, totalPrice: Int, paid: Bool) {
         self.orderID = orderID
         self.appID = appID
         self.orderCode = orderCode

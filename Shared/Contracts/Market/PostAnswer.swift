@@ -1,30 +1,30 @@
 /// `Post` of API.md §2. Optional strings are `""`, lists are always present.
-public struct PostAnswer: Codable, Sendable, Equatable {
-    public var postID: String
-    public var productID: String?
-    public var category: String
-    public var title: String
-    public var price: Int
-    public var content: String
-    public var content1: String
-    public var content2: String
-    public var content3: String
-    public var content4: String
-    public var content5: String
-    public var createdAt: String
-    public var updatedAt: String
-    public var creator: UserInfo
-    public var files: [String]
-    public var likes: [String]
-    public var likes2: [String]
-    public var buyers: [String]
-    public var hashTags: [String]
-    public var comments: [CommentAnswer]
-    public var geolocation: Geolocation
-    public var distance: Double?
-    public var isPublic: Bool
+package struct PostAnswer: Codable, Sendable, Equatable {
+    package var postID: String
+    package var productID: String?
+    package var category: String
+    package var title: String
+    package var price: Int
+    package var content: String
+    package var content1: String
+    package var content2: String
+    package var content3: String
+    package var content4: String
+    package var content5: String
+    package var createdAt: String
+    package var updatedAt: String
+    package var creator: UserInfo
+    package var files: [String]
+    package var likes: [String]
+    package var likes2: [String]
+    package var buyers: [String]
+    package var hashTags: [String]
+    package var comments: [CommentAnswer]
+    package var geolocation: Geolocation
+    package var distance: Double?
+    package var isPublic: Bool
 
-    public init(
+    package init(
         postID: String, productID: String?, category: String, title: String, price: Int, content: String, contents: [String],
         createdAt: String, updatedAt: String, creator: UserInfo, files: [String], likes: [String], likes2: [String],
         buyers: [String], hashTags: [String], comments: [CommentAnswer], geolocation: Geolocation, distance: Double? = nil, isPublic: Bool
@@ -60,26 +60,26 @@ public struct PostAnswer: Codable, Sendable, Equatable {
     }
 }
 
-public struct Geolocation: Codable, Sendable, Equatable {
-    public var longitude: Double
-    public var latitude: Double
+package struct Geolocation: Codable, Sendable, Equatable {
+    package var longitude: Double
+    package var latitude: Double
 
-    public init(longitude: Double, latitude: Double) {
+    package init(longitude: Double, latitude: Double) {
         self.longitude = longitude
         self.latitude = latitude
     }
 }
 
 /// `Comment` of API.md §2 (replies carry no further replies).
-public struct CommentAnswer: Codable, Sendable, Equatable {
-    public var commentID: String
-    public var content: String
-    public var createdAt: String
-    public var creator: UserInfo
-    public var replies: [CommentAnswer]?
+package struct CommentAnswer: Codable, Sendable, Equatable {
+    package var commentID: String
+    package var content: String
+    package var createdAt: String
+    package var creator: UserInfo
+    package var replies: [CommentAnswer]?
 
     /// `replies` is nil for a reply (API.md: Reply has no replies key).
-    public init(commentID: String, content: String, createdAt: String, creator: UserInfo, replies: [CommentAnswer]?) {
+    package init(commentID: String, content: String, createdAt: String, creator: UserInfo, replies: [CommentAnswer]?) {
         self.commentID = commentID
         self.content = content
         self.createdAt = createdAt
@@ -94,11 +94,11 @@ public struct CommentAnswer: Codable, Sendable, Equatable {
 }
 
 /// A cursor page: `{"data": [...], "next_cursor": "..."}`, `"0"` meaning no more.
-public struct CursorPage<Element: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
-    public var data: [Element]
-    public var nextCursor: String
+package struct CursorPage<Element: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    package var data: [Element]
+    package var nextCursor: String
 
-    public init(data: [Element], nextCursor: String) {
+    package init(data: [Element], nextCursor: String) {
         self.data = data
         self.nextCursor = nextCursor
     }

@@ -1,9 +1,9 @@
 /// geo-svc → market-svc: the posts a radius search found, rendered for the caller whose token
 /// comes with the request (at most `maxCount` ids; unknown, hidden and blocked posts are left out).
-public struct PostBatchRequest: Codable, Sendable, Equatable {
-    public var postIDs: [String]
+package struct PostBatchRequest: Codable, Sendable, Equatable {
+    package var postIDs: [String]
 
-    public init(postIDs: [String]) {
+    package init(postIDs: [String]) {
         self.postIDs = postIDs
     }
 
@@ -11,5 +11,5 @@ public struct PostBatchRequest: Codable, Sendable, Equatable {
         case postIDs = "post_ids"
     }
 
-    public static let maxCount = 500
+    package static let maxCount = 500
 }

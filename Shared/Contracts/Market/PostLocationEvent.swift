@@ -1,16 +1,16 @@
 /// market-svc → geo-svc (through the outbox): where a post is, or that it no longer is.
 /// geo-svc applies these idempotently by `post_id`.
-public struct PostLocationEvent: Codable, Sendable, Equatable {
-    public var postID: String
-    public var appID: String
-    public var category: String
-    public var longitude: Double?
-    public var latitude: Double?
-    public var createdAt: Int64
+package struct PostLocationEvent: Codable, Sendable, Equatable {
+    package var postID: String
+    package var appID: String
+    package var category: String
+    package var longitude: Double?
+    package var latitude: Double?
+    package var createdAt: Int64
     /// The post is gone, private, or no longer located.
-    public var removed: Bool
+    package var removed: Bool
 
-    public init(postID: String, appID: String, category: String, longitude: Double?, latitude: Double?, createdAt: Int64, removed: Bool) {
+    package init(postID: String, appID: String, category: String, longitude: Double?, latitude: Double?, createdAt: Int64, removed: Bool) {
         self.postID = postID
         self.appID = appID
         self.category = category
@@ -28,5 +28,5 @@ public struct PostLocationEvent: Codable, Sendable, Equatable {
         case removed
     }
 
-    public static let topic = "geo.post-location"
+    package static let topic = "geo.post-location"
 }

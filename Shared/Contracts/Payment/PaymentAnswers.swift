@@ -1,11 +1,11 @@
 /// `POST /v1/payments/validation` answer (API.md §5).
-public struct PaymentValidationAnswer: Codable, Sendable, Equatable {
-    public var paymentID: String
-    public var orderItem: PaidOrderItem
-    public var createdAt: String
-    public var updatedAt: String
+package struct PaymentValidationAnswer: Codable, Sendable, Equatable {
+    package var paymentID: String
+    package var orderItem: PaidOrderItem
+    package var createdAt: String
+    package var updatedAt: String
 
-    public init(paymentID: String, orderItem: PaidOrderItem, createdAt: String, updatedAt: String) {
+    package init(paymentID: String, orderItem: PaidOrderItem, createdAt: String, updatedAt: String) {
         self.paymentID = paymentID
         self.orderItem = orderItem
         self.createdAt = createdAt
@@ -21,21 +21,21 @@ public struct PaymentValidationAnswer: Codable, Sendable, Equatable {
 
 /// The PG receipt of `GET /v1/payments/{id}` and `/me`: the first five keys always, the others
 /// when PortOne gave them.
-public struct PaymentReceipt: Codable, Sendable, Equatable {
-    public var impUID: String
-    public var merchantUID: String
-    public var amount: Int
-    public var currency: String
-    public var status: String
-    public var payMethod: String?
-    public var pgProvider: String?
-    public var cardName: String?
-    public var name: String?
-    public var buyerName: String?
-    public var paidAt: String?
-    public var receiptURL: String?
+package struct PaymentReceipt: Codable, Sendable, Equatable {
+    package var impUID: String
+    package var merchantUID: String
+    package var amount: Int
+    package var currency: String
+    package var status: String
+    package var payMethod: String?
+    package var pgProvider: String?
+    package var cardName: String?
+    package var name: String?
+    package var buyerName: String?
+    package var paidAt: String?
+    package var receiptURL: String?
 
-    public init(impUID: String, merchantUID: String, amount: Int, currency: String, status: String, payMethod: String? = nil, pgProvider: String? = nil,
+    package init(impUID: String, merchantUID: String, amount: Int, currency: String, status: String, payMethod: String? = nil, pgProvider: String? = nil,
                 cardName: String? = nil, name: String? = nil, buyerName: String? = nil, paidAt: String? = nil, receiptURL: String? = nil) {
         self.impUID = impUID
         self.merchantUID = merchantUID
@@ -66,16 +66,16 @@ public struct PaymentReceipt: Codable, Sendable, Equatable {
 }
 
 /// `POST /v1/store/pay/validation` answer: a coin purchase (`sesacCoin` = coins bought now).
-public struct CoinPurchaseAnswer: Codable, Sendable, Equatable {
-    public var billingID: String
-    public var merchantUID: String
-    public var buyerID: String
-    public var productName: String
-    public var price: Int
-    public var sesacCoin: Int
-    public var paidAt: String
+package struct CoinPurchaseAnswer: Codable, Sendable, Equatable {
+    package var billingID: String
+    package var merchantUID: String
+    package var buyerID: String
+    package var productName: String
+    package var price: Int
+    package var sesacCoin: Int
+    package var paidAt: String
 
-    public init(billingID: String, merchantUID: String, buyerID: String, productName: String, price: Int, sesacCoin: Int, paidAt: String) {
+    package init(billingID: String, merchantUID: String, buyerID: String, productName: String, price: Int, sesacCoin: Int, paidAt: String) {
         self.billingID = billingID
         self.merchantUID = merchantUID
         self.buyerID = buyerID

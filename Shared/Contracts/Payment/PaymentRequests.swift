@@ -1,9 +1,9 @@
 /// `POST /v1/payments/validation` (GLINT sends only `imp_uid`) and `POST /v1/store/pay/validation`.
-public struct PaymentValidationRequest: Codable, Sendable, Equatable {
-    public var impUID: String
-    public var merchantUID: String?
+package struct PaymentValidationRequest: Codable, Sendable, Equatable {
+    package var impUID: String
+    package var merchantUID: String?
 
-    public init(impUID: String, merchantUID: String? = nil) {
+    package init(impUID: String, merchantUID: String? = nil) {
         self.impUID = impUID
         self.merchantUID = merchantUID
     }
@@ -15,12 +15,12 @@ public struct PaymentValidationRequest: Codable, Sendable, Equatable {
 }
 
 /// PortOne's webhook body. Only `imp_uid` is used: the payment is fetched from PortOne again.
-public struct PaymentWebhook: Codable, Sendable, Equatable {
-    public var impUID: String
-    public var merchantUID: String?
-    public var status: String?
+package struct PaymentWebhook: Codable, Sendable, Equatable {
+    package var impUID: String
+    package var merchantUID: String?
+    package var status: String?
 
-    public init(impUID: String, merchantUID: String? = nil, status: String? = nil) {
+    package init(impUID: String, merchantUID: String? = nil, status: String? = nil) {
         self.impUID = impUID
         self.merchantUID = merchantUID
         self.status = status

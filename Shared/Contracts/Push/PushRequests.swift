@@ -1,24 +1,24 @@
 /// `PUT /v1/users/deviceToken` (API.md §6): `""` clears this device's token. `platform`
 /// (`fcm` or `apns`) is optional: without it the token's form decides.
-public struct DeviceTokenRequest: Codable, Sendable, Equatable {
-    public var deviceToken: String
-    public var platform: String?
+package struct DeviceTokenRequest: Codable, Sendable, Equatable {
+    package var deviceToken: String
+    package var platform: String?
 
-    public init(deviceToken: String, platform: String? = nil) {
+    package init(deviceToken: String, platform: String? = nil) {
         self.deviceToken = deviceToken
         self.platform = platform
     }
 }
 
 /// `POST /v1/notifications/push` and (with `userIDs`) `/push/group`.
-public struct PushRequest: Codable, Sendable, Equatable {
-    public var userID: String?
-    public var userIDs: [String]?
-    public var title: String
-    public var body: String
-    public var data: [String: String]?
+package struct PushRequest: Codable, Sendable, Equatable {
+    package var userID: String?
+    package var userIDs: [String]?
+    package var title: String
+    package var body: String
+    package var data: [String: String]?
 
-    public init(userID: String? = nil, userIDs: [String]? = nil, title: String, body: String, data: [String: String]? = nil) {
+    package init(userID: String? = nil, userIDs: [String]? = nil, title: String, body: String, data: [String: String]? = nil) {
         self.userID = userID
         self.userIDs = userIDs
         self.title = title
@@ -34,10 +34,10 @@ public struct PushRequest: Codable, Sendable, Equatable {
 }
 
 /// The answer of both push endpoints.
-public struct NotificationAnswer: Codable, Sendable, Equatable {
-    public var notificationID: String
+package struct NotificationAnswer: Codable, Sendable, Equatable {
+    package var notificationID: String
 
-    public init(notificationID: String) {
+    package init(notificationID: String) {
         self.notificationID = notificationID
     }
 

@@ -3,14 +3,14 @@ import JWTKit
 
 /// The access JWT's payload (API.md §1): user, app, session and expiry. Signed by auth-svc with
 /// ES256; verified everywhere else against auth-svc's JWKS.
-public struct AccessTokenClaims: JWTPayload, Equatable {
-    public var sub: SubjectClaim
-    public var app: String
-    public var sid: String
-    public var iat: IssuedAtClaim
-    public var exp: ExpirationClaim
+package struct AccessTokenClaims: JWTPayload, Equatable {
+    package var sub: SubjectClaim
+    package var app: String
+    package var sid: String
+    package var iat: IssuedAtClaim
+    package var exp: ExpirationClaim
 
-    public init(userID: String, appID: String, sessionID: String, issuedAt: Date, expiresAt: Date) {
+    package init(userID: String, appID: String, sessionID: String, issuedAt: Date, expiresAt: Date) {
         self.sub = SubjectClaim(value: userID)
         self.app = appID
         self.sid = sessionID
@@ -20,5 +20,5 @@ public struct AccessTokenClaims: JWTPayload, Equatable {
 
     /// Expiry is checked by `AccessTokenVerifier` after the signature, so that an expired but
     /// genuine token (419, refreshable) is told apart from a forged one (401).
-    public func verify(using algorithm: some JWTAlgorithm) throws {}
+    package func verify(using algorithm: some JWTAlgorithm) throws {}
 }

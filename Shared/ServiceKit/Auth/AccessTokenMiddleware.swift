@@ -2,15 +2,15 @@ import Hummingbird
 
 /// Requires a valid access token of the calling app on every route behind it. The token comes
 /// raw in `Authorization` (released clients send no scheme) or as `Bearer <token>`.
-public struct AccessTokenMiddleware: RouterMiddleware {
-    public typealias Context = GlintRequestContext
+package struct AccessTokenMiddleware: RouterMiddleware {
+    package typealias Context = GlintRequestContext
     let verifier: AccessTokenVerifier
 
-    public init(verifier: AccessTokenVerifier) {
+    package init(verifier: AccessTokenVerifier) {
         self.verifier = verifier
     }
 
-    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let token = Self.token(from: request) else {
             throw ServiceError(.tokenInvalid, "access token required")
         }
@@ -24,12 +24,12 @@ public struct AccessTokenMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
-    public static func token(from request: Request) -> String? {
+    package static func token(from request: Request) -> String? {
         token(fromHeader: request.headers[.authorization])
     }
 
     /// A token as clients send it: raw, or after `Bearer `.
-    public static func token(fromHeader header: String?) -> String? {
+    package static func token(fromHeader header: String?) -> String? {
         guard var value = header?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
             return nil
         }

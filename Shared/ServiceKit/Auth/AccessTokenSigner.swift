@@ -3,11 +3,11 @@ import JWTKit
 
 /// Signs access tokens with one ES256 key. The header is encoded with sorted keys so its segment
 /// is the same for every token of a key (`{"alg":"ES256","kid":…,"typ":"JWT"}`), as API.md asks.
-public struct AccessTokenSigner: Sendable {
-    public let keyID: String
+package struct AccessTokenSigner: Sendable {
+    package let keyID: String
     private let keys: JWTKeyCollection
 
-    public init(key: ES256PrivateKey, keyID: String) async {
+    package init(key: ES256PrivateKey, keyID: String) async {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .integerSecondsSince1970
@@ -18,12 +18,12 @@ public struct AccessTokenSigner: Sendable {
         self.keyID = keyID
     }
 
-    public func sign(_ claims: AccessTokenClaims) async throws -> String {
+    package func sign(_ claims: AccessTokenClaims) async throws -> String {
         try await keys.sign(claims, kid: JWKIdentifier(string: keyID))
     }
 
     /// The public half as a JWKS, for `/.well-known/jwks.json`.
-    public static func jwks(for key: ES256PrivateKey, keyID: String) -> JWKS {
+    package static func jwks(for key: ES256PrivateKey, keyID: String) -> JWKS {
         let parameters = key.publicKey.parameters
         return JWKS(keys: [
             JWK.ecdsa(.es256, identifier: JWKIdentifier(string: keyID), x: parameters?.x, y: parameters?.y, curve: .p256),

@@ -3,18 +3,18 @@ import Foundation
 import JWTKit
 
 /// Verifies our access tokens against auth-svc's JWKS (cached; refetched on an unknown `kid`).
-public struct AccessTokenVerifier: Sendable {
+package struct AccessTokenVerifier: Sendable {
     private let keys: KeySetCache
     private let now: @Sendable () -> Date
 
-    public init(jwks: JWKSClient, refetchInterval: Duration = .seconds(10), now: @escaping @Sendable () -> Date = Date.init) {
+    package init(jwks: JWKSClient, refetchInterval: Duration = .seconds(10), now: @escaping @Sendable () -> Date = Date.init) {
         self.keys = KeySetCache(jwks: jwks, refetchInterval: refetchInterval)
         self.now = now
     }
 
     /// The caller of a genuine token. `allowExpired` is for the refresh endpoint only, which
     /// takes the expired access token to know the session.
-    public func verify(_ token: String, allowExpired: Bool = false) async throws(ServiceError) -> AuthenticatedUser {
+    package func verify(_ token: String, allowExpired: Bool = false) async throws(ServiceError) -> AuthenticatedUser {
         let claims: AccessTokenClaims
         do {
             claims = try await keys.verify(token, as: AccessTokenClaims.self)

@@ -1,15 +1,15 @@
 import Foundation
 
 /// Base64url without padding (RFC 7515), as JWTs and JWKs use it.
-public enum Base64URL {
-    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
+package enum Base64URL {
+    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         Data(bytes).base64EncodedString()
             .replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_")
             .replacingOccurrences(of: "=", with: "")
     }
 
-    public static func decode(_ text: some StringProtocol) -> Data? {
+    package static func decode(_ text: some StringProtocol) -> Data? {
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         let remainder = base64.utf8.count % 4
         if remainder == 1 { return nil }

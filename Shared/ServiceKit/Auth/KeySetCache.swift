@@ -4,8 +4,8 @@ import JWTKit
 /// A JWKS kept in memory for verifying JWTs (our access tokens, Apple identity tokens). An
 /// unknown `kid` triggers a refetch, at most once per `refetchInterval`, so forged kids cannot
 /// make us hammer the key server.
-public actor KeySetCache {
-    public enum Failure: Error, Equatable {
+package actor KeySetCache {
+    package enum Failure: Error, Equatable {
         case malformed, unknownKey, invalid
     }
 
@@ -17,12 +17,12 @@ public actor KeySetCache {
     /// A fetch under way: concurrent callers wait for it instead of being refused by the rate limit.
     private var inFlight: Task<Void, Never>?
 
-    public init(jwks: JWKSClient, refetchInterval: Duration = .seconds(10)) {
+    package init(jwks: JWKSClient, refetchInterval: Duration = .seconds(10)) {
         self.jwks = jwks
         self.refetchInterval = refetchInterval
     }
 
-    public func verify<Payload: JWTPayload>(_ token: String, as _: Payload.Type) async throws(Failure) -> Payload {
+    package func verify<Payload: JWTPayload>(_ token: String, as _: Payload.Type) async throws(Failure) -> Payload {
         guard token.utf8.count <= 8192, let keyID = Self.keyID(of: token) else { throw .malformed }
         if !knownKeyIDs.contains(keyID) {
             await refreshKeys()

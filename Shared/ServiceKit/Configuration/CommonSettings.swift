@@ -2,36 +2,36 @@ import Contracts
 import Logging
 
 /// Variables every service process reads.
-public enum CommonSettings {
-    public static let host = ConfigVariable("HOST", default: "127.0.0.1", "address to listen on")
-    public static let port = ConfigVariable("PORT", default: nil, "port to listen on; defaults to the service's own (gateway 8080, auth-svc 8081 … push-svc 8086)")
-    public static let dataDirectory = ConfigVariable("DATA_DIR", default: "data", "folder for the service's SQLite file and stored files")
-    public static let logLevel = ConfigVariable("LOG_LEVEL", default: "info", "trace, debug, info, notice, warning, error or critical")
-    public static let internalSecret = ConfigVariable("INTERNAL_SECRET", default: nil, "shared secret of service-to-service calls (at least 16 characters)")
-    public static let parentPID = ConfigVariable("GLINT_PARENT_PID", default: "", "set by the launcher: the process exits when its launcher is gone")
+package enum CommonSettings {
+    package static let host = ConfigVariable("HOST", default: "127.0.0.1", "address to listen on")
+    package static let port = ConfigVariable("PORT", default: nil, "port to listen on; defaults to the service's own (gateway 8080, auth-svc 8081 … push-svc 8086)")
+    package static let dataDirectory = ConfigVariable("DATA_DIR", default: "data", "folder for the service's SQLite file and stored files")
+    package static let logLevel = ConfigVariable("LOG_LEVEL", default: "info", "trace, debug, info, notice, warning, error or critical")
+    package static let internalSecret = ConfigVariable("INTERNAL_SECRET", default: nil, "shared secret of service-to-service calls (at least 16 characters)")
+    package static let parentPID = ConfigVariable("GLINT_PARENT_PID", default: "", "set by the launcher: the process exits when its launcher is gone")
 
     /// `AUTH_SVC_URL`, `CHAT_SVC_URL`, … with local defaults.
-    public static func url(of service: ServiceName) -> ConfigVariable {
+    package static func url(of service: ServiceName) -> ConfigVariable {
         ConfigVariable(service.urlVariable, default: "http://127.0.0.1:\(service.defaultPort)", "base URL of \(service.rawValue)")
     }
 
-    public static var all: [ConfigVariable] {
+    package static var all: [ConfigVariable] {
         [host, port, dataDirectory, logLevel, internalSecret, parentPID] + ServiceName.backends.map(url(of:))
     }
 }
 
 /// What every service knows about its place in the suite.
-public struct CommonConfiguration: Sendable {
-    public var service: ServiceName
-    public var host: String
-    public var port: Int
-    public var dataDirectory: String
-    public var logLevel: Logger.Level
-    public var internalSecret: String
-    public var serviceURLs: [ServiceName: String]
-    public var parentPID: Int32?
+package struct CommonConfiguration: Sendable {
+    package var service: ServiceName
+    package var host: String
+    package var port: Int
+    package var dataDirectory: String
+    package var logLevel: Logger.Level
+    package var internalSecret: String
+    package var serviceURLs: [ServiceName: String]
+    package var parentPID: Int32?
 
-    public init(
+    package init(
         service: ServiceName, host: String = "127.0.0.1", port: Int, dataDirectory: String,
         logLevel: Logger.Level = .info, internalSecret: String, serviceURLs: [ServiceName: String] = [:], parentPID: Int32? = nil
     ) {
@@ -45,7 +45,7 @@ public struct CommonConfiguration: Sendable {
         self.parentPID = parentPID
     }
 
-    public init(service: ServiceName, reader: ConfigReader) throws {
+    package init(service: ServiceName, reader: ConfigReader) throws {
         let secret = try reader.string(CommonSettings.internalSecret)
         guard secret.count >= 16 else {
             throw ConfigurationError(variable: CommonSettings.internalSecret.name, problem: "must be at least 16 characters")
@@ -78,9 +78,9 @@ public struct CommonConfiguration: Sendable {
     }
 
     /// `<DATA_DIR>/<service>.sqlite`
-    public var databasePath: String { dataDirectory + "/" + service.rawValue + ".sqlite" }
+    package var databasePath: String { dataDirectory + "/" + service.rawValue + ".sqlite" }
 
-    public func url(of service: ServiceName) -> String {
+    package func url(of service: ServiceName) -> String {
         serviceURLs[service] ?? "http://127.0.0.1:\(service.defaultPort)"
     }
 }

@@ -2,22 +2,22 @@ import Foundation
 
 /// Typed, validated reads of environment variables. Every read goes through a declared
 /// `ConfigVariable`; a missing required value or a malformed one throws `ConfigurationError`.
-public struct ConfigReader: Sendable {
-    public let environment: [String: String]
+package struct ConfigReader: Sendable {
+    package let environment: [String: String]
 
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
     }
 
     /// The raw value, or the variable's default; empty strings count as unset.
-    public func string(_ variable: ConfigVariable, default override: String? = nil) throws -> String {
+    package func string(_ variable: ConfigVariable, default override: String? = nil) throws -> String {
         if let value = environment[variable.name], !value.isEmpty { return value }
         if let fallback = override ?? variable.defaultValue { return fallback }
         throw ConfigurationError(variable: variable.name, problem: "is required (\(variable.help))")
     }
 
 
-    public func int(_ variable: ConfigVariable, in range: ClosedRange<Int>, default override: Int? = nil) throws -> Int {
+    package func int(_ variable: ConfigVariable, in range: ClosedRange<Int>, default override: Int? = nil) throws -> Int {
         let text = try string(variable, default: override.map(String.init))
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
             throw ConfigurationError(variable: variable.name, problem: "must be a whole number in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
@@ -25,7 +25,7 @@ public struct ConfigReader: Sendable {
         return value
     }
 
-    public func double(_ variable: ConfigVariable, in range: ClosedRange<Double>) throws -> Double {
+    package func double(_ variable: ConfigVariable, in range: ClosedRange<Double>) throws -> Double {
         let text = try string(variable)
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, range.contains(value) else {
             throw ConfigurationError(variable: variable.name, problem: "must be a number in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
@@ -33,7 +33,7 @@ public struct ConfigReader: Sendable {
         return value
     }
 
-    public func bool(_ variable: ConfigVariable) throws -> Bool {
+    package func bool(_ variable: ConfigVariable) throws -> Bool {
         let text = try string(variable).lowercased()
         switch text {
         case "1", "true", "yes", "on": return true
@@ -43,7 +43,7 @@ public struct ConfigReader: Sendable {
     }
 
     /// An `http://` or `https://` base URL without a trailing slash.
-    public func url(_ variable: ConfigVariable, default override: String? = nil) throws -> String {
+    package func url(_ variable: ConfigVariable, default override: String? = nil) throws -> String {
         var text = try string(variable, default: override)
         guard let parsed = URL(string: text), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
             throw ConfigurationError(variable: variable.name, problem: "must be an http(s) URL, got '\(text)'")

@@ -1,12 +1,12 @@
 /// One environment variable a process reads: its name, its default (nil = required) and what it
 /// means. Services declare theirs as values so the README table and the compose file can be
 /// checked against the code.
-public struct ConfigVariable: Sendable, Hashable {
-    public let name: String
-    public let defaultValue: String?
-    public let help: String
+package struct ConfigVariable: Sendable, Hashable {
+    package let name: String
+    package let defaultValue: String?
+    package let help: String
 
-    public init(_ name: String, default defaultValue: String?, _ help: String) {
+    package init(_ name: String, default defaultValue: String?, _ help: String) {
         self.name = name
         self.defaultValue = defaultValue
         self.help = help

@@ -5,8 +5,8 @@ import GRDB
 /// (durable across process crashes, fast), a busy timeout so writers queue instead of failing,
 /// foreign keys on, reads through a memory map, and the service's migrations applied before
 /// anything else runs.
-public enum DatabaseFactory {
-    public static func openPool(at path: String, migrator: DatabaseMigrator) throws -> DatabasePool {
+package enum DatabaseFactory {
+    package static func openPool(at path: String, migrator: DatabaseMigrator) throws -> DatabasePool {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -27,7 +27,7 @@ public enum DatabaseFactory {
     }
 
     /// A health probe: the file answers a read.
-    public static func check(_ pool: DatabasePool) async throws {
+    package static func check(_ pool: DatabasePool) async throws {
         _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
     }
 }

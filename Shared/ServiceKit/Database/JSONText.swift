@@ -2,12 +2,12 @@ import Foundation
 import NIOCore
 
 /// Lists and small objects kept in a TEXT column as JSON (tags, file paths, filter values).
-public enum JSONText {
-    public static func encode(_ value: some Encodable) -> String {
+package enum JSONText {
+    package static func encode(_ value: some Encodable) -> String {
         String(buffer: JSONCoding.encode(value))
     }
 
-    public static func decode<T: Decodable>(_ text: String) -> T? {
+    package static func decode<T: Decodable>(_ text: String) -> T? {
         try? JSONCoding.decoder.decode(T.self, from: Data(text.utf8))
     }
 }

@@ -7,18 +7,18 @@ import NIOCore
 /// Uploaded images of one area (`profiles`, `filters`, `posts`, `chats`): stored under
 /// `<DATA_DIR>/files/<area>/` with names we make, answered as `/data/<area>/<name>` and served
 /// back (through the gateway) as `GET /v1/data/<area>/<name>`.
-public struct FileStore: Sendable {
-    public let area: String
-    public let directory: String
+package struct FileStore: Sendable {
+    package let area: String
+    package let directory: String
 
-    public init(dataDirectory: String, area: String) throws {
+    package init(dataDirectory: String, area: String) throws {
         self.area = area
         self.directory = dataDirectory + "/files/" + area
         try DataDirectory.ensure(directory)
     }
 
     /// Checks every part is an image (by its bytes) before storing any; answers their paths.
-    public func store(_ parts: [MultipartForm.Part]) throws -> [String] {
+    package func store(_ parts: [MultipartForm.Part]) throws -> [String] {
         let kinds = try parts.map { part -> ImageKind in
             guard let kind = ImageKind.detect(part.body.readableBytesView) else {
                 throw ServiceError.badRequest("only JPEG, PNG, GIF, WebP or HEIC images are accepted")
@@ -37,7 +37,7 @@ public struct FileStore: Sendable {
 
     /// Serves the area's files at `GET`/`HEAD /v1/data/<area>/{name}` (names are unguessable, so
     /// only the app key the gateway checked is asked for, as API.md §0 says of file GETs).
-    public func registerServing(on group: ServiceApplication.Group) {
+    package func registerServing(on group: ServiceApplication.Group) {
         for method in [HTTPRequest.Method.get, .head] {
             group.on("/v1/data/\(area)/{name}", method: method) { request, context in
                 try response(for: request, name: try context.parameters.require("name"))
@@ -46,14 +46,14 @@ public struct FileStore: Sendable {
     }
 
     /// Removes a stored file given its public path (a replaced profile image); unknown paths are ignored.
-    public func remove(publicPath: String) {
+    package func remove(publicPath: String) {
         guard let name = fileName(fromPublicPath: publicPath) else { return }
         try? FileManager.default.removeItem(atPath: directory + "/" + name)
     }
 
     /// `GET`/`HEAD /v1/data/<area>/<name>`: the bytes with type, validator and a long cache
     /// lifetime (names are never reused, so files never change).
-    public func response(for request: Request, name: String) throws -> Response {
+    package func response(for request: Request, name: String) throws -> Response {
         guard isSafeName(name), let kind = ImageKind.forFileName(name),
               let data = FileManager.default.contents(atPath: directory + "/" + name)
         else { throw ServiceError.notFound("no such file") }

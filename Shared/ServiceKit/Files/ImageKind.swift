@@ -1,9 +1,9 @@
 /// Image formats accepted for uploads, decided by the file's first bytes (API.md §0), never by
 /// the client's filename or part type.
-public enum ImageKind: String, Sendable, CaseIterable {
+package enum ImageKind: String, Sendable, CaseIterable {
     case jpeg, png, gif, webp, heic
 
-    public var fileExtension: String {
+    package var fileExtension: String {
         switch self {
         case .jpeg: "jpg"
         case .png: "png"
@@ -13,7 +13,7 @@ public enum ImageKind: String, Sendable, CaseIterable {
         }
     }
 
-    public var contentType: String {
+    package var contentType: String {
         switch self {
         case .jpeg: "image/jpeg"
         case .png: "image/png"
@@ -25,7 +25,7 @@ public enum ImageKind: String, Sendable, CaseIterable {
 
     private static let heifBrands: Set<String> = ["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs", "mif1", "msf1"]
 
-    public static func detect(_ bytes: some Collection<UInt8>) -> ImageKind? {
+    package static func detect(_ bytes: some Collection<UInt8>) -> ImageKind? {
         let head = Array(bytes.prefix(16))
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             head.count >= offset + prefix.count && Array(head[offset..<offset + prefix.count]) == prefix
@@ -41,7 +41,7 @@ public enum ImageKind: String, Sendable, CaseIterable {
     }
 
     /// The kind a stored file's name stands for (our names end in our extensions).
-    public static func forFileName(_ name: some StringProtocol) -> ImageKind? {
+    package static func forFileName(_ name: some StringProtocol) -> ImageKind? {
         guard let dot = name.lastIndex(of: ".") else { return nil }
         let ext = name[name.index(after: dot)...]
         return allCases.first { $0.fileExtension == ext }

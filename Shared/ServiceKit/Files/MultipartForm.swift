@@ -5,23 +5,23 @@ import NIOCore
 /// A `multipart/form-data` body read as it streams in, with limits enforced on the way (so a
 /// huge upload is refused before it is buffered): parts count, bytes per file part, bytes per
 /// text field, bytes in all.
-public struct MultipartForm: Sendable {
-    public struct Part: Sendable {
-        public var name: String
-        public var filename: String?
-        public var body: ByteBuffer
+package struct MultipartForm: Sendable {
+    package struct Part: Sendable {
+        package var name: String
+        package var filename: String?
+        package var body: ByteBuffer
     }
 
-    public struct Limits: Sendable {
-        public var maxFileParts: Int
-        public var maxFileBytes: Int
-        public var maxTotalBytes: Int
-        public var maxFieldBytes: Int
+    package struct Limits: Sendable {
+        package var maxFileParts: Int
+        package var maxFileBytes: Int
+        package var maxTotalBytes: Int
+        package var maxFieldBytes: Int
 
         /// API.md §0: at most 5 files, 5 MB each, 30 MB in all.
-        public static let uploads = Limits(maxFileParts: 5, maxFileBytes: 5 << 20, maxTotalBytes: 30 << 20, maxFieldBytes: 64 << 10)
+        package static let uploads = Limits(maxFileParts: 5, maxFileBytes: 5 << 20, maxTotalBytes: 30 << 20, maxFieldBytes: 64 << 10)
 
-        public init(maxFileParts: Int, maxFileBytes: Int, maxTotalBytes: Int, maxFieldBytes: Int) {
+        package init(maxFileParts: Int, maxFileBytes: Int, maxTotalBytes: Int, maxFieldBytes: Int) {
             self.maxFileParts = maxFileParts
             self.maxFileBytes = maxFileBytes
             self.maxTotalBytes = maxTotalBytes
@@ -29,19 +29,19 @@ public struct MultipartForm: Sendable {
         }
     }
 
-    public var parts: [Part]
+    package var parts: [Part]
 
-    public func field(_ name: String) -> String? {
+    package func field(_ name: String) -> String? {
         parts.first { $0.name == name && $0.filename == nil }.map { String(buffer: $0.body) }
     }
 
     /// File parts with this name that carry bytes (clients send an empty part when nothing was
     /// picked; it is ignored).
-    public func files(named name: String) -> [Part] {
+    package func files(named name: String) -> [Part] {
         parts.filter { $0.name == name && $0.filename != nil && $0.body.readableBytes > 0 }
     }
 
-    public static func isMultipart(_ request: Request) -> Bool {
+    package static func isMultipart(_ request: Request) -> Bool {
         boundary(of: request) != nil
     }
 
@@ -57,7 +57,7 @@ public struct MultipartForm: Sendable {
         return nil
     }
 
-    public static func read(_ request: Request, limits: Limits) async throws -> MultipartForm {
+    package static func read(_ request: Request, limits: Limits) async throws -> MultipartForm {
         guard let boundary = boundary(of: request), !boundary.isEmpty, boundary.count <= 200 else {
             throw ServiceError.badRequest("multipart/form-data with a boundary expected")
         }

@@ -3,15 +3,15 @@ import Logging
 
 /// One line per request: method, path (never the query: it may carry cursors or tokens), status
 /// and duration. The gateway logs at info; services log at debug to avoid doubled lines.
-public struct AccessLogMiddleware: RouterMiddleware {
-    public typealias Context = GlintRequestContext
+package struct AccessLogMiddleware: RouterMiddleware {
+    package typealias Context = GlintRequestContext
     let level: Logger.Level
 
-    public init(level: Logger.Level) {
+    package init(level: Logger.Level) {
         self.level = level
     }
 
-    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let start = ContinuousClock.now
         let response = try await next(request, context)
         Self.log(to: context.logger, level: level, method: request.method, path: request.uri.path, status: response.status.code, since: start)
@@ -19,7 +19,7 @@ public struct AccessLogMiddleware: RouterMiddleware {
     }
 
     /// Also used by code that answers outside the router (the gateway's direct path).
-    public static func log(
+    package static func log(
         to logger: Logger, level: Logger.Level, method: HTTPRequest.Method, path: String, status: Int, since start: ContinuousClock.Instant,
         metadata: Logger.Metadata = [:]
     ) {

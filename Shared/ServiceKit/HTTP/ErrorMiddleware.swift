@@ -3,12 +3,12 @@ import Hummingbird
 
 /// Maps every error to the canonical `{code, message}` body, once, for the whole process.
 /// Unexpected errors are logged with the request id and answered 500 without internals.
-public struct ErrorMiddleware: RouterMiddleware {
-    public typealias Context = GlintRequestContext
+package struct ErrorMiddleware: RouterMiddleware {
+    package typealias Context = GlintRequestContext
 
-    public init() {}
+    package init() {}
 
-    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
         } catch let error as ServiceError {

@@ -4,25 +4,25 @@ import Hummingbird
 
 /// Services answer only the gateway and each other: every request must carry the internal
 /// secret. The app id the gateway resolved travels in `x-internal-app-id` and is trusted here.
-public struct InternalSecretMiddleware: RouterMiddleware {
-    public typealias Context = GlintRequestContext
+package struct InternalSecretMiddleware: RouterMiddleware {
+    package typealias Context = GlintRequestContext
     private let secret: [UInt8]
     private static let secretHeader = HTTPField.Name(InternalHeader.secret)!
     private static let appHeader = HTTPField.Name(InternalHeader.appID)!
 
-    public init(secret: String) {
+    package init(secret: String) {
         self.secret = Array(secret.utf8)
     }
 
     /// Also used where no middleware runs (WebSocket upgrades).
-    public static func carriesSecret(_ headers: HTTPFields, _ secret: some Collection<UInt8>) -> Bool {
+    package static func carriesSecret(_ headers: HTTPFields, _ secret: some Collection<UInt8>) -> Bool {
         guard let presented = headers[secretHeader] else { return false }
         return ConstantTime.equals(Array(presented.utf8), Array(secret))
     }
 
-    public static func appID(in headers: HTTPFields) -> String? { headers[appHeader] }
+    package static func appID(in headers: HTTPFields) -> String? { headers[appHeader] }
 
-    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard Self.carriesSecret(request.headers, secret) else {
             throw ServiceError(.forbidden, "internal endpoint")
         }

@@ -4,23 +4,23 @@ import Hummingbird
 import NIOCore
 
 /// The JSON settings of the wire: no `\/` escapes, dates are already strings in our DTOs.
-public enum JSONCoding {
-    public static let encoder: JSONEncoder = {
+package enum JSONCoding {
+    package static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         return encoder
     }()
 
-    public static let decoder = JSONDecoder()
+    package static let decoder = JSONDecoder()
 
-    public static let contentType = "application/json; charset=utf-8"
+    package static let contentType = "application/json; charset=utf-8"
 
-    public static func encode(_ value: some Encodable) -> ByteBuffer {
+    package static func encode(_ value: some Encodable) -> ByteBuffer {
         // Our DTOs encode only strings, numbers, bools and containers: encoding cannot fail.
         ByteBuffer(data: (try? encoder.encode(value)) ?? Data("{}".utf8))
     }
 
-    public static func response(status: HTTPResponse.Status = .ok, body: some Encodable, headers: HTTPFields = [:]) -> Response {
+    package static func response(status: HTTPResponse.Status = .ok, body: some Encodable, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = contentType
         return Response(status: status, headers: fields, body: .init(byteBuffer: encode(body)))
@@ -28,10 +28,10 @@ public enum JSONCoding {
 }
 
 /// Answers encoded with `JSONCoding.encoder`.
-public struct JSONResponseEncoder: ResponseEncoder {
-    public init() {}
+package struct JSONResponseEncoder: ResponseEncoder {
+    package init() {}
 
-    public func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
+    package func encode(_ value: some Encodable, from request: Request, context: some RequestContext) throws -> Response {
         JSONCoding.response(body: value)
     }
 }

@@ -4,13 +4,13 @@ import Hummingbird
 
 /// Takes the caller's `x-request-id` when it is a sane token, otherwise makes one; puts it in the
 /// logger metadata and on the response, so one id follows a request across every hop.
-public struct RequestIDMiddleware: RouterMiddleware {
-    public typealias Context = GlintRequestContext
-    public static let header = HTTPField.Name(InternalHeader.requestID)!
+package struct RequestIDMiddleware: RouterMiddleware {
+    package typealias Context = GlintRequestContext
+    package static let header = HTTPField.Name(InternalHeader.requestID)!
 
-    public init() {}
+    package init() {}
 
-    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var context = context
         context.requestID = Self.requestID(of: request.headers)
         context.logger[metadataKey: "request_id"] = .string(context.requestID)
@@ -20,11 +20,11 @@ public struct RequestIDMiddleware: RouterMiddleware {
     }
 
     /// The caller's id when it is acceptable, else a new one.
-    public static func requestID(of headers: HTTPFields) -> String {
+    package static func requestID(of headers: HTTPFields) -> String {
         requestID(offered: headers[header])
     }
 
-    public static func requestID(offered: String?) -> String {
+    package static func requestID(offered: String?) -> String {
         offered.flatMap { isAcceptable($0) ? $0 : nil } ?? ObjectID.sequential()
     }
 

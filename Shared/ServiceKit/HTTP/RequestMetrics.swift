@@ -6,7 +6,7 @@ import Synchronization
 /// after their first use: looking them up in the registry on every request cost more than the
 /// rest of a forwarded request at the gateway. Used by the middleware and by code that answers
 /// outside the router (the gateway's direct path).
-public final class RequestMetrics: Sendable {
+package final class RequestMetrics: Sendable {
     // Built once: MetricNameDescriptor is an immutable value that predates Sendable annotations.
     nonisolated(unsafe) private static let counter = MetricNameDescriptor(metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered")
     nonisolated(unsafe) private static let duration = MetricNameDescriptor(metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request latency")
@@ -26,11 +26,11 @@ public final class RequestMetrics: Sendable {
     private let registry: PrometheusCollectorRegistry
     private let meters = Mutex<[Key: Meters]>([:])
 
-    public init(registry: PrometheusCollectorRegistry) {
+    package init(registry: PrometheusCollectorRegistry) {
         self.registry = registry
     }
 
-    public func record(method: String, route: String, status: Int, since start: ContinuousClock.Instant) {
+    package func record(method: String, route: String, status: Int, since start: ContinuousClock.Instant) {
         let elapsed = ContinuousClock.now - start
         let key = Key(method: method, route: route, status: status)
         let found = meters.withLock { meters in

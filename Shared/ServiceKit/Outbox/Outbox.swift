@@ -5,17 +5,17 @@ import GRDB
 /// Cross-service effects that must not be lost (API: payment → order granted, post → geo index,
 /// message → push): written in the producer's own transaction, delivered later by `OutboxRelay`
 /// until the consumer acknowledges. Consumers are idempotent by `key`.
-public enum Outbox {
-    public struct Message: Sendable, Equatable {
-        public var id: Int64
-        public var topic: String
-        public var key: String
-        public var payload: String
-        public var attempts: Int
+package enum Outbox {
+    package struct Message: Sendable, Equatable {
+        package var id: Int64
+        package var topic: String
+        package var key: String
+        package var payload: String
+        package var attempts: Int
     }
 
     /// The table, created by each producing service's own migration.
-    public static func createTable(_ db: Database) throws {
+    package static func createTable(_ db: Database) throws {
         try db.create(table: "outbox") { t in
             t.autoIncrementedPrimaryKey("id")
             t.column("topic", .text).notNull()
@@ -31,7 +31,7 @@ public enum Outbox {
     }
 
     /// Records a message inside the caller's transaction.
-    public static func enqueue(_ db: Database, topic: String, key: String, payload: some Encodable) throws {
+    package static func enqueue(_ db: Database, topic: String, key: String, payload: some Encodable) throws {
         let now = GlintDate.nowMilliseconds()
         try db.execute(sql: "INSERT INTO outbox (topic, key, payload, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)",
                        arguments: [topic, key, JSONText.encode(payload), now, now])

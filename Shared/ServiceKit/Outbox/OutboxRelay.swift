@@ -8,8 +8,8 @@ import Synchronization
 /// Delivers outbox messages: right after a producer nudges it, and every second for retries.
 /// A failed message is retried with exponential backoff (1 s doubling to 5 min), for ever;
 /// messages with the same key keep their order. Delivered messages are kept a week, then pruned.
-public final class OutboxRelay: Service, Sendable {
-    public typealias Deliver = @Sendable (Outbox.Message) async throws -> Void
+package final class OutboxRelay: Service, Sendable {
+    package typealias Deliver = @Sendable (Outbox.Message) async throws -> Void
 
     private let database: any DatabaseWriter
     private let deliver: Deliver
@@ -18,7 +18,7 @@ public final class OutboxRelay: Service, Sendable {
     private let nudges: AsyncStream<Void>
     private let nudger: AsyncStream<Void>.Continuation
 
-    public init(database: any DatabaseWriter, logger: Logger, interval: Duration = .seconds(1), deliver: @escaping Deliver) {
+    package init(database: any DatabaseWriter, logger: Logger, interval: Duration = .seconds(1), deliver: @escaping Deliver) {
         self.database = database
         self.deliver = deliver
         self.logger = logger
@@ -27,11 +27,11 @@ public final class OutboxRelay: Service, Sendable {
     }
 
     /// Call after committing a transaction that enqueued messages.
-    public func nudge() {
+    package func nudge() {
         nudger.yield()
     }
 
-    public func run() async throws {
+    package func run() async throws {
         let ticker = Task { [nudger, interval] in
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
@@ -47,7 +47,7 @@ public final class OutboxRelay: Service, Sendable {
     }
 
     /// One round: every due message, in order. Exposed for tests that drive rounds themselves.
-    public func deliverDue() async {
+    package func deliverDue() async {
         let now = GlintDate.nowMilliseconds()
         guard let due = try? await database.read({ db in try Outbox.due(db, now: now, limit: 100) }) else { return }
         var blockedKeys: Set<String> = []

@@ -6,10 +6,10 @@ import Darwin
 
 /// Asks the kernel for a free loopback TCP port (bind to port 0, read it back, close). Another
 /// process could take it before we use it; launchers and tests accept that small window.
-public enum FreePort {
-    public struct Failure: Error {}
+package enum FreePort {
+    package struct Failure: Error {}
 
-    public static func pick() throws -> Int {
+    package static func pick() throws -> Int {
         #if canImport(Glibc)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else

@@ -3,10 +3,10 @@ import Synchronization
 
 /// Log lines go to standard output (the launcher prefixes them with the service name; containers
 /// collect stdout). Bootstrapping is once per process.
-public enum LogSetup {
+package enum LogSetup {
     private static let done = Mutex(false)
 
-    public static func bootstrap() {
+    package static func bootstrap() {
         done.withLock { done in
             guard !done else { return }
             LoggingSystem.bootstrap { label in StreamLogHandler.standardOutput(label: label) }

@@ -3,9 +3,9 @@ import Foundation
 /// Reads a child process's output pipe on a thread of its own until end of file. Foundation's
 /// `readabilityHandler` (a dispatch source) was seen crashing libdispatch's event loop when many
 /// children came and went in one process; a blocking read on a plain thread has no such race.
-public enum PipeReader {
+package enum PipeReader {
     /// Calls `chunk` with each read, then once with empty data at end of file.
-    public static func start(_ handle: FileHandle, name: String, _ chunk: @escaping @Sendable (Data) -> Void) {
+    package static func start(_ handle: FileHandle, name: String, _ chunk: @escaping @Sendable (Data) -> Void) {
         let thread = Thread {
             while true {
                 let data = handle.availableData

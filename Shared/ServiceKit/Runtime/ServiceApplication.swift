@@ -9,11 +9,11 @@ import ServiceLifecycle
 /// The one bootstrap of every service, used by its executable and by its tests: request ids,
 /// errors, metrics and access logs on every route; `/health` and `/metrics` open; everything else
 /// behind the internal secret.
-public enum ServiceApplication {
-    public typealias Router = Hummingbird.Router<GlintRequestContext>
-    public typealias Group = RouterGroup<GlintRequestContext>
+package enum ServiceApplication {
+    package typealias Router = Hummingbird.Router<GlintRequestContext>
+    package typealias Group = RouterGroup<GlintRequestContext>
 
-    public static func build(
+    package static func assemble(
         configuration: CommonConfiguration,
         logger: Logger,
         registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
@@ -22,25 +22,25 @@ public enum ServiceApplication {
         server: HTTPServerBuilder = .http1(),
         openRoutes: (Router) -> Void = { _ in },
         routes: (Group) -> Void
-    ) -> Application<RouterResponder<GlintRequestContext>> {
+    ) -> ServiceAssembly {
         let router = Router(context: GlintRequestContext.self)
         addStandardMiddleware(to: router, metrics: RequestMetrics(registry: registry), accessLogLevel: .debug)
         addHealthAndMetrics(to: router, service: configuration.service, registry: registry, check: healthCheck)
         openRoutes(router)
         routes(router.group().add(middleware: InternalSecretMiddleware(secret: configuration.internalSecret)))
-        return makeApplication(router: router, configuration: configuration, logger: logger, services: services, server: server)
+        return ServiceAssembly(configuration: configuration, logger: logger, router: router, services: services, server: server)
     }
 
     /// Middleware order: request id first (so every log line has it), then metrics and access log
     /// (which see the final status), then error mapping (so they see mapped errors).
-    public static func addStandardMiddleware(to router: Router, metrics: RequestMetrics, accessLogLevel: Logger.Level) {
+    package static func addStandardMiddleware(to router: Router, metrics: RequestMetrics, accessLogLevel: Logger.Level) {
         router.add(middleware: RequestIDMiddleware())
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: AccessLogMiddleware(level: accessLogLevel))
         router.add(middleware: ErrorMiddleware())
     }
 
-    public static func addHealthAndMetrics(
+    package static func addHealthAndMetrics(
         to router: Router, service: ServiceName, registry: PrometheusCollectorRegistry,
         check: @escaping @Sendable () async throws -> Void
     ) {
@@ -66,28 +66,5 @@ public enum ServiceApplication {
                 body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer()))
             )
         }
-    }
-
-    public static func makeApplication<Responder: HTTPResponder>(
-        responder: Responder, configuration: CommonConfiguration, logger: Logger, services: [any Service], server: HTTPServerBuilder = .http1()
-    ) -> Application<Responder> where Responder.Context == GlintRequestContext {
-        let name = configuration.service.rawValue
-        return Application(
-            responder: responder,
-            server: server,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: name),
-            services: services,
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? configuration.port
-                logger.notice("\(name) listening on http://\(configuration.host):\(port)")
-            },
-            logger: logger
-        )
-    }
-
-    public static func makeApplication(
-        router: Router, configuration: CommonConfiguration, logger: Logger, services: [any Service], server: HTTPServerBuilder = .http1()
-    ) -> Application<RouterResponder<GlintRequestContext>> {
-        makeApplication(responder: router.buildResponder(), configuration: configuration, logger: logger, services: services, server: server)
     }
 }

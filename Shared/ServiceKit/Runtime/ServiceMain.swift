@@ -5,12 +5,12 @@ import Logging
 import ServiceLifecycle
 
 /// What a service executable does: read configuration (a bad value stops the process with the
-/// variable's name), set up logging, build the application, run it until SIGTERM/SIGINT.
-public enum ServiceMain {
-    public typealias Builder = @Sendable (CommonConfiguration, ConfigReader, Logger) async throws -> any ApplicationProtocol
+/// variable's name), set up logging, assemble the service, run it until SIGTERM/SIGINT.
+package enum ServiceMain {
+    package typealias Assembler = @Sendable (CommonConfiguration, ConfigReader, Logger) async throws -> ServiceAssembly
 
-    public static func run(
-        _ service: ServiceName, environment: [String: String] = ProcessInfo.processInfo.environment, build: Builder
+    package static func run(
+        _ service: ServiceName, environment: [String: String] = ProcessInfo.processInfo.environment, assemble: Assembler
     ) async -> Never {
         do {
             let reader = ConfigReader(environment: environment)
@@ -18,7 +18,7 @@ public enum ServiceMain {
             LogSetup.bootstrap()
             var logger = Logger(label: service.rawValue)
             logger.logLevel = common.logLevel
-            let app = try await build(common, reader, logger)
+            let app = try await assemble(common, reader, logger).application()
             try await runUntilShutdown(app, parentPID: common.parentPID, logger: logger)
             exit(0)
         } catch let error as ConfigurationError {

@@ -6,15 +6,15 @@ import ServiceKit
 
 /// Sign in with Apple as our server sees it: a JWKS endpoint (`GET /auth/keys`, RS256 keys as
 /// Apple publishes them) and identity tokens signed with the matching private key.
-public final class AppleSimulator: Sendable {
-    public static let issuer = "https://appleid.apple.com"
-    public let server: LiveServer
-    public let keyID: String
+package final class AppleSimulator: Sendable {
+    package static let issuer = "https://appleid.apple.com"
+    package let server: LiveServer
+    package let keyID: String
     private let keys: JWTKeyCollection
 
-    public var keysURL: String { server.url + "/auth/keys" }
+    package var keysURL: String { server.url + "/auth/keys" }
 
-    public struct IdentityClaims: JWTPayload {
+    package struct IdentityClaims: JWTPayload {
         var iss: IssuerClaim
         var aud: AudienceClaim
         var sub: SubjectClaim
@@ -22,10 +22,10 @@ public final class AppleSimulator: Sendable {
         var exp: ExpirationClaim
         var email: String?
 
-        public func verify(using algorithm: some JWTAlgorithm) throws {}
+        package func verify(using algorithm: some JWTAlgorithm) throws {}
     }
 
-    public static func start(keyID: String = "apple-sim-1") async throws -> AppleSimulator {
+    package static func start(keyID: String = "apple-sim-1") async throws -> AppleSimulator {
         let backing = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let primitives = try backing.publicKey.getKeyPrimitives()
         let jwks = JWKS(keys: [JWK.rsa(
@@ -46,7 +46,7 @@ public final class AppleSimulator: Sendable {
     }
 
     /// An identity token as the device receives it from Apple.
-    public func identityToken(
+    package func identityToken(
         subject: String, audience: String, email: String? = nil, expiresIn: TimeInterval = 600, issuer: String = AppleSimulator.issuer
     ) async throws -> String {
         let now = Date()
@@ -57,5 +57,5 @@ public final class AppleSimulator: Sendable {
         return try await keys.sign(claims, kid: JWKIdentifier(string: keyID))
     }
 
-    public func stop() async { await server.stop() }
+    package func stop() async { await server.stop() }
 }

@@ -5,14 +5,14 @@ import Synchronization
 
 /// Kakao's REST API as our server uses it: `GET /v1/user/access_token_info` (which Kakao app a
 /// token belongs to) and `GET /v2/user/me` (profile), both with `Authorization: Bearer <token>`.
-public final class KakaoSimulator: Sendable {
-    public struct Account: Sendable {
-        public var userID: Int64
-        public var appID: Int64
-        public var nickname: String?
-        public var email: String?
+package final class KakaoSimulator: Sendable {
+    package struct Account: Sendable {
+        package var userID: Int64
+        package var appID: Int64
+        package var nickname: String?
+        package var email: String?
 
-        public init(userID: Int64, appID: Int64, nickname: String? = nil, email: String? = nil) {
+        package init(userID: Int64, appID: Int64, nickname: String? = nil, email: String? = nil) {
             self.userID = userID
             self.appID = appID
             self.nickname = nickname
@@ -25,10 +25,10 @@ public final class KakaoSimulator: Sendable {
         let tokens = Mutex<[String: Account]>([:])
     }
 
-    public let server: LiveServer
+    package let server: LiveServer
     private let registry: Registry
 
-    public var url: String { server.url }
+    package var url: String { server.url }
 
     struct TokenInfo: Encodable { var id: Int64; var expires_in: Int; var app_id: Int64 }
     struct Failure: Encodable { var msg: String; var code: Int }
@@ -42,7 +42,7 @@ public final class KakaoSimulator: Sendable {
         var kakao_account: KakaoAccount
     }
 
-    public static func start() async throws -> KakaoSimulator {
+    package static func start() async throws -> KakaoSimulator {
         let registry = Registry()
         let router = Router()
         @Sendable func account(_ request: Request) -> Account? {
@@ -67,11 +67,11 @@ public final class KakaoSimulator: Sendable {
     }
 
     /// Issues an access token for `account`, as Kakao's SDK would on the device.
-    public func issueToken(for account: Account) -> String {
+    package func issueToken(for account: Account) -> String {
         let token = "kakao-" + UUID().uuidString
         registry.tokens.withLock { $0[token] = account }
         return token
     }
 
-    public func stop() async { await server.stop() }
+    package func stop() async { await server.stop() }
 }

@@ -7,7 +7,7 @@ import ServiceKit
 struct ChatRealtime: SocketApplication {
     let rooms: RoomRepository
     let verifier: AccessTokenVerifier
-    let apps: AppFlagsDirectory
+    let apps: AppsClient
     let hub: RoomHub
     let logger: Logger
 
@@ -23,7 +23,7 @@ struct ChatRealtime: SocketApplication {
             }
             if namespace == "/" {
                 if let caller { return .success(caller) }
-                guard let appID = handshake.appID, try await apps.flags(of: appID)?.socketAuthOptional == true else {
+                guard let appID = handshake.appID, try await apps.flags(appID)?.socketAuthOptional == true else {
                     return .failure(SocketRefusal("authentication required"))
                 }
                 return .success(ChatCaller(appID: appID, userID: nil))
@@ -51,7 +51,7 @@ struct ChatRealtime: SocketApplication {
             return .success(caller)
         }
         let appID = caller?.appID ?? room.appID
-        guard appID == room.appID, try await apps.flags(of: appID)?.socketAuthOptional == true else {
+        guard appID == room.appID, try await apps.flags(appID)?.socketAuthOptional == true else {
             return .failure(SocketRefusal("authentication required"))
         }
         return .success(ChatCaller(appID: appID, userID: nil))

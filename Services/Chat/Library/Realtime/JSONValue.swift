@@ -2,7 +2,7 @@ import Foundation
 
 /// Any JSON value, as Socket.IO event arguments are: clients send arbitrary JSON and expect it
 /// back unchanged (numbers keep their JavaScript double semantics).
-public enum JSONValue: Codable, Sendable, Equatable {
+package enum JSONValue: Codable, Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -10,7 +10,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -27,7 +27,7 @@ public enum JSONValue: Codable, Sendable, Equatable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -48,16 +48,16 @@ public enum JSONValue: Codable, Sendable, Equatable {
     }()
 
     /// Parses JSON text; nil for anything that is not exactly one JSON value.
-    public static func parse(_ text: some StringProtocol) -> JSONValue? {
+    package static func parse(_ text: some StringProtocol) -> JSONValue? {
         try? decoder.decode(JSONValue.self, from: Data(text.utf8))
     }
 
-    public var text: String {
+    package var text: String {
         String(decoding: (try? Self.encoder.encode(self)) ?? Data("null".utf8), as: UTF8.self)
     }
 
-    public var string: String? { if case .string(let value) = self { value } else { nil } }
-    public var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
-    public var object: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
-    public subscript(key: String) -> JSONValue? { object?[key] }
+    package var string: String? { if case .string(let value) = self { value } else { nil } }
+    package var array: [JSONValue]? { if case .array(let value) = self { value } else { nil } }
+    package var object: [String: JSONValue]? { if case .object(let value) = self { value } else { nil } }
+    package subscript(key: String) -> JSONValue? { object?[key] }
 }

@@ -1,18 +1,18 @@
 /// A Socket.IO v5 packet: `<type>[<attachments>-][<namespace>,][<ack id>][<JSON>]`, carried in
 /// an Engine.IO message; binary attachments follow as separate binary messages.
-public struct SocketPacket: Sendable, Equatable {
-    public enum Kind: UInt8, Sendable {
+package struct SocketPacket: Sendable, Equatable {
+    package enum Kind: UInt8, Sendable {
         case connect = 0, disconnect, event, ack, connectError, binaryEvent, binaryAck
     }
 
-    public var kind: Kind
-    public var namespace: String
-    public var ackID: Int?
-    public var data: JSONValue?
+    package var kind: Kind
+    package var namespace: String
+    package var ackID: Int?
+    package var data: JSONValue?
     /// Binary attachments, in placeholder order.
-    public var attachments: [[UInt8]]
+    package var attachments: [[UInt8]]
 
-    public init(_ kind: Kind, namespace: String = "/", ackID: Int? = nil, data: JSONValue? = nil, attachments: [[UInt8]] = []) {
+    package init(_ kind: Kind, namespace: String = "/", ackID: Int? = nil, data: JSONValue? = nil, attachments: [[UInt8]] = []) {
         self.kind = kind
         self.namespace = namespace
         self.ackID = ackID
@@ -20,12 +20,12 @@ public struct SocketPacket: Sendable, Equatable {
         self.attachments = attachments
     }
 
-    public enum DecodingError: Error, Equatable {
+    package enum DecodingError: Error, Equatable {
         case empty, unknownType, badAttachmentCount, badNamespace, badAckID, badJSON, badPayload
     }
 
     /// The text part, and the attachments to send after it as binary messages.
-    public func encoded() -> (text: String, attachments: [[UInt8]]) {
+    package func encoded() -> (text: String, attachments: [[UInt8]]) {
         var text = String(kind.rawValue)
         if kind == .binaryEvent || kind == .binaryAck { text += "\(attachments.count)-" }
         if namespace != "/" { text += namespace + "," }
@@ -36,7 +36,7 @@ public struct SocketPacket: Sendable, Equatable {
 
     /// Parses the text part. For binary kinds, `expectedAttachments` says how many binary
     /// messages must follow before the packet is complete (see `BinaryAssembly`).
-    public static func decode(_ text: String) throws(DecodingError) -> (packet: SocketPacket, expectedAttachments: Int) {
+    package static func decode(_ text: String) throws(DecodingError) -> (packet: SocketPacket, expectedAttachments: Int) {
         var rest = Substring(text)
         guard let first = rest.utf8.first else { throw .empty }
         guard first >= 48, let kind = Kind(rawValue: first - 48) else { throw .unknownType }
@@ -95,7 +95,7 @@ public struct SocketPacket: Sendable, Equatable {
     }
 
     /// The event name and its arguments, for EVENT packets.
-    public var event: (name: String, arguments: [JSONValue])? {
+    package var event: (name: String, arguments: [JSONValue])? {
         guard kind == .event || kind == .binaryEvent, let array = data?.array, let name = array.first?.string else { return nil }
         return (name, Array(array.dropFirst()))
     }
@@ -103,18 +103,18 @@ public struct SocketPacket: Sendable, Equatable {
 
 /// Collects the binary messages that follow a BINARY_EVENT / BINARY_ACK, then puts them where
 /// their placeholders stand.
-public struct BinaryAssembly: Sendable {
-    public private(set) var packet: SocketPacket
+package struct BinaryAssembly: Sendable {
+    package private(set) var packet: SocketPacket
     private let expected: Int
 
-    public init(packet: SocketPacket, expected: Int) {
+    package init(packet: SocketPacket, expected: Int) {
         self.packet = packet
         self.expected = expected
     }
 
-    public var isComplete: Bool { packet.attachments.count == expected }
+    package var isComplete: Bool { packet.attachments.count == expected }
 
-    public mutating func add(_ bytes: [UInt8]) {
+    package mutating func add(_ bytes: [UInt8]) {
         packet.attachments.append(bytes)
     }
 }

@@ -6,11 +6,11 @@ import ServiceKit
 /// Located posts: market-svc's events in, radius searches out.
 struct NearbyRoutes: Sendable {
     let index: PostLocationIndex
-    let market: MarketPosts
+    let market: MarketClient
 
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
-        group.post("/internal/post-locations") { request, context -> EmptyAnswer in
-            try await index.apply(try await request.decode(as: PostLocationEvent.self, context: context))
+        group.serve(InternalEndpoints.Geo.postLocation) { _, event, _ in
+            try await index.apply(event)
             return EmptyAnswer()
         }
         protected.get("/v1/posts/geolocation") { request, context -> DataList<PostAnswer> in

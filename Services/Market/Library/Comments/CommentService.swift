@@ -95,7 +95,7 @@ struct CommentService: Sendable {
     }
 
     /// One new or edited comment as answered to its author (a top-level one with its empty replies).
-    static func answer(_ row: Row, caller: AuthenticatedUser, users: UserDirectory, requestID: String) async throws -> CommentAnswer {
+    static func answer(_ row: Row, caller: AuthenticatedUser, users: UsersClient, requestID: String) async throws -> CommentAnswer {
         let creator = try await users.users([row.creatorID], caller.appID, requestID).info(row.creatorID)
         return CommentAnswer(commentID: row.id, content: row.content, createdAt: GlintDate.string(fromMilliseconds: row.createdAt),
                              creator: creator, replies: row.parentID == nil ? [] : nil)

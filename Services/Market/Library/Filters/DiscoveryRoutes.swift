@@ -7,7 +7,7 @@ import ServiceKit
 struct DiscoveryRoutes: Sendable {
     let filters: FilterService
     let trends: TrendService
-    let users: UserDirectory
+    let users: UsersClient
     let banners: [Banner]
 
     func register(protected: ServiceApplication.Group) {

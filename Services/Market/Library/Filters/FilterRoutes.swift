@@ -11,11 +11,11 @@ struct FilterRoutes: Sendable {
 
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
         images.registerServing(on: group)
-        group.get("/internal/orders/{order_code}") { _, context -> OrderRecordAnswer in
-            try await orders.find(code: try context.parameters.require("order_code"), appID: context.appID)
+        group.serve(InternalEndpoints.Market.order) { code, _, context in
+            try await orders.find(code: code, appID: context.appID)
         }
-        group.post("/internal/orders/{order_code}/paid") { _, context -> PaidOrderItem in
-            try await orders.markPaid(code: try context.parameters.require("order_code"), appID: try context.requireAppID(), requestID: context.requestID)
+        group.serve(InternalEndpoints.Market.orderPaid) { code, _, context in
+            try await orders.markPaid(code: code, appID: try context.requireAppID(), requestID: context.requestID)
         }
         protected.post("/v1/filters/files") { request, _ -> FilesAnswer in
             let files = try await MultipartForm.read(request, limits: .uploads).files(named: "files")

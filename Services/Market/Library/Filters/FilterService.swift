@@ -10,7 +10,7 @@ struct FilterService: Sendable {
     }
 
     let database: any DatabaseWriter
-    let users: UserDirectory
+    let users: UsersClient
     let comments: CommentService
 
     func create(_ caller: AuthenticatedUser, _ request: FilterRequest, requestID: String) async throws -> FilterDetail {

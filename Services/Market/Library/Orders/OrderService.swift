@@ -6,7 +6,7 @@ import ServiceKit
 /// Filter purchases: orders the apps pay for with PortOne, marked paid by payment-verify-svc.
 struct OrderService: Sendable {
     let database: any DatabaseWriter
-    let users: UserDirectory
+    let users: UsersClient
     let filters: FilterService
 
     func create(_ caller: AuthenticatedUser, _ request: OrderRequest) async throws -> OrderAnswer {

@@ -10,13 +10,12 @@ struct PostRoutes: Sendable {
     private static let productID = HTTPField.Name("ProductId")!
 
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
-        group.get("/internal/users/{user_id}/post-ids") { _, context -> UserIDList in
-            UserIDList(userIDs: try await posts.postIDs(of: try context.parameters.require("user_id"), appID: try context.requireAppID()))
+        group.serve(InternalEndpoints.Market.postIDs) { userID, _, context in
+            UserIDList(userIDs: try await posts.postIDs(of: userID, appID: try context.requireAppID()))
         }
         images.registerServing(on: group)
         // Internal (secret-guarded) but behind the caller's token, which geo-svc passes on.
-        protected.post("/internal/posts/batch") { request, context -> DataList<PostAnswer> in
-            let body = try await request.decode(as: PostBatchRequest.self, context: context)
+        protected.serve(InternalEndpoints.Market.postBatch) { _, body, context in
             guard body.postIDs.count <= PostBatchRequest.maxCount else { throw ServiceError.badRequest("at most \(PostBatchRequest.maxCount) post ids") }
             return DataList(data: try await posts.posts(body.postIDs, caller: try context.requireUser(), requestID: context.requestID))
         }

@@ -6,7 +6,7 @@ import ServiceKit
 /// Community posts (API.md §2): create, read, update, delete, likes, feeds, search, comments.
 struct PostService: Sendable {
     let database: any DatabaseWriter
-    let users: UserDirectory
+    let users: UsersClient
     let comments: CommentService
     /// Wakes the outbox relay after a transaction that recorded a location event.
     let locationsChanged: @Sendable () -> Void

@@ -7,8 +7,6 @@ struct WalletRoutes: Sendable {
     let wallets: WalletService
 
     func register(internal group: ServiceApplication.Group) {
-        group.post("/internal/wallets/coins") { request, context -> CoinGrantAnswer in
-            try await wallets.grant(try await request.decode(as: PaymentGrantEvent.self, context: context))
-        }
+        group.serve(InternalEndpoints.Market.grantCoins) { _, event, _ in try await wallets.grant(event) }
     }
 }

@@ -9,7 +9,7 @@ import ServiceKit
 struct PaymentVerifier: Sendable {
     let database: any DatabaseWriter
     let portOne: PortOneClient
-    let market: MarketOrders
+    let market: MarketClient
     let products: [CoinProduct]
     let logger: Logger
 

@@ -2,7 +2,7 @@ import Contracts
 import ServiceKit
 
 /// What payment-verify-svc asks market-svc: the order a payment is for, and the grants.
-struct MarketOrders: Sendable {
+struct MarketClient: Sendable {
     /// Nil when market-svc has no such order (in the app, or in any app when `appID` is nil).
     var order: @Sendable (_ code: String, _ appID: String?, _ requestID: String?) async throws -> OrderRecordAnswer?
     /// Idempotent: an order is paid once, and answers the same item again.
@@ -10,23 +10,27 @@ struct MarketOrders: Sendable {
     /// Idempotent per `imp_uid`.
     var grantCoins: @Sendable (_ event: PaymentGrantEvent) async throws -> CoinGrantAnswer
 
-    static func live(_ client: InternalClient) -> MarketOrders {
-        MarketOrders(
+    static func live(_ client: InternalClient) -> MarketClient {
+        MarketClient(
             order: { code, appID, requestID in
                 do {
-                    return try await client.get(.market, "/internal/orders/\(code)", headers: appID.map { [(InternalHeader.appID, $0)] } ?? [],
-                                                requestID: requestID, as: OrderRecordAnswer.self)
+                    return try await client.call(InternalEndpoints.Market.order, code, for: .init(appID: appID, requestID: requestID))
                 } catch let error as ServiceError where error.code == .notFound {
                     return nil
                 }
             },
             markPaid: { code, appID, requestID in
-                try await client.post(.market, "/internal/orders/\(code)/paid", body: EmptyAnswer(), headers: [(InternalHeader.appID, appID)],
-                                      requestID: requestID, as: PaidOrderItem.self)
+                try await client.call(InternalEndpoints.Market.orderPaid, code, for: .init(appID: appID, requestID: requestID))
             },
             grantCoins: { event in
-                try await client.post(.market, "/internal/wallets/coins", body: event, headers: [(InternalHeader.appID, event.appID)], as: CoinGrantAnswer.self)
+                try await client.call(InternalEndpoints.Market.grantCoins, body: event, for: .init(appID: event.appID))
             }
         )
     }
+
+    static let failing = MarketClient(
+        order: { _, _, _ in throw ServiceError.unavailable(.market) },
+        markPaid: { _, _, _ in throw ServiceError.unavailable(.market) },
+        grantCoins: { _ in throw ServiceError.unavailable(.market) }
+    )
 }

@@ -3,14 +3,14 @@ import ServiceLifecycle
 
 /// Owns an `HTTPClient` for the life of the process: shuts it down after graceful shutdown, so
 /// pooled connections close cleanly.
-public struct HTTPClientService: Service {
-    public let client: HTTPClient
+package struct HTTPClientService: Service {
+    package let client: HTTPClient
 
-    public init(client: HTTPClient) {
+    package init(client: HTTPClient) {
         self.client = client
     }
 
-    public static func make(maxConnectionsPerHost: Int = 64) -> HTTPClientService {
+    package static func make(maxConnectionsPerHost: Int = 64) -> HTTPClientService {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost)
         configuration.timeout = .init(connect: .seconds(2))
@@ -20,7 +20,7 @@ public struct HTTPClientService: Service {
         return HTTPClientService(client: HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration))
     }
 
-    public func run() async throws {
+    package func run() async throws {
         try? await gracefulShutdown()
         try await client.shutdown()
     }

@@ -1,0 +1,48 @@
+/// Every endpoint the services offer each other, by the service that serves it. Service code
+/// names an internal path nowhere else.
+package enum InternalEndpoints {
+    package enum Auth {
+        /// The app of a `SeSACKey` (the gateway, cached there). The key travels in the body, not the URL.
+        package static let resolveApp = InternalEndpoint<NoParameter, AppKeyLookup, AppInfo>(.auth, .post, "/internal/apps/resolve")
+        /// An app by id: chat-svc judges sockets that came without a key by their room's app.
+        package static let app = InternalEndpoint<String, NoBody, AppInfo>(.auth, .get, "/internal/apps/{app_id}")
+        /// Users of the caller's app by id, for `creator`/`sender` fields: one call per page.
+        package static let lookupUsers = InternalEndpoint<NoParameter, UserLookupRequest, UserLookupAnswer>(.auth, .post, "/internal/users/lookup")
+        /// Whom a user blocked (their content is hidden from that user).
+        package static let blockedUsers = InternalEndpoint<String, NoBody, UserIDList>(.auth, .get, "/internal/users/{user_id}/blocked")
+        /// The public keys access tokens are verified with.
+        package static let signingKeys = InternalEndpoint<NoParameter, NoBody, PublicKeySet>(.auth, .get, "/.well-known/jwks.json")
+    }
+
+    package enum Market {
+        /// Ids of a user's public posts (profiles list them).
+        package static let postIDs = InternalEndpoint<String, NoBody, UserIDList>(.market, .get, "/internal/users/{user_id}/post-ids")
+        /// Posts by id as the caller whose token comes along may see them (geo-svc's searches).
+        package static let postBatch = InternalEndpoint<NoParameter, PostBatchRequest, DataList<PostAnswer>>(.market, .post, "/internal/posts/batch")
+        /// An order by code, within the caller's app or (no app id: a webhook) any.
+        package static let order = InternalEndpoint<String, NoBody, OrderRecordAnswer>(.market, .get, "/internal/orders/{order_code}")
+        /// Marks an order paid, once.
+        package static let orderPaid = InternalEndpoint<String, NoBody, PaidOrderItem>(.market, .post, "/internal/orders/{order_code}/paid")
+        /// Adds a coin payment to its buyer's wallet, once per payment.
+        package static let grantCoins = InternalEndpoint<NoParameter, PaymentGrantEvent, CoinGrantAnswer>(.market, .post, "/internal/wallets/coins")
+    }
+
+    package enum Geo {
+        /// market-svc's outbox: a post's findable location changed.
+        package static let postLocation = InternalEndpoint<NoParameter, PostLocationEvent, EmptyAnswer>(.geo, .post, "/internal/post-locations")
+    }
+
+    package enum Push {
+        /// chat-svc's outbox: a message to notify its absent recipients of.
+        package static let chatMessage = InternalEndpoint<NoParameter, ChatMessageEvent, EmptyAnswer>(.push, .post, "/internal/chat-messages")
+    }
+
+    package static let all: [InternalEndpointDescription] = [
+        Auth.resolveApp.description, Auth.app.description, Auth.lookupUsers.description, Auth.blockedUsers.description,
+        Auth.signingKeys.description,
+        Market.postIDs.description, Market.postBatch.description, Market.order.description, Market.orderPaid.description,
+        Market.grantCoins.description,
+        Geo.postLocation.description,
+        Push.chatMessage.description,
+    ]
+}

@@ -1,0 +1,46 @@
+import Synchronization
+
+/// Answers of other services kept for a while (users, blocked lists, apps), so a busy path does
+/// not ask again per request. Bounded: when full, it starts over (the entries are cheap to ask
+/// for again, and a bound matters more than which ones go).
+package final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct Entry {
+        var value: Value
+        var expires: ContinuousClock.Instant
+    }
+
+    private let entries = Mutex<[Key: Entry]>([:])
+    private let maxEntries: Int
+
+    package init(maxEntries: Int) {
+        self.maxEntries = maxEntries
+    }
+
+    /// The value, unless absent or expired.
+    package func value(for key: Key, now: ContinuousClock.Instant = .now) -> Value? {
+        entries.withLock { entries in entries[key].flatMap { $0.expires > now ? $0.value : nil } }
+    }
+
+    /// The values of the keys that have one, in one lock.
+    package func values(for keys: some Sequence<Key>, now: ContinuousClock.Instant = .now) -> [Key: Value] {
+        entries.withLock { entries in
+            var found: [Key: Value] = [:]
+            for key in keys {
+                if let entry = entries[key], entry.expires > now { found[key] = entry.value }
+            }
+            return found
+        }
+    }
+
+    package func store(_ value: Value, for key: Key, ttl: Duration) {
+        store([(key, value)], ttl: ttl)
+    }
+
+    package func store(_ pairs: some Collection<(Key, Value)>, ttl: Duration) {
+        let expires = ContinuousClock.now + ttl
+        entries.withLock { entries in
+            if entries.count + pairs.count > maxEntries { entries.removeAll(keepingCapacity: true) }
+            for (key, value) in pairs { entries[key] = Entry(value: value, expires: expires) }
+        }
+    }
+}

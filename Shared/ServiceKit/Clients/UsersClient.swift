@@ -1,0 +1,63 @@
+import Contracts
+
+/// auth-svc's users as other services need them: rendered (`creator`, `sender`) from one batch
+/// lookup per page, and whom a caller blocked (their content is hidden from that caller).
+package struct UsersClient: Sendable {
+    package var users: @Sendable (_ ids: [String], _ appID: String, _ requestID: String) async throws -> [String: UserInfoFull]
+    package var blocked: @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> Set<String>
+
+    package init(
+        users: @escaping @Sendable (_ ids: [String], _ appID: String, _ requestID: String) async throws -> [String: UserInfoFull],
+        blocked: @escaping @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> Set<String>
+    ) {
+        self.users = users
+        self.blocked = blocked
+    }
+
+    /// Users are cached for `ttl`; blocked lists for `blockedTTL`, so a new block shows in feeds
+    /// within that many seconds without a call to auth-svc on every feed request.
+    package static func live(_ client: InternalClient, ttl: Duration = .seconds(30), blockedTTL: Duration = .seconds(3)) -> UsersClient {
+        let cache = ExpiringCache<String, UserInfoFull>(maxEntries: 50_000)
+        let blockedCache = ExpiringCache<String, Set<String>>(maxEntries: 50_000)
+        return UsersClient(
+            users: { ids, appID, requestID in
+                let prefix = appID + "/"
+                var found: [String: UserInfoFull] = [:]
+                for (key, user) in cache.values(for: ids.map { prefix + $0 }) { found[String(key.dropFirst(prefix.count))] = user }
+                let missing = Array(Set(ids).subtracting(found.keys))
+                if !missing.isEmpty {
+                    let answer = try await client.call(
+                        InternalEndpoints.Auth.lookupUsers, body: UserLookupRequest(userIDs: missing), for: .init(appID: appID, requestID: requestID)
+                    )
+                    cache.store(answer.users.map { (prefix + $0.userID, $0) }, ttl: ttl)
+                    for user in answer.users { found[user.userID] = user }
+                }
+                return found
+            },
+            blocked: { userID, appID, requestID in
+                let key = appID + "/" + userID
+                if let cached = blockedCache.value(for: key) { return cached }
+                let answer = try await client.call(InternalEndpoints.Auth.blockedUsers, userID, for: .init(appID: appID, requestID: requestID))
+                let blocked = Set(answer.userIDs)
+                blockedCache.store(blocked, for: key, ttl: blockedTTL)
+                return blocked
+            }
+        )
+    }
+
+    /// auth-svc down: every call fails as the live client's would.
+    package static let failing = UsersClient(
+        users: { _, _, _ in throw ServiceError.unavailable(.auth) },
+        blocked: { _, _, _ in throw ServiceError.unavailable(.auth) }
+    )
+}
+
+extension Dictionary where Key == String, Value == UserInfoFull {
+    /// A looked-up user, or a bare one for an id auth-svc no longer knows (a withdrawn account):
+    /// content stays renderable with the non-null fields the apps require.
+    package func full(_ id: String) -> UserInfoFull {
+        self[id] ?? UserInfoFull(userID: id, nick: "", profileImage: nil, name: "", introduction: "", description: "", hashTags: [])
+    }
+
+    package func info(_ id: String) -> UserInfo { full(id).summary }
+}
