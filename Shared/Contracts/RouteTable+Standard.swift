@@ -1,4 +1,5 @@
-/// Every public path of API.md and its owner. The gateway forwards only what is listed here.
+/// Every public path of API.md and its owner. The gateway forwards only what is listed here
+/// (and serves the one route it owns itself).
 extension RouteTable {
     public static let standard = RouteTable(publicRoutes)
 
@@ -78,6 +79,8 @@ extension RouteTable {
         add(.push, "PUT", "/v1/users/deviceToken")
         add(.push, "POST", "/v1/notifications/push")
         add(.push, "POST", "/v1/notifications/push/group")
+        // §7 the gateway's own page (the key is embedded when a valid one is sent)
+        add(.gateway, "GET", "/event-application", appKey: .optional)
         return routes
     }()
 }

@@ -58,7 +58,7 @@ final class GatewayTests: XCTestCase {
     }
 
     static func makeApp(_ fakes: FakeServices, configuration: GatewayConfiguration = .init()) throws -> some ApplicationProtocol {
-        let resolve = AppDirectory.Client { key in Self.apps[key] }
+        let resolve = AppKeysClient { key in Self.apps[key] }
         return GatewayService.assemble(
             common: TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory()),
             configuration: configuration,

@@ -8,11 +8,13 @@ import Prometheus
 import ServiceKit
 import ServiceLifecycle
 
-/// The only public port. Owns nothing persistent.
+/// The only public port. Owns nothing persistent. One `GatewayPolicy` decides every request;
+/// the routed path (`ProxyRoutes`) and the NIO transport (`Transport/`: the direct path, socket
+/// splices, upstream pools) carry them.
 package enum GatewayService {
     /// What the gateway talks to; tests pass fakes.
     struct Dependencies: Sendable {
-        var apps: AppDirectory.Client
+        var apps: AppKeysClient
         var upstream: Upstream
     }
 
@@ -36,42 +38,21 @@ package enum GatewayService {
         let router = Router(context: GlintRequestContext.self)
         let metrics = RequestMetrics(registry: registry)
         ServiceApplication.addStandardMiddleware(to: router, metrics: metrics, accessLogLevel: .info)
-        let proxy = ProxyController(
+        let policy = GatewayPolicy(
             routes: .standard,
-            apps: AppDirectory(client: dependencies.apps, ttl: .seconds(configuration.appCacheSeconds)),
+            apps: AppKeyCache(client: dependencies.apps, ttl: .seconds(configuration.appCacheSeconds)),
             limiter: RateLimiter(),
-            upstream: dependencies.upstream,
             configuration: configuration,
-            common: common
+            internalSecret: common.internalSecret,
+            serverName: common.service.rawValue
         )
-        router.get("/health") { _, _ in await suiteHealth(dependencies.upstream) }
-        router.get("/event-application") { request, context in
-            try await proxy.attendancePage(request, context: context)
-        }
         router.get("/metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
-        for method in [HTTPRequest.Method.get, .head, .post, .put, .delete, .patch, .options] {
-            // `**` needs at least one segment; "/" is routed too so that it also gets a dialect 444.
-            for path in ["/", "**"] {
-                router.on(RouterPath(path), method: method) { request, context in try await proxy.handle(request, context: context) }
-            }
+        ProxyRoutes(policy: policy, upstream: dependencies.upstream).register(on: router)
+        let server = GatewayChannel.server {
+            DirectForwardHandler(policy: policy, upstream: dependencies.upstream, metrics: metrics, logger: logger, routerStarted: $0)
         }
-        let server = GatewayChannel.server { DirectForwardHandler(proxy: proxy, metrics: metrics, logger: logger, routerStarted: $0) }
         return ServiceAssembly(configuration: common, logger: logger, router: router, services: services, server: server)
-    }
-
-    /// Every backend's health, asked concurrently; 503 unless all are ok.
-    static func suiteHealth(_ upstream: Upstream) async -> Response {
-        let reports = await withTaskGroup(of: (ServiceName, ServiceHealth).self) { group in
-            for service in ServiceName.backends {
-                group.addTask { (service, await upstream.health(service)) }
-            }
-            var reports: [String: ServiceHealth] = [ServiceName.gateway.rawValue: ServiceHealth(status: "ok", pid: getpid())]
-            for await (service, health) in group { reports[service.rawValue] = health }
-            return reports
-        }
-        let healthy = reports.values.allSatisfy { $0.status == "ok" }
-        return JSONCoding.response(status: healthy ? .ok : .serviceUnavailable, body: SuiteHealth(status: healthy ? "ok" : "degraded", services: reports))
     }
 }

@@ -6,12 +6,13 @@ import NIOHTTP1
 import ServiceKit
 
 /// The gateway's common case on the client connection's event loop, right after HTTP decoding
-/// (see `GatewayChannel`): a request `ProxyController.directForward` accepts is collected in
-/// NIO's form, forwarded over a pooled connection of the same event loop and answered from
-/// there, with no conversion to Hummingbird's types and no router. Everything else (refusals,
-/// uploads, `/health`, unknown keys, WebSocket upgrades) passes on to Hummingbird, which answers
-/// in order: requests that arrive while a direct one is being answered wait here, and a direct
-/// one is only started when the router owes no answer on this connection.
+/// (see `GatewayChannel`): a small request the policy admits with what it knows at once (a cached
+/// key) is collected in NIO's form, forwarded over a pooled connection of the same event loop and
+/// answered from there, with no conversion to Hummingbird's types and no router. A `/socket.io/`
+/// WebSocket upgrade is handed to `SocketSpliceHandler`. Everything else (refusals, uploads,
+/// `/health`, unknown keys, other upgrades) passes on to Hummingbird, which answers in order:
+/// requests that arrive while a direct one is being answered wait here, and a direct one is only
+/// started when the router owes no answer on this connection.
 final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -23,10 +24,8 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         /// The body of `inFlight`'s request.
         case direct(ByteBuffer)
         case passed
-        /// A WebSocket upgrade to splice once its request has ended.
-        case upgrading(DirectUpgrade)
-        /// A WebSocket upgrade whose app key is being resolved.
-        case resolving(HTTPRequestHead)
+        /// A `/socket.io/` WebSocket upgrade, to splice once its request has ended.
+        case upgrading(HTTPRequestHead)
     }
 
     private struct InFlight {
@@ -34,7 +33,8 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         var start: ContinuousClock.Instant
     }
 
-    private let proxy: ProxyController
+    private let policy: GatewayPolicy
+    private let upstream: Upstream
     private let metrics: RequestMetrics
     private let logger: Logger
     private let accessLogged: Bool
@@ -56,23 +56,20 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private let idleTimeout: TimeAmount
     private var idleTimer: IdleTimer?
 
-    init(proxy: ProxyController, metrics: RequestMetrics, logger: Logger, routerStarted: EventLoopPromise<Void>) {
-        self.proxy = proxy
+    init(policy: GatewayPolicy, upstream: Upstream, metrics: RequestMetrics, logger: Logger, routerStarted: EventLoopPromise<Void>) {
+        self.policy = policy
+        self.upstream = upstream
         self.metrics = metrics
         self.logger = logger
         self.accessLogged = logger.logLevel <= .info
         self.routerStarted = routerStarted
-        self.idleTimeout = .seconds(Int64(proxy.configuration.idleTimeoutSeconds))
+        self.idleTimeout = .seconds(Int64(policy.configuration.idleTimeoutSeconds))
     }
 
-    /// A direct request has been read whole and is being answered, or an upgrade's key is being
-    /// resolved: what follows must wait.
+    /// A direct request has been read whole and is being answered: what follows must wait.
     private var waitingForAnswer: Bool {
-        switch reading {
-        case .idle: inFlight != nil
-        case .resolving: true
-        case .direct, .passed, .upgrading: false
-        }
+        guard case .idle = reading else { return false }
+        return inFlight != nil
     }
 
     /// Nothing under way: no request being read or answered on either path. A request head
@@ -106,14 +103,14 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private func handle(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
         switch (part, reading) {
         case (.head(let head), .idle):
-            if passedOpen == 0, let forward = proxy.directForward(head, remoteIP: remoteIP) {
+            if passedOpen == 0, let forward = DirectForward(head, remoteIP: remoteIP, policy: policy) {
                 reading = .direct(context.channel.allocator.buffer(capacity: forward.bodyLength))
                 inFlight = InFlight(forward: forward, start: .now)
-            } else if passedOpen == 0, routerStarted != nil, let admission = proxy.admitSocket(head, remoteIP: remoteIP) {
+            } else if passedOpen == 0, routerStarted != nil, SocketSpliceHandler.isSocketIOWebSocket(head) {
                 // Only while Hummingbird has not seen the connection (its handlers are then all
                 // NIO's, which a splice can take out); later upgrades Hummingbird redirects to a
                 // new connection.
-                admit(admission, head: head, context: context)
+                reading = .upgrading(head)
             } else {
                 passToRouter(head, context: context)
             }
@@ -124,9 +121,11 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         case (.end, .direct(let body)):
             reading = .idle
             if let forward = inFlight?.forward { send(forward, body: body, context: context) }
-        case (.end, .upgrading(let upgrade)):
+        case (.end, .upgrading(let head)):
             left = true
-            let splice = SocketSpliceHandler(upgrade, proxy: proxy, metrics: metrics, logger: logger)
+            let splice = SocketSpliceHandler(
+                head, remoteIP: remoteIP, policy: policy, upstream: upstream, metrics: metrics, logger: logger
+            )
             do {
                 try context.pipeline.syncOperations.addHandler(splice, position: .after(self))
                 // Reading may have paused while the upgrade waited its turn.
@@ -153,47 +152,6 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         if head.headers.contains(name: "upgrade") { leave(context: context) }
     }
 
-    private func admit(_ admission: ProxyController.SocketAdmission, head: HTTPRequestHead, context: ChannelHandlerContext) {
-        switch admission {
-        case .splice(let upgrade):
-            reading = .upgrading(upgrade)
-        case .resolveKey(let key):
-            reading = .resolving(head)
-            resolve(key, context: context)
-        case .refuse(let rendered, let requestID):
-            // The socket is not opened; the connection ends with the answer.
-            reading = .passed
-            left = true
-            let (head, body) = proxy.directAnswer(rendered, requestID: requestID, dates: &dates)
-            context.writeFinalAnswer(head, body)
-            SocketSpliceHandler.record(status: Int(head.status.code), since: .now, requestID: requestID, metrics: metrics, logger: logger)
-        }
-    }
-
-    /// Resolves a WebSocket's app key off the event loop (the cache keeps the answer, a refusal
-    /// included), then admits the socket again.
-    private func resolve(_ key: String, context: ChannelHandlerContext) {
-        let target = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-        let apps = proxy.apps
-        Task {
-            _ = try? await apps.app(forKey: key)
-            target.eventLoop.execute { target.value.handler.resolved(context: target.value.context) }
-        }
-    }
-
-    private func resolved(context: ChannelHandlerContext) {
-        guard case .resolving(let head) = reading, context.channel.isActive else { return }
-        switch proxy.admitSocket(head, remoteIP: remoteIP) {
-        case .some(.resolveKey), .none:
-            // auth-svc could not say: the socket is refused for now.
-            let error = CanonicalError(code: .unavailable, message: "auth-svc unavailable")
-            admit(.refuse(DialectRenderer.rendered(for: error, app: nil), requestID: RequestIDMiddleware.requestID(offered: nil)), head: head, context: context)
-        case .some(let admission):
-            admit(admission, head: head, context: context)
-        }
-        replayQueued(context: context)
-    }
-
     /// Hands the rest of the connection to Hummingbird's upgrade handling (which replaces the
     /// HTTP handlers when it upgrades, and would not expect this one among them).
     private func leave(context: ChannelHandlerContext) {
@@ -208,22 +166,22 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
 
     private func send(_ forward: DirectForward, body: ByteBuffer, context: ChannelHandlerContext) {
         let request = UpstreamRequest(head: forward.head, body: body.readableBytes > 0 ? .bytes(body) : .none)
-        proxy.upstream.forward(forward.service, request, context.eventLoop).assumeIsolated().whenComplete { result in
+        upstream.forward(forward.service, request, context.eventLoop).assumeIsolated().whenComplete { result in
             switch result {
             case .success(let response):
                 switch response.body {
                 case .buffered(let buffer):
-                    let (head, body) = self.proxy.directAnswer(
+                    let (head, body) = self.policy.clientAnswer(
                         response.head, buffer, app: forward.app, requestID: forward.requestID, dates: &self.dates
                     )
                     self.write(head, body, context: context)
                 case .stream(let stream):
-                    let head = self.proxy.clientHead(response.head, length: nil, requestID: forward.requestID, dates: &self.dates)
+                    let head = self.policy.clientHead(response.head, length: nil, requestID: forward.requestID, dates: &self.dates)
                     self.stream(head, stream, context: context)
                 }
             case .failure:
-                let (head, body) = self.proxy.directAnswer(
-                    self.proxy.unavailable(forward.service, app: forward.app), requestID: forward.requestID, dates: &self.dates
+                let (head, body) = self.policy.clientAnswer(
+                    self.policy.unavailable(forward.service, app: forward.app), requestID: forward.requestID, dates: &self.dates
                 )
                 self.write(head, body, context: context)
             }

@@ -1,0 +1,35 @@
+import Contracts
+import ServiceKit
+
+/// `SeSACKey` values and their apps, kept in memory so a request costs no extra hop. Unknown keys
+/// are kept briefly too, so a flood of bad keys does not become a flood on auth-svc.
+final class AppKeyCache: Sendable {
+    /// The longest key looked up; longer ones are unknown without asking.
+    static let maxKeyLength = 256
+
+    private let client: AppKeysClient
+    private let ttl: Duration
+    private let negativeTTL: Duration
+    /// nil values are keys auth-svc does not know.
+    private let entries: ExpiringCache<String, AppInfo?>
+
+    init(client: AppKeysClient, ttl: Duration, maxEntries: Int = 10_000) {
+        self.client = client
+        self.ttl = ttl
+        self.negativeTTL = min(ttl, .seconds(5))
+        self.entries = ExpiringCache(maxEntries: maxEntries)
+    }
+
+    /// What is known without asking: `.some(nil)` for a known-bad key, nil when auth-svc must be asked.
+    func cached(_ key: String) -> AppInfo?? {
+        entries.value(for: key)
+    }
+
+    /// Asks auth-svc (and keeps the answer); errors are auth-svc's, as `ServiceError`s.
+    func resolve(_ key: String) async throws -> AppInfo? {
+        guard key.utf8.count <= Self.maxKeyLength else { return nil }
+        let app = try await client.resolve(key)
+        entries.store(app, for: key, ttl: app == nil ? negativeTTL : ttl)
+        return app
+    }
+}

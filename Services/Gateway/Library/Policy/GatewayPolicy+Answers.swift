@@ -1,0 +1,36 @@
+import Contracts
+import NIOCore
+import NIOHTTP1
+import ServiceKit
+
+/// Services' answers in the calling app's dialect.
+extension GatewayPolicy {
+    /// A service's answer in hand: canonical error bodies become the app's dialect; anything else
+    /// passes as is.
+    func answer(_ head: HTTPResponseHead, _ body: ByteBuffer, app: AppInfo?) -> RenderedAnswer {
+        if let canonical = Self.canonicalError(head, body) {
+            return DialectRenderer.rendered(for: canonical, app: app)
+        }
+        return RenderedAnswer(status: .init(code: Int(head.status.code)), headers: responseFields(head.headers), body: body)
+    }
+
+    /// The same as the client gets it, in NIO's form (the direct path).
+    func clientAnswer(
+        _ head: HTTPResponseHead, _ body: ByteBuffer, app: AppInfo?, requestID: String, dates: inout HTTPDateCache
+    ) -> (HTTPResponseHead, ByteBuffer) {
+        if let canonical = Self.canonicalError(head, body) {
+            return clientAnswer(DialectRenderer.rendered(for: canonical, app: app), requestID: requestID, dates: &dates)
+        }
+        return (clientHead(head, length: body.readableBytes, requestID: requestID, dates: &dates), body)
+    }
+
+    /// When the service cannot be reached.
+    func unavailable(_ service: ServiceName, app: AppInfo?) -> RenderedAnswer {
+        DialectRenderer.rendered(for: ServiceError.unavailable(service).canonical, app: app)
+    }
+
+    private static func canonicalError(_ head: HTTPResponseHead, _ body: ByteBuffer) -> CanonicalError? {
+        guard head.status.code >= 400 else { return nil }
+        return try? JSONCoding.decoder.decode(CanonicalError.self, from: body)
+    }
+}

@@ -1,0 +1,90 @@
+import Contracts
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import ServiceKit
+
+/// Which headers cross the gateway, each way.
+extension GatewayPolicy {
+    /// The head a service receives: the client's headers without those that stay at the gateway
+    /// (`HeaderRules`), plus the internal headers only the gateway may set.
+    func upstreamHead(
+        method: HTTPMethod, uri: String, fields: some Sequence<(name: String, value: String)>, count: Int,
+        app: AppInfo?, requestID: String, clientIP: String
+    ) -> HTTPRequestHead {
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(count + 4)
+        for (name, value) in fields where !HeaderRules.staysAtGateway(name) {
+            headers.add(name: name, value: value)
+        }
+        headers.add(name: InternalHeader.secret, value: internalSecret)
+        headers.add(name: InternalHeader.requestID, value: requestID)
+        headers.add(name: InternalHeader.clientIP, value: clientIP)
+        if let app { headers.add(name: InternalHeader.appID, value: app.appID) }
+        return HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: headers)
+    }
+
+    /// The same from the router's form of a request.
+    func upstreamHead(_ request: HTTPRequest, admission: Admission, requestID: String) -> HTTPRequestHead {
+        upstreamHead(
+            method: HTTPMethod(rawValue: request.method.rawValue), uri: request.path ?? "/",
+            fields: request.headerFields.lazy.map { (name: $0.name.rawName, value: $0.value) }, count: request.headerFields.count,
+            app: admission.app, requestID: requestID, clientIP: admission.clientIP
+        )
+    }
+
+    /// A service's head as the client gets it: hop-by-hop headers dropped, `length` (an answer in
+    /// hand) in place of the service's own (a streamed answer keeps what the service said), the
+    /// service's `Server` and request id replaced by the gateway's, `Date` added when missing.
+    func clientHead(_ head: HTTPResponseHead, length: Int?, requestID: String, dates: inout HTTPDateCache) -> HTTPResponseHead {
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(head.headers.count + 4)
+        var dated = false
+        for (name, value) in head.headers {
+            // The length sorts out all but one candidate before any byte is compared.
+            switch name.utf8.count {
+            case 14 where length != nil && name.isASCII(caseInsensitivelyEqualTo: "content-length"),
+                 6 where name.isASCII(caseInsensitivelyEqualTo: "server"),
+                 12 where name.isASCII(caseInsensitivelyEqualTo: InternalHeader.requestID):
+                continue
+            case 4 where name.isASCII(caseInsensitivelyEqualTo: "date"):
+                dated = true
+            default:
+                if HeaderRules.isHopByHop(name) { continue }
+            }
+            headers.add(name: name, value: value)
+        }
+        if let length { headers.add(name: "content-length", value: String(length)) }
+        if !dated { headers.add(name: "date", value: dates.now()) }
+        addGatewayHeaders(to: &headers, requestID: requestID)
+        return HTTPResponseHead(version: .http1_1, status: head.status, headers: headers)
+    }
+
+    /// An answer the gateway has whole, as the client gets it.
+    func clientAnswer(_ rendered: RenderedAnswer, requestID: String, dates: inout HTTPDateCache) -> (HTTPResponseHead, ByteBuffer) {
+        var headers = HTTPHeaders()
+        headers.reserveCapacity(rendered.headers.count + 4)
+        for field in rendered.headers { headers.add(name: field.name.rawName, value: field.value) }
+        headers.add(name: "content-length", value: String(rendered.body.readableBytes))
+        headers.add(name: "date", value: dates.now())
+        addGatewayHeaders(to: &headers, requestID: requestID)
+        return (HTTPResponseHead(version: .http1_1, status: .init(statusCode: rendered.status.code), headers: headers), rendered.body)
+    }
+
+    /// A service's headers in the router's form, hop-by-hop ones dropped (its middleware adds the
+    /// request id and `Server`).
+    func responseFields(_ headers: HTTPHeaders) -> HTTPFields {
+        var fields = HTTPFields()
+        fields.reserveCapacity(headers.count)
+        for (name, value) in headers where !HeaderRules.isHopByHop(name) {
+            if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
+        }
+        return fields
+    }
+
+    private func addGatewayHeaders(to headers: inout HTTPHeaders, requestID: String) {
+        headers.add(name: InternalHeader.requestID, value: requestID)
+        // As the router's answers say (a service's own `Server` would say which service answered).
+        headers.add(name: "server", value: serverName)
+    }
+}

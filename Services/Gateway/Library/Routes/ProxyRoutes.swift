@@ -1,0 +1,105 @@
+import Contracts
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdCore
+import NIOCore
+import ServiceKit
+
+/// The general path through Hummingbird's router: every request the direct path does not take
+/// (refusals, uploads, keys not yet cached, `/health`, the attendance page). The policy decides;
+/// admitted requests are forwarded with their bodies passed in one piece or streamed.
+struct ProxyRoutes: Sendable {
+    let policy: GatewayPolicy
+    let upstream: Upstream
+
+    /// Request bodies up to this size are passed in one piece; larger ones (uploads) stream.
+    static let bufferedBodyLimit = 256 << 10
+
+    func register(on router: Router<GlintRequestContext>) {
+        router.get("/health") { _, _ in await suiteHealth() }
+        router.get("/event-application") { request, context in
+            do throws(GatewayPolicy.Refusal) {
+                let admission = try await policy.admit(policyRequest(request, context))
+                return AttendancePage.response(appKey: admission.app == nil ? nil : request.headers[.sesacKey])
+            } catch {
+                return error.answer.response
+            }
+        }
+        for method in [HTTPRequest.Method.get, .head, .post, .put, .delete, .patch, .options] {
+            // `**` needs at least one segment; "/" is routed too so that it also gets a dialect 444.
+            for path in ["/", "**"] {
+                router.on(RouterPath(path), method: method) { request, context in try await handle(request, context: context) }
+            }
+        }
+    }
+
+    func handle(_ request: Request, context: GlintRequestContext) async throws -> Response {
+        let admission: GatewayPolicy.Admission
+        do throws(GatewayPolicy.Refusal) {
+            admission = try await policy.admit(policyRequest(request, context))
+        } catch {
+            return error.answer.response
+        }
+        do {
+            return try await forward(request, admission, context: context)
+        } catch let error as ServiceError {
+            if error.code == .unavailable { context.logger.warning("gateway error", metadata: ["error": "\(error.message)"]) }
+            return DialectRenderer.rendered(for: error.canonical, app: admission.app).response
+        }
+    }
+
+    private func policyRequest(_ request: Request, _ context: GlintRequestContext) -> GatewayPolicy.Request {
+        GatewayPolicy.Request(
+            method: request.method.rawValue, path: request.uri.path[...], appKey: request.headers[.sesacKey],
+            clientIP: policy.clientIP(forwardedFor: request.headers[.forwardedFor], remoteIP: context.remoteAddress?.ipAddress),
+            contentLength: request.headers[.contentLength].flatMap(Int.init)
+        )
+    }
+
+    private func forward(_ request: Request, _ admission: GatewayPolicy.Admission, context: GlintRequestContext) async throws -> Response {
+        let service = admission.route.service
+        var head = policy.upstreamHead(request.head, admission: admission, requestID: context.requestID)
+        let trip = LimitedBody<RequestBody>.Trip()
+        let length = request.headers[.contentLength].flatMap(Int.init)
+        let body: UpstreamRequest.Body
+        if let length, length <= Self.bufferedBodyLimit {
+            // Small bodies (JSON) go in one piece: much cheaper than a streamed upload.
+            body = length > 0 ? .bytes(try await request.body.collect(upTo: length)) : .none
+        } else if length != nil || request.headers[.transferEncoding] != nil {
+            if length == nil { head.headers.add(name: "transfer-encoding", value: "chunked") }
+            body = .stream(LimitedBody(base: request.body, limit: policy.configuration.maxBodyBytes, trip: trip))
+        } else {
+            body = .none
+        }
+        let response: UpstreamResponse
+        do {
+            response = try await upstream.forward(service, UpstreamRequest(head: head, body: body))
+        } catch {
+            if trip.tripped { throw ServiceError(.payloadTooLarge, "request body too large") }
+            throw ServiceError.unavailable(service)
+        }
+        switch response.body {
+        case .buffered(let buffer):
+            return policy.answer(response.head, buffer, app: admission.app).response
+        case .stream(let stream):
+            return Response(
+                status: .init(code: Int(response.head.status.code)), headers: policy.responseFields(response.head.headers), body: .init(asyncSequence: stream)
+            )
+        }
+    }
+
+    /// Every backend's health, asked concurrently; 503 unless all are ok.
+    private func suiteHealth() async -> Response {
+        let reports = await withTaskGroup(of: (ServiceName, ServiceHealth).self) { group in
+            for service in ServiceName.backends {
+                group.addTask { (service, await upstream.health(service)) }
+            }
+            var reports: [String: ServiceHealth] = [ServiceName.gateway.rawValue: ServiceHealth(status: "ok", pid: getpid())]
+            for await (service, health) in group { reports[service.rawValue] = health }
+            return reports
+        }
+        let healthy = reports.values.allSatisfy { $0.status == "ok" }
+        return JSONCoding.response(status: healthy ? .ok : .serviceUnavailable, body: SuiteHealth(status: healthy ? "ok" : "degraded", services: reports))
+    }
+}
