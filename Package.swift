@@ -57,7 +57,7 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
     ]),
     ("Chat", "ChatService", "chat-svc", [
-        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdCore", package: "hummingbird"), webSocket,
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdCore", package: "hummingbird"), webSocket, "SocketIO",
     ]),
     ("Market", "MarketService", "market-svc", [.product(name: "GRDB", package: "GRDB.swift")]),
     ("Geo", "GeoService", "geo-svc", [
@@ -115,6 +115,12 @@ let package = Package(
             swiftSettings: settings
         ),
         .target(
+            name: "SocketIO",
+            dependencies: [hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), webSocket, .product(name: "Logging", package: "swift-log")],
+            path: "Shared/SocketIO",
+            swiftSettings: settings
+        ),
+        .target(
             name: "Simulators",
             dependencies: [
                 "ServiceKit", hummingbird, .product(name: "JWTKit", package: "jwt-kit"), .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -151,6 +157,12 @@ let package = Package(
             name: "ContractsTests",
             dependencies: ["Contracts"],
             path: "Tests/ContractsTests",
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "SocketIOTests",
+            dependencies: ["SocketIO"],
+            path: "Tests/SocketIOTests",
             swiftSettings: settings
         ),
         .testTarget(

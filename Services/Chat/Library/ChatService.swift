@@ -6,6 +6,7 @@ import HummingbirdWebSocket
 import Logging
 import ServiceKit
 import ServiceLifecycle
+import SocketIO
 
 /// Rooms, messages, files and search over REST, and the Socket.IO server (API.md §3).
 package enum ChatService {

@@ -1,5 +1,6 @@
 import Logging
 import ServiceKit
+import SocketIO
 
 /// The chat rules of Socket.IO (API.md §3): namespaces `/chats-{room_id}` (and `/` for
 /// `join_room`), admission by participation or, without a token, by the room's app flag;

@@ -1,3 +1,4 @@
+import SocketIO
 import Synchronization
 
 /// Which sockets receive which room's events: those on the room's namespace and those that
@@ -39,18 +40,8 @@ final class RoomHub: Sendable {
         state.withLock { Set(($0.rooms[roomID] ?? [:]).values.compactMap(\.caller.userID)) }
     }
 
-    /// Emits `event` with one JSON argument (already encoded) to every socket of the room. The
-    /// packet text is built once per namespace, not once per socket.
+    /// Emits `event` with one JSON argument (already encoded) to every socket of the room.
     func broadcast(roomID: String, event: String, json: String) {
-        let sockets = state.withLock { Array(($0.rooms[roomID] ?? [:]).values) }
-        var packets: [String: [EnginePacket]] = [:]
-        for socket in sockets {
-            let encoded = packets[socket.namespace] ?? {
-                let packet = [EnginePacket.message(SocketPacket.eventText(namespace: socket.namespace, event: event, json: json))]
-                packets[socket.namespace] = packet
-                return packet
-            }()
-            socket.session.send(encoded)
-        }
+        ChatSocket.broadcast(event, json: json, to: state.withLock { Array(($0.rooms[roomID] ?? [:]).values) })
     }
 }

@@ -4,6 +4,7 @@ import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import ServiceKit
+import SocketIO
 
 /// `/socket.io/` for both transports: long-polling through the router, WebSocket through the
 /// server's upgrade hook. Only the gateway may open sockets (it presents the internal secret);

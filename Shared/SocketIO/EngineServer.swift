@@ -8,13 +8,13 @@ import Synchronization
 
 /// Engine.IO v4 over HTTP long-polling and WebSocket, with the upgrade from one to the other.
 /// Sessions live in memory; the handler above sees message packets in order.
-final class EngineServer<Handler: EngineHandler>: Sendable {
-    let configuration: EngineConfiguration
+package final class EngineServer<Handler: EngineHandler>: Sendable {
+    package let configuration: EngineConfiguration
     let handler: Handler
     private let logger: Logger
     private let sessions = Mutex<[String: EngineSession]>([:])
 
-    init(configuration: EngineConfiguration, handler: Handler, logger: Logger) {
+    package init(configuration: EngineConfiguration, handler: Handler, logger: Logger) {
         self.configuration = configuration
         self.handler = handler
         self.logger = logger
@@ -22,7 +22,7 @@ final class EngineServer<Handler: EngineHandler>: Sendable {
 
     // MARK: HTTP long-polling
 
-    func respond(to request: Request, handshake: @autoclosure () -> EngineHandshake) async -> Response {
+    package func respond(to request: Request, handshake: @autoclosure () -> EngineHandshake) async -> Response {
         do {
             let query = try EngineQuery { request.uri.queryParameters[Substring($0)].map(String.init) }
             // A WebSocket request that reached plain HTTP was not upgradable (bad sid, no headers).
@@ -85,10 +85,10 @@ final class EngineServer<Handler: EngineHandler>: Sendable {
 
     // MARK: WebSocket
 
-    typealias SocketHandler = WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+    package typealias SocketHandler = WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
 
     /// Decides a WebSocket upgrade. Requests it refuses go on to plain HTTP, which answers 400.
-    func upgrade(_ head: HTTPRequest, handshake: @autoclosure () -> EngineHandshake) -> ShouldUpgradeResult<SocketHandler> {
+    package func upgrade(_ head: HTTPRequest, handshake: @autoclosure () -> EngineHandshake) -> ShouldUpgradeResult<SocketHandler> {
         let parameters = URI(head.path ?? "/").queryParameters
         guard let query = try? EngineQuery({ parameters[Substring($0)].map(String.init) }), query.transport == .websocket else {
             return .dontUpgrade

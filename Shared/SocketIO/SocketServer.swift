@@ -3,7 +3,7 @@ import Synchronization
 
 /// Socket.IO v5 on top of Engine.IO: namespaces, CONNECT / DISCONNECT / EVENT / ACK, binary
 /// attachments. A malformed packet closes the whole connection, as the protocol asks.
-final class SocketServer<App: SocketApplication>: EngineHandler {
+package final class SocketServer<App: SocketApplication>: EngineHandler {
     let app: App
     private let configuration: EngineConfiguration
     private let logger: Logger
@@ -16,13 +16,13 @@ final class SocketServer<App: SocketApplication>: EngineHandler {
         var everConnected = false
     }
 
-    init(app: App, configuration: EngineConfiguration, logger: Logger) {
+    package init(app: App, configuration: EngineConfiguration, logger: Logger) {
         self.app = app
         self.configuration = configuration
         self.logger = logger
     }
 
-    func opened(_ session: EngineSession) {
+    package func opened(_ session: EngineSession) {
         connections.withLock { $0[session.id] = Connection() }
         // A client that never joins a namespace is not kept around.
         Task { [weak self, configuration] in
@@ -32,12 +32,12 @@ final class SocketServer<App: SocketApplication>: EngineHandler {
         }
     }
 
-    func closed(_ session: EngineSession, reason: String) {
+    package func closed(_ session: EngineSession, reason: String) {
         let sockets = connections.withLock { $0.removeValue(forKey: session.id)?.sockets.values.map { $0 } ?? [] }
         for socket in sockets { app.disconnected(socket) }
     }
 
-    func received(_ payload: EnginePacket.Payload, on session: EngineSession) async {
+    package func received(_ payload: EnginePacket.Payload, on session: EngineSession) async {
         let next: ReceiveStep
         switch payload {
         case .text(let text):

@@ -4,7 +4,7 @@ import Synchronization
 /// One Engine.IO session: its outbound queue (bounded), the transport it is on, the upgrade in
 /// progress, and the heartbeat. Packets are taken by whoever currently writes to the client: a
 /// pending long-polling GET or the WebSocket writer.
-final class EngineSession: Sendable {
+package final class EngineSession: Sendable {
     enum Transport: Sendable { case polling, websocket }
 
     let id: String
@@ -82,7 +82,7 @@ final class EngineSession: Sendable {
     /// Queues packets for the client. A client that lets more than `maxQueuedBytes` pile up is
     /// disconnected instead of growing memory. False when the session is (now) closed.
     @discardableResult
-    func send(_ packets: [EnginePacket]) -> Bool {
+    package func send(_ packets: [EnginePacket]) -> Bool {
         enum Outcome { case queued(CheckedContinuation<Void, Never>?), closed, overflow }
         let outcome: Outcome = state.withLock { state in
             guard !state.closed else { return .closed }

@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import ChatService
+@testable import SocketIO
 
 final class EngineSessionTests: XCTestCase {
     private func session(maxQueuedBytes: Int = 1_000, closed: @escaping @Sendable (String) -> Void = { _ in }) -> EngineSession {

@@ -1,5 +1,5 @@
 /// What a Socket.IO server hosts: who may join which namespace, and what events do.
-protocol SocketApplication: Sendable {
+package protocol SocketApplication: Sendable {
     /// What an accepted CONNECT proved about the client (its user, its app).
     associatedtype Caller: Sendable
 
@@ -12,22 +12,27 @@ protocol SocketApplication: Sendable {
 }
 
 /// A CONNECT refused: sent as CONNECT_ERROR `{message}`.
-struct SocketRefusal: Error, Sendable, Equatable {
-    var message: String
-    init(_ message: String) { self.message = message }
+package struct SocketRefusal: Error, Sendable, Equatable {
+    package var message: String
+    package init(_ message: String) { self.message = message }
 
-    static let invalidNamespace = SocketRefusal("Invalid namespace")
+    package static let invalidNamespace = SocketRefusal("Invalid namespace")
 }
 
 /// An event a client emitted.
-struct SocketEvent: Sendable {
-    var name: String
-    var arguments: [JSONValue]
-    var attachments: [[UInt8]]
+package struct SocketEvent: Sendable {
+    package var name: String
+    package var arguments: [JSONValue]
+    package var attachments: [[UInt8]]
 
     /// Acknowledgement arguments (and binary attachments their placeholders point at).
-    struct Reply: Sendable {
-        var arguments: [JSONValue]
-        var attachments: [[UInt8]] = []
+    package struct Reply: Sendable {
+        package var arguments: [JSONValue]
+        package var attachments: [[UInt8]] = []
+
+        package init(arguments: [JSONValue], attachments: [[UInt8]] = []) {
+            self.arguments = arguments
+            self.attachments = attachments
+        }
     }
 }

@@ -2,12 +2,14 @@
 /// `/` and `/custom` accept anyone, `auth` is emitted back on connection, `message` is echoed as
 /// `message-back` and `message-with-ack` is acknowledged with its own arguments. Only reachable
 /// with chat-svc's protocol-test switch.
-struct ProtocolTestApplication: SocketApplication {
-    func authorize(namespace: String, auth: JSONValue?, handshake: EngineHandshake) async -> Result<Void, SocketRefusal> {
+package struct ProtocolTestApplication: SocketApplication {
+    package init() {}
+
+    package func authorize(namespace: String, auth: JSONValue?, handshake: EngineHandshake) async -> Result<Void, SocketRefusal> {
         ["/", "/custom"].contains(namespace) ? .success(()) : .failure(.invalidNamespace)
     }
 
-    func connected(_ socket: NamespaceSocket<Void>) {
+    package func connected(_ socket: NamespaceSocket<Void>) {
         // A moment after the CONNECT answer: the suites await each packet with a fresh listener,
         // and Node's `ws` (8.11) dispatches frames that arrive in one TCP read synchronously, so
         // a listener added after the first would miss the second. The reference server gets the
@@ -18,7 +20,7 @@ struct ProtocolTestApplication: SocketApplication {
         }
     }
 
-    func event(_ event: SocketEvent, from socket: NamespaceSocket<Void>) async -> SocketEvent.Reply? {
+    package func event(_ event: SocketEvent, from socket: NamespaceSocket<Void>) async -> SocketEvent.Reply? {
         switch event.name {
         case "message":
             socket.emit("message-back", event.arguments, attachments: event.attachments)
@@ -30,5 +32,5 @@ struct ProtocolTestApplication: SocketApplication {
         }
     }
 
-    func disconnected(_ socket: NamespaceSocket<Void>) {}
+    package func disconnected(_ socket: NamespaceSocket<Void>) {}
 }

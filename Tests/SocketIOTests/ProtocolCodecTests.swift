@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import ChatService
+@testable import SocketIO
 
 /// Encodings from the Engine.IO v4 and Socket.IO v5 protocol documents.
 final class ProtocolCodecTests: XCTestCase {
