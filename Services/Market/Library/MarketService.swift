@@ -27,32 +27,40 @@ package enum MarketService {
         common: CommonConfiguration, configuration: MarketConfiguration = MarketConfiguration(), logger: Logger, database: DatabasePool,
         dependencies: Dependencies, services: [any Service] = []
     ) throws -> ServiceAssembly {
-        let comments = CommentService(database: database)
         let relay = OutboxRelay(database: database, logger: logger) { message in
             try await dependencies.geo.postLocationChanged(try JSONText.decode(message.payload).orThrow())
         }
-        let posts = PostRoutes(
-            posts: PostService(database: database, users: dependencies.users, comments: comments, locationsChanged: { relay.nudge() }),
-            images: try FileStore(dataDirectory: common.dataDirectory, area: "posts")
+        let users = dependencies.users
+        let comments = CommentService(store: SQLiteCommentStore(database: database), users: users)
+        let posts = PostService(
+            store: SQLitePostStore(database: database), users: users, renderer: PostRenderer(users: users), locationsChanged: { relay.nudge() }
         )
-        let filterService = FilterService(database: database, users: dependencies.users, comments: comments)
-        let filters = FilterRoutes(
-            filters: filterService, orders: OrderService(database: database, users: dependencies.users, filters: filterService),
-            images: try FileStore(dataDirectory: common.dataDirectory, area: "filters")
-        )
+        let filterStore = SQLiteFilterStore(database: database)
+        let filters = FilterService(store: filterStore, users: users, comments: comments)
+        let postRoutes = PostRoutes(posts: posts, images: try FileStore(dataDirectory: common.dataDirectory, area: "posts"))
+        let filterRoutes = FilterRoutes(filters: filters, images: try FileStore(dataDirectory: common.dataDirectory, area: "filters"))
+        let postComments = CommentRoutes(comments: comments, target: .post, path: "/v1/posts/{post_id}", parameter: "post_id") { id, caller in
+            try await posts.visible(id, caller: caller).id
+        }
+        let filterComments = CommentRoutes(comments: comments, target: .filter, path: "/v1/filters/{filter_id}", parameter: "filter_id") { id, caller in
+            try await filters.find(id, caller: caller).id
+        }
+        let orders = OrderRoutes(orders: OrderService(store: SQLiteOrderStore(database: database), filters: filters, users: users))
         let discovery = DiscoveryRoutes(
-            filters: filterService, trends: TrendService(database: database, refresh: configuration.trendRefresh),
-            users: dependencies.users, banners: configuration.banners
+            filters: filters, trends: TrendService(store: filterStore, refresh: configuration.trendRefresh), users: users, banners: configuration.banners
         )
-        let wallets = WalletRoutes(wallets: WalletService(database: database))
+        let wallets = WalletRoutes(wallets: WalletService(store: SQLiteWalletStore(database: database)))
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [relay]
         ) { group in
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
-            posts.register(internal: group, protected: protected)
+            postRoutes.register(internal: group, protected: protected)
+            postComments.register(on: protected)
             discovery.register(protected: protected)
-            filters.register(internal: group, protected: protected)
+            filterRoutes.register(internal: group, protected: protected)
+            filterComments.register(on: protected)
+            orders.register(internal: group, protected: protected)
             wallets.register(internal: group)
         }
     }

@@ -41,6 +41,13 @@ package struct MultipartForm: Sendable {
         parts.filter { $0.name == name && $0.filename != nil && $0.body.readableBytes > 0 }
     }
 
+    /// The same, at least one (400 otherwise).
+    package func requiredFiles(named name: String) throws -> [Part] {
+        let found = files(named: name)
+        guard !found.isEmpty else { throw ServiceError.badRequest("no files") }
+        return found
+    }
+
     package static func isMultipart(_ request: Request) -> Bool {
         boundary(of: request) != nil
     }

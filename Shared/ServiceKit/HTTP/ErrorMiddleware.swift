@@ -13,6 +13,9 @@ package struct ErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as ServiceError {
             return JSONCoding.response(status: error.status, body: error.canonical)
+        } catch let error as StoreError {
+            let mapped = ServiceError(error)
+            return JSONCoding.response(status: mapped.status, body: mapped.canonical)
         } catch let error as HTTPError {
             let canonical = Self.canonical(for: error)
             return JSONCoding.response(status: .init(code: canonical.code.status), body: canonical)

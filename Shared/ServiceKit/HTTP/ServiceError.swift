@@ -22,6 +22,16 @@ package struct ServiceError: HTTPResponseError, Equatable {
         JSONCoding.response(status: status, body: canonical)
     }
 
+    /// A store's failure as the caller gets it.
+    package init(_ error: StoreError) {
+        switch error {
+        case .notFound(let message): self.init(.notFound, message)
+        case .conflict(let message): self.init(.conflict, message)
+        case .notPermitted(let message): self.init(.notPermitted, message)
+        case .callerGone(let message): self.init(.forbidden, message)
+        }
+    }
+
     package static func badRequest(_ message: String) -> ServiceError { .init(.badRequest, message) }
     package static func notFound(_ message: String) -> ServiceError { .init(.notFound, message) }
     /// What a caller gets when `service` cannot be reached.

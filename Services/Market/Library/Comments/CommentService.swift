@@ -1,110 +1,49 @@
 import Contracts
 import Foundation
-import GRDB
 import ServiceKit
 
-/// Comments and one level of replies on posts and filters (API.md §2).
+/// Comments and one level of replies on whatever they hang off (API.md §2): posts and filters
+/// alike. The target's own rules (who may see it) are checked by its service before these run.
 struct CommentService: Sendable {
-    enum Target: String {
-        case post, filter
-    }
+    let store: any CommentStore
+    let users: UsersClient
 
-    struct Row: Sendable {
-        var id: String
-        var parentID: String?
-        var targetID: String
-        var creatorID: String
-        var content: String
-        var createdAt: Int64
-    }
-
-    let database: any DatabaseWriter
-
-    static func validContent(_ content: String) throws -> String {
-        let trimmed = content.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...1000).contains(trimmed.count) else { throw ServiceError.badRequest("content must be 1-1000 characters") }
-        return trimmed
-    }
-
-    func create(_ caller: AuthenticatedUser, target: Target, targetID: String, request: CommentRequest) async throws -> Row {
+    func create(_ caller: AuthenticatedUser, target: CommentTarget, targetID: String, _ request: CommentRequest, requestID: String) async throws -> CommentAnswer {
         let content = try Self.validContent(request.content)
         if let parent = request.parentCommentID, !ObjectID.isValid(parent) { throw ServiceError.badRequest("invalid parent_comment_id") }
-        let now = GlintDate.nowMilliseconds()
-        let row = Row(id: ObjectID.generate(), parentID: request.parentCommentID, targetID: targetID, creatorID: caller.userID, content: content, createdAt: now)
-        try await database.write { db in
-            if let parent = row.parentID {
-                // Replies hang off a top-level comment of the same target.
-                let ok = try Bool.fetchOne(db, sql: """
-                    SELECT COUNT(*) > 0 FROM comment WHERE id = ? AND target_type = ? AND target_id = ? AND parent_id IS NULL AND app_id = ?
-                    """, arguments: [parent, target.rawValue, targetID, caller.appID]) ?? false
-                guard ok else { throw ServiceError.notFound("no such parent comment") }
-            }
-            try db.execute(sql: """
-                INSERT INTO comment (id, app_id, target_type, target_id, parent_id, creator_id, content, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [row.id, caller.appID, target.rawValue, targetID, row.parentID, caller.userID, content, now, now])
-        }
-        return row
+        let comment = CommentRecord(
+            id: ObjectID.generate(), parentID: request.parentCommentID, targetID: targetID, creatorID: caller.userID, content: content,
+            createdAt: GlintDate.nowMilliseconds()
+        )
+        try await store.insert(comment, target: target, appID: caller.appID)
+        return try await answer(comment, caller: caller, requestID: requestID)
     }
 
-    /// Owner only (445 otherwise); nil content deletes.
-    func change(_ caller: AuthenticatedUser, target: Target, targetID: String, commentID: String, content: String?) async throws -> Row? {
+    /// The caller's own comment edited, or deleted (nil content, nil answer).
+    func change(
+        _ caller: AuthenticatedUser, target: CommentTarget, targetID: String, commentID: String, content: String?, requestID: String
+    ) async throws -> CommentAnswer? {
         guard ObjectID.isValid(commentID) else { throw ServiceError.badRequest("invalid comment id") }
-        let newContent = try content.map(Self.validContent)
-        return try await database.write { db -> Row? in
-            guard let existing = try Self.fetch(db, sql: "SELECT * FROM comment WHERE id = ? AND target_type = ? AND target_id = ? AND app_id = ?",
-                                                arguments: [commentID, target.rawValue, targetID, caller.appID]).first
-            else { throw ServiceError.notFound("no such comment") }
-            guard existing.creatorID == caller.userID else { throw ServiceError(.notPermitted, "not your comment") }
-            guard let newContent else {
-                try db.execute(sql: "DELETE FROM comment WHERE id = ?", arguments: [commentID])
-                return nil
-            }
-            try db.execute(sql: "UPDATE comment SET content = ?, updated_at = ? WHERE id = ?", arguments: [newContent, GlintDate.nowMilliseconds(), commentID])
-            var updated = existing
-            updated.content = newContent
-            return updated
-        }
+        let content = try content.map(Self.validContent)
+        let changed = try await store.change(
+            commentID, target: target, targetID: targetID, appID: caller.appID, by: caller.userID, content: content, at: GlintDate.nowMilliseconds()
+        )
+        guard let changed else { return nil }
+        return try await answer(changed, caller: caller, requestID: requestID)
     }
 
-    /// All comments of some targets, oldest first, without those of `hidden` users.
-    func comments(of target: Target, ids: [String], hiding hidden: Set<String>) async throws -> [Row] {
-        try await database.read { db in try Self.comments(db, of: target, ids: ids) }.filter { !hidden.contains($0.creatorID) }
+    /// The targets' comments, oldest first, without those of `hidden` users.
+    func comments(of target: CommentTarget, ids: [String], hiding hidden: Set<String>) async throws -> [CommentRecord] {
+        try await store.comments(of: target, ids: ids).filter { !hidden.contains($0.creatorID) }
     }
 
-    /// The same inside a caller's read (a page and its comments in one snapshot).
-    static func comments(_ db: Database, of target: Target, ids: [String]) throws -> [Row] {
-        guard !ids.isEmpty else { return [] }
-        return try fetch(db, sql: """
-            SELECT * FROM comment WHERE target_type = ? AND target_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY created_at, rowid
-            """, arguments: StatementArguments([target.rawValue]) + StatementArguments(ids))
+    private static func validContent(_ content: String) throws -> String {
+        try FieldRule.text(content, "content", 1...1000, trimming: .whitespacesAndNewlines)!
     }
 
-    /// Comments with their replies nested, per target.
-    static func tree(_ rows: [Row], users: [String: UserInfoFull]) -> [String: [CommentAnswer]] {
-        func answer(_ row: Row, replies: [CommentAnswer]?) -> CommentAnswer {
-            CommentAnswer(commentID: row.id, content: row.content, createdAt: GlintDate.string(fromMilliseconds: row.createdAt),
-                          creator: users.info(row.creatorID), replies: replies)
-        }
-        let replies = Dictionary(grouping: rows.filter { $0.parentID != nil }, by: { $0.parentID! })
-        var byTarget: [String: [CommentAnswer]] = [:]
-        for row in rows where row.parentID == nil {
-            byTarget[row.targetID, default: []].append(answer(row, replies: (replies[row.id] ?? []).map { answer($0, replies: nil) }))
-        }
-        return byTarget
-    }
-
-    /// One new or edited comment as answered to its author (a top-level one with its empty replies).
-    static func answer(_ row: Row, caller: AuthenticatedUser, users: UsersClient, requestID: String) async throws -> CommentAnswer {
-        let creator = try await users.users([row.creatorID], caller.appID, requestID).info(row.creatorID)
-        return CommentAnswer(commentID: row.id, content: row.content, createdAt: GlintDate.string(fromMilliseconds: row.createdAt),
-                             creator: creator, replies: row.parentID == nil ? [] : nil)
-    }
-
-    private static func fetch(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Row] {
-        try GRDB.Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
-            Row(id: row["id"], parentID: row["parent_id"], targetID: row["target_id"], creatorID: row["creator_id"],
-                content: row["content"], createdAt: row["created_at"])
-        }
+    /// A new or edited comment as answered to its author.
+    private func answer(_ comment: CommentRecord, caller: AuthenticatedUser, requestID: String) async throws -> CommentAnswer {
+        let creator = try await users.users([comment.creatorID], caller.appID, requestID).info(comment.creatorID)
+        return CommentRenderer.answer(comment, creator: creator, replies: comment.parentID == nil ? [] : nil)
     }
 }

@@ -1,5 +1,4 @@
 import Contracts
-import GRDB
 import Hummingbird
 import ServiceKit
 
@@ -18,12 +17,7 @@ struct DiscoveryRoutes: Sendable {
         protected.get("/v1/filters/today-filter") { _, context -> TodayFilterAnswer in
             let caller = try context.requireUser()
             guard let id = try await trends.hotFilterIDs(appID: caller.appID).first else { throw ServiceError.notFound("no filters yet") }
-            let record = try await filters.find(id, caller: caller)
-            let introduction = record.description.split(separator: "\n").first.map { String($0.prefix(100)) } ?? ""
-            return TodayFilterAnswer(
-                filterID: record.id, title: record.title, introduction: introduction, description: record.description, files: record.fileList,
-                createdAt: GlintDate.string(fromMilliseconds: record.createdAt), updatedAt: GlintDate.string(fromMilliseconds: record.updatedAt)
-            )
+            return FilterRenderer.today(try await filters.find(id, caller: caller))
         }
         protected.get("/v1/users/today-author") { _, context -> TodayAuthorAnswer in
             let caller = try context.requireUser()
@@ -42,7 +36,7 @@ struct DiscoveryRoutes: Sendable {
     private func hot(_ caller: AuthenticatedUser, requestID: String) async throws -> [FilterSummary] {
         let ids = try await trends.hotFilterIDs(appID: caller.appID)
         guard !ids.isEmpty else { return [] }
-        let records = try await filters.records(ids, caller: caller)
+        let records = try await filters.records(ids, appID: caller.appID)
         return try await filters.summaries(records, caller: caller, requestID: requestID)
     }
 }

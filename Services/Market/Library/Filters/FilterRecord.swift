@@ -1,26 +1,18 @@
 import Contracts
 import Foundation
-import GRDB
 import ServiceKit
 
-/// A row of `filter`; values and metadata are JSON text.
-struct FilterRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "filter"
-
-    var id: String
-    var appID: String
-    var creatorID: String
-    var category: String
-    var title: String
-    var description: String
+/// A filter as stored; values and metadata are JSON text.
+struct FilterRecord: Codable, Equatable, Sendable {
+    var id, appID, creatorID: String
+    var category, title, description: String
     var price: Int
     var files: String
     var photoMetadata: String?
     var filterValues: String
-    var createdAt: Int64
-    var updatedAt: Int64
+    var createdAt, updatedAt: Int64
 
-    enum CodingKeys: String, CodingKey, ColumnExpression {
+    enum CodingKeys: String, CodingKey {
         case id, category, title, description, price, files
         case appID = "app_id"
         case creatorID = "creator_id"

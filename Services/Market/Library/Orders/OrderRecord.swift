@@ -1,21 +1,13 @@
 import Contracts
-import GRDB
 
-/// A row of `purchase_order`.
-struct OrderRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "purchase_order"
-
-    var id: String
-    var appID: String
-    var orderCode: String
-    var buyerID: String
-    var filterID: String
+/// A filter purchase as stored.
+struct OrderRecord: Codable, Equatable, Sendable {
+    var id, appID, orderCode, buyerID, filterID: String
     var totalPrice: Int
     var paidAt: Int64?
-    var createdAt: Int64
-    var updatedAt: Int64
+    var createdAt, updatedAt: Int64
 
-    enum CodingKeys: String, CodingKey, ColumnExpression {
+    enum CodingKeys: String, CodingKey {
         case id
         case appID = "app_id"
         case orderCode = "order_code"
@@ -26,8 +18,6 @@ struct OrderRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }
-
-    typealias Columns = CodingKeys
 
     var answer: OrderAnswer {
         OrderAnswer(orderID: id, orderCode: orderCode, totalPrice: totalPrice,

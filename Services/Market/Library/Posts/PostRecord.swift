@@ -1,34 +1,21 @@
 import Contracts
 import Foundation
-import GRDB
 import ServiceKit
 
-/// A row of `post`; list columns are JSON text.
-struct PostRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "post"
-
-    var id: String
-    var appID: String
-    var creatorID: String
+/// A post as stored; list columns are JSON text.
+struct PostRecord: Codable, Equatable, Sendable {
+    var id, appID, creatorID: String
     var productID: String?
-    var category: String
-    var title: String
+    var category, title: String
     var price: Int
     var content: String
-    var content1 = ""
-    var content2 = ""
-    var content3 = ""
-    var content4 = ""
-    var content5 = ""
-    var files = "[]"
-    var hashTags = "[]"
-    var longitude: Double?
-    var latitude: Double?
+    var content1 = "", content2 = "", content3 = "", content4 = "", content5 = ""
+    var files = "[]", hashTags = "[]"
+    var longitude, latitude: Double?
     var isPublic = true
-    var createdAt: Int64
-    var updatedAt: Int64
+    var createdAt, updatedAt: Int64
 
-    enum CodingKeys: String, CodingKey, ColumnExpression {
+    enum CodingKeys: String, CodingKey {
         case id, category, title, price, content, content1, content2, content3, content4, content5, files, longitude, latitude
         case appID = "app_id"
         case creatorID = "creator_id"
@@ -39,21 +26,21 @@ struct PostRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         case updatedAt = "updated_at"
     }
 
-    static func list(_ text: String) -> [String] {
-        JSONText.decode(text) ?? []
-    }
+    var fileList: [String] { JSONText.decode(files) ?? [] }
+    var hashTagList: [String] { JSONText.decode(hashTags) ?? [] }
 
-    static func text(_ list: [String]) -> String {
-        JSONText.encode(list)
-    }
+    /// On the map: public and located.
+    var isMapped: Bool { isPublic && longitude != nil && latitude != nil }
+}
 
-    func answer(creator: UserInfo) -> PostAnswer {
-        PostAnswer(
-            postID: id, productID: productID, category: category, title: title, price: price, content: content,
-            contents: [content1, content2, content3, content4, content5],
-            createdAt: GlintDate.string(fromMilliseconds: createdAt), updatedAt: GlintDate.string(fromMilliseconds: updatedAt),
-            creator: creator, files: Self.list(files), likes: [], likes2: [], buyers: [], hashTags: Self.list(hashTags), comments: [],
-            geolocation: Geolocation(longitude: longitude ?? 0, latitude: latitude ?? 0), isPublic: isPublic
-        )
+extension PostLocationEvent {
+    /// What geo-svc must learn when a post changes (nil before: created; nil after: deleted):
+    /// only public, located posts are on the map; nil when nothing it knows changed.
+    init?(from before: PostRecord?, to after: PostRecord?) {
+        let was = before.flatMap { $0.isMapped ? $0 : nil }, now = after.flatMap { $0.isMapped ? $0 : nil }
+        guard let post = now ?? was else { return nil }
+        if let was, let now, was.longitude == now.longitude, was.latitude == now.latitude, was.category == now.category { return nil }
+        self.init(postID: post.id, appID: post.appID, category: post.category, longitude: now?.longitude, latitude: now?.latitude,
+                  createdAt: post.createdAt, removed: now == nil)
     }
 }

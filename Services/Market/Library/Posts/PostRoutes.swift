@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import ServiceKit
 
-/// §2 community posts and the ids profiles list.
+/// §2 community posts, their images, and what other services ask of posts.
 struct PostRoutes: Sendable {
     let posts: PostService
     let images: FileStore
@@ -20,13 +20,10 @@ struct PostRoutes: Sendable {
             return DataList(data: try await posts.posts(body.postIDs, caller: try context.requireUser(), requestID: context.requestID))
         }
         protected.post("/v1/posts/files") { request, _ -> FilesAnswer in
-            let form = try await MultipartForm.read(request, limits: .uploads)
-            let files = form.files(named: "files")
-            guard !files.isEmpty else { throw ServiceError.badRequest("no files") }
-            return FilesAnswer(files: try images.store(files))
+            FilesAnswer(files: try images.store(try await MultipartForm.read(request, limits: .uploads).requiredFiles(named: "files")))
         }
         protected.post("/v1/posts") { request, context -> PostAnswer in
-            let body = try await request.decode(as: PostCreateRequest.self, context: context)
+            let body = try await request.decode(as: PostFields.self, context: context)
             return try await posts.create(try context.requireUser(), body, productID: request.headers[Self.productID], requestID: context.requestID)
         }
         feed(protected, "/v1/posts") { _, _ in .all }
@@ -42,42 +39,12 @@ struct PostRoutes: Sendable {
         protected.get("/v1/posts/search") { request, context -> DataList<PostAnswer> in
             try await posts.search(title: request.uri.queryParameters["title"].map(String.init), caller: try context.requireUser(), requestID: context.requestID)
         }
-        protected.get("/v1/posts/{post_id}") { _, context -> PostAnswer in
-            try await posts.post(try context.parameters.require("post_id"), caller: try context.requireUser(), requestID: context.requestID)
-        }
-        protected.put("/v1/posts/{post_id}") { request, context -> PostAnswer in
-            let body = try await request.decode(as: PostUpdateRequest.self, context: context)
-            return try await posts.update(try context.parameters.require("post_id"), caller: try context.requireUser(), body, requestID: context.requestID)
-        }
-        protected.delete("/v1/posts/{post_id}") { _, context -> EmptyAnswer in
-            try await posts.delete(try context.parameters.require("post_id"), caller: try context.requireUser())
-            return EmptyAnswer()
-        }
+        ItemRoutes(service: posts, path: "/v1/posts/{post_id}", parameter: "post_id").register(on: protected)
         for (path, kind) in [("like", 1), ("like-2", 2)] {
             protected.post("/v1/posts/{post_id}/\(path)") { request, context -> LikeStatus in
                 let body = try await request.decode(as: LikeStatus.self, context: context)
                 return try await posts.like(try context.parameters.require("post_id"), kind: kind, caller: try context.requireUser(), status: body.likeStatus)
             }
-        }
-        protected.post("/v1/posts/{post_id}/comments") { request, context -> CommentAnswer in
-            let body = try await request.decode(as: CommentRequest.self, context: context)
-            return try await posts.comment(try context.parameters.require("post_id"), caller: try context.requireUser(), body, requestID: context.requestID)
-        }
-        protected.put("/v1/posts/{post_id}/comments/{comment_id}") { request, context -> CommentAnswer in
-            let body = try await request.decode(as: CommentRequest.self, context: context)
-            let changed = try await posts.changeComment(
-                try context.parameters.require("post_id"), commentID: try context.parameters.require("comment_id"),
-                caller: try context.requireUser(), content: body.content, requestID: context.requestID
-            )
-            guard let changed else { throw ServiceError(.internalError, "comment vanished") }
-            return changed
-        }
-        protected.delete("/v1/posts/{post_id}/comments/{comment_id}") { _, context -> EmptyAnswer in
-            _ = try await posts.changeComment(
-                try context.parameters.require("post_id"), commentID: try context.parameters.require("comment_id"),
-                caller: try context.requireUser(), content: nil, requestID: context.requestID
-            )
-            return EmptyAnswer()
         }
     }
 
@@ -90,7 +57,7 @@ struct PostRoutes: Sendable {
                 try which(request, context), caller: try context.requireUser(),
                 categories: query.getAll("category").map { String($0) }.filter { !$0.isEmpty },
                 productID: query["product_id"].map(String.init),
-                cursor: try FeedCursor.parse(query["next"].map(String.init)), limit: try PageLimit.parse(query["limit"].map(String.init)),
+                after: try FeedCursor.parse(query["next"].map(String.init)), limit: try PageLimit.parse(query["limit"].map(String.init)),
                 requestID: context.requestID
             )
         }

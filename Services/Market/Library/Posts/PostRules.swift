@@ -4,38 +4,26 @@ import ServiceKit
 
 /// Validation of post fields, shared by create and update.
 enum PostRules {
-    static func apply(_ update: PostUpdateRequest, to record: inout PostRecord) throws {
-        if let category = update.category?.trimmingCharacters(in: .whitespaces) {
-            guard (1...50).contains(category.count) else { throw ServiceError.badRequest("category must be 1-50 characters") }
-            record.category = category
-        }
-        if let title = update.title?.trimmingCharacters(in: .whitespacesAndNewlines) {
-            guard (1...200).contains(title.count) else { throw ServiceError.badRequest("title must be 1-200 characters") }
-            record.title = title
-        }
+    static func apply(_ update: PostFields, to record: inout PostRecord) throws {
+        if let category = try FieldRule.text(update.category, "category", 1...50, trimming: .whitespaces) { record.category = category }
+        if let title = try FieldRule.text(update.title, "title", 1...200, trimming: .whitespacesAndNewlines) { record.title = title }
         if let price = update.price {
             guard (0...1_000_000_000).contains(price) else { throw ServiceError.badRequest("price must be 0 or more") }
             record.price = price
         }
-        if let content = update.content {
-            guard content.count <= 5000 else { throw ServiceError.badRequest("content must be at most 5000 characters") }
+        if let content = try FieldRule.text(update.content, "content", 0...5000) {
             record.content = content
-            record.hashTags = PostRecord.text(PostService.hashTags(in: content))
+            record.hashTags = JSONText.encode(hashTags(in: content))
         }
         let extra: [(String?, WritableKeyPath<PostRecord, String>)] = [
             (update.content1, \.content1), (update.content2, \.content2), (update.content3, \.content3),
             (update.content4, \.content4), (update.content5, \.content5),
         ]
         for (value, keyPath) in extra {
-            guard let value else { continue }
-            guard value.count <= 1000 else { throw ServiceError.badRequest("content1-5 must be at most 1000 characters") }
-            record[keyPath: keyPath] = value
+            if let value = try FieldRule.text(value, "content1-5", 0...1000) { record[keyPath: keyPath] = value }
         }
-        if let files = update.files {
-            guard files.count <= 5, files.allSatisfy({ $0.hasPrefix("/data/posts/") && $0.count <= 100 }) else {
-                throw ServiceError.badRequest("files must be at most 5 paths from POST /v1/posts/files")
-            }
-            record.files = PostRecord.text(files)
+        if let files = try FieldRule.uploadedPaths(update.files, area: "posts", count: 0...5, problem: "files must be at most 5 paths from POST /v1/posts/files") {
+            record.files = JSONText.encode(files)
         }
         switch (update.longitude, update.latitude) {
         case (nil, nil): break
@@ -44,5 +32,20 @@ enum PostRules {
         default: throw ServiceError.badRequest("longitude and latitude go together and must be in range")
         }
         if let isPublic = update.isPublic { record.isPublic = isPublic }
+    }
+
+    private static let hashTagPattern = try! NSRegularExpression(pattern: "#([\\p{L}\\p{N}_]+)")
+
+    /// `#word`s of a post's content, first 30, each once.
+    static func hashTags(in content: String) -> [String] {
+        let range = NSRange(content.startIndex..., in: content)
+        var seen: [String] = []
+        for match in hashTagPattern.matches(in: content, range: range) {
+            if let tagRange = Range(match.range(at: 1), in: content) {
+                let tag = String(content[tagRange])
+                if !seen.contains(tag), seen.count < 30 { seen.append(tag) }
+            }
+        }
+        return seen
     }
 }

@@ -1,0 +1,66 @@
+import Contracts
+import GRDB
+import ServiceKit
+
+/// `CommentStore` on market-svc's SQLite file.
+struct SQLiteCommentStore: CommentStore {
+    let database: any DatabaseWriter
+
+    func insert(_ comment: CommentRecord, target: CommentTarget, appID: String) async throws {
+        try await database.write { db in
+            if let parent = comment.parentID {
+                let topLevel = try Bool.fetchOne(db, sql: """
+                    SELECT COUNT(*) > 0 FROM comment WHERE id = ? AND target_type = ? AND target_id = ? AND parent_id IS NULL AND app_id = ?
+                    """, arguments: [parent, target.rawValue, comment.targetID, appID]) ?? false
+                guard topLevel else { throw StoreError.notFound("no such parent comment") }
+            }
+            try db.execute(sql: """
+                INSERT INTO comment (id, app_id, target_type, target_id, parent_id, creator_id, content, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [comment.id, appID, target.rawValue, comment.targetID, comment.parentID, comment.creatorID, comment.content,
+                                 comment.createdAt, comment.createdAt])
+        }
+    }
+
+    func change(
+        _ commentID: String, target: CommentTarget, targetID: String, appID: String, by userID: String, content: String?, at time: Int64
+    ) async throws -> CommentRecord? {
+        try await database.write { db -> CommentRecord? in
+            guard var comment = try Self.fetch(db, sql: "SELECT * FROM comment WHERE id = ? AND target_type = ? AND target_id = ? AND app_id = ?",
+                                               arguments: [commentID, target.rawValue, targetID, appID]).first
+            else { throw StoreError.notFound("no such comment") }
+            guard comment.creatorID == userID else { throw StoreError.notPermitted("not your comment") }
+            guard let content else {
+                try db.execute(sql: "DELETE FROM comment WHERE id = ?", arguments: [commentID])
+                return nil
+            }
+            try db.execute(sql: "UPDATE comment SET content = ?, updated_at = ? WHERE id = ?", arguments: [content, time, commentID])
+            comment.content = content
+            return comment
+        }
+    }
+
+    func comments(of target: CommentTarget, ids: [String]) async throws -> [CommentRecord] {
+        try await database.read { db in try Self.comments(db, of: target, ids: ids) }
+    }
+
+    /// The same inside another store's read (a page and its comments in one snapshot).
+    static func comments(_ db: Database, of target: CommentTarget, ids: [String]) throws -> [CommentRecord] {
+        guard !ids.isEmpty else { return [] }
+        return try fetch(db, sql: """
+            SELECT * FROM comment WHERE target_type = ? AND target_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY created_at, rowid
+            """, arguments: StatementArguments([target.rawValue]) + StatementArguments(ids))
+    }
+
+    /// Removes a target's comments inside the transaction that removes the target.
+    static func deleteComments(_ db: Database, of target: CommentTarget, id: String) throws {
+        try db.execute(sql: "DELETE FROM comment WHERE target_type = ? AND target_id = ?", arguments: [target.rawValue, id])
+    }
+
+    private static func fetch(_ db: Database, sql: String, arguments: StatementArguments) throws -> [CommentRecord] {
+        try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            CommentRecord(id: row["id"], parentID: row["parent_id"], targetID: row["target_id"], creatorID: row["creator_id"],
+                          content: row["content"], createdAt: row["created_at"])
+        }
+    }
+}

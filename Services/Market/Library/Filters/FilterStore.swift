@@ -1,0 +1,47 @@
+/// Filters, their likes and what their lists and rankings need.
+protocol FilterStore: Sendable {
+    func insert(_ filter: FilterRecord) async throws
+    func update(_ filter: FilterRecord) async throws
+    /// The filter and its comments; `StoreError.conflict` once someone has ordered it (its buyers keep it).
+    func delete(id: String) async throws
+    func filter(id: String, appID: String) async throws -> FilterRecord?
+    /// Those of `ids` in `appID`, in no order.
+    func filters(ids: [String], appID: String) async throws -> [FilterRecord]
+    /// One page of a list (one more than asked when there are more).
+    func page(_ query: FilterPageQuery) async throws -> [(record: FilterRecord, cursor: FeedCursor)]
+    /// Like and buyer counts of the filters, and which of them `viewer` liked or bought.
+    func stats(ids: [String], viewer: String) async throws -> FilterStats
+    func setLike(filterID: String, userID: String, on: Bool, at time: Int64) async throws
+    /// The app's filters by likes and paid purchases since `since` (a purchase counts double),
+    /// newest first among equals.
+    func hotFilterIDs(appID: String, since: Int64, limit: Int) async throws -> [String]
+}
+
+/// Which filters a list shows, in which order, from where.
+struct FilterPageQuery: Sendable {
+    enum Scope: Equatable, Sendable {
+        case all, user(String), likedByMe
+    }
+
+    enum Order: String, Sendable {
+        case latest, likes, purchase
+    }
+
+    var scope: Scope
+    var order: Order
+    var appID: String
+    var viewer: String
+    var category: String?
+    var hidden: Set<String>
+    /// `latest` pages after a cursor; the rankings by position.
+    var after: FeedCursor?
+    var offset: Int
+    var limit: Int
+}
+
+struct FilterStats: Sendable {
+    var likes: [String: Int] = [:]
+    var buyers: [String: Int] = [:]
+    var liked: Set<String> = []
+    var bought: Set<String> = []
+}

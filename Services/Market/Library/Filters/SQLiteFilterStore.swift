@@ -1,0 +1,131 @@
+import Contracts
+import GRDB
+import ServiceKit
+
+extension FilterRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "filter"
+}
+
+/// `FilterStore` on market-svc's SQLite file.
+struct SQLiteFilterStore: FilterStore {
+    let database: any DatabaseWriter
+
+    func insert(_ filter: FilterRecord) async throws {
+        try await database.write { db in try filter.insert(db) }
+    }
+
+    func update(_ filter: FilterRecord) async throws {
+        try await database.write { db in try filter.update(db) }
+    }
+
+    func delete(id: String) async throws {
+        try await database.write { db in
+            let sold = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM purchase_order WHERE filter_id = ?", arguments: [id]) ?? 0
+            guard sold == 0 else { throw StoreError.conflict("a filter with orders cannot be deleted") }
+            _ = try FilterRecord.deleteOne(db, key: id)
+            try SQLiteCommentStore.deleteComments(db, of: .filter, id: id)
+        }
+    }
+
+    func filter(id: String, appID: String) async throws -> FilterRecord? {
+        try await database.read { db in
+            try FilterRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM filter WHERE id = ? AND app_id = ?"), arguments: [id, appID])
+        }
+    }
+
+    func filters(ids: [String], appID: String) async throws -> [FilterRecord] {
+        guard !ids.isEmpty else { return [] }
+        return try await database.read { db in
+            try FilterRecord.fetchAll(db, sql: "SELECT * FROM filter WHERE app_id = ? AND id IN (\(databaseQuestionMarks(count: ids.count)))",
+                                      arguments: StatementArguments([appID]) + StatementArguments(ids))
+        }
+    }
+
+    func page(_ query: FilterPageQuery) async throws -> [(record: FilterRecord, cursor: FeedCursor)] {
+        var conditions = ["filter.app_id = ?"]
+        var arguments: StatementArguments = [query.appID]
+        switch query.scope {
+        case .all: break
+        case .user(let id):
+            conditions.append("filter.creator_id = ?")
+            arguments += [id]
+        case .likedByMe:
+            conditions.append("EXISTS (SELECT 1 FROM filter_like WHERE filter_like.filter_id = filter.id AND filter_like.user_id = ?)")
+            arguments += [query.viewer]
+        }
+        if let category = query.category, !category.isEmpty {
+            conditions.append("filter.category = ?")
+            arguments += [category]
+        }
+        if !query.hidden.isEmpty {
+            conditions.append("filter.creator_id NOT IN (\(databaseQuestionMarks(count: query.hidden.count)))")
+            arguments += StatementArguments(Array(query.hidden))
+        }
+        var order = "filter.created_at DESC, filter.rowid DESC LIMIT ?"
+        switch query.order {
+        case .latest:
+            if let cursor = query.after {
+                conditions.append("(filter.created_at < ? OR (filter.created_at = ? AND filter.rowid < ?))")
+                arguments += [cursor.createdAt, cursor.createdAt, cursor.sequence]
+            }
+        case .likes:
+            order = "(SELECT COUNT(*) FROM filter_like WHERE filter_like.filter_id = filter.id) DESC, " + order + " OFFSET \(query.offset)"
+        case .purchase:
+            order = "(SELECT COUNT(*) FROM purchase_order WHERE purchase_order.filter_id = filter.id AND purchase_order.paid_at IS NOT NULL) DESC, "
+                + order + " OFFSET \(query.offset)"
+        }
+        let sql = "SELECT filter.*, filter.rowid AS sequence FROM filter WHERE " + conditions.joined(separator: " AND ") + " ORDER BY " + order
+        arguments += [query.limit + 1]
+        return try await database.read { [sql, arguments] db in
+            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+                let record = try FilterRecord(row: row)
+                return (record: record, cursor: FeedCursor(createdAt: record.createdAt, sequence: row["sequence"]))
+            }
+        }
+    }
+
+    func stats(ids: [String], viewer: String) async throws -> FilterStats {
+        guard !ids.isEmpty else { return FilterStats() }
+        let marks = databaseQuestionMarks(count: ids.count)
+        return try await database.read { db in
+            var stats = FilterStats()
+            for row in try Row.fetchAll(db, sql: """
+                SELECT filter_id, COUNT(*) AS n, SUM(user_id = ?) AS mine FROM filter_like WHERE filter_id IN (\(marks)) GROUP BY filter_id
+                """, arguments: StatementArguments([viewer]) + StatementArguments(ids)) {
+                stats.likes[row["filter_id"]] = row["n"]
+                if (row["mine"] as Int) > 0 { stats.liked.insert(row["filter_id"]) }
+            }
+            for row in try Row.fetchAll(db, sql: """
+                SELECT filter_id, COUNT(*) AS n, SUM(buyer_id = ?) AS mine FROM purchase_order
+                WHERE paid_at IS NOT NULL AND filter_id IN (\(marks)) GROUP BY filter_id
+                """, arguments: StatementArguments([viewer]) + StatementArguments(ids)) {
+                stats.buyers[row["filter_id"]] = row["n"]
+                if (row["mine"] as Int) > 0 { stats.bought.insert(row["filter_id"]) }
+            }
+            return stats
+        }
+    }
+
+    func setLike(filterID: String, userID: String, on: Bool, at time: Int64) async throws {
+        try await database.write { db in
+            if on {
+                try db.execute(sql: "INSERT OR IGNORE INTO filter_like (filter_id, user_id, created_at) VALUES (?, ?, ?)", arguments: [filterID, userID, time])
+            } else {
+                try db.execute(sql: "DELETE FROM filter_like WHERE filter_id = ? AND user_id = ?", arguments: [filterID, userID])
+            }
+        }
+    }
+
+    func hotFilterIDs(appID: String, since: Int64, limit: Int) async throws -> [String] {
+        try await database.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT filter.id FROM filter
+                LEFT JOIN (SELECT filter_id, COUNT(*) AS n FROM filter_like WHERE created_at >= ? GROUP BY filter_id) likes ON likes.filter_id = filter.id
+                LEFT JOIN (SELECT filter_id, COUNT(*) AS n FROM purchase_order WHERE paid_at >= ? GROUP BY filter_id) sales ON sales.filter_id = filter.id
+                WHERE filter.app_id = ?
+                ORDER BY COALESCE(likes.n, 0) + 2 * COALESCE(sales.n, 0) DESC, filter.created_at DESC
+                LIMIT ?
+                """, arguments: [since, since, appID, limit])
+        }
+    }
+}

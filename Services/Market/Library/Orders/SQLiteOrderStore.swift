@@ -1,0 +1,51 @@
+import Contracts
+import GRDB
+import ServiceKit
+
+extension OrderRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "purchase_order"
+    typealias Columns = CodingKeys
+}
+
+extension OrderRecord.CodingKeys: ColumnExpression {}
+
+/// `OrderStore` on market-svc's SQLite file.
+struct SQLiteOrderStore: OrderStore {
+    let database: any DatabaseWriter
+
+    func open(_ new: OrderRecord) async throws -> OrderRecord {
+        try await database.write { db in
+            let existing = try OrderRecord.filter(OrderRecord.Columns.buyerID == new.buyerID && OrderRecord.Columns.filterID == new.filterID).fetchAll(db)
+            if existing.contains(where: { $0.paidAt != nil }) { throw StoreError.conflict("already bought") }
+            if let pending = existing.first { return pending }
+            try new.insert(db)
+            return new
+        }
+    }
+
+    func paidOrders(buyer: String, appID: String) async throws -> [OrderRecord] {
+        try await database.read { db in
+            try OrderRecord.fetchAll(db, sql: "SELECT * FROM purchase_order WHERE buyer_id = ? AND app_id = ? AND paid_at IS NOT NULL ORDER BY paid_at DESC",
+                                     arguments: [buyer, appID])
+        }
+    }
+
+    func order(code: String, appID: String?) async throws -> OrderRecord? {
+        try await database.read { db in
+            var request = OrderRecord.filter(OrderRecord.Columns.orderCode == code)
+            if let appID { request = request.filter(OrderRecord.Columns.appID == appID) }
+            return try request.fetchOne(db)
+        }
+    }
+
+    func markPaid(code: String, appID: String, at time: Int64) async throws -> OrderRecord {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE purchase_order SET paid_at = ?, updated_at = ? WHERE order_code = ? AND app_id = ? AND paid_at IS NULL",
+                           arguments: [time, time, code, appID])
+            guard let order = try OrderRecord.filter(OrderRecord.Columns.orderCode == code && OrderRecord.Columns.appID == appID).fetchOne(db) else {
+                throw StoreError.notFound("no such order")
+            }
+            return order
+        }
+    }
+}
