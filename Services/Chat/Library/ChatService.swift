@@ -35,10 +35,10 @@ package enum ChatService {
             try await dependencies.push.chatMessage(try JSONText.decode(message.payload).orThrow())
         }
         let hub = RoomHub()
-        let rooms = RoomRepository(database: database)
+        let rooms = SQLiteRoomStore(database: database)
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         let conversations = ConversationService(
-            rooms: rooms, messages: MessageRepository(database: database), renderer: ChatRenderer(users: dependencies.users), hub: hub,
+            rooms: rooms, messages: SQLiteMessageStore(database: database), renderer: ChatRenderer(users: dependencies.users), hub: hub,
             eventsWaiting: { relay.nudge() }
         )
         let routes = ChatRoutes(conversations: conversations, files: try FileStore(dataDirectory: common.dataDirectory, area: "chats"))

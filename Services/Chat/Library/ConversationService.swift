@@ -5,8 +5,8 @@ import ServiceKit
 /// The §3 operations: rooms, history, sending (with live delivery and the push event), search,
 /// read pointers.
 struct ConversationService: Sendable {
-    let rooms: RoomRepository
-    let messages: MessageRepository
+    let rooms: any RoomStore
+    let messages: any MessageStore
     let renderer: ChatRenderer
     let hub: RoomHub
     /// Tells the outbox relay a push event is waiting.
@@ -20,12 +20,12 @@ struct ConversationService: Sendable {
         guard opponentID != caller.userID else { throw ServiceError.badRequest("cannot open a room with yourself") }
         let found = try await renderer.users.users([opponentID], caller.appID, requestID)
         guard found[opponentID] != nil else { throw ServiceError.notFound("unknown opponent") }
-        let room = try await rooms.open(appID: caller.appID, userID: caller.userID, opponentID: opponentID)
+        let room = try await rooms.open(appID: caller.appID, userID: caller.userID, opponentID: opponentID, at: GlintDate.nowMilliseconds())
         return try await render([room], appID: caller.appID, requestID: requestID)[0]
     }
 
     func list(_ caller: AuthenticatedUser, requestID: String) async throws -> [ChatRoomAnswer] {
-        try await render(try await rooms.rooms(of: caller.userID, appID: caller.appID), appID: caller.appID, requestID: requestID)
+        try await render(try await rooms.rooms(of: caller.userID, appID: caller.appID, limit: 1000), appID: caller.appID, requestID: requestID)
     }
 
     private func render(_ list: [RoomRecord], appID: String, requestID: String) async throws -> [ChatRoomAnswer] {
@@ -64,8 +64,8 @@ struct ConversationService: Sendable {
         let present = hub.presentUsers(in: roomID)
         // Participation, the message and its push event: one write transaction, no reads before it.
         let stored = try await messages.send(
-            MessageRepository.NewChat(roomID: roomID, senderID: caller.userID, content: content, files: files, clientID: body.clientID),
-            appID: caller.appID
+            NewChat(roomID: roomID, senderID: caller.userID, content: content, files: files, clientID: body.clientID),
+            appID: caller.appID, at: GlintDate.nowMilliseconds()
         ) { chat, participants in
             ChatMessageEvent(
                 appID: caller.appID, roomID: roomID, chatID: chat.id, senderID: caller.userID, senderNick: sender.nick,

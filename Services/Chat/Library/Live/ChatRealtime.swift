@@ -6,7 +6,7 @@ import SocketIO
 /// `join_room`), admission by participation or, without a token, by the room's app flag;
 /// `join_room` / `leave_room` / `ping`; client-emitted `chat` / `send_message` ignored.
 struct ChatRealtime: SocketApplication {
-    let rooms: RoomRepository
+    let rooms: any RoomStore
     let verifier: AccessTokenVerifier
     let apps: AppsClient
     let hub: RoomHub

@@ -1,16 +1,9 @@
-import GRDB
 import ServiceKit
 
-/// One stored message.
-struct ChatRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord {
-    static let databaseTableName = "chat"
-
+/// One stored message; `seq` is its place in the store (set when stored).
+struct ChatRecord: Codable, Sendable {
     var seq: Int64?
-    var id: String
-    var roomID: String
-    var senderID: String
-    var content: String
-    var files: String
+    var id, roomID, senderID, content, files: String
     var clientID: String?
     var createdAt: Int64
 
@@ -22,18 +15,5 @@ struct ChatRecord: Codable, Sendable, FetchableRecord, MutablePersistableRecord 
         case createdAt = "created_at"
     }
 
-    enum Columns {
-        static let seq = Column(CodingKeys.seq)
-        static let id = Column(CodingKeys.id)
-        static let roomID = Column(CodingKeys.roomID)
-        static let senderID = Column(CodingKeys.senderID)
-        static let clientID = Column(CodingKeys.clientID)
-        static let createdAt = Column(CodingKeys.createdAt)
-    }
-
     var fileList: [String] { JSONText.decode(files) ?? [] }
-
-    mutating func didInsert(_ inserted: InsertionSuccess) {
-        seq = inserted.rowID
-    }
 }

@@ -2,35 +2,41 @@ import Contracts
 import GRDB
 import ServiceKit
 
-/// Messages: store (idempotent by `client_id`), history, full-text search.
-struct MessageRepository: Sendable {
-    let database: DatabasePool
+extension ChatRecord: FetchableRecord, MutablePersistableRecord {
+    static let databaseTableName = "chat"
 
-    struct NewChat: Sendable {
-        var roomID: String
-        var senderID: String
-        var content: String
-        var files: [String]
-        var clientID: String?
+    enum Columns {
+        static let seq = Column(CodingKeys.seq)
+        static let id = Column(CodingKeys.id)
+        static let roomID = Column(CodingKeys.roomID)
+        static let senderID = Column(CodingKeys.senderID)
+        static let clientID = Column(CodingKeys.clientID)
+        static let createdAt = Column(CodingKeys.createdAt)
     }
 
-    /// In one transaction: checks the sender takes part in a room of `appID` (404 / 445), stores
-    /// the message and the outbox event `event` makes of it and the room's participants.
-    /// A retry with the same `client_id` answers the stored message (`created` false).
+    mutating func didInsert(_ inserted: InsertionSuccess) {
+        seq = inserted.rowID
+    }
+}
+
+/// `MessageStore` on chat-svc's SQLite file (full-text search through its trigram index).
+struct SQLiteMessageStore: MessageStore {
+    let database: any DatabaseWriter
+
     func send(
-        _ new: NewChat, appID: String, event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
+        _ new: NewChat, appID: String, at time: Int64, event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
     ) async throws -> (chat: ChatRecord, created: Bool) {
-        guard ObjectID.isValid(new.roomID) else { throw ServiceError.notFound("room not found") }
+        guard ObjectID.isValid(new.roomID) else { throw StoreError.notFound("room not found") }
         return try await database.write { db in
-            guard let room = try RoomRecord.fetchOne(db, key: new.roomID), room.appID == appID else { throw ServiceError.notFound("room not found") }
+            guard let room = try RoomRecord.fetchOne(db, key: new.roomID), room.appID == appID else { throw StoreError.notFound("room not found") }
             let participants = try String.fetchAll(db, sql: "SELECT user_id FROM participant WHERE room_id = ? ORDER BY user_id", arguments: [room.id])
-            guard participants.contains(new.senderID) else { throw ServiceError(.notPermitted, "not a participant of this room") }
+            guard participants.contains(new.senderID) else { throw StoreError.notPermitted("not a participant of this room") }
             if let clientID = new.clientID, let existing = try ChatRecord.filter(
                 ChatRecord.Columns.roomID == new.roomID && ChatRecord.Columns.senderID == new.senderID && ChatRecord.Columns.clientID == clientID
             ).fetchOne(db) {
                 return (existing, false)
             }
-            let createdAt = max(GlintDate.nowMilliseconds(), room.updatedAt + 1)
+            let createdAt = max(time, room.updatedAt + 1)
             var chat = ChatRecord(
                 seq: nil, id: ObjectID.generate(), roomID: new.roomID, senderID: new.senderID, content: new.content,
                 files: JSONText.encode(new.files), clientID: new.clientID, createdAt: createdAt
@@ -45,7 +51,6 @@ struct MessageRepository: Sendable {
         }
     }
 
-    /// Messages strictly after `after` (milliseconds), oldest first.
     func history(roomID: String, after: Int64?, limit: Int) async throws -> [ChatRecord] {
         try await database.read { db in
             try ChatRecord.filter(ChatRecord.Columns.roomID == roomID && ChatRecord.Columns.createdAt > (after ?? -1))
@@ -53,7 +58,7 @@ struct MessageRepository: Sendable {
         }
     }
 
-    /// Newest matches first. The trigram index finds any substring of three characters or more
+    /// The trigram index finds any substring of three characters or more
     /// (Korean words inside longer text included); shorter queries (a two-syllable Korean word)
     /// scan the room's messages instead.
     func search(roomID: String, query: String, limit: Int) async throws -> [ChatRecord] {

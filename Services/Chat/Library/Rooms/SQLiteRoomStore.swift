@@ -2,19 +2,35 @@ import Contracts
 import GRDB
 import ServiceKit
 
-/// Rooms, their participants and read pointers.
-struct RoomRepository: Sendable {
-    let database: DatabasePool
+extension RoomRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "room"
 
-    /// The room of this pair, created on first use (the same room every time).
-    func open(appID: String, userID: String, opponentID: String) async throws -> RoomRecord {
+    enum Columns {
+        static let appID = Column(CodingKeys.appID)
+        static let pairKey = Column(CodingKeys.pairKey)
+    }
+}
+
+extension ParticipantRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "participant"
+
+    enum Columns {
+        static let roomID = Column(CodingKeys.roomID)
+        static let userID = Column(CodingKeys.userID)
+    }
+}
+
+/// `RoomStore` on chat-svc's SQLite file.
+struct SQLiteRoomStore: RoomStore {
+    let database: any DatabaseWriter
+
+    func open(appID: String, userID: String, opponentID: String, at time: Int64) async throws -> RoomRecord {
         let pairKey = RoomRecord.pairKey(userID, opponentID)
         return try await database.write { db in
             if let room = try RoomRecord.filter(RoomRecord.Columns.appID == appID && RoomRecord.Columns.pairKey == pairKey).fetchOne(db) {
                 return room
             }
-            let now = GlintDate.nowMilliseconds()
-            let room = RoomRecord(id: ObjectID.generate(), appID: appID, pairKey: pairKey, createdAt: now, updatedAt: now, lastChatSeq: nil)
+            let room = RoomRecord(id: ObjectID.generate(), appID: appID, pairKey: pairKey, createdAt: time, updatedAt: time, lastChatSeq: nil)
             try room.insert(db)
             for user in [userID, opponentID] {
                 try ParticipantRecord(roomID: room.id, userID: user, appID: appID, readAt: 0).insert(db)
@@ -23,22 +39,19 @@ struct RoomRepository: Sendable {
         }
     }
 
-    /// Any app's room (sockets without a key are judged by the room's app).
     func room(_ id: String) async throws -> RoomRecord? {
         guard ObjectID.isValid(id) else { return nil }
         return try await database.read { db in try RoomRecord.fetchOne(db, key: id) }
     }
 
-    /// The room if `userID` of `appID` takes part in it; 404 when there is no such room in the
-    /// app, 445 when the caller is not in it.
     func room(_ id: String, participant userID: String, appID: String) async throws -> RoomRecord {
-        guard ObjectID.isValid(id) else { throw ServiceError.notFound("room not found") }
+        guard ObjectID.isValid(id) else { throw StoreError.notFound("room not found") }
         let found = try await database.read { db -> (RoomRecord?, Bool) in
             guard let room = try RoomRecord.fetchOne(db, key: id), room.appID == appID else { return (nil, false) }
             return (room, try ParticipantRecord.exists(db, key: ["room_id": id, "user_id": userID]))
         }
-        guard let room = found.0 else { throw ServiceError.notFound("room not found") }
-        guard found.1 else { throw ServiceError(.notPermitted, "not a participant of this room") }
+        guard let room = found.0 else { throw StoreError.notFound("room not found") }
+        guard found.1 else { throw StoreError.notPermitted("not a participant of this room") }
         return room
     }
 
@@ -46,7 +59,6 @@ struct RoomRepository: Sendable {
         try await database.read { db in try ParticipantRecord.exists(db, key: ["room_id": roomID, "user_id": userID]) }
     }
 
-    /// Participant ids of each room.
     func participants(of roomIDs: [String]) async throws -> [String: [String]] {
         try await database.read { db in
             try ParticipantRecord.filter(roomIDs.contains(ParticipantRecord.Columns.roomID)).order(ParticipantRecord.Columns.userID)
@@ -55,8 +67,7 @@ struct RoomRepository: Sendable {
         }
     }
 
-    /// The user's rooms, newest activity first.
-    func rooms(of userID: String, appID: String, limit: Int = 1000) async throws -> [RoomRecord] {
+    func rooms(of userID: String, appID: String, limit: Int) async throws -> [RoomRecord] {
         try await database.read { db in
             try RoomRecord.fetchAll(db, sql: """
                 SELECT room.* FROM participant JOIN room ON room.id = participant.room_id
@@ -66,11 +77,10 @@ struct RoomRepository: Sendable {
         }
     }
 
-    /// Moves the read pointer forward to `chatID` (never back) and answers what is still unread.
     func markRead(roomID: String, userID: String, chatID: String) async throws -> Int {
         try await database.write { db in
             guard let chat = try ChatRecord.filter(ChatRecord.Columns.id == chatID && ChatRecord.Columns.roomID == roomID).fetchOne(db) else {
-                throw ServiceError.notFound("chat not found in this room")
+                throw StoreError.notFound("chat not found in this room")
             }
             try db.execute(
                 sql: "UPDATE participant SET read_at = MAX(read_at, ?) WHERE room_id = ? AND user_id = ?",

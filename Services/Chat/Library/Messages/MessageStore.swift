@@ -1,0 +1,27 @@
+import Contracts
+
+/// Messages: stored idempotently by `client_id`, read back, searched.
+protocol MessageStore: Sendable {
+    /// In one transaction: checks the sender takes part in a room of `appID` (`StoreError`
+    /// `notFound` / `notPermitted`), stores the message and the outbox event `event` makes of it
+    /// and the room's participants. A retry with the same `client_id` answers the stored message
+    /// (`created` false).
+    func send(
+        _ new: NewChat, appID: String, at time: Int64, event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
+    ) async throws -> (chat: ChatRecord, created: Bool)
+    /// Messages strictly after `after` (milliseconds), oldest first.
+    func history(roomID: String, after: Int64?, limit: Int) async throws -> [ChatRecord]
+    /// Messages of the room containing `query`, newest first.
+    func search(roomID: String, query: String, limit: Int) async throws -> [ChatRecord]
+    /// Messages by their `seq`.
+    func chats(seqs: [Int64]) async throws -> [Int64: ChatRecord]
+}
+
+/// A message to store.
+struct NewChat: Sendable {
+    var roomID: String
+    var senderID: String
+    var content: String
+    var files: [String]
+    var clientID: String?
+}
