@@ -36,7 +36,7 @@ struct GeoHarness {
     let app: Application<RouterResponder<GlintRequestContext>>
     let keys: TestKeys
     let market: Market
-    let index: PostLocationIndex
+    let nearby: NearbyService
 
     static func make(geocoder: ReverseGeocoder = ReverseGeocoder(unavailable: "reverse geocoding is not configured on this server")) async throws -> GeoHarness {
         let keys = await TestKeys.make(), market = Market()
@@ -44,7 +44,7 @@ struct GeoHarness {
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: GeoMigrations.migrator)
         let app = try GeoService.assemble(common: common, logger: TestEnvironment.logger, database: database,
                                        dependencies: .init(jwks: JWKSClient { keys.jwks }, market: market.posts, geocoder: geocoder)).application()
-        return GeoHarness(app: app, keys: keys, market: market, index: PostLocationIndex(database: database))
+        return GeoHarness(app: app, keys: keys, market: market, nearby: NearbyService(store: SQLiteLocationStore(database: database)))
     }
 
     func headers(_ user: String = alice, app: String = appID, _ extra: [(String, String)] = []) async throws -> HTTPFields {

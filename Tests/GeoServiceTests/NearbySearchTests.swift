@@ -35,7 +35,7 @@ final class NearbySearchTests: XCTestCase {
                 ? (Double.random(in: 124.6...131.9, using: &random), Double.random(in: 33.1...38.6, using: &random))
                 : (Double.random(in: 126.95...127.05, using: &random), Double.random(in: 37.53...37.59, using: &random))
             let event = Self.event(index, longitude: longitude, latitude: latitude)
-            try await harness.index.apply(event)
+            try await harness.nearby.apply(event)
             points.append((event.postID, try Coordinate(latitude: latitude, longitude: longitude)))
         }
         var centres = [try Coordinate(latitude: 37.5665, longitude: 126.9780), try Coordinate(latitude: 35.1796, longitude: 129.0756),
@@ -44,7 +44,7 @@ final class NearbySearchTests: XCTestCase {
         var compared = 0
         for centre in centres {
             for radius in [0.5, 1, 10, 100, 500, 1_000, 5_000, 20_000] {
-                let found = try await harness.index.search(NearbyQuery(center: centre, radius: radius, appID: GeoHarness.appID, limit: 100_000))
+                let found = try await harness.nearby.search(NearbyQuery(center: centre, radius: radius, appID: GeoHarness.appID, limit: 100_000))
                 let expected = points.map { ($0.id, GreatCircle.distance(centre, $0.coordinate)) }.filter { $0.1 <= radius }
                     .sorted { ($0.1, $0.0) < ($1.1, $1.0) }
                 XCTAssertEqual(found.map(\.postID), expected.map(\.0), "centre \(centre), radius \(radius)")
@@ -52,7 +52,7 @@ final class NearbySearchTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(compared, 2_000, "the centres and radii cover many points")
-        let exact = try await harness.index.search(NearbyQuery(center: points[4_321].coordinate, radius: 0.5, appID: GeoHarness.appID))
+        let exact = try await harness.nearby.search(NearbyQuery(center: points[4_321].coordinate, radius: 0.5, appID: GeoHarness.appID))
         XCTAssertEqual(exact.first?.postID, points[4_321].id, "a tiny radius on a point finds it")
     }
 
@@ -65,9 +65,9 @@ final class NearbySearchTests: XCTestCase {
 
     func testTheAntimeridianIsCrossed() async throws {
         let harness = try await GeoHarness.make()
-        try await harness.index.apply(Self.event(1, longitude: -179.99, latitude: 10))
-        try await harness.index.apply(Self.event(2, longitude: 179.99, latitude: 10))
-        let found = try await harness.index.search(NearbyQuery(center: try Coordinate(latitude: 10, longitude: 179.995), radius: 5_000, appID: GeoHarness.appID))
+        try await harness.nearby.apply(Self.event(1, longitude: -179.99, latitude: 10))
+        try await harness.nearby.apply(Self.event(2, longitude: 179.99, latitude: 10))
+        let found = try await harness.nearby.search(NearbyQuery(center: try Coordinate(latitude: 10, longitude: 179.995), radius: 5_000, appID: GeoHarness.appID))
         XCTAssertEqual(Set(found.map(\.postID)), [Self.event(1, longitude: 0, latitude: 0).postID, Self.event(2, longitude: 0, latitude: 0).postID])
         XCTAssertEqual(GreatCircle.boxes(around: try Coordinate(latitude: 10, longitude: 179.995), radius: 5_000).count, 2)
     }

@@ -26,8 +26,8 @@ package enum GeoService {
     static func assemble(
         common: CommonConfiguration, logger: Logger, database: DatabasePool, dependencies: Dependencies, services: [any Service] = []
     ) throws -> ServiceAssembly {
-        let nearby = NearbyRoutes(index: PostLocationIndex(database: database), market: dependencies.market)
-        let walks = WalkRoutes(walks: WalkService(database: database, geocoder: dependencies.geocoder))
+        let nearby = NearbyRoutes(nearby: NearbyService(store: SQLiteLocationStore(database: database)), market: dependencies.market)
+        let walks = WalkRoutes(walks: WalkService(store: SQLiteWalkStore(database: database), geocoder: dependencies.geocoder))
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services

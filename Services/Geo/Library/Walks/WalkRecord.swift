@@ -1,30 +1,18 @@
 import Contracts
-import GRDB
 import ServiceKit
 
-/// A row of `walk`; `path` is the simplified path as JSON `[[latitude, longitude, ms], ...]`.
-struct WalkRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "walk"
-
-    var id: String
-    var appID: String
-    var userID: String
-    var title: String
-    var postID: String
+/// A walk as stored; `path` is the simplified path as JSON `[[latitude, longitude, ms], ...]`.
+struct WalkRecord: Codable, Sendable {
+    var id, appID, userID, title, postID: String
     var distanceM: Double
     var durationS: Int
     var calories: Double
-    var startedAt: Int64
-    var endedAt: Int64
-    var minLatitude: Double
-    var minLongitude: Double
-    var maxLatitude: Double
-    var maxLongitude: Double
-    var path: String
-    var startAddress: String
+    var startedAt, endedAt: Int64
+    var minLatitude, minLongitude, maxLatitude, maxLongitude: Double
+    var path, startAddress: String
     var createdAt: Int64
 
-    enum CodingKeys: String, CodingKey, ColumnExpression {
+    enum CodingKeys: String, CodingKey {
         case id, title, calories, path
         case appID = "app_id"
         case userID = "user_id"

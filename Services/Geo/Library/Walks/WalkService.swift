@@ -1,10 +1,9 @@
 import Contracts
-import GRDB
 import ServiceKit
 
 /// DogWalk's recorded walks (API.md §4): measured once when posted, read by their owner only.
 struct WalkService: Sendable {
-    let database: any DatabaseWriter
+    let store: any WalkStore
     let geocoder: ReverseGeocoder
 
     // 10,000 fixes (nearly three hours at one a second) fit the 1 MB JSON body limit.
@@ -35,16 +34,13 @@ struct WalkService: Sendable {
             path: JSONText.encode(path.map { [$0.coordinate.latitude, $0.coordinate.longitude, Double($0.time)] }),
             startAddress: geocoder.address(at: points[0].coordinate), createdAt: now
         )
-        try await database.write { db in try record.insert(db) }
+        try await store.insert(record)
         return try record.answer()
     }
 
     func walk(_ id: String, caller: AuthenticatedUser) async throws -> WalkAnswer {
         guard ObjectID.isValid(id) else { throw ServiceError.badRequest("invalid walk id") }
-        let record = try await database.read { db in
-            try WalkRecord.fetchOne(db, sql: "SELECT * FROM walk WHERE id = ? AND app_id = ?", arguments: [id, caller.appID])
-        }
-        guard let record else { throw ServiceError.notFound("no such walk") }
+        guard let record = try await store.walk(id: id, appID: caller.appID) else { throw ServiceError.notFound("no such walk") }
         guard record.userID == caller.userID else { throw ServiceError(.notPermitted, "not your walk") }
         return try record.answer()
     }
@@ -54,13 +50,7 @@ struct WalkService: Sendable {
     func walks(caller: AuthenticatedUser, next: String?, limit: Int) async throws -> CursorPage<WalkAnswer> {
         let after = next ?? ""
         guard after.isEmpty || ObjectID.isValid(after) else { throw ServiceError.badRequest("invalid next cursor") }
-        let records = try await database.read { db in
-            try WalkRecord.fetchAll(db, sql: """
-                SELECT * FROM walk WHERE app_id = ? AND user_id = ?
-                    AND (? = '' OR (created_at, rowid) < (SELECT created_at, rowid FROM walk WHERE id = ?))
-                ORDER BY created_at DESC, rowid DESC LIMIT ?
-                """, arguments: [caller.appID, caller.userID, after, after, limit + 1])
-        }
+        let records = try await store.walks(of: caller.userID, appID: caller.appID, after: after, limit: limit + 1)
         let page = records.prefix(limit)
         return CursorPage(data: try page.map { try $0.answer() }, nextCursor: records.count > limit ? page.last!.id : "0")
     }
