@@ -29,7 +29,7 @@ package enum PaymentVerifyService {
         common: CommonConfiguration, configuration: PaymentConfiguration, logger: Logger, database: DatabasePool, dependencies: Dependencies,
         services: [any Service] = []
     ) throws -> ServiceAssembly {
-        let verifier = PaymentVerifier(database: database, portOne: dependencies.portOne, market: dependencies.market,
+        let verifier = VerificationService(store: SQLitePaymentStore(database: database), portOne: dependencies.portOne, market: dependencies.market,
                                        products: configuration.coinProducts, logger: logger)
         let relay = OutboxRelay(database: database, logger: logger) { message in
             switch message.topic {
@@ -39,7 +39,7 @@ package enum PaymentVerifyService {
                 case .order: _ = try await dependencies.market.markPaid(event.merchantUID, event.appID, nil)
                 case .coins: _ = try await dependencies.market.grantCoins(event)
                 }
-            case PaymentVerifier.webhookTopic:
+            case PaymentWebhook.topic:
                 let webhook: PaymentWebhook = try JSONText.decode(message.payload).orThrow()
                 try await verifier.processWebhook(webhook.impUID)
             default:

@@ -15,7 +15,10 @@ package struct PaymentValidationRequest: Codable, Sendable, Equatable {
 }
 
 /// PortOne's webhook body. Only `imp_uid` is used: the payment is fetched from PortOne again.
+/// Kept in payment-verify-svc's own outbox until verified.
 package struct PaymentWebhook: Codable, Sendable, Equatable {
+    package static let topic = "payment.webhook"
+
     package var impUID: String
     package var merchantUID: String?
     package var status: String?

@@ -1,32 +1,21 @@
 import Contracts
-import GRDB
 import ServiceKit
 
-/// A row of `payment`: what was verified, for whom, and the PG's receipt (JSON).
-struct PaymentRecord: Codable, Sendable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "payment"
-
+/// A verified payment: what it was for, for whom, and the PG's receipt (JSON).
+struct PaymentRecord: Codable, Sendable {
     enum Kind: String, Codable, Sendable {
         case order
         case coins
     }
 
-    var id: String
-    var impUID: String
+    var id, impUID: String
     var kind: Kind
-    var appID: String
-    var userID: String
-    var merchantUID: String
-    var filterID: String
-    var amount: Int
-    var coins: Int
-    var productName: String
-    var receipt: String
-    var paidAt: Int64
-    var createdAt: Int64
-    var updatedAt: Int64
+    var appID, userID, merchantUID, filterID: String
+    var amount, coins: Int
+    var productName, receipt: String
+    var paidAt, createdAt, updatedAt: Int64
 
-    enum CodingKeys: String, CodingKey, ColumnExpression {
+    enum CodingKeys: String, CodingKey {
         case id, kind, amount, coins, receipt
         case impUID = "imp_uid"
         case appID = "app_id"

@@ -5,7 +5,7 @@ import ServiceKit
 
 /// API.md §5.
 struct PaymentRoutes: Sendable {
-    let verifier: PaymentVerifier
+    let verifier: VerificationService
     let configuration: PaymentConfiguration
     /// Wakes the outbox relay after a transaction that queued a grant or a webhook.
     let queued: @Sendable () -> Void
@@ -36,11 +36,7 @@ struct PaymentRoutes: Sendable {
         // allow-list, and answered as soon as the event is stored.
         group.post("/v1/payments/webhook") { request, context -> EmptyAnswer in
             try authorizeWebhook(request)
-            let body = try await request.decode(as: PaymentWebhook.self, context: context)
-            guard PaymentVerifier.validImpUID(body.impUID) else { throw ServiceError.badRequest("imp_uid required") }
-            try await verifier.database.write { db in
-                try Outbox.enqueue(db, topic: PaymentVerifier.webhookTopic, key: body.impUID, payload: body)
-            }
+            try await verifier.queueWebhook(try await request.decode(as: PaymentWebhook.self, context: context))
             queued()
             return EmptyAnswer()
         }

@@ -1,13 +1,12 @@
 import Contracts
-import GRDB
 import Logging
 import ServiceKit
 
 /// PortOne double verification (API.md §5): the payment is always fetched from the PG, matched
 /// with our order, and recorded together with its grant (outbox) in one transaction, so every
 /// path — validation, webhook, retries — grants at most once and a crash never loses a grant.
-struct PaymentVerifier: Sendable {
-    let database: any DatabaseWriter
+struct VerificationService: Sendable {
+    let store: any PaymentStore
     let portOne: PortOneClient
     let market: MarketClient
     let products: [CoinProduct]
@@ -24,8 +23,6 @@ struct PaymentVerifier: Sendable {
         var caller: AuthenticatedUser?
         var source: Source
     }
-
-    static let webhookTopic = "payment.webhook"
 
     static func validImpUID(_ text: String) -> Bool {
         (1...100).contains(text.utf8.count) && text.utf8.allSatisfy { $0 == 95 || $0 == 45 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
@@ -54,7 +51,7 @@ struct PaymentVerifier: Sendable {
 
     private func verifyOrder(_ claim: Claim, requestID: String?) async throws -> PaymentRecord {
         guard Self.validImpUID(claim.impUID) else { throw ServiceError.badRequest("imp_uid required") }
-        if let existing = try await record(impUID: claim.impUID) { return try owned(existing, by: claim.caller, kind: .order) }
+        if let existing = try await store.payment(impUID: claim.impUID) { return try owned(existing, by: claim.caller, kind: .order) }
         guard let payment = try await portOne.payment(claim.impUID) else {
             throw try await refuse(claim, merchantUID: claim.merchantUID ?? "", appID: claim.caller?.appID ?? "", reason: "unknown payment", cancel: false)
         }
@@ -87,7 +84,7 @@ struct PaymentVerifier: Sendable {
             filterID: order.filterID, amount: order.totalPrice, coins: 0, productName: payment.name ?? "", receipt: JSONText.encode(payment.receipt),
             paidAt: (payment.paidAt ?? 0) * 1000, createdAt: now, updatedAt: now
         )
-        switch try await store(record) {
+        switch try await store.store(record) {
         case .stored(let stored), .existing(let stored):
             return try owned(stored, by: claim.caller, kind: .order)
         case .orderTaken:
@@ -100,7 +97,7 @@ struct PaymentVerifier: Sendable {
         guard Self.validImpUID(request.impUID) else { throw ServiceError.badRequest("imp_uid required") }
         guard let merchantUID = request.merchantUID, (1...100).contains(merchantUID.count) else { throw ServiceError.badRequest("merchant_uid required") }
         let claim = Claim(impUID: request.impUID, merchantUID: merchantUID, caller: caller, source: .coins)
-        if let existing = try await record(impUID: request.impUID) { return try owned(existing, by: caller, kind: .coins) }
+        if let existing = try await store.payment(impUID: request.impUID) { return try owned(existing, by: caller, kind: .coins) }
         guard let payment = try await portOne.payment(request.impUID) else {
             throw try await refuse(claim, merchantUID: merchantUID, appID: caller.appID, reason: "unknown payment", cancel: false)
         }
@@ -119,7 +116,7 @@ struct PaymentVerifier: Sendable {
             amount: product.price, coins: product.coins, productName: product.name, receipt: JSONText.encode(payment.receipt),
             paidAt: (payment.paidAt ?? 0) * 1000, createdAt: now, updatedAt: now
         )
-        switch try await store(record) {
+        switch try await store.store(record) {
         case .stored(let stored), .existing(let stored): return try owned(stored, by: caller, kind: .coins)
         case .orderTaken: throw ServiceError(.internalError, "coin payment stored as an order")
         }
@@ -128,54 +125,25 @@ struct PaymentVerifier: Sendable {
     /// The caller's receipt by order code, imp_uid or the filter id of a paid order.
     func receipt(_ id: String, caller: AuthenticatedUser) async throws -> PaymentReceipt {
         guard (1...100).contains(id.count) else { throw ServiceError.badRequest("invalid payment id") }
-        let record = try await database.read { db in
-            try PaymentRecord.fetchOne(db, sql: """
-                SELECT * FROM payment WHERE app_id = ? AND user_id = ? AND (imp_uid = ? OR merchant_uid = ? OR (filter_id = ? AND filter_id != ''))
-                ORDER BY created_at DESC LIMIT 1
-                """, arguments: [caller.appID, caller.userID, id, id, id])
-        }
-        guard let record else { throw ServiceError.notFound("no such payment") }
+        guard let record = try await store.payment(matching: id, appID: caller.appID, userID: caller.userID) else { throw ServiceError.notFound("no such payment") }
         return try record.receiptAnswer()
     }
 
     /// The caller's receipts, newest first (the latest 200).
     func receipts(caller: AuthenticatedUser) async throws -> [PaymentReceipt] {
-        try await database.read { db in
-            try PaymentRecord.fetchAll(db, sql: "SELECT * FROM payment WHERE app_id = ? AND user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT 200",
-                                       arguments: [caller.appID, caller.userID])
-        }.map { try $0.receiptAnswer() }
+        try await store.payments(appID: caller.appID, userID: caller.userID, limit: 200).map { try $0.receiptAnswer() }
     }
 
-    private func record(impUID: String) async throws -> PaymentRecord? {
-        try await database.read { db in try PaymentRecord.filter(PaymentRecord.CodingKeys.impUID == impUID).fetchOne(db) }
+    /// A webhook, answered at once: verified by the outbox relay (`processWebhook`).
+    func queueWebhook(_ webhook: PaymentWebhook) async throws {
+        guard Self.validImpUID(webhook.impUID) else { throw ServiceError.badRequest("imp_uid required") }
+        try await store.queueWebhook(webhook)
     }
 
     private func owned(_ record: PaymentRecord, by caller: AuthenticatedUser?, kind: PaymentRecord.Kind) throws -> PaymentRecord {
         guard record.kind == kind else { throw ServiceError(.paymentInvalid, "this payment was for \(record.kind == .order ? "an order" : "coins")") }
         if let caller, caller.userID != record.userID || caller.appID != record.appID { throw ServiceError(.notPermitted, "not your payment") }
         return record
-    }
-
-    enum Stored {
-        case stored(PaymentRecord)
-        case existing(PaymentRecord)
-        case orderTaken
-    }
-
-    /// The payment and its grant in one transaction; a concurrent verification of the same
-    /// payment finds the first one's row.
-    private func store(_ record: PaymentRecord) async throws -> Stored {
-        try await database.write { db in
-            if let existing = try PaymentRecord.filter(PaymentRecord.CodingKeys.impUID == record.impUID).fetchOne(db) { return .existing(existing) }
-            if record.kind == .order,
-               try PaymentRecord.filter(PaymentRecord.CodingKeys.kind == PaymentRecord.Kind.order.rawValue && PaymentRecord.CodingKeys.merchantUID == record.merchantUID)
-                .fetchCount(db) > 0 {
-                return .orderTaken
-            }
-            try record.insert(db)
-            try Outbox.enqueue(db, topic: PaymentGrantEvent.topic, key: record.impUID, payload: record.grant)
-            return .stored(record)
-        }
     }
 
     /// Records a refused verification, cancels the payment at the PG when asked (best effort:
@@ -193,11 +161,10 @@ struct PaymentVerifier: Sendable {
         logger.warning("payment refused", metadata: [
             "imp_uid": "\(claim.impUID)", "merchant_uid": "\(merchantUID)", "source": "\(claim.source.rawValue)", "reason": "\(reason)", "cancelled": "\(cancelled)",
         ])
-        try await database.write { [cancelled] db in
-            try db.execute(sql: """
-                INSERT INTO payment_attempt (source, imp_uid, merchant_uid, app_id, user_id, reason, cancelled, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [claim.source.rawValue, claim.impUID, merchantUID, appID, claim.caller?.userID ?? "", reason, cancelled, GlintDate.nowMilliseconds()])
-        }
+        try await store.recordRefusal(RefusedAttempt(
+            source: claim.source.rawValue, impUID: claim.impUID, merchantUID: merchantUID, appID: appID, userID: claim.caller?.userID ?? "",
+            reason: reason, cancelled: cancelled, createdAt: GlintDate.nowMilliseconds()
+        ))
         return ServiceError(status, cancelled ? "\(reason); the payment was cancelled" : reason)
     }
 }

@@ -1,0 +1,63 @@
+import Contracts
+import GRDB
+import ServiceKit
+
+extension PaymentRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "payment"
+}
+
+extension PaymentRecord.CodingKeys: ColumnExpression {}
+
+/// `PaymentStore` on payment-verify-svc's SQLite file.
+struct SQLitePaymentStore: PaymentStore {
+    let database: any DatabaseWriter
+
+    func payment(impUID: String) async throws -> PaymentRecord? {
+        try await database.read { db in try PaymentRecord.filter(PaymentRecord.CodingKeys.impUID == impUID).fetchOne(db) }
+    }
+
+    func store(_ payment: PaymentRecord) async throws -> StoredPayment {
+        try await database.write { db in
+            if let existing = try PaymentRecord.filter(PaymentRecord.CodingKeys.impUID == payment.impUID).fetchOne(db) { return .existing(existing) }
+            if payment.kind == .order,
+               try PaymentRecord.filter(PaymentRecord.CodingKeys.kind == PaymentRecord.Kind.order.rawValue && PaymentRecord.CodingKeys.merchantUID == payment.merchantUID)
+                .fetchCount(db) > 0 {
+                return .orderTaken
+            }
+            try payment.insert(db)
+            try Outbox.enqueue(db, topic: PaymentGrantEvent.topic, key: payment.impUID, payload: payment.grant)
+            return .stored(payment)
+        }
+    }
+
+    func recordRefusal(_ attempt: RefusedAttempt) async throws {
+        try await database.write { db in
+            try db.execute(sql: """
+                INSERT INTO payment_attempt (source, imp_uid, merchant_uid, app_id, user_id, reason, cancelled, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [attempt.source, attempt.impUID, attempt.merchantUID, attempt.appID, attempt.userID, attempt.reason, attempt.cancelled,
+                                 attempt.createdAt])
+        }
+    }
+
+    func payment(matching id: String, appID: String, userID: String) async throws -> PaymentRecord? {
+        try await database.read { db in
+            try PaymentRecord.fetchOne(db, sql: """
+                SELECT * FROM payment WHERE app_id = ? AND user_id = ? AND (imp_uid = ? OR merchant_uid = ? OR (filter_id = ? AND filter_id != ''))
+                ORDER BY created_at DESC LIMIT 1
+                """, arguments: [appID, userID, id, id, id])
+        }
+    }
+
+    func payments(appID: String, userID: String, limit: Int) async throws -> [PaymentRecord] {
+        try await database.read { db in
+            try PaymentRecord.fetchAll(db, sql: "SELECT * FROM payment WHERE app_id = ? AND user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?",
+                                       arguments: [appID, userID, limit])
+        }
+    }
+
+    func queueWebhook(_ webhook: PaymentWebhook) async throws {
+        try await database.write { db in
+            try Outbox.enqueue(db, topic: PaymentWebhook.topic, key: webhook.impUID, payload: webhook)
+        }
+    }
+}
