@@ -4,7 +4,7 @@ import ServiceKit
 
 /// API.md §6, and chat-svc's outbox events.
 struct PushRoutes: Sendable {
-    let devices: DeviceRegistry
+    let devices: DeviceService
     let notifications: NotificationService
 
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {

@@ -62,9 +62,10 @@ package enum PushService {
         common: CommonConfiguration, logger: Logger, database: DatabasePool, userTopics: Bool = false, dependencies: Dependencies,
         services: [any Service] = []
     ) throws -> ServiceAssembly {
-        let worker = DeliveryWorker(database: database, sender: dependencies.sender, logger: logger)
-        let routes = PushRoutes(devices: DeviceRegistry(database: database),
-                                notifications: NotificationService(database: database, userTopics: userTopics, queued: { worker.nudge() }))
+        let store = SQLitePushStore(database: database)
+        let worker = DeliveryWorker(store: store, sender: dependencies.sender, logger: logger)
+        let routes = PushRoutes(devices: DeviceService(store: store),
+                                notifications: NotificationService(store: store, userTopics: userTopics, queued: { worker.nudge() }))
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [worker]

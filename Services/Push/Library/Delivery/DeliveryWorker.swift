@@ -1,6 +1,5 @@
 import Contracts
 import Foundation
-import GRDB
 import Logging
 import ServiceKit
 import ServiceLifecycle
@@ -11,7 +10,7 @@ import Synchronization
 /// moment, once their lease expires. Guarantee: every stored delivery is sent at least once
 /// until it succeeds, its token dies, or it fails permanently / after 12 attempts.
 final class DeliveryWorker: Service, Sendable {
-    private let database: any DatabaseWriter
+    private let store: any PushStore
     private let sender: PushSender
     private let logger: Logger
     private let concurrency: Int
@@ -22,8 +21,8 @@ final class DeliveryWorker: Service, Sendable {
     static let lease: Int64 = 30_000
     static let maxAttempts = 12
 
-    init(database: any DatabaseWriter, sender: PushSender, logger: Logger, concurrency: Int = 64) {
-        self.database = database
+    init(store: any PushStore, sender: PushSender, logger: Logger, concurrency: Int = 64) {
+        self.store = store
         self.sender = sender
         self.logger = logger
         self.concurrency = concurrency
@@ -49,20 +48,13 @@ final class DeliveryWorker: Service, Sendable {
         }
     }
 
-    struct Claimed: Sendable {
-        var id: Int64
-        var target: String
-        var platform: DevicePlatform
-        var attempts: Int
-        var message: PushMessage
-    }
-
     /// Claims and sends due deliveries until none is left.
     func deliverDue() async {
         while true {
-            let claimed: [Claimed]
+            let claimed: [ClaimedDelivery]
             do {
-                claimed = try await claim()
+                let now = GlintDate.nowMilliseconds()
+                claimed = try await store.claim(dueAt: now, leaseEnd: now + Self.lease, limit: Self.batch)
             } catch {
                 logger.error("delivery claim failed", metadata: ["error": "\(error)"])
                 return
@@ -79,25 +71,8 @@ final class DeliveryWorker: Service, Sendable {
         }
     }
 
-    private func claim() async throws -> [Claimed] {
-        let now = GlintDate.nowMilliseconds()
-        return try await database.write { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT d.id, d.target, d.platform, d.attempts, n.title, n.body, n.data FROM delivery AS d JOIN notification AS n ON n.id = d.notification_id
-                WHERE d.state IN ('pending', 'sending') AND d.next_attempt_at <= ? ORDER BY d.next_attempt_at, d.id LIMIT ?
-                """, arguments: [now, Self.batch])
-            let claimed = rows.map { row in
-                Claimed(id: row["id"], target: row["target"], platform: DevicePlatform(rawValue: row["platform"]) ?? .fcm, attempts: row["attempts"],
-                        message: PushMessage(title: row["title"], body: row["body"], data: JSONText.decode(row["data"] as String) ?? [:]))
-            }
-            let update = try db.cachedStatement(sql: "UPDATE delivery SET state = 'sending', next_attempt_at = ? WHERE id = ?")
-            for item in claimed { try update.execute(arguments: [now + Self.lease, item.id]) }
-            return claimed
-        }
-    }
-
     /// At most `concurrency` requests at a time.
-    private func send(_ claimed: [Claimed]) async -> [DeliveryResult] {
+    private func send(_ claimed: [ClaimedDelivery]) async -> [DeliveryResult] {
         await withTaskGroup(of: (Int, DeliveryResult).self) { group in
             var results = [DeliveryResult](repeating: .failed("not sent"), count: claimed.count)
             var next = 0
@@ -118,32 +93,21 @@ final class DeliveryWorker: Service, Sendable {
         }
     }
 
-    private func settle(_ claimed: [Claimed], _ results: [DeliveryResult]) async throws {
+    /// Retries come after the provider's delay or an exponential backoff (1 s doubling to 5 min),
+    /// until `maxAttempts`.
+    private func settle(_ claimed: [ClaimedDelivery], _ results: [DeliveryResult]) async throws {
         let now = GlintDate.nowMilliseconds()
-        try await database.write { db in
-            for (item, result) in zip(claimed, results) {
-                switch result {
-                case .sent:
-                    try db.execute(sql: "UPDATE delivery SET state = 'sent', attempts = attempts + 1, finished_at = ? WHERE id = ?", arguments: [now, item.id])
-                case .dead(let reason):
-                    try db.execute(sql: "UPDATE delivery SET state = 'dead', attempts = attempts + 1, last_error = ?, finished_at = ? WHERE id = ?",
-                                   arguments: [reason, now, item.id])
-                    try DeviceRegistry.prune(db, token: item.target)
-                case .failed(let reason):
-                    try db.execute(sql: "UPDATE delivery SET state = 'failed', attempts = attempts + 1, last_error = ?, finished_at = ? WHERE id = ?",
-                                   arguments: [reason, now, item.id])
-                case .retry(let reason, let after):
-                    if item.attempts + 1 >= Self.maxAttempts {
-                        try db.execute(sql: "UPDATE delivery SET state = 'failed', attempts = attempts + 1, last_error = ?, finished_at = ? WHERE id = ?",
-                                       arguments: [reason, now, item.id])
-                    } else {
-                        let backoff = after.map { Int64($0 * 1000) } ?? Int64(min(300_000, 1000 << min(item.attempts, 9)))
-                        try db.execute(sql: "UPDATE delivery SET state = 'pending', attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE id = ?",
-                                       arguments: [reason, now + backoff, item.id])
-                    }
-                }
+        try await store.settle(zip(claimed, results).map { item, result in
+            let state: DeliveryOutcome.State = switch result {
+            case .sent: .sent
+            case .dead(let reason): .dead(reason)
+            case .failed(let reason): .failed(reason)
+            case .retry(let reason, _) where item.attempts + 1 >= Self.maxAttempts: .failed(reason)
+            case .retry(let reason, let after):
+                .retry(reason, at: now + (after.map { Int64($0 * 1000) } ?? Int64(min(300_000, 1000 << min(item.attempts, 9)))))
             }
-        }
+            return DeliveryOutcome(delivery: item, state: state)
+        }, at: now)
         let failures = results.filter { if case .sent = $0 { return false } else { return true } }.count
         if failures > 0 { logger.notice("deliveries not sent this round", metadata: ["count": "\(failures)", "of": "\(claimed.count)"]) }
     }
