@@ -76,7 +76,7 @@ final class AppsRegistryTests: XCTestCase {
     }
 
     func testDevelopmentAppOnlyOnAnEmptyRegistry() async throws {
-        let apps = try AuthService.openAdmin(dataDirectory: try TestEnvironment.temporaryDirectory()).repository
+        let apps = try AuthService.openAdmin(dataDirectory: try TestEnvironment.temporaryDirectory()).apps
         try await AuthService.createDevelopmentAppIfEmpty(apps, key: "dev-key-1234")
         try await AuthService.createDevelopmentAppIfEmpty(apps, key: "dev-key-5678")
         let all = try await apps.all()

@@ -15,7 +15,7 @@ import XCTest
 /// provider simulators' URLs.
 struct AuthHarness {
     let app: Application<RouterResponder<GlintRequestContext>>
-    let apps: AppRepository
+    let apps: AppService
     let signingKey: SigningKey
     let dataDirectory: String
     let appID: String
@@ -44,7 +44,7 @@ struct AuthHarness {
             common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
             signingKey: signingKey, dependencies: dependencies
         ).application()
-        let apps = AppRepository(database: database)
+        let apps = AppService(store: SQLiteAppStore(database: database))
         let registered = try await apps.create(
             name: "Test", profile: .lslp, flags: appFlags, key: "test-app-key", appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID
         )

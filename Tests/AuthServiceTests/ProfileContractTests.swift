@@ -179,7 +179,7 @@ final class ProfileContractTests: XCTestCase {
     func testAttendanceDayIsSeoulTime() async throws {
         let harness = try await AuthHarness.make()
         let database = try DatabaseFactory.openPool(at: harness.dataDirectory + "/auth-svc.sqlite", migrator: AuthMigrations.migrator)
-        let service = ProfileService(database: database, users: UserRepository(database: database), market: MarketClient { _, _, _ in [] },
+        let service = ProfileService(store: SQLiteProfileStore(database: database), users: SQLiteUserStore(database: database), market: .failing,
                                      images: try FileStore(dataDirectory: harness.dataDirectory, area: "profiles"))
         let user = try await harness.app.test(.router) { client in try await client.join(harness, email: "day@glint.app") }
         let caller = AuthenticatedUser(userID: user.userID, appID: harness.appID, sessionID: "s", expiresAt: Date())

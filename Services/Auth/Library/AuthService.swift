@@ -14,8 +14,7 @@ package enum AuthService {
         let configuration = try AuthConfiguration(common: common, reader: reader)
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: AuthMigrations.migrator)
         let signingKey = try SigningKey.loadOrCreate(at: configuration.signingKeyPath)
-        let apps = AppRepository(database: database)
-        try await createDevelopmentAppIfEmpty(apps, key: configuration.developmentAppKey)
+        try await createDevelopmentAppIfEmpty(AppService(store: SQLiteAppStore(database: database)), key: configuration.developmentAppKey)
         let http = HTTPClientService.make()
         let internalClient = InternalClient(http: http.client, configuration: common)
         let dependencies = Dependencies(
@@ -40,9 +39,9 @@ package enum AuthService {
         common: CommonConfiguration, configuration: AuthConfiguration, logger: Logger, database: DatabasePool,
         signingKey: SigningKey, dependencies: Dependencies, services: [any Service] = []
     ) async throws -> ServiceAssembly {
-        let apps = AppRepository(database: database)
-        let users = UserRepository(database: database)
-        let sessions = SessionStore(
+        let apps = AppService(store: SQLiteAppStore(database: database))
+        let users = SQLiteUserStore(database: database)
+        let accountStore = SQLiteAccountStore(
             database: database, refreshLifetimeMS: Int64(configuration.refreshTokenLifetime * 1000),
             reuseGraceMS: Int64(configuration.refreshReuseGrace * 1000)
         )
@@ -53,10 +52,10 @@ package enum AuthService {
             accessLifetime: configuration.accessTokenLifetime
         )
         let accounts = AccountService(
-            database: database, users: users, sessions: sessions, tokens: tokens, hasher: dependencies.hasher, apps: apps, verifier: verifier
+            accounts: accountStore, users: users, tokens: tokens, hasher: dependencies.hasher, apps: apps, verifier: verifier
         )
         let images = try FileStore(dataDirectory: common.dataDirectory, area: "profiles")
-        let profiles = ProfileService(database: database, users: users, market: dependencies.market, images: images)
+        let profiles = ProfileService(store: SQLiteProfileStore(database: database), users: users, market: dependencies.market, images: images)
         let social = SocialLoginVerifier(
             apps: apps, appleKeys: KeySetCache(jwks: dependencies.appleKeys, refetchInterval: .seconds(60)),
             appleIssuer: configuration.appleIssuer, kakaoAPIURL: configuration.kakaoAPIURL, http: dependencies.http
@@ -69,7 +68,7 @@ package enum AuthService {
         ) { group in
             let protected = group.group()
                 .add(middleware: AccessTokenMiddleware(verifier: verifier))
-                .add(middleware: SessionCheckMiddleware(sessions: sessions))
+                .add(middleware: SessionCheckMiddleware(sessions: accountStore))
             internalRoutes.register(on: group)
             accountRoutes.register(public: group, protected: protected)
             profileRoutes.register(public: group, protected: protected)
@@ -78,7 +77,7 @@ package enum AuthService {
 
     /// A fresh installation gets one app so the suite is usable at once; its key is printed
     /// (not logged) because the newcomer needs it for the first request.
-    static func createDevelopmentAppIfEmpty(_ apps: AppRepository, key: String?) async throws {
+    static func createDevelopmentAppIfEmpty(_ apps: AppService, key: String?) async throws {
         guard try await apps.count() == 0 else { return }
         let app = try await apps.create(name: "Development", profile: .lslp, flags: AppFlags(), key: key)
         FileHandle.standardOutput.write(Data("Development app created. SeSACKey: \(app.apiKey)\n".utf8))
@@ -87,6 +86,6 @@ package enum AuthService {
     /// `auth-svc apps …`: the registry from the command line, on the same database file.
     package static func openAdmin(dataDirectory: String) throws -> AppAdmin {
         let path = dataDirectory + "/" + ServiceName.auth.rawValue + ".sqlite"
-        return AppAdmin(repository: AppRepository(database: try DatabaseFactory.openPool(at: path, migrator: AuthMigrations.migrator)))
+        return AppAdmin(apps: AppService(store: SQLiteAppStore(database: try DatabaseFactory.openPool(at: path, migrator: AuthMigrations.migrator))))
     }
 }

@@ -4,8 +4,8 @@ import ServiceKit
 
 /// What other processes ask auth-svc (behind the internal secret like everything but health).
 struct InternalRoutes: Sendable {
-    let apps: AppRepository
-    let users: UserRepository
+    let apps: AppService
+    let users: any UserStore
     let profiles: ProfileService
     let signingKey: SigningKey
 
@@ -23,7 +23,7 @@ struct InternalRoutes: Sendable {
         group.serve(InternalEndpoints.Auth.lookupUsers) { _, body, context in
             guard body.userIDs.count <= 500 else { throw ServiceError.badRequest("at most 500 user ids") }
             let ids = Array(Set(body.userIDs.filter { ObjectID.isValid($0) }))
-            return UserLookupAnswer(users: try await users.lookup(ids: ids, appID: try context.requireAppID()).map(\.infoFull))
+            return UserLookupAnswer(users: try await users.users(ids: ids, appID: try context.requireAppID()).map(\.infoFull))
         }
         group.serve(InternalEndpoints.Auth.blockedUsers) { userID, _, _ in
             UserIDList(userIDs: try await profiles.blockedUsers(of: userID))

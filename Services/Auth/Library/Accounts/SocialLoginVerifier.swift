@@ -8,7 +8,7 @@ import ServiceKit
 /// audience (the app's configured client ids) and expiry; Kakao access tokens by asking Kakao's
 /// token-info API, which also names the Kakao app the token belongs to.
 struct SocialLoginVerifier: Sendable {
-    let apps: AppRepository
+    let apps: AppService
     let appleKeys: KeySetCache
     let appleIssuer: String
     let kakaoAPIURL: String

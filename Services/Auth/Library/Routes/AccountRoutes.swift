@@ -6,7 +6,7 @@ import ServiceKit
 /// §1 sign-up, logins, refresh, logout, withdraw.
 struct AccountRoutes: Sendable {
     let accounts: AccountService
-    let users: UserRepository
+    let users: any UserStore
     let social: SocialLoginVerifier
     private static let refreshHeaders = [HTTPField.Name("RefreshToken")!, HTTPField.Name("Refresh")!]
 
@@ -14,7 +14,7 @@ struct AccountRoutes: Sendable {
         group.post("/v1/users/validation/email") { request, context -> MessageAnswer in
             let body = try await request.decode(as: EmailValidationRequest.self, context: context)
             let email = try AccountRules.email(body.email)
-            if try await users.emailTaken(email, appID: try context.requireAppID()) {
+            if try await users.user(email: email, appID: try context.requireAppID()) != nil {
                 throw ServiceError(.conflict, "email already registered")
             }
             return MessageAnswer(message: "사용 가능한 이메일입니다.")

@@ -5,7 +5,7 @@ import ServiceKit
 /// until it expires); a deleted user's token is 403.
 struct SessionCheckMiddleware: RouterMiddleware {
     typealias Context = GlintRequestContext
-    let sessions: SessionStore
+    let sessions: any AccountStore
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let user = try context.requireUser()

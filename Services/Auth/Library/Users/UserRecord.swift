@@ -1,36 +1,20 @@
 import Contracts
 import Foundation
-import GRDB
 import ServiceKit
 
-/// A row of `user`. Optional profile strings are stored as `""` so answers never carry null.
-struct UserRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "user"
-
-    var id: String
-    var appID: String
-    var email: String
-    var emailKey: String
+/// A user as stored. Optional profile strings are stored as `""` so answers never carry null.
+struct UserRecord: Codable, Equatable, Sendable {
+    var id, appID, email, emailKey: String
     var passwordHash: String?
-    var nick: String
-    var nickKey: String
-    var phoneNum: String = ""
-    var birthDay: String = ""
-    var gender: String = ""
-    var info1: String = ""
-    var info2: String = ""
-    var info3: String = ""
-    var info4: String = ""
-    var info5: String = ""
-    var name: String = ""
-    var introduction: String = ""
-    var description: String = ""
-    var hashTags: String = "[]"
+    var nick, nickKey: String
+    var phoneNum = "", birthDay = "", gender = ""
+    var info1 = "", info2 = "", info3 = "", info4 = "", info5 = ""
+    var name = "", introduction = "", description = ""
+    var hashTags = "[]"
     var profileImage: String?
-    var createdAt: Int64
-    var updatedAt: Int64
+    var createdAt, updatedAt: Int64
 
-    enum CodingKeys: String, CodingKey, ColumnExpression {
+    enum CodingKeys: String, CodingKey {
         case id, email, nick, gender, info1, info2, info3, info4, info5, name, introduction, description
         case appID = "app_id"
         case emailKey = "email_key"
@@ -43,8 +27,6 @@ struct UserRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         case createdAt = "created_at"
         case updatedAt = "updated_at"
     }
-
-    typealias Columns = CodingKeys
 
     init(appID: String, email: String, passwordHash: String?, nick: String, now: Int64) {
         self.id = ObjectID.generate()

@@ -1,25 +1,18 @@
 import Contracts
 import Foundation
-import GRDB
 
-/// A row of `app`: one registered client app (API key + compatibility profile).
-struct AppRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
-    static let databaseTableName = "app"
-
-    var id: String
-    var name: String
-    var apiKey: String
+/// One registered client app (API key + compatibility profile).
+struct AppRecord: Codable, Equatable, Sendable {
+    var id, name, apiKey: String
     var profile: Dialect
-    var refreshWithAccessTokenOnly: Bool
-    var emptyAuthErrorBodies: Bool
-    var socketAuthOptional: Bool
+    var refreshWithAccessTokenOnly, emptyAuthErrorBodies, socketAuthOptional: Bool
     var createdAt: Int64
     /// Apple "Services ID"/bundle ids accepted as `aud` of identity tokens, comma-separated.
     var appleClientIDs: String = ""
     /// The Kakao app id whose tokens this app accepts.
     var kakaoAppID: String = ""
 
-    enum CodingKeys: String, CodingKey, ColumnExpression {
+    enum CodingKeys: String, CodingKey {
         case id, name, profile
         case apiKey = "api_key"
         case refreshWithAccessTokenOnly = "refresh_with_access_token_only"
@@ -34,8 +27,6 @@ struct AppRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         appleClientIDs.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    typealias Columns = CodingKeys
-
     var info: AppInfo {
         AppInfo(
             appID: id, name: name, profile: profile,
@@ -47,5 +38,3 @@ struct AppRecord: Codable, Equatable, FetchableRecord, PersistableRecord {
         )
     }
 }
-
-extension Dialect: DatabaseValueConvertible {}

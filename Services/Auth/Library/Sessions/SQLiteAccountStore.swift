@@ -3,31 +3,75 @@ import Foundation
 import GRDB
 import ServiceKit
 
-/// Sessions and their rotating refresh tokens.
-struct SessionStore: Sendable {
+extension SessionRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "session"
+    typealias Columns = CodingKeys
+}
+
+extension RefreshTokenRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "refresh_token"
+    typealias Columns = CodingKeys
+}
+
+extension SessionRecord.CodingKeys: ColumnExpression {}
+extension RefreshTokenRecord.CodingKeys: ColumnExpression {}
+
+/// `AccountStore` on auth-svc's SQLite file: one transaction per operation.
+struct SQLiteAccountStore: AccountStore {
     let database: any DatabaseWriter
     let refreshLifetimeMS: Int64
     let reuseGraceMS: Int64
 
-    enum Refresh: Equatable {
-        case rotated(refreshToken: String)
-        case rejected(String)
+    func createUser(_ user: UserRecord, session: NewSession) async throws -> String {
+        try await database.write { db in
+            do {
+                try user.insert(db)
+            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
+                throw StoreError.conflict("email already registered")
+            }
+            return try open(db, session, userID: user.id)
+        }
     }
 
-    enum State: Equatable {
-        case active, revoked, userGone
+    func openSession(_ session: NewSession, userID: String) async throws -> String {
+        try await database.write { db in try open(db, session, userID: userID) }
+    }
+
+    func socialLogin(
+        _ identity: SocialIdentity, email: String, session: NewSession, newUser: @escaping @Sendable (_ emailFree: Bool) -> UserRecord
+    ) async throws -> (user: UserRecord, refreshToken: String) {
+        let appID = session.appID
+        return try await database.write { db in
+            let linked = try String.fetchOne(db, sql: "SELECT user_id FROM social_identity WHERE app_id = ? AND provider = ? AND subject = ?",
+                                             arguments: [appID, identity.provider, identity.subject])
+            if let linked, let existing = try SQLiteUserStore.user(db, id: linked, appID: appID) {
+                return (existing, try open(db, session, userID: existing.id))
+            }
+            let emailFree = try email.isEmpty
+                || Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE app_id = ? AND email_key = ?", arguments: [appID, email.lowercased()]) == 0
+            let user = newUser(emailFree)
+            try user.insert(db)
+            try db.execute(sql: "INSERT INTO social_identity (app_id, provider, subject, user_id) VALUES (?, ?, ?, ?)",
+                           arguments: [appID, identity.provider, identity.subject, user.id])
+            return (user, try open(db, session, userID: user.id))
+        }
+    }
+
+    func deleteUser(id: String, appID: String) async throws -> UserRecord? {
+        try await database.write { db in
+            guard let user = try SQLiteUserStore.user(db, id: id, appID: appID) else { return nil }
+            try user.delete(db)
+            return user
+        }
     }
 
     /// Opens a session with its first refresh token, inside the caller's transaction.
-    func open(_ db: Database, userID: String, appID: String, deviceToken: String?, now: Int64) throws -> (sessionID: String, refreshToken: String) {
-        let session = SessionRecord(id: ObjectID.generate(), appID: appID, userID: userID, deviceToken: deviceToken, createdAt: now)
-        try session.insert(db)
-        return (session.id, try issueRefreshToken(db, sessionID: session.id, now: now))
+    private func open(_ db: Database, _ new: NewSession, userID: String) throws -> String {
+        try SessionRecord(id: new.id, appID: new.appID, userID: userID, deviceToken: new.deviceToken, createdAt: new.createdAt).insert(db)
+        return try issueRefreshToken(db, sessionID: new.id, now: new.createdAt)
     }
 
-    /// Exchanges a refresh token of `sessionID` for a new one. A token used again after the
-    /// grace window is a stolen copy or a replay: the whole session dies.
-    func rotate(refreshToken: String, sessionID: String, userID: String, now: Int64) async throws -> Refresh {
+    func rotate(refreshToken: String, sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
         try await database.write { db in
             guard let token = try RefreshTokenRecord.fetchOne(db, key: RefreshTokenValue.hash(refreshToken)),
                   token.sessionID == sessionID,
@@ -46,9 +90,7 @@ struct SessionStore: Sendable {
         }
     }
 
-    /// For apps with `refresh_with_access_token_only`: a live session gets a new refresh token;
-    /// its earlier ones count as rotated from now on.
-    func rotateWithoutToken(sessionID: String, userID: String, now: Int64) async throws -> Refresh {
+    func rotateWithoutToken(sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
         try await database.write { db in
             guard let session = try SessionRecord.fetchOne(db, key: sessionID), session.userID == userID, session.revokedAt == nil else {
                 return .rejected("session ended")
@@ -64,11 +106,11 @@ struct SessionStore: Sendable {
         }
     }
 
-    func revoke(sessionID: String, reason: String, now: Int64) async throws {
+    func revoke(sessionID: String, reason: String, at now: Int64) async throws {
         try await database.write { db in try revoke(db, sessionID: sessionID, reason: reason, now: now) }
     }
 
-    func state(sessionID: String, userID: String) async throws -> State {
+    func state(sessionID: String, userID: String) async throws -> SessionState {
         try await database.read { db in
             let row = try Row.fetchOne(db.cachedStatement(sql: """
                 SELECT (SELECT COUNT(*) FROM user WHERE id = ?) AS user_exists,

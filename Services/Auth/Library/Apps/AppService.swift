@@ -1,11 +1,10 @@
 import Contracts
 import Foundation
-import GRDB
 import ServiceKit
 
-/// The apps registry on auth-svc's database.
-struct AppRepository: Sendable {
-    let database: any DatabaseWriter
+/// The apps registry: registration (by the `apps` command and on a fresh start) and lookups.
+struct AppService: Sendable {
+    let store: any AppStore
 
     /// Registers an app; the key is generated unless given (to keep a released app's key).
     func create(
@@ -20,28 +19,23 @@ struct AppRepository: Sendable {
             socketAuthOptional: flags.socketAuthOptional, createdAt: GlintDate.nowMilliseconds(),
             appleClientIDs: appleClientIDs.joined(separator: ","), kakaoAppID: kakaoAppID
         )
-        return try await database.write { db in
-            guard try AppRecord.filter(AppRecord.Columns.apiKey == record.apiKey).fetchCount(db) == 0 else {
-                throw ServiceError(.conflict, "an app with that key exists")
-            }
-            try record.insert(db)
-            return record
-        }
+        try await store.insert(record)
+        return record
     }
 
     func find(key: String) async throws -> AppRecord? {
-        try await database.read { db in try AppRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM app WHERE api_key = ?"), arguments: [key]) }
+        try await store.app(key: key)
     }
 
     func find(id: String) async throws -> AppRecord? {
-        try await database.read { db in try AppRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM app WHERE id = ?"), arguments: [id]) }
+        try await store.app(id: id)
     }
 
     func all() async throws -> [AppRecord] {
-        try await database.read { db in try AppRecord.order(AppRecord.Columns.createdAt).fetchAll(db) }
+        try await store.apps()
     }
 
     func count() async throws -> Int {
-        try await database.read { db in try AppRecord.fetchCount(db) }
+        try await store.count()
     }
 }

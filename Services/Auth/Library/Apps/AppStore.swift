@@ -1,0 +1,10 @@
+/// The registry of client apps.
+protocol AppStore: Sendable {
+    /// `StoreError.conflict` when an app already has the key.
+    func insert(_ app: AppRecord) async throws
+    func app(key: String) async throws -> AppRecord?
+    func app(id: String) async throws -> AppRecord?
+    /// Oldest first.
+    func apps() async throws -> [AppRecord]
+    func count() async throws -> Int
+}

@@ -1,0 +1,39 @@
+import Contracts
+import GRDB
+import ServiceKit
+
+extension AppRecord: FetchableRecord, PersistableRecord {
+    static let databaseTableName = "app"
+}
+
+extension Dialect: DatabaseValueConvertible {}
+
+/// `AppStore` on auth-svc's SQLite file.
+struct SQLiteAppStore: AppStore {
+    let database: any DatabaseWriter
+
+    func insert(_ app: AppRecord) async throws {
+        try await database.write { db in
+            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM app WHERE api_key = ?", arguments: [app.apiKey]) == 0 else {
+                throw StoreError.conflict("an app with that key exists")
+            }
+            try app.insert(db)
+        }
+    }
+
+    func app(key: String) async throws -> AppRecord? {
+        try await database.read { db in try AppRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM app WHERE api_key = ?"), arguments: [key]) }
+    }
+
+    func app(id: String) async throws -> AppRecord? {
+        try await database.read { db in try AppRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM app WHERE id = ?"), arguments: [id]) }
+    }
+
+    func apps() async throws -> [AppRecord] {
+        try await database.read { db in try AppRecord.fetchAll(db, sql: "SELECT * FROM app ORDER BY created_at") }
+    }
+
+    func count() async throws -> Int {
+        try await database.read { db in try AppRecord.fetchCount(db) }
+    }
+}

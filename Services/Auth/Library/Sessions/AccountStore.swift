@@ -1,0 +1,41 @@
+/// Accounts and their sessions: sign-up, logins, refresh-token rotation, logout, withdrawal.
+/// Every operation that opens a session answers the session's first refresh token.
+protocol AccountStore: Sendable {
+    /// The user and its first session (`StoreError.conflict` when the email is taken).
+    func createUser(_ user: UserRecord, session: NewSession) async throws -> String
+    func openSession(_ session: NewSession, userID: String) async throws -> String
+    /// The user linked to the provider identity, or on a first login the one `newUser` makes
+    /// (told whether `email`, the identity's checked email, is free in the app) and links;
+    /// either way with a new session.
+    func socialLogin(
+        _ identity: SocialIdentity, email: String, session: NewSession, newUser: @escaping @Sendable (_ emailFree: Bool) -> UserRecord
+    ) async throws -> (user: UserRecord, refreshToken: String)
+    /// Deletes the account (its sessions, follows, blocks and identities go with it).
+    func deleteUser(id: String, appID: String) async throws -> UserRecord?
+
+    /// Exchanges a refresh token of the session for a new one. A token used again after the
+    /// grace window is a stolen copy or a replay: the whole session dies.
+    func rotate(refreshToken: String, sessionID: String, userID: String, at time: Int64) async throws -> RefreshOutcome
+    /// For apps with `refresh_with_access_token_only`: a live session gets a new refresh token;
+    /// its earlier ones count as rotated from now on.
+    func rotateWithoutToken(sessionID: String, userID: String, at time: Int64) async throws -> RefreshOutcome
+    func revoke(sessionID: String, reason: String, at time: Int64) async throws
+    func state(sessionID: String, userID: String) async throws -> SessionState
+}
+
+/// A session about to be opened.
+struct NewSession: Sendable {
+    var id: String
+    var appID: String
+    var deviceToken: String?
+    var createdAt: Int64
+}
+
+enum RefreshOutcome: Equatable, Sendable {
+    case rotated(refreshToken: String)
+    case rejected(String)
+}
+
+enum SessionState: Equatable, Sendable {
+    case active, revoked, userGone
+}
