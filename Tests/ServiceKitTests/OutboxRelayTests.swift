@@ -9,7 +9,7 @@ final class OutboxRelayTests: XCTestCase {
 
     private func database() throws -> DatabasePool {
         var migrator = DatabaseMigrator()
-        migrator.registerMigration("outbox") { db in try Outbox.createTable(db) }
+        migrator.registerMigration("outbox") { db in try SQLiteOutboxStore.createTable(db) }
         return try DatabaseFactory.openPool(at: try TestEnvironment.temporaryDirectory() + "/outbox.sqlite", migrator: migrator)
     }
 
@@ -17,10 +17,10 @@ final class OutboxRelayTests: XCTestCase {
     func testPendingMessagesSurviveARestart() async throws {
         let pool = try database()
         try await pool.write { db in
-            for n in 0..<3 { try Outbox.enqueue(db, topic: "t", key: "k\(n % 2)", payload: Payload(n: n)) }
+            for n in 0..<3 { try SQLiteOutboxStore.enqueue(db, topic: "t", key: "k\(n % 2)", payload: Payload(n: n)) }
         }
         let delivered = Mutex<[Int]>([])
-        let relay = OutboxRelay(database: pool, logger: TestEnvironment.logger) { message in
+        let relay = OutboxRelay(store: SQLiteOutboxStore(database: pool), logger: TestEnvironment.logger) { message in
             let payload: Payload = try (JSONText.decode(message.payload) as Payload?).orThrow()
             delivered.withLock { $0.append(payload.n) }
         }
@@ -33,12 +33,12 @@ final class OutboxRelayTests: XCTestCase {
     func testAFailureHoldsBackOnlyItsKey() async throws {
         let pool = try database()
         try await pool.write { db in
-            try Outbox.enqueue(db, topic: "t", key: "a", payload: Payload(n: 1))
-            try Outbox.enqueue(db, topic: "t", key: "b", payload: Payload(n: 2))
-            try Outbox.enqueue(db, topic: "t", key: "a", payload: Payload(n: 3))
+            try SQLiteOutboxStore.enqueue(db, topic: "t", key: "a", payload: Payload(n: 1))
+            try SQLiteOutboxStore.enqueue(db, topic: "t", key: "b", payload: Payload(n: 2))
+            try SQLiteOutboxStore.enqueue(db, topic: "t", key: "a", payload: Payload(n: 3))
         }
         let delivered = Mutex<[Int]>([])
-        let relay = OutboxRelay(database: pool, logger: TestEnvironment.logger) { message in
+        let relay = OutboxRelay(store: SQLiteOutboxStore(database: pool), logger: TestEnvironment.logger) { message in
             let payload: Payload = try (JSONText.decode(message.payload) as Payload?).orThrow()
             if payload.n == 1 { throw ServiceError(.unavailable, "down") }
             delivered.withLock { $0.append(payload.n) }

@@ -49,7 +49,7 @@ enum ChatMigrations {
                     INSERT INTO chat_fts(chat_fts, rowid, content) VALUES ('delete', old.seq, old.content);
                 END;
                 """)
-            try Outbox.createTable(db)
+            try SQLiteOutboxStore.createTable(db)
         }
         return migrator
     }

@@ -31,7 +31,7 @@ package enum ChatService {
         common: CommonConfiguration, configuration: ChatConfiguration = ChatConfiguration(), logger: Logger, database: DatabasePool,
         dependencies: Dependencies, services: [any Service] = []
     ) throws -> ServiceAssembly {
-        let relay = OutboxRelay(database: database, logger: logger) { message in
+        let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger) { message in
             try await dependencies.push.chatMessage(try JSONText.decode(message.payload).orThrow())
         }
         let hub = RoomHub()

@@ -91,7 +91,7 @@ enum MarketMigrations {
             try db.create(index: "order_buyer", on: "purchase_order", columns: ["buyer_id", "filter_id"])
         }
         migrator.registerMigration("v4-outbox") { db in
-            try Outbox.createTable(db)
+            try SQLiteOutboxStore.createTable(db)
         }
         migrator.registerMigration("v5-wallets") { db in
             // Coins per user and app; each PortOne payment adds to a wallet at most once.

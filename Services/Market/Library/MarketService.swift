@@ -27,7 +27,7 @@ package enum MarketService {
         common: CommonConfiguration, configuration: MarketConfiguration = MarketConfiguration(), logger: Logger, database: DatabasePool,
         dependencies: Dependencies, services: [any Service] = []
     ) throws -> ServiceAssembly {
-        let relay = OutboxRelay(database: database, logger: logger) { message in
+        let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger) { message in
             try await dependencies.geo.postLocationChanged(try JSONText.decode(message.payload).orThrow())
         }
         let users = dependencies.users

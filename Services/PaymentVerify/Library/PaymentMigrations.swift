@@ -39,7 +39,7 @@ enum PaymentMigrations {
                 t.column("created_at", .integer).notNull()
             }
             try db.create(index: "payment_attempt_by_payment", on: "payment_attempt", columns: ["imp_uid"])
-            try Outbox.createTable(db)
+            try SQLiteOutboxStore.createTable(db)
         }
         return migrator
     }

@@ -31,7 +31,7 @@ package enum PaymentVerifyService {
     ) throws -> ServiceAssembly {
         let verifier = VerificationService(store: SQLitePaymentStore(database: database), portOne: dependencies.portOne, market: dependencies.market,
                                        products: configuration.coinProducts, logger: logger)
-        let relay = OutboxRelay(database: database, logger: logger) { message in
+        let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger) { message in
             switch message.topic {
             case PaymentGrantEvent.topic:
                 let event: PaymentGrantEvent = try JSONText.decode(message.payload).orThrow()

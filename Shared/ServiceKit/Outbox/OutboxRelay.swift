@@ -1,6 +1,5 @@
 import Contracts
 import Foundation
-import GRDB
 import Logging
 import ServiceLifecycle
 import Synchronization
@@ -9,17 +8,17 @@ import Synchronization
 /// A failed message is retried with exponential backoff (1 s doubling to 5 min), for ever;
 /// messages with the same key keep their order. Delivered messages are kept a week, then pruned.
 package final class OutboxRelay: Service, Sendable {
-    package typealias Deliver = @Sendable (Outbox.Message) async throws -> Void
+    package typealias Deliver = @Sendable (OutboxMessage) async throws -> Void
 
-    private let database: any DatabaseWriter
+    private let store: any OutboxStore
     private let deliver: Deliver
     private let logger: Logger
     private let interval: Duration
     private let nudges: AsyncStream<Void>
     private let nudger: AsyncStream<Void>.Continuation
 
-    package init(database: any DatabaseWriter, logger: Logger, interval: Duration = .seconds(1), deliver: @escaping Deliver) {
-        self.database = database
+    package init(store: any OutboxStore, logger: Logger, interval: Duration = .seconds(1), deliver: @escaping Deliver) {
+        self.store = store
         self.deliver = deliver
         self.logger = logger
         self.interval = interval
@@ -49,20 +48,17 @@ package final class OutboxRelay: Service, Sendable {
     /// One round: every due message, in order. Exposed for tests that drive rounds themselves.
     package func deliverDue() async {
         let now = GlintDate.nowMilliseconds()
-        guard let due = try? await database.read({ db in try Outbox.due(db, now: now, limit: 100) }) else { return }
+        guard let due = try? await store.due(at: now, limit: 100) else { return }
         var blockedKeys: Set<String> = []
         for message in due {
             if blockedKeys.contains(message.key) { continue }
-            if (try? await database.read({ db in try Outbox.hasEarlierPending(db, key: message.key, before: message.id) })) == true {
+            if (try? await store.hasEarlierPending(key: message.key, before: message.id)) == true {
                 blockedKeys.insert(message.key)
                 continue
             }
             do {
                 try await deliver(message)
-                try await database.write { db in
-                    try db.execute(sql: "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?",
-                                   arguments: [GlintDate.nowMilliseconds(), message.id])
-                }
+                try await store.markDelivered(message.id, at: GlintDate.nowMilliseconds())
             } catch {
                 blockedKeys.insert(message.key)
                 let backoff = Int64(min(300_000, 1000 << min(message.attempts, 9)))
@@ -70,14 +66,9 @@ package final class OutboxRelay: Service, Sendable {
                     "topic": .string(message.topic), "key": .string(message.key), "attempts": .stringConvertible(message.attempts + 1),
                     "error": .string(String(describing: error)),
                 ])
-                try? await database.write { db in
-                    try db.execute(sql: "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?",
-                                   arguments: [GlintDate.nowMilliseconds() + backoff, String(describing: error).prefix(500).description, message.id])
-                }
+                try? await store.markFailed(message.id, retryAt: GlintDate.nowMilliseconds() + backoff, error: String(describing: error).prefix(500).description)
             }
         }
-        try? await database.write { db in
-            try db.execute(sql: "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", arguments: [now - 7 * 86_400_000])
-        }
+        try? await store.prune(deliveredBefore: now - 7 * 86_400_000)
     }
 }

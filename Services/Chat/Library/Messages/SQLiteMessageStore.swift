@@ -46,7 +46,7 @@ struct SQLiteMessageStore: MessageStore {
                 sql: "UPDATE room SET updated_at = ?, last_chat_seq = ? WHERE id = ?",
                 arguments: [createdAt, chat.seq, new.roomID]
             )
-            try Outbox.enqueue(db, topic: ChatMessageEvent.topic, key: new.roomID, payload: event(chat, participants))
+            try SQLiteOutboxStore.enqueue(db, topic: ChatMessageEvent.topic, key: new.roomID, payload: event(chat, participants))
             return (chat, true)
         }
     }

@@ -34,7 +34,7 @@ struct SQLitePostStore: PostStore {
 
     private static func enqueue(_ db: Database, _ location: PostLocationEvent?) throws {
         guard let location else { return }
-        try Outbox.enqueue(db, topic: PostLocationEvent.topic, key: location.postID, payload: location)
+        try SQLiteOutboxStore.enqueue(db, topic: PostLocationEvent.topic, key: location.postID, payload: location)
     }
 
     func post(id: String, appID: String) async throws -> PostRecord? {

@@ -25,7 +25,7 @@ struct SQLitePaymentStore: PaymentStore {
                 return .orderTaken
             }
             try payment.insert(db)
-            try Outbox.enqueue(db, topic: PaymentGrantEvent.topic, key: payment.impUID, payload: payment.grant)
+            try SQLiteOutboxStore.enqueue(db, topic: PaymentGrantEvent.topic, key: payment.impUID, payload: payment.grant)
             return .stored(payment)
         }
     }
@@ -57,7 +57,7 @@ struct SQLitePaymentStore: PaymentStore {
 
     func queueWebhook(_ webhook: PaymentWebhook) async throws {
         try await database.write { db in
-            try Outbox.enqueue(db, topic: PaymentWebhook.topic, key: webhook.impUID, payload: webhook)
+            try SQLiteOutboxStore.enqueue(db, topic: PaymentWebhook.topic, key: webhook.impUID, payload: webhook)
         }
     }
 }

@@ -1,0 +1,72 @@
+import Contracts
+import Foundation
+import GRDB
+
+/// Cross-service effects that must not be lost (payment → order granted, post → geo index,
+/// message → push) in the producer's SQLite file: written in the producer's own transaction
+/// (`enqueue`), delivered later by `OutboxRelay` until the consumer acknowledges. Consumers are
+/// idempotent by `key`.
+package struct SQLiteOutboxStore: OutboxStore {
+    let database: any DatabaseWriter
+
+    package init(database: any DatabaseWriter) {
+        self.database = database
+    }
+
+    /// The table, created by each producing service's own migration.
+    package static func createTable(_ db: Database) throws {
+        try db.create(table: "outbox") { t in
+            t.autoIncrementedPrimaryKey("id")
+            t.column("topic", .text).notNull()
+            t.column("key", .text).notNull()
+            t.column("payload", .text).notNull()
+            t.column("created_at", .integer).notNull()
+            t.column("attempts", .integer).notNull().defaults(to: 0)
+            t.column("next_attempt_at", .integer).notNull()
+            t.column("delivered_at", .integer)
+            t.column("last_error", .text)
+        }
+        try db.create(index: "outbox_due", on: "outbox", columns: ["delivered_at", "next_attempt_at"])
+    }
+
+    /// Records a message inside the caller's transaction.
+    package static func enqueue(_ db: Database, topic: String, key: String, payload: some Encodable) throws {
+        let now = GlintDate.nowMilliseconds()
+        try db.execute(sql: "INSERT INTO outbox (topic, key, payload, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [topic, key, JSONText.encode(payload), now, now])
+    }
+
+    package func due(at now: Int64, limit: Int) async throws -> [OutboxMessage] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, topic, key, payload, attempts FROM outbox WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?
+                """, arguments: [now, limit]).map { row in
+                OutboxMessage(id: row["id"], topic: row["topic"], key: row["key"], payload: row["payload"], attempts: row["attempts"])
+            }
+        }
+    }
+
+    package func hasEarlierPending(key: String, before id: Int64) async throws -> Bool {
+        try await database.read { db in
+            try Bool.fetchOne(db, sql: "SELECT COUNT(*) > 0 FROM outbox WHERE key = ? AND id < ? AND delivered_at IS NULL", arguments: [key, id]) ?? false
+        }
+    }
+
+    package func markDelivered(_ id: Int64, at time: Int64) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?", arguments: [time, id])
+        }
+    }
+
+    package func markFailed(_ id: Int64, retryAt: Int64, error: String) async throws {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?", arguments: [retryAt, error, id])
+        }
+    }
+
+    package func prune(deliveredBefore time: Int64) async throws {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", arguments: [time])
+        }
+    }
+}
