@@ -23,7 +23,7 @@ struct AuthHarness {
     static func make(
         accessLifetime: TimeInterval = 900, reuseGrace: TimeInterval = 10, appFlags: AppFlags = AppFlags(),
         appleClientIDs: [String] = [], kakaoAppID: String = "", apple: AppleSimulator? = nil, kakao: KakaoSimulator? = nil,
-        postIDs: [String] = []
+        postIDs: [String] = [], market: MarketClient? = nil
     ) async throws -> AuthHarness {
         let directory = try TestEnvironment.temporaryDirectory()
         let common = TestEnvironment.common(.auth, dataDirectory: directory)
@@ -36,7 +36,7 @@ struct AuthHarness {
         let keysURL = apple?.keysURL ?? "http://127.0.0.1:9/auth/keys"
         let dependencies = AuthService.Dependencies(
             hasher: .bcrypt(cost: 4),
-            market: MarketClient { _, _, _ in postIDs },
+            market: market ?? MarketClient { _, _, _ in postIDs },
             appleKeys: .http(url: keysURL, client: .shared),
             http: .shared
         )

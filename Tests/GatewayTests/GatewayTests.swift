@@ -57,8 +57,9 @@ final class GatewayTests: XCTestCase {
         )
     }
 
-    static func makeApp(_ fakes: FakeServices, configuration: GatewayConfiguration = .init()) throws -> some ApplicationProtocol {
-        let resolve = AppKeysClient { key in Self.apps[key] }
+    /// `appKeys` replaces the fake auth-svc key lookup (a failing one, say).
+    static func makeApp(_ fakes: FakeServices, configuration: GatewayConfiguration = .init(), appKeys: AppKeysClient? = nil) throws -> some ApplicationProtocol {
+        let resolve = appKeys ?? AppKeysClient { key in Self.apps[key] }
         return GatewayService.assemble(
             common: TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory()),
             configuration: configuration,

@@ -38,12 +38,15 @@ struct GeoHarness {
     let market: Market
     let nearby: NearbyService
 
-    static func make(geocoder: ReverseGeocoder = ReverseGeocoder(unavailable: "reverse geocoding is not configured on this server")) async throws -> GeoHarness {
+    /// `marketClient` replaces the fake market-svc (a failing one, say).
+    static func make(
+        geocoder: ReverseGeocoder = ReverseGeocoder(unavailable: "reverse geocoding is not configured on this server"), marketClient: MarketClient? = nil
+    ) async throws -> GeoHarness {
         let keys = await TestKeys.make(), market = Market()
         let common = TestEnvironment.common(.geo, dataDirectory: try TestEnvironment.temporaryDirectory())
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: GeoMigrations.migrator)
         let app = try GeoService.assemble(common: common, logger: TestEnvironment.logger, database: database,
-                                       dependencies: .init(jwks: JWKSClient { keys.jwks }, market: market.posts, geocoder: geocoder)).application()
+                                       dependencies: .init(jwks: JWKSClient { keys.jwks }, market: marketClient ?? market.posts, geocoder: geocoder)).application()
         return GeoHarness(app: app, keys: keys, market: market, nearby: NearbyService(store: SQLiteLocationStore(database: database)))
     }
 

@@ -1,4 +1,5 @@
 import Contracts
+import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -49,26 +50,28 @@ final class PostContractTests: XCTestCase {
         let keys: TestKeys
         let blocks: Blocks
         let geo: Geo
+        let database: DatabasePool
 
-        static func make() async throws -> Harness {
+        /// `users` and `geo` replace the fakes of auth-svc and geo-svc (a failing one, say).
+        static func make(users: UsersClient? = nil, geo geoClient: GeoClient? = nil) async throws -> Harness {
             let keys = await TestKeys.make()
             let blocks = Blocks(), geo = Geo()
-            return Harness(app: try build(keys: keys, blocks: blocks, geo: geo), keys: keys, blocks: blocks, geo: geo)
+            let common = TestEnvironment.common(.market, dataDirectory: try TestEnvironment.temporaryDirectory())
+            let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)
+            let dependencies = MarketService.Dependencies(
+                users: users ?? fakeUsers(blocks), jwks: JWKSClient { keys.jwks }, geo: geoClient ?? GeoClient { event in try geo.receive(event) }
+            )
+            let app = try MarketService.assemble(common: common, logger: TestEnvironment.logger, database: database, dependencies: dependencies).application()
+            return Harness(app: app, keys: keys, blocks: blocks, geo: geo, database: database)
         }
 
-        private static func build(keys: TestKeys, blocks: Blocks, geo: Geo) throws -> Application<RouterResponder<GlintRequestContext>> {
-            let directory = try TestEnvironment.temporaryDirectory()
-            let common = TestEnvironment.common(.market, dataDirectory: directory)
-            let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)
-            let users = UsersClient(
+        private static func fakeUsers(_ blocks: Blocks) -> UsersClient {
+            UsersClient(
                 users: { ids, _, _ in
                     Dictionary(uniqueKeysWithValues: ids.map { ($0, UserInfoFull(userID: $0, nick: "nick-" + $0.suffix(4), profileImage: nil, name: "", introduction: "", description: "", hashTags: [])) })
                 },
                 blocked: { user, _, _ in blocks.byUser.withLock { $0[user] ?? [] } }
             )
-            let geoClient = GeoClient { event in try geo.receive(event) }
-            return try MarketService.assemble(common: common, logger: TestEnvironment.logger, database: database,
-                                              dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, geo: geoClient)).application()
         }
 
         func headers(_ user: String, _ extra: [(String, String)] = []) async throws -> HTTPFields {

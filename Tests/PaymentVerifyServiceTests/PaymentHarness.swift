@@ -72,7 +72,8 @@ struct PaymentHarness {
     let pg: PortOneSimulator
     let database: DatabasePool
 
-    static func make() async throws -> PaymentHarness {
+    /// `marketClient` replaces the fake market-svc (a failing one, say).
+    static func make(marketClient: MarketClient? = nil) async throws -> PaymentHarness {
         let keys = await TestKeys.make(), market = Market(), pg = try await PortOneSimulator.start()
         let common = TestEnvironment.common(.paymentVerify, dataDirectory: try TestEnvironment.temporaryDirectory())
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: PaymentMigrations.migrator)
@@ -82,7 +83,8 @@ struct PaymentHarness {
         configuration.webhookAllowedIPs = ["52.78.100.19"]
         configuration.coinProducts = [CoinProduct(name: "코인 100개", price: 1000, coins: 100)]
         let dependencies = PaymentVerifyService.Dependencies(
-            jwks: JWKSClient { keys.jwks }, portOne: .live(http: .shared, settings: configuration.portOne, logger: TestEnvironment.logger), market: market.client
+            jwks: JWKSClient { keys.jwks }, portOne: .live(http: .shared, settings: configuration.portOne, logger: TestEnvironment.logger),
+            market: marketClient ?? market.client
         )
         let app = try PaymentVerifyService.assemble(common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
                                                  dependencies: dependencies).application()

@@ -16,6 +16,11 @@ final class AccessTokenVerifierTests: XCTestCase {
         XCTAssertEqual(user.sessionID, "s1")
     }
 
+    func testNoTokenVerifiesWhileTheKeyServerIsDown() async throws {
+        let keys = await TestKeys.make()
+        await assertCode(.tokenInvalid, AccessTokenVerifier(jwks: .failing), try await keys.token())
+    }
+
     func testExpiredGenuineTokenIsTokenExpired() async throws {
         let keys = await TestKeys.make()
         let verifier = AccessTokenVerifier(jwks: JWKSClient { keys.jwks })

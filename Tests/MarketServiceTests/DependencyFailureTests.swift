@@ -1,0 +1,42 @@
+import Contracts
+import GRDB
+import HummingbirdTesting
+import ServiceKit
+import TestSupport
+import XCTest
+
+@testable import MarketService
+
+/// market-svc with one of the services it calls down (their `failing` clients).
+final class DependencyFailureTests: XCTestCase {
+    typealias Harness = PostContractTests.Harness
+
+    func testFeedsAnswer503WhileAuthIsDown() async throws {
+        let harness = try await Harness.make(users: .failing)
+        try await harness.app.test(.router) { client in
+            let feed = try await client.execute(uri: "/v1/posts", method: .get, headers: try await harness.headers(PostContractTests.alice))
+            XCTAssertEqual(feed.status.code, 503)
+            XCTAssertEqual(try JSON.object(feed.body) as? [String: String], ["code": "unavailable", "message": "auth-svc unavailable"])
+        }
+    }
+
+    func testALocatedPostIsKeptForGeoWhileGeoIsDown() async throws {
+        let harness = try await Harness.make(geo: .failing)
+        try await harness.app.test(.router) { client in
+            let created = try await client.execute(
+                uri: "/v1/posts", method: .post, headers: try await harness.headers(PostContractTests.alice, [("content-type", "application/json")]),
+                body: JSONCoding.encode(PostCreateRequest(category: "walk", title: "here", content: "", longitude: 127.0276, latitude: 37.4979))
+            )
+            XCTAssertEqual(created.status, .ok, "the post does not wait for geo-svc")
+            let id = try JSON.string(try JSON.object(created.body), "post_id")
+            let retried = await HTTPProbe.eventually(within: .seconds(15)) { () -> Int? in
+                let row = try? await harness.database.read { db -> (attempts: Int, delivered: Int64?)? in
+                    try Row.fetchOne(db, sql: "SELECT attempts, delivered_at FROM outbox WHERE key = ?", arguments: [id]).map { ($0["attempts"], $0["delivered_at"]) }
+                }
+                guard let row = row ?? nil, row.delivered == nil, row.attempts >= 1 else { return nil }
+                return row.attempts
+            }
+            XCTAssertNotNil(retried, "the location event stays in the outbox, tried and undelivered")
+        }
+    }
+}
