@@ -33,7 +33,7 @@ struct ChatHarness {
     let push: Push
 
     /// `pushClient` replaces the recording push-svc (a failing one, say).
-    static func make(protocolTest: Bool = false, pushClient: PushClient? = nil) async throws -> ChatHarness {
+    static func make(protocolTest: Bool = false, pushClient: EventClient<ChatMessageEvent>? = nil) async throws -> ChatHarness {
         let keys = await TestKeys.make()
         let push = Push()
         let directory = try TestEnvironment.temporaryDirectory()
@@ -55,7 +55,7 @@ struct ChatHarness {
         configuration.protocolTest = protocolTest
         let app = try ChatService.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
-            dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: pushClient ?? PushClient { event in
+            dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: pushClient ?? EventClient { event in
                 push.received.withLock { $0.append(event) }
             })
         ).application()

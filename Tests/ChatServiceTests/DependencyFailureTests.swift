@@ -9,7 +9,7 @@ import XCTest
 /// chat-svc with push-svc down (its `failing` client).
 final class DependencyFailureTests: XCTestCase {
     func testMessagesAreSentAndReadWhilePushIsDown() async throws {
-        let harness = try await ChatHarness.make(pushClient: .failing)
+        let harness = try await ChatHarness.make(pushClient: .failing(.push))
         try await harness.app.test(.router) { client in
             let room = try await harness.room(client, ChatHarness.alice, with: ChatHarness.bob)
             let sent = try await harness.send(client, ChatHarness.alice, room: room, SendChatRequest(content: "still here"))

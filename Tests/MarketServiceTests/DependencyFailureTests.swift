@@ -21,7 +21,7 @@ final class DependencyFailureTests: XCTestCase {
     }
 
     func testALocatedPostIsKeptForGeoWhileGeoIsDown() async throws {
-        let harness = try await Harness.make(geo: .failing)
+        let harness = try await Harness.make(geo: .failing(.geo))
         try await harness.app.test(.router) { client in
             let created = try await client.execute(
                 uri: "/v1/posts", method: .post, headers: try await harness.headers(PostContractTests.alice, [("content-type", "application/json")]),

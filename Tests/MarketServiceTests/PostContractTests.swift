@@ -53,13 +53,13 @@ final class PostContractTests: XCTestCase {
         let database: DatabasePool
 
         /// `users` and `geo` replace the fakes of auth-svc and geo-svc (a failing one, say).
-        static func make(users: UsersClient? = nil, geo geoClient: GeoClient? = nil) async throws -> Harness {
+        static func make(users: UsersClient? = nil, geo geoClient: EventClient<PostLocationEvent>? = nil) async throws -> Harness {
             let keys = await TestKeys.make()
             let blocks = Blocks(), geo = Geo()
             let common = TestEnvironment.common(.market, dataDirectory: try TestEnvironment.temporaryDirectory())
             let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)
             let dependencies = MarketService.Dependencies(
-                users: users ?? fakeUsers(blocks), jwks: JWKSClient { keys.jwks }, geo: geoClient ?? GeoClient { event in try geo.receive(event) }
+                users: users ?? fakeUsers(blocks), jwks: JWKSClient { keys.jwks }, geo: geoClient ?? EventClient { event in try geo.receive(event) }
             )
             let app = try MarketService.assemble(common: common, logger: TestEnvironment.logger, database: database, dependencies: dependencies).application()
             return Harness(app: app, keys: keys, blocks: blocks, geo: geo, database: database)

@@ -15,7 +15,9 @@ package enum ChatService {
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: ChatMigrations.migrator)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
-        let dependencies = Dependencies(users: .live(client), jwks: .live(client: client), apps: .live(client), push: .live(client))
+        let dependencies = Dependencies(users: .live(client), jwks: .live(client: client), apps: .live(client),
+            push: .live(client, InternalEndpoints.Push.chatMessage, appID: \.appID)
+        )
         return try assemble(common: common, configuration: configuration, logger: logger, database: database, dependencies: dependencies, services: [http])
     }
 
@@ -24,7 +26,8 @@ package enum ChatService {
         var users: UsersClient
         var jwks: JWKSClient
         var apps: AppsClient
-        var push: PushClient
+        /// push-svc, told of messages.
+        var push: EventClient<ChatMessageEvent>
     }
 
     static func assemble(
@@ -32,7 +35,7 @@ package enum ChatService {
         dependencies: Dependencies, services: [any Service] = []
     ) throws -> ServiceAssembly {
         let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger) { message in
-            try await dependencies.push.chatMessage(try JSONText.decode(message.payload).orThrow())
+            try await dependencies.push.send(try JSONText.decode(message.payload).orThrow())
         }
         let hub = RoomHub()
         let rooms = SQLiteRoomStore(database: database)

@@ -11,7 +11,9 @@ package enum MarketService {
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
-        let dependencies = Dependencies(users: .live(client), jwks: .live(client: client), geo: .live(client))
+        let dependencies = Dependencies(
+            users: .live(client), jwks: .live(client: client), geo: .live(client, InternalEndpoints.Geo.postLocation, appID: \.appID)
+        )
         return try assemble(common: common, configuration: try MarketConfiguration(reader: reader), logger: logger, database: database,
                          dependencies: dependencies, services: [http])
     }
@@ -20,7 +22,8 @@ package enum MarketService {
     struct Dependencies: Sendable {
         var users: UsersClient
         var jwks: JWKSClient
-        var geo: GeoClient
+        /// geo-svc, told of post locations.
+        var geo: EventClient<PostLocationEvent>
     }
 
     static func assemble(
@@ -28,7 +31,7 @@ package enum MarketService {
         dependencies: Dependencies, services: [any Service] = []
     ) throws -> ServiceAssembly {
         let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger) { message in
-            try await dependencies.geo.postLocationChanged(try JSONText.decode(message.payload).orThrow())
+            try await dependencies.geo.send(try JSONText.decode(message.payload).orThrow())
         }
         let users = dependencies.users
         let comments = CommentService(store: SQLiteCommentStore(database: database), users: users)
