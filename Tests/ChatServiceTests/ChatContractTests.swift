@@ -223,8 +223,10 @@ final class ChatContractTests: XCTestCase {
             XCTAssertEqual(actual12, .contentTooLarge)
             let actual13 = try await upload([file("fake.png", Array("not an image".utf8))]).status
             XCTAssertEqual(actual13, .badRequest)
-            let actual14 = try await upload([file("only-empty.png", [])]).status
-            XCTAssertEqual(actual14, .badRequest)
+            // API.md §0: only 0-byte parts (nothing picked) upload nothing, successfully.
+            let onlyEmpty = try await upload([file("only-empty.png", [])])
+            XCTAssertEqual(onlyEmpty.status, .ok)
+            XCTAssertEqual(try JSON.object(onlyEmpty.body) as? [String: [String]], ["files": []])
             let actual15 = try await upload([file("a.png", png)], as: H.carol).status.code
             XCTAssertEqual(actual15, 445)
         }

@@ -94,6 +94,26 @@ final class GatewayTests: XCTestCase {
         XCTAssertEqual(fakes.received.withLock { $0.count }, 1)
     }
 
+    /// A `SeSACKey` sent empty is an unknown key on every kind of route, and auth-svc is not asked.
+    func testAnEmptyKeyIs420Everywhere() async throws {
+        let fakes = FakeServices()
+        let asked = Mutex(0)
+        let appKeys = AppKeysClient { key in
+            asked.withLock { $0 += 1 }
+            return Self.apps[key]
+        }
+        try await Self.makeApp(fakes, appKeys: appKeys).test(.router) { client in
+            for (method, uri) in [(HTTPRequest.Method.post, "/v1/users/login"), (.post, "/v1/users/attendance"), (.get, "/v1/data/posts/a.jpg"),
+                                  (.post, "/v1/posts/files"), (.get, "/socket.io/?EIO=4&transport=polling")] {
+                let answer = try await client.execute(uri: uri, method: method, headers: [.sesacKey: ""])
+                XCTAssertEqual(answer.status.code, 420, uri)
+                XCTAssertEqual(try JSON.object(answer.body) as? [String: String], ["message": "unknown app key"], uri)
+            }
+        }
+        XCTAssertEqual(fakes.received.withLock { $0.count }, 0, "nothing forwarded")
+        XCTAssertEqual(asked.withLock { $0 }, 0, "no lookup of an empty key")
+    }
+
     func testUnknownRouteIs444() async throws {
         try await Self.makeApp(FakeServices()).test(.router) { client in
             for (uri, method) in [("/v1/nothing", HTTPRequest.Method.get), ("/v1/users/join", .delete), ("/", .get)] {

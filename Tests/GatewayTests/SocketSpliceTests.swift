@@ -62,13 +62,15 @@ final class SocketSpliceTests: XCTestCase {
         try await assertEchoThroughTheSplice(keyResolved: false)
     }
 
-    func testAWrongKeyIsRefusedInTheAppsDialect() async throws {
+    func testAWrongOrEmptyKeyIsRefusedInTheAppsDialect() async throws {
         let chat = try await Self.chatStandIn()
         try await Self.withGateway(chatURL: chat.url, keyResolved: false) { port, _ in
-            let (text, closed) = try await RawHTTP.exchangeUntilClosed(port: port, Self.upgradeRequest(key: "nope"), answers: 1, received: {})
-            XCTAssertTrue(closed, text)
-            XCTAssertEqual(RawHTTP.statuses(text), [420], text)
-            XCTAssertTrue(text.contains(#"{"message":"unknown app key"}"#), text)
+            for key in ["nope", ""] {
+                let (text, closed) = try await RawHTTP.exchangeUntilClosed(port: port, Self.upgradeRequest(key: key), answers: 1, received: {})
+                XCTAssertTrue(closed, text)
+                XCTAssertEqual(RawHTTP.statuses(text), [420], text)
+                XCTAssertTrue(text.contains(#"{"message":"unknown app key"}"#), text)
+            }
         }
         await chat.stop()
     }

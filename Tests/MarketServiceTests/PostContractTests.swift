@@ -114,7 +114,8 @@ final class PostContractTests: XCTestCase {
         try await harness.app.test(.router) { client in
             let headers = try await harness.headers(Self.alice, [("content-type", "application/json")])
             for bad in [
-                PostCreateRequest(category: "", title: "t", content: "c"),
+                // `""` is a category (API.md §2); one over 50 characters is not.
+                PostCreateRequest(category: String(repeating: "c", count: 51), title: "t", content: "c"),
                 PostCreateRequest(category: "c", title: "", content: "c"),
                 PostCreateRequest(category: "c", title: "t", price: -1, content: "c"),
                 PostCreateRequest(category: "c", title: "t", content: "c", files: ["/etc/passwd"]),

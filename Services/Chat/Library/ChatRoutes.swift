@@ -35,10 +35,7 @@ struct ChatRoutes: Sendable {
         protected.post("/v1/chats/{room_id}/files") { request, context -> FilesAnswer in
             // Participation first: outsiders' uploads are refused before their bytes are read.
             try await conversations.requireParticipant(try context.requireUser(), roomID: try context.parameters.require("room_id"))
-            let form = try await MultipartForm.read(request, limits: .uploads)
-            let parts = form.files(named: "files")
-            guard !parts.isEmpty else { throw ServiceError.badRequest("no files") }
-            return FilesAnswer(files: try files.store(parts))
+            return FilesAnswer(files: try files.store(try await MultipartForm.read(request, limits: .uploads).uploadedFiles(named: "files")))
         }
         protected.get("/v1/chats/{room_id}/search") { request, context -> DataList<ChatAnswer> in
             let query = request.uri.queryParameters

@@ -41,11 +41,11 @@ package struct MultipartForm: Sendable {
         parts.filter { $0.name == name && $0.filename != nil && $0.body.readableBytes > 0 }
     }
 
-    /// The same, at least one (400 otherwise).
-    package func requiredFiles(named name: String) throws -> [Part] {
-        let found = files(named: name)
-        guard !found.isEmpty else { throw ServiceError.badRequest("no files") }
-        return found
+    /// The same for an upload (API.md §0, Files): a request must send parts of this name (400
+    /// otherwise), but when all of them are empty it uploads nothing and answers `[]`.
+    package func uploadedFiles(named name: String) throws -> [Part] {
+        guard parts.contains(where: { $0.name == name }) else { throw ServiceError.badRequest("no files") }
+        return files(named: name)
     }
 
     package static func isMultipart(_ request: Request) -> Bool {

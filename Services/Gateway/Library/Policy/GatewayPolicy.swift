@@ -51,6 +51,8 @@ struct GatewayPolicy: Sendable {
         let route = routes.match(method: request.method, path: request.path)
         var app: AppInfo?
         if route?.appKey != AppKeyRule.none, let key = request.appKey {
+            // A key sent empty is a key no app has, wherever keys are optional too.
+            guard !key.isEmpty else { return refuse(.appKeyInvalid, "unknown app key", app: nil) }
             switch resolved ?? apps.cached(key) {
             case .none: return .resolveKey(key)
             case .some(.none): return refuse(.appKeyInvalid, "unknown app key", app: nil)

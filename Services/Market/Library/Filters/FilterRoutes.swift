@@ -11,7 +11,7 @@ struct FilterRoutes: Sendable {
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
         images.registerServing(on: group)
         protected.post("/v1/filters/files") { request, _ -> FilesAnswer in
-            FilesAnswer(files: try images.store(try await MultipartForm.read(request, limits: .uploads).requiredFiles(named: "files")))
+            FilesAnswer(files: try images.store(try await MultipartForm.read(request, limits: .uploads).uploadedFiles(named: "files")))
         }
         protected.post("/v1/filters") { request, context -> FilterDetail in
             try await filters.create(try context.requireUser(), try await request.decode(as: FilterRequest.self, context: context), requestID: context.requestID)

@@ -20,7 +20,7 @@ struct PostRoutes: Sendable {
             return DataList(data: try await posts.posts(body.postIDs, caller: try context.requireUser(), requestID: context.requestID))
         }
         protected.post("/v1/posts/files") { request, _ -> FilesAnswer in
-            FilesAnswer(files: try images.store(try await MultipartForm.read(request, limits: .uploads).requiredFiles(named: "files")))
+            FilesAnswer(files: try images.store(try await MultipartForm.read(request, limits: .uploads).uploadedFiles(named: "files")))
         }
         protected.post("/v1/posts") { request, context -> PostAnswer in
             let body = try await request.decode(as: PostFields.self, context: context)

@@ -5,7 +5,8 @@ import ServiceKit
 /// Validation of post fields, shared by create and update.
 enum PostRules {
     static func apply(_ update: PostFields, to record: inout PostRecord) throws {
-        if let category = try FieldRule.text(update.category, "category", 1...50, trimming: .whitespaces) { record.category = category }
+        // `""` is a category too (API.md §2: SpotChat creates every post with it).
+        if let category = try FieldRule.text(update.category, "category", 0...50, trimming: .whitespaces) { record.category = category }
         if let title = try FieldRule.text(update.title, "title", 1...200, trimming: .whitespacesAndNewlines) { record.title = title }
         if let price = update.price {
             guard (0...1_000_000_000).contains(price) else { throw ServiceError.badRequest("price must be 0 or more") }
