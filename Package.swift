@@ -25,13 +25,15 @@ func service(
     _ dir: String,
     library: String,
     executable: String,
-    dependencies: [Target.Dependency] = []
+    dependencies: [Target.Dependency] = [],
+    resources: [Resource] = []
 ) -> [Target] {
     [
         .target(
             name: library,
             dependencies: ["Contracts", "ServiceKit", hummingbird] + dependencies,
             path: "Services/\(dir)/Library",
+            resources: resources,
             swiftSettings: settings
         ),
         .executableTarget(
@@ -75,6 +77,10 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
         .product(name: "JWTKit", package: "jwt-kit"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
     ]),
 ]
+
+/// Data a service carries in its resource bundle: geo-svc's legal-dong boundaries (NGII, open
+/// data with attribution; see the folder's README), so a fresh clone geocodes out of the box.
+let resources: [String: [Resource]] = ["Geo": [.copy("Resources")]]
 
 let package = Package(
     name: "glint-backend",
@@ -181,5 +187,7 @@ let package = Package(
             path: "Tests/IntegrationTests",
             swiftSettings: settings
         ),
-    ] + services.flatMap { service($0.dir, library: $0.library, executable: $0.executable, dependencies: $0.deps) }
+    ] + services.flatMap {
+        service($0.dir, library: $0.library, executable: $0.executable, dependencies: $0.deps, resources: resources[$0.dir] ?? [])
+    }
 )

@@ -9,7 +9,7 @@
 #                               (b) IDLE (10,000) websockets held on chat-svc: its memory and idle CPU
 #   Benchmarks/run.sh geo       POINTS (1,000,000) located posts seeded in geo-svc and market-svc: radius
 #                               search (1 km) through the gateway; reverse geocoding on geo-svc and through
-#                               the gateway (needs GEO_BOUNDARIES_FILE, default ../shared/data/geo/...)
+#                               the gateway (geo-svc's shipped boundaries, or GEO_BOUNDARIES_FILE)
 #   Benchmarks/run.sh push      a group push to USERS (10,000) users with one FCM device each, through the
 #                               gateway: notifications/s accepted by the FCM simulator (glint simulate-fcm)
 # Environment: DURATION (seconds per run, default 10), CONCURRENCY (default 16).
@@ -27,7 +27,7 @@ pick_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 AUTH_PORT=$(pick_port); MARKET_PORT=$(pick_port); CHAT_PORT=$(pick_port); GEO_PORT=$(pick_port); PUSH_PORT=$(pick_port); GATEWAY_PORT=$(pick_port)
 export INTERNAL_SECRET=$SECRET DATA_DIR=$DATA LOG_LEVEL=warning AUTH_DEV_APP_KEY=$KEY \
   AUTH_SVC_URL=http://127.0.0.1:$AUTH_PORT MARKET_SVC_URL=http://127.0.0.1:$MARKET_PORT CHAT_SVC_URL=http://127.0.0.1:$CHAT_PORT \
-  GEO_SVC_URL=http://127.0.0.1:$GEO_PORT PUSH_SVC_URL=http://127.0.0.1:$PUSH_PORT GEO_BOUNDARIES_FILE=${GEO_BOUNDARIES_FILE:-$(cd .. && pwd)/shared/data/geo/kr_emd_legal_20230915.geojson.gz} \
+  GEO_SVC_URL=http://127.0.0.1:$GEO_PORT PUSH_SVC_URL=http://127.0.0.1:$PUSH_PORT \
   GATEWAY_RATE_PER_IP=1000000 GATEWAY_BURST_PER_IP=1000000 GATEWAY_RATE_PER_APP=1000000 GATEWAY_BURST_PER_APP=1000000
 PIDS=()
 cleanup() { kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$DATA"; }

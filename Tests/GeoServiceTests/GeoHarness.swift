@@ -56,9 +56,7 @@ struct GeoHarness {
 
     /// The geocoder over the shared boundary file, loaded once for the whole test run.
     static let boundaries: Result<ReverseGeocoder, any Error> = Result {
-        guard let path = TestEnvironment.boundariesFile else {
-            throw ServiceError(.unavailable, "boundary file not found: set GEO_BOUNDARIES_FILE or keep ../shared/data/geo beside the checkout")
-        }
+        guard let path = GeoSettings.shippedBoundaries else { throw ServiceError(.unavailable, "geo-svc's resource bundle has no boundary file") }
         return ReverseGeocoder(index: RegionIndex(try BoundaryFile.read(path: path)))
     }
 }

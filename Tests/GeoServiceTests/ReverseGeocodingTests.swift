@@ -75,7 +75,7 @@ final class ReverseGeocodingTests: XCTestCase {
         let geocoder = try GeoHarness.boundaries.get()
         let region = try geocoder.region(at: try Coordinate(latitude: 37.5665, longitude: 126.9780))
         XCTAssertNotNil(region)
-        let index = try RegionIndex(BoundaryFile.read(path: XCTUnwrap(TestEnvironment.boundariesFile)))
+        let index = try RegionIndex(BoundaryFile.read(path: XCTUnwrap(GeoSettings.shippedBoundaries)))
         XCTAssertEqual(index.regions.count, 5025)
         XCTAssertEqual(Set(index.regions.map(\.code)).count, 5025)
     }

@@ -61,6 +61,7 @@ final class DeploymentFilesTests: XCTestCase {
         XCTAssertFalse(stages[1].contains("swift:"), "the runtime image has no toolchain")
         XCTAssertTrue(dockerfile.contains("--static-swift-stdlib"))
         XCTAssertTrue(dockerfile.contains("libsqlite3-0"))
+        XCTAssertTrue(dockerfile.contains("*.resources /staging/"), "resource bundles (geo-svc's boundary data) ship beside the executables")
         for executable in ServiceName.allCases.map(\.rawValue) + ["glint"] {
             XCTAssertTrue(dockerfile.contains(" \(executable) ") || dockerfile.contains(" \(executable);"), executable)
         }

@@ -14,6 +14,8 @@ final class SuiteTests: XCTestCase {
         environment["AUTH_DEV_APP_KEY"] = Self.appKey
         environment["LOG_LEVEL"] = "warning"
         environment["AUTH_BCRYPT_COST"] = "4"
+        // Nothing but the README's command: geo-svc geocodes with the data it ships with.
+        environment["GEO_BOUNDARIES_FILE"] = nil
         let launcher = try RunningProcess("glint", arguments: ["--port-base", "0", "--data-dir", dataDirectory, "--simulate-portone"], environment: environment)
         do {
             try await exercise(launcher, dataDirectory: dataDirectory)
@@ -71,6 +73,14 @@ final class SuiteTests: XCTestCase {
         XCTAssertEqual(try JSON.object(validation.body)["message"] as? String, "unknown order; the payment was cancelled")
         let profile = try JSON.object(try await HTTPProbe.call(.GET, gateway + "/v1/users/me/profile", headers: withToken).body)
         XCTAssertEqual(profile["posts"] as? [String], [postID])
+
+        // Reverse geocoding on the default run: Seoul City Hall is in 태평로1가 (a legal dong).
+        let reverse = try await HTTPProbe.call(.GET, gateway + "/v1/geo/reverse?longitude=126.9780&latitude=37.5665", headers: withToken)
+        XCTAssertEqual(reverse.status, 200, reverse.body.text)
+        let region = try JSON.object(reverse.body)
+        XCTAssertEqual(region["region_type"] as? String, "B")
+        XCTAssertEqual(region["code"] as? String, "1114010300")
+        XCTAssertEqual(region["address_name"] as? String, "서울특별시 중구 태평로1가")
 
         // SIGKILL one service: the launcher restarts it and it is healthy again within 5 s.
         let victim = try XCTUnwrap(pids[ServiceName.auth.rawValue])

@@ -41,13 +41,3 @@ extension TestEnvironment {
         return fields
     }
 }
-
-extension TestEnvironment {
-    /// The legal-dong boundary file geo-svc's tests use: `GEO_BOUNDARIES_FILE` (set by
-    /// `scripts/test`), else the shared copy beside the checkout. Nil if neither exists.
-    package static var boundariesFile: String? {
-        let configured = ProcessInfo.processInfo.environment["GEO_BOUNDARIES_FILE"] ?? ""
-        let beside = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/data/geo/kr_emd_legal_20230915.geojson.gz").standardized.path
-        return [configured, beside].first { !$0.isEmpty && FileManager.default.fileExists(atPath: $0) }
-    }
-}

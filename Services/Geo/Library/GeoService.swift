@@ -11,7 +11,8 @@ package enum GeoService {
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: GeoMigrations.migrator)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
-        let geocoder = ReverseGeocoder.load(path: try reader.string(GeoSettings.boundaries), logger: logger)
+        let configured = try reader.string(GeoSettings.boundaries)
+        let geocoder = ReverseGeocoder.load(path: configured.isEmpty ? GeoSettings.shippedBoundaries ?? "" : configured, logger: logger)
         return try assemble(common: common, logger: logger, database: database,
                          dependencies: Dependencies(jwks: .live(client: client), market: .live(client), geocoder: geocoder), services: [http])
     }

@@ -1,8 +1,8 @@
 import Logging
 import ServiceKit
 
-/// Reverse geocoding, or why it is unavailable: the boundary file is optional configuration and
-/// the service runs without it.
+/// Reverse geocoding, or why it is unavailable: a service whose boundary file is missing or
+/// unreadable still runs, and answers 503 for reverse geocoding.
 struct ReverseGeocoder: Sendable {
     private let index: RegionIndex?
     private let unavailable: String
@@ -15,11 +15,12 @@ struct ReverseGeocoder: Sendable {
         (index, unavailable) = (nil, reason)
     }
 
-    /// Loads the configured file once at start; a missing or unreadable file is logged and leaves
-    /// reverse geocoding answering 503.
+    /// Loads the file once at start (the configured one, else the one shipped in geo-svc's
+    /// resource bundle); a missing or unreadable file is logged and leaves reverse geocoding
+    /// answering 503.
     static func load(path: String, logger: Logger) -> ReverseGeocoder {
         guard !path.isEmpty else {
-            logger.warning("reverse geocoding disabled: \(GeoSettings.boundaries.name) is not set")
+            logger.warning("reverse geocoding disabled: no boundary file (\(GeoSettings.boundaries.name) unset and none shipped)")
             return ReverseGeocoder(unavailable: "reverse geocoding is not configured on this server")
         }
         let started = ContinuousClock.now
