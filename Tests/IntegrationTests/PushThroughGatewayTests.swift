@@ -67,6 +67,15 @@ final class PushThroughGatewayTests: XCTestCase {
             XCTAssertEqual(fcm.received.filter { $0.token == bobToken }.count, 1, "exactly one delivery")
             XCTAssertTrue(fcm.received.allSatisfy { $0.token != carolToken }, "a participant connected to the room gets none")
 
+            // A device token sent only with the login (as several released apps do) gets pushes too.
+            let erin = try await join("erin"), erinToken = "erin-fcm:APA91b" + String(repeating: "e", count: 120)
+            let login = try await suite.call(.POST, "/v1/users/login", json: #"{"email":"erin@glint.app","password":"pass1234!","deviceToken":"\#(erinToken)"}"#)
+            XCTAssertEqual(login.status, 200, login.body.text)
+            let erinRoom = try await room(alice, erin)
+            try await send(alice, erinRoom, "로그인만 했어요")
+            let toErin = await HTTPProbe.eventually(within: .seconds(20)) { () -> FCMSimulator.Delivery? in fcm.received.first { $0.token == erinToken } }
+            XCTAssertEqual(toErin?.data["content"], "로그인만 했어요")
+
             // An UNREGISTERED answer prunes the token.
             fcm.unregister(bobToken)
             try await send(alice, bobRoom, "거기 있어?")

@@ -1,4 +1,5 @@
 import GRDB
+import ServiceKit
 
 /// auth-svc's schema. Migrations are append-only: never edit one that has landed.
 enum AuthMigrations {
@@ -90,6 +91,10 @@ enum AuthMigrations {
                 t.column("created_at", .integer).notNull()
                 t.primaryKey(["user_id", "day"])
             }
+        }
+        migrator.registerMigration("v3-outbox") { db in
+            // Device tokens of logins, for push-svc.
+            try SQLiteOutboxStore.createTable(db)
         }
         return migrator
     }

@@ -19,6 +19,7 @@ package enum AuthService {
         let internalClient = InternalClient(http: http.client, configuration: common)
         let dependencies = Dependencies(
             hasher: .bcrypt(cost: configuration.bcryptCost), market: .live(internalClient),
+            push: .live(internalClient, InternalEndpoints.Push.deviceToken, appID: \.appID),
             appleKeys: .http(url: configuration.appleKeysURL, client: http.client), http: http.client
         )
         return try await assemble(
@@ -31,6 +32,8 @@ package enum AuthService {
     struct Dependencies: Sendable {
         var hasher: PasswordHasher
         var market: MarketClient
+        /// push-svc, told of the device tokens logins came with.
+        var push: EventClient<DeviceTokenEvent>
         var appleKeys: JWKSClient
         var http: HTTPClient
     }
@@ -51,8 +54,12 @@ package enum AuthService {
             signer: await AccessTokenSigner(key: signingKey.privateKey, keyID: signingKey.keyID),
             accessLifetime: configuration.accessTokenLifetime
         )
+        let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger) { message in
+            try await dependencies.push.send(try JSONText.decode(message.payload).orThrow())
+        }
         let accounts = AccountService(
-            accounts: accountStore, users: users, tokens: tokens, hasher: dependencies.hasher, apps: apps, verifier: verifier
+            accounts: accountStore, users: users, tokens: tokens, hasher: dependencies.hasher, apps: apps, verifier: verifier,
+            devicesChanged: { relay.nudge() }
         )
         let images = try FileStore(dataDirectory: common.dataDirectory, area: "profiles")
         let profiles = ProfileService(store: SQLiteProfileStore(database: database), users: users, market: dependencies.market, images: images)
@@ -64,7 +71,7 @@ package enum AuthService {
         let profileRoutes = ProfileRoutes(profiles: profiles, images: images)
         let internalRoutes = InternalRoutes(apps: apps, users: users, profiles: profiles, signingKey: signingKey)
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services
+            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [relay]
         ) { group in
             let protected = group.group()
                 .add(middleware: AccessTokenMiddleware(verifier: verifier))

@@ -10,7 +10,8 @@ struct PushRoutes: Sendable {
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
         protected.put("/v1/users/deviceToken") { request, context -> EmptyAnswer in
             let body = try await request.decode(as: DeviceTokenRequest.self, context: context)
-            try await devices.register(body.deviceToken, platform: body.platform, caller: try context.requireUser())
+            let caller = try context.requireUser()
+            try await devices.register(body.deviceToken, platform: body.platform, appID: caller.appID, userID: caller.userID, sessionID: caller.sessionID)
             return EmptyAnswer()
         }
         protected.post("/v1/notifications/push") { request, context -> NotificationAnswer in
@@ -22,6 +23,10 @@ struct PushRoutes: Sendable {
             let body = try await request.decode(as: PushRequest.self, context: context)
             guard let users = body.userIDs, !users.isEmpty else { throw ServiceError.badRequest("user_ids required") }
             return try await push(to: users, body, caller: try context.requireUser())
+        }
+        group.serve(InternalEndpoints.Push.deviceToken) { _, event, _ in
+            try await devices.register(event.deviceToken, appID: event.appID, userID: event.userID, sessionID: event.sessionID)
+            return EmptyAnswer()
         }
         group.serve(InternalEndpoints.Push.chatMessage) { _, event, _ in
             // Not the sender, and not who has the room open right now.

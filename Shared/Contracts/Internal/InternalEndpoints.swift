@@ -35,6 +35,8 @@ package enum InternalEndpoints {
     package enum Push {
         /// chat-svc's outbox: a message to notify its absent recipients of.
         package static let chatMessage = InternalEndpoint<NoParameter, ChatMessageEvent, EmptyAnswer>(.push, .post, "/internal/chat-messages")
+        /// auth-svc's outbox: the device token a join or login came with.
+        package static let deviceToken = InternalEndpoint<NoParameter, DeviceTokenEvent, EmptyAnswer>(.push, .post, "/internal/device-tokens")
     }
 
     package static let all: [InternalEndpointDescription] = [
@@ -43,6 +45,6 @@ package enum InternalEndpoints {
         Market.postIDs.description, Market.postBatch.description, Market.order.description, Market.orderPaid.description,
         Market.grantCoins.description,
         Geo.postLocation.description,
-        Push.chatMessage.description,
+        Push.chatMessage.description, Push.deviceToken.description,
     ]
 }

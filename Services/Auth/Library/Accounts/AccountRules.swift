@@ -46,6 +46,14 @@ enum AccountRules {
         return value
     }
 
+    /// The device token a join or login came with, as push-svc will take it: nil when none was
+    /// sent or it is not a token (a printable word); 400 beyond 512 characters or with control
+    /// characters, as before.
+    static func deviceToken(_ value: String?) throws -> String? {
+        guard let token = try text(value, field: "deviceToken", max: 512) else { return nil }
+        return DeviceToken.isAcceptable(token) ? token : nil
+    }
+
     static func hashTags(_ tags: [String]?) throws -> [String]? {
         guard let tags else { return nil }
         guard tags.count <= 20, tags.allSatisfy({ (1...30).contains($0.count) }) else {

@@ -10,6 +10,8 @@ struct AccountService: Sendable {
     let hasher: PasswordHasher
     let apps: AppService
     let verifier: AccessTokenVerifier
+    /// Wakes the outbox relay after a session came with a device token for push-svc.
+    let devicesChanged: @Sendable () -> Void
 
     func join(appID: String, _ request: JoinRequest) async throws -> AuthAnswer {
         let email = try AccountRules.email(request.email)
@@ -17,7 +19,7 @@ struct AccountService: Sendable {
         let nick = try AccountRules.nick(request.nick)
         let fields = try [request.phoneNum, request.birthDay, request.gender, request.info1, request.info2, request.info3, request.info4, request.info5]
             .map { try AccountRules.text($0, field: "profile field", max: 200) ?? "" }
-        let deviceToken = try AccountRules.text(request.deviceToken, field: "deviceToken", max: 512)
+        let deviceToken = try AccountRules.deviceToken(request.deviceToken)
         if try await users.user(email: email, appID: appID) != nil { throw ServiceError(.conflict, "email already registered") }
         let hash = try await hasher.hash(request.password)
         let now = GlintDate.nowMilliseconds()
@@ -25,25 +27,25 @@ struct AccountService: Sendable {
         (user.phoneNum, user.birthDay, user.gender) = (fields[0], fields[1], fields[2])
         (user.info1, user.info2, user.info3, user.info4, user.info5) = (fields[3], fields[4], fields[5], fields[6], fields[7])
         let session = NewSession(id: ObjectID.generate(), appID: appID, deviceToken: deviceToken, createdAt: now)
-        return try await answer(user, sessionID: session.id, refreshToken: try await accounts.createUser(user, session: session))
+        return try await answer(user, session: session, refreshToken: try await accounts.createUser(user, session: session))
     }
 
     func login(appID: String, _ request: LoginRequest) async throws -> AuthAnswer {
-        let deviceToken = try AccountRules.text(request.deviceToken, field: "deviceToken", max: 512)
+        let deviceToken = try AccountRules.deviceToken(request.deviceToken)
         guard request.email.utf8.count <= 254, request.password.utf8.count <= 72,
               let user = try await users.user(email: request.email.trimmingCharacters(in: .whitespacesAndNewlines), appID: appID),
               let stored = user.passwordHash,
               try await hasher.verify(request.password, stored)
         else { throw ServiceError(.loginFailed, "check your email or password") }
         let session = NewSession(id: ObjectID.generate(), appID: appID, deviceToken: deviceToken, createdAt: GlintDate.nowMilliseconds())
-        return try await answer(user, sessionID: session.id, refreshToken: try await accounts.openSession(session, userID: user.id))
+        return try await answer(user, session: session, refreshToken: try await accounts.openSession(session, userID: user.id))
     }
 
     /// Logs in (or signs up) the user linked to a verified provider identity. An email already
     /// used by another account is not taken over: the social account gets none rather than
     /// linking by an unverified claim.
     func socialLogin(appID: String, identity: SocialIdentity, deviceToken: String?) async throws -> AuthAnswer {
-        let deviceToken = try AccountRules.text(deviceToken, field: "deviceToken", max: 512)
+        let deviceToken = try AccountRules.deviceToken(deviceToken)
         let now = GlintDate.nowMilliseconds()
         let email = identity.email.flatMap { try? AccountRules.email($0) } ?? ""
         let nick = identity.nick.flatMap { try? AccountRules.nick($0) } ?? "\(identity.provider)_\(ObjectID.generate().suffix(6))"
@@ -51,7 +53,7 @@ struct AccountService: Sendable {
         let (user, refreshToken) = try await accounts.socialLogin(identity, email: email, session: session) { emailFree in
             UserRecord(appID: appID, email: emailFree ? email : "", passwordHash: nil, nick: nick, now: now)
         }
-        return try await answer(user, sessionID: session.id, refreshToken: refreshToken)
+        return try await answer(user, session: session, refreshToken: refreshToken)
     }
 
     /// `GET /v1/auth/refresh`: the (usually expired) access token names the session; the refresh
@@ -91,8 +93,10 @@ struct AccountService: Sendable {
         return WithdrawAnswer(userID: user.id, email: user.email, nick: user.nick)
     }
 
-    private func answer(_ user: UserRecord, sessionID: String, refreshToken: String) async throws -> AuthAnswer {
-        let access = try await tokens.accessToken(userID: user.id, appID: user.appID, sessionID: sessionID)
+    /// The tokens of a session just opened (which has left its device token for push-svc).
+    private func answer(_ user: UserRecord, session: NewSession, refreshToken: String) async throws -> AuthAnswer {
+        if session.deviceToken != nil { devicesChanged() }
+        let access = try await tokens.accessToken(userID: user.id, appID: user.appID, sessionID: session.id)
         return AuthAnswer(
             userID: user.id, email: user.email, nick: user.nick, profileImage: user.profileImage, accessToken: access, refreshToken: refreshToken
         )

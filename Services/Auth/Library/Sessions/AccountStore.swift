@@ -1,5 +1,7 @@
 /// Accounts and their sessions: sign-up, logins, refresh-token rotation, logout, withdrawal.
-/// Every operation that opens a session answers the session's first refresh token.
+/// Every operation that opens a session answers the session's first refresh token, and a
+/// session opened with a device token leaves it for push-svc (`DeviceTokenEvent`, outbox) in the
+/// same transaction.
 protocol AccountStore: Sendable {
     /// The user and its first session (`StoreError.conflict` when the email is taken).
     func createUser(_ user: UserRecord, session: NewSession) async throws -> String
@@ -27,6 +29,7 @@ protocol AccountStore: Sendable {
 struct NewSession: Sendable {
     var id: String
     var appID: String
+    /// As the client sent it (`""` clears the device's token at push-svc).
     var deviceToken: String?
     var createdAt: Int64
 }

@@ -65,9 +65,14 @@ struct SQLiteAccountStore: AccountStore {
         }
     }
 
-    /// Opens a session with its first refresh token, inside the caller's transaction.
+    /// Opens a session with its first refresh token (and its device token for push-svc), inside
+    /// the caller's transaction.
     private func open(_ db: Database, _ new: NewSession, userID: String) throws -> String {
         try SessionRecord(id: new.id, appID: new.appID, userID: userID, deviceToken: new.deviceToken, createdAt: new.createdAt).insert(db)
+        if let token = new.deviceToken {
+            let event = DeviceTokenEvent(appID: new.appID, userID: userID, sessionID: new.id, deviceToken: token)
+            try SQLiteOutboxStore.enqueue(db, topic: DeviceTokenEvent.topic, key: new.id, payload: event)
+        }
         return try issueRefreshToken(db, sessionID: new.id, now: new.createdAt)
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The GeoJSON FeatureCollection of legal-dong boundaries (`../shared/data/geo/README.md`), read
+/// The GeoJSON FeatureCollection of legal-dong boundaries (`Resources/README.md`), read
 /// with only what the lookup needs.
 struct BoundaryFile: Decodable {
     struct Feature: Decodable {

@@ -6,11 +6,9 @@ import ServiceKit
 struct DeviceService: Sendable {
     let store: any PushStore
 
-    static let maxTokenLength = 4096
-
-    /// `token` for the caller's session, moved from whoever had it; `""` removes the devices the
-    /// caller's session registered (sign-out on this device).
-    func register(_ token: String, platform given: String? = nil, caller: AuthenticatedUser) async throws {
+    /// `token` for the session (a login: one device), moved from whoever had it; `""` removes the
+    /// devices the session registered (sign-out on this device).
+    func register(_ token: String, platform given: String? = nil, appID: String, userID: String, sessionID: String) async throws {
         let token = token.trimmingCharacters(in: .whitespaces)
         let platform: DevicePlatform
         switch given {
@@ -19,14 +17,13 @@ struct DeviceService: Sendable {
         case "apns": platform = .apns
         default: throw ServiceError.badRequest("platform must be fcm or apns")
         }
-        guard token.utf8.count <= Self.maxTokenLength, token.utf8.allSatisfy({ $0 > 32 && $0 < 127 }) else {
-            throw ServiceError.badRequest("deviceToken must be a printable token of at most \(Self.maxTokenLength) characters")
+        guard DeviceToken.isAcceptable(token) else {
+            throw ServiceError.badRequest("deviceToken must be a printable token of at most \(DeviceToken.maxLength) characters")
         }
         if token.isEmpty {
-            try await store.removeDevices(appID: caller.appID, userID: caller.userID, sessionID: caller.sessionID)
+            try await store.removeDevices(appID: appID, userID: userID, sessionID: sessionID)
         } else {
-            try await store.register(token: token, platform: platform, appID: caller.appID, userID: caller.userID, sessionID: caller.sessionID,
-                                     at: GlintDate.nowMilliseconds())
+            try await store.register(token: token, platform: platform, appID: appID, userID: userID, sessionID: sessionID, at: GlintDate.nowMilliseconds())
         }
     }
 }
