@@ -7,6 +7,9 @@
 #   Benchmarks/run.sh chat      (a) fan-out: CLIENTS websockets (500) on one room through the gateway,
 #                               RATE messages/s (200) POSTed for SECONDS (30), POST→receipt p50/p99;
 #                               (b) IDLE (10,000) websockets held on chat-svc: its memory and idle CPU
+#   Benchmarks/run.sh chatsearch ROOMS (1,000) rooms x MESSAGES (1,000) messages: one room's search with the
+#                               phrase matched in every room then filtered (before) and in the room's
+#                               partition of the index (now), and the endpoint through the gateway
 #   Benchmarks/run.sh geo       POINTS (1,000,000) located posts seeded in geo-svc and market-svc: radius
 #                               search (1 km) through the gateway; reverse geocoding on geo-svc and through
 #                               the gateway (geo-svc's shipped boundaries, or GEO_BOUNDARIES_FILE)
@@ -197,5 +200,17 @@ SQL
   python3 -c "import time; e=time.time()-$started; print(f'all $USERS delivered in {e:.2f} s: {$USERS/e:,.0f} notifications/s')"
   echo "deliveries: $(sqlite3 "$DATA/push-svc.sqlite" "SELECT state || ' ' || COUNT(*) FROM delivery GROUP BY state")"
   ;;
-*) echo "usage: $0 gateway|auth|market|chat|geo|push"; exit 2 ;;
+chatsearch)
+  # ROOMS (1,000) rooms x MESSAGES (1,000) messages in chat-svc's file; one room's search the old
+  # way and the new way (SQL timings), then the endpoint through the gateway.
+  JOINED=$(curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
+    -d '{"email":"searcher@bench.example","password":"bench123!","nick":"searcher"}')
+  USER_ID=$(echo "$JOINED" | python3 -c 'import json,sys; print(json.load(sys.stdin)["user_id"])')
+  TOKEN=$(echo "$JOINED" | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
+  python3 Benchmarks/python/chat_search_seed.py "$DATA/chat-svc.sqlite" "$APP_ID" "$USER_ID" "${ROOMS:-1000}" "${MESSAGES:-1000}" | tee "$DATA/search.log"
+  ROOM=$(tail -1 "$DATA/search.log")
+  Q=$(python3 -c 'import urllib.parse; print(urllib.parse.quote("산책 갈까"))')
+  run "through the gateway: GET /v1/chats/{room}/search?q=산책 갈까" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/chats/$ROOM/search?q=$Q"
+  ;;
+*) echo "usage: $0 gateway|auth|market|chat|chatsearch|geo|push"; exit 2 ;;
 esac

@@ -51,6 +51,24 @@ enum ChatMigrations {
                 """)
             try SQLiteOutboxStore.createTable(db)
         }
+        migrator.registerMigration("v2-search-by-room") { db in
+            // The index gets each message's room partition (`SearchPartition`), so a search reads
+            // the room's part of the index, not every room's matches.
+            try db.execute(sql: """
+                ALTER TABLE chat ADD COLUMN fts_room TEXT GENERATED ALWAYS AS (\(SearchPartition.sqlExpression)) VIRTUAL;
+                DROP TRIGGER chat_fts_insert;
+                DROP TRIGGER chat_fts_delete;
+                DROP TABLE chat_fts;
+                CREATE VIRTUAL TABLE chat_fts USING fts5(content, fts_room, content='chat', content_rowid='seq', tokenize='trigram');
+                CREATE TRIGGER chat_fts_insert AFTER INSERT ON chat BEGIN
+                    INSERT INTO chat_fts(rowid, content, fts_room) VALUES (new.seq, new.content, new.fts_room);
+                END;
+                CREATE TRIGGER chat_fts_delete AFTER DELETE ON chat BEGIN
+                    INSERT INTO chat_fts(chat_fts, rowid, content, fts_room) VALUES ('delete', old.seq, old.content, old.fts_room);
+                END;
+                INSERT INTO chat_fts(chat_fts) VALUES ('rebuild');
+                """)
+        }
         return migrator
     }
 }

@@ -58,17 +58,18 @@ struct SQLiteMessageStore: MessageStore {
         }
     }
 
-    /// The trigram index finds any substring of three characters or more
-    /// (Korean words inside longer text included); shorter queries (a two-syllable Korean word)
-    /// scan the room's messages instead.
+    /// The trigram index, read in the room's partition only (`SearchPartition`), finds any
+    /// substring of three characters or more (Korean words inside longer text included); shorter
+    /// queries (a two-syllable Korean word) scan the room's messages instead.
     func search(roomID: String, query: String, limit: Int) async throws -> [ChatRecord] {
         try await database.read { db in
             if query.count >= 3 {
                 let phrase = "\"" + query.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                let match = "fts_room : \"\(SearchPartition.key(ofRoom: roomID))\" AND content : " + phrase
                 return try ChatRecord.fetchAll(db, sql: """
                     SELECT chat.* FROM chat_fts JOIN chat ON chat.seq = chat_fts.rowid
                     WHERE chat_fts MATCH ? AND chat.room_id = ? ORDER BY chat.created_at DESC LIMIT ?
-                    """, arguments: [phrase, roomID, limit])
+                    """, arguments: [match, roomID, limit])
             }
             let pattern = "%" + query.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
                 .replacingOccurrences(of: "_", with: "\\_") + "%"
