@@ -110,6 +110,13 @@ enum MarketMigrations {
                 t.column("created_at", .integer).notNull()
             }
         }
+        migrator.registerMigration("v6-refunds") { db in
+            // A coin grant taken back (its payment refunded), and how much could be taken.
+            try db.alter(table: "coin_grant") { t in
+                t.add(column: "refunded_at", .integer)
+                t.add(column: "debited", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 }

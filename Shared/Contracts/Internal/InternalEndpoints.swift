@@ -23,8 +23,12 @@ package enum InternalEndpoints {
         package static let order = InternalEndpoint<String, NoBody, OrderRecordAnswer>(.market, .get, "/internal/orders/{order_code}")
         /// Marks an order paid, once.
         package static let orderPaid = InternalEndpoint<String, NoBody, PaidOrderItem>(.market, .post, "/internal/orders/{order_code}/paid")
+        /// An order unpaid again: its payment was cancelled at the PG after the grant.
+        package static let orderRefunded = InternalEndpoint<String, NoBody, OrderRecordAnswer>(.market, .post, "/internal/orders/{order_code}/refunded")
         /// Adds a coin payment to its buyer's wallet, once per payment.
         package static let grantCoins = InternalEndpoint<NoParameter, PaymentGrantEvent, CoinGrantAnswer>(.market, .post, "/internal/wallets/coins")
+        /// Takes a refunded coin payment's coins back, once per payment, never below zero.
+        package static let refundCoins = InternalEndpoint<NoParameter, PaymentGrantEvent, CoinRefundAnswer>(.market, .post, "/internal/wallets/coins/refunds")
     }
 
     package enum Geo {
@@ -43,7 +47,7 @@ package enum InternalEndpoints {
         Auth.resolveApp.description, Auth.app.description, Auth.lookupUsers.description, Auth.blockedUsers.description,
         Auth.signingKeys.description,
         Market.postIDs.description, Market.postBatch.description, Market.order.description, Market.orderPaid.description,
-        Market.grantCoins.description,
+        Market.orderRefunded.description, Market.grantCoins.description, Market.refundCoins.description,
         Geo.postLocation.description,
         Push.chatMessage.description, Push.deviceToken.description,
     ]

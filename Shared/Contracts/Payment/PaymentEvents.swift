@@ -33,6 +33,24 @@ package struct PaymentGrantEvent: Codable, Sendable, Equatable {
     }
 
     package static let topic = "market.payment-grant"
+    /// The same grant taken back: the payment was cancelled or refunded at the PG after it.
+    package static let refundTopic = "market.payment-refund"
+}
+
+/// market-svc's answer to a coin refund: the wallet after it.
+package struct CoinRefundAnswer: Codable, Sendable, Equatable {
+    package var coins: Int
+    /// What this refund took: the coins the payment bought, or what is left of them when some
+    /// were spent (a wallet never goes below zero).
+    package var debited: Int
+    /// False when this `imp_uid` had already been refunded (or never granted).
+    package var refunded: Bool
+
+    package init(coins: Int, debited: Int, refunded: Bool) {
+        self.coins = coins
+        self.debited = debited
+        self.refunded = refunded
+    }
 }
 
 /// market-svc's answer to a coin grant: the wallet after it.

@@ -66,8 +66,10 @@ struct SQLiteMessageStore: MessageStore {
             if query.count >= 3 {
                 let phrase = "\"" + query.replacingOccurrences(of: "\"", with: "\"\"") + "\""
                 let match = "fts_room : \"\(SearchPartition.key(ofRoom: roomID))\" AND content : " + phrase
+                // CROSS JOIN keeps the index first: left to itself SQLite walks the room's messages
+                // and asks the index about each one, which is slow when few of them match.
                 return try ChatRecord.fetchAll(db, sql: """
-                    SELECT chat.* FROM chat_fts JOIN chat ON chat.seq = chat_fts.rowid
+                    SELECT chat.* FROM chat_fts CROSS JOIN chat ON chat.seq = chat_fts.rowid
                     WHERE chat_fts MATCH ? AND chat.room_id = ? ORDER BY chat.created_at DESC LIMIT ?
                     """, arguments: [match, roomID, limit])
             }

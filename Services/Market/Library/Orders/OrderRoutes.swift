@@ -13,6 +13,9 @@ struct OrderRoutes: Sendable {
         group.serve(InternalEndpoints.Market.orderPaid) { code, _, context in
             try await orders.markPaid(code: code, appID: try context.requireAppID(), requestID: context.requestID)
         }
+        group.serve(InternalEndpoints.Market.orderRefunded) { code, _, context in
+            try await orders.markRefunded(code: code, appID: try context.requireAppID())
+        }
         protected.post("/v1/orders") { request, context -> OrderAnswer in
             try await orders.create(try context.requireUser(), try await request.decode(as: OrderRequest.self, context: context))
         }

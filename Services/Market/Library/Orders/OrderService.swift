@@ -28,8 +28,18 @@ struct OrderService: Sendable {
     /// An order by its code, within an app, or in any app: PortOne's webhook names only the code.
     func find(code: String, appID: String?) async throws -> OrderRecordAnswer {
         guard let order = try await store.order(code: code, appID: appID) else { throw ServiceError.notFound("no such order") }
-        return OrderRecordAnswer(orderID: order.id, appID: order.appID, orderCode: order.orderCode, buyerID: order.buyerID, filterID: order.filterID,
-                                 totalPrice: order.totalPrice, paid: order.paidAt != nil)
+        return Self.record(order)
+    }
+
+    /// Unpaid again, once: the payment was cancelled or refunded at the PG after the grant (the
+    /// buyer no longer has the filter, and may buy it again with the same order).
+    func markRefunded(code: String, appID: String) async throws -> OrderRecordAnswer {
+        Self.record(try await store.markUnpaid(code: code, appID: appID, at: GlintDate.nowMilliseconds()))
+    }
+
+    private static func record(_ order: OrderRecord) -> OrderRecordAnswer {
+        OrderRecordAnswer(orderID: order.id, appID: order.appID, orderCode: order.orderCode, buyerID: order.buyerID, filterID: order.filterID,
+                          totalPrice: order.totalPrice, paid: order.paidAt != nil)
     }
 
     /// Marks an order paid exactly once: the same order code again changes nothing and answers

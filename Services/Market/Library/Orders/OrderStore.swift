@@ -9,4 +9,6 @@ protocol OrderStore: Sendable {
     func order(code: String, appID: String?) async throws -> OrderRecord?
     /// Paid at `time` unless already paid; the order either way (`StoreError.notFound` for none).
     func markPaid(code: String, appID: String, at time: Int64) async throws -> OrderRecord
+    /// Unpaid again (its payment refunded); the order either way (`StoreError.notFound` for none).
+    func markUnpaid(code: String, appID: String, at time: Int64) async throws -> OrderRecord
 }

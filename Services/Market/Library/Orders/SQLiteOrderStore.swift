@@ -39,9 +39,18 @@ struct SQLiteOrderStore: OrderStore {
     }
 
     func markPaid(code: String, appID: String, at time: Int64) async throws -> OrderRecord {
+        try await setPaid(code: code, appID: appID, paidAt: time, at: time, unless: "paid_at IS NOT NULL")
+    }
+
+    func markUnpaid(code: String, appID: String, at time: Int64) async throws -> OrderRecord {
+        try await setPaid(code: code, appID: appID, paidAt: nil, at: time, unless: "paid_at IS NULL")
+    }
+
+    /// `paid_at` set, unless it already is what `unless` says (the same code again changes nothing).
+    private func setPaid(code: String, appID: String, paidAt: Int64?, at time: Int64, unless: String) async throws -> OrderRecord {
         try await database.write { db in
-            try db.execute(sql: "UPDATE purchase_order SET paid_at = ?, updated_at = ? WHERE order_code = ? AND app_id = ? AND paid_at IS NULL",
-                           arguments: [time, time, code, appID])
+            try db.execute(sql: "UPDATE purchase_order SET paid_at = ?, updated_at = ? WHERE order_code = ? AND app_id = ? AND NOT (\(unless))",
+                           arguments: [paidAt, time, code, appID])
             guard let order = try OrderRecord.filter(OrderRecord.Columns.orderCode == code && OrderRecord.Columns.appID == appID).fetchOne(db) else {
                 throw StoreError.notFound("no such order")
             }

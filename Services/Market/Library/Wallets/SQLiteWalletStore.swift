@@ -15,8 +15,27 @@ struct SQLiteWalletStore: WalletStore {
                     ON CONFLICT(app_id, user_id) DO UPDATE SET coins = coins + excluded.coins, updated_at = excluded.updated_at
                     """, arguments: [appID, userID, coins, time])
             }
-            let total = try Int.fetchOne(db, sql: "SELECT coins FROM wallet WHERE app_id = ? AND user_id = ?", arguments: [appID, userID]) ?? 0
-            return (total, granted)
+            return (try Self.balance(db, appID: appID, userID: userID), granted)
         }
+    }
+
+    func refund(impUID: String, appID: String, userID: String, at time: Int64) async throws -> (coins: Int, debited: Int, refunded: Bool) {
+        try await database.write { db in
+            let balance = try Self.balance(db, appID: appID, userID: userID)
+            guard let granted = try Int.fetchOne(db, sql: """
+                SELECT coins FROM coin_grant WHERE imp_uid = ? AND app_id = ? AND user_id = ? AND refunded_at IS NULL
+                """, arguments: [impUID, appID, userID]) else {
+                let debited = try Int.fetchOne(db, sql: "SELECT debited FROM coin_grant WHERE imp_uid = ?", arguments: [impUID]) ?? 0
+                return (balance, debited, false)
+            }
+            let debited = min(granted, balance)
+            try db.execute(sql: "UPDATE coin_grant SET refunded_at = ?, debited = ? WHERE imp_uid = ?", arguments: [time, debited, impUID])
+            try db.execute(sql: "UPDATE wallet SET coins = coins - ?, updated_at = ? WHERE app_id = ? AND user_id = ?", arguments: [debited, time, appID, userID])
+            return (balance - debited, debited, true)
+        }
+    }
+
+    private static func balance(_ db: Database, appID: String, userID: String) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT coins FROM wallet WHERE app_id = ? AND user_id = ?", arguments: [appID, userID]) ?? 0
     }
 }

@@ -7,11 +7,23 @@ struct WalletService: Sendable {
 
     /// Adds the coins once per `imp_uid`; a repeated grant changes nothing and answers the wallet.
     func grant(_ event: PaymentGrantEvent) async throws -> CoinGrantAnswer {
+        try Self.check(event)
+        let wallet = try await store.grant(impUID: event.impUID, appID: event.appID, userID: event.userID, coins: event.coins, at: GlintDate.nowMilliseconds())
+        return CoinGrantAnswer(coins: wallet.coins, granted: wallet.granted)
+    }
+
+    /// Takes a refunded payment's coins back once per `imp_uid`, never below zero: coins the user
+    /// spent meanwhile stay spent, and the rest of the wallet goes.
+    func refund(_ event: PaymentGrantEvent) async throws -> CoinRefundAnswer {
+        try Self.check(event)
+        let wallet = try await store.refund(impUID: event.impUID, appID: event.appID, userID: event.userID, at: GlintDate.nowMilliseconds())
+        return CoinRefundAnswer(coins: wallet.coins, debited: wallet.debited, refunded: wallet.refunded)
+    }
+
+    private static func check(_ event: PaymentGrantEvent) throws {
         guard event.kind == .coins, !event.impUID.isEmpty, event.impUID.count <= 100, ObjectID.isValid(event.userID),
               !event.appID.isEmpty, (1...10_000_000).contains(event.coins) else {
             throw ServiceError.badRequest("invalid coin grant")
         }
-        let wallet = try await store.grant(impUID: event.impUID, appID: event.appID, userID: event.userID, coins: event.coins, at: GlintDate.nowMilliseconds())
-        return CoinGrantAnswer(coins: wallet.coins, granted: wallet.granted)
     }
 }
