@@ -31,8 +31,9 @@ with db:
 
 room = room_ids[0]
 key = db.execute("SELECT fts_room FROM chat WHERE room_id = ? LIMIT 1", (room,)).fetchone()[0]
-as_it_was = """SELECT chat.id FROM chat_fts JOIN chat ON chat.seq = chat_fts.rowid
-               WHERE chat_fts MATCH ? AND chat.room_id = ? ORDER BY chat.created_at DESC LIMIT 20"""
+columns = "chat.seq, chat.id, chat.room_id, chat.sender_id, chat.content, chat.files, chat.client_id, chat.created_at"
+as_it_was = f"""SELECT {columns} FROM chat_fts JOIN chat ON chat.seq = chat_fts.rowid
+                WHERE chat_fts MATCH ? AND chat.room_id = ? ORDER BY chat.created_at DESC LIMIT 20"""
 index_first = as_it_was.replace(" JOIN ", " CROSS JOIN ")
 for phrase, kind in [("산책 갈까", "in every message"), ("드물게 나오는", "in 1% of messages")]:
     quoted = '"' + phrase + '"'

@@ -7,7 +7,7 @@ struct ChatRecord: Codable, Sendable {
     var clientID: String?
     var createdAt: Int64
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case seq, id, content, files
         case roomID = "room_id"
         case senderID = "sender_id"

@@ -4,6 +4,10 @@ import ServiceKit
 
 extension ChatRecord: FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "chat"
+    /// The record's columns, not `*`: `*` would compute the generated search column of every row.
+    static var databaseSelection: [any SQLSelectable] { CodingKeys.allCases.map { Column($0.rawValue) } }
+    /// The same for SQL written by hand.
+    static let selectedColumns = CodingKeys.allCases.map { "chat." + $0.rawValue }.joined(separator: ", ")
 
     enum Columns {
         static let seq = Column(CodingKeys.seq)
@@ -66,17 +70,17 @@ struct SQLiteMessageStore: MessageStore {
             if query.count >= 3 {
                 let phrase = "\"" + query.replacingOccurrences(of: "\"", with: "\"\"") + "\""
                 let match = "fts_room : \"\(SearchPartition.key(ofRoom: roomID))\" AND content : " + phrase
-                // CROSS JOIN keeps the index first: left to itself SQLite walks the room's messages
-                // and asks the index about each one, which is slow when few of them match.
+                // The index first (CROSS JOIN): left to itself SQLite walks the room's messages and
+                // asks the index about each one, which is slow when few of them match.
                 return try ChatRecord.fetchAll(db, sql: """
-                    SELECT chat.* FROM chat_fts CROSS JOIN chat ON chat.seq = chat_fts.rowid
+                    SELECT \(ChatRecord.selectedColumns) FROM chat_fts CROSS JOIN chat ON chat.seq = chat_fts.rowid
                     WHERE chat_fts MATCH ? AND chat.room_id = ? ORDER BY chat.created_at DESC LIMIT ?
                     """, arguments: [match, roomID, limit])
             }
             let pattern = "%" + query.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
                 .replacingOccurrences(of: "_", with: "\\_") + "%"
             return try ChatRecord.fetchAll(db, sql: """
-                SELECT * FROM chat WHERE room_id = ? AND content LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?
+                SELECT \(ChatRecord.selectedColumns) FROM chat WHERE room_id = ? AND content LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?
                 """, arguments: [roomID, pattern, limit])
         }
     }
