@@ -132,6 +132,8 @@ package final class PortOneSimulator: Sendable {
     }
 
     package func status(of impUID: String) -> String? { state.payments.withLock { $0[impUID]?.status } }
+    /// The payment cancelled by the merchant at PortOne's console (a refund after the grant).
+    package func cancelAtConsole(_ impUID: String) { state.payments.withLock { $0[impUID]?.status = "cancelled" } }
     package var cancelled: [String] { state.cancelled.withLock { $0 } }
     package var tokenRequests: Int { state.tokenRequests.withLock { $0 } }
     /// The next `count` calls answer 503.

@@ -64,6 +64,20 @@ final class PaymentsThroughGatewayTests: XCTestCase {
             let receipt = try await suite.call(.GET, "/v1/payments/\(filterID)", token: alice.accessToken)
             XCTAssertEqual(try JSON.object(receipt.body)["imp_uid"] as? String, impUID, "GLINT asks by filter id")
 
+            // Refunded at the PG after the grant: the webhook unpays the order; the receipt says so.
+            pg.cancelAtConsole(impUID)
+            let hookedRefund = try await webhook(impUID).status
+            XCTAssertEqual(hookedRefund, 200)
+            let unpaid = await HTTPProbe.eventually(within: .seconds(20)) { () -> Bool? in
+                let answer = try? await suite.call(.GET, "/v1/filters/\(filterID)", token: alice.accessToken)
+                return answer.flatMap { (try? JSON.object($0.body))?["is_downloaded"] as? Bool } == false ? true : nil
+            }
+            XCTAssertEqual(unpaid, true, "the refunded order is unpaid again")
+            let refundedOrders = try await suite.call(.GET, "/v1/orders", token: alice.accessToken)
+            XCTAssertEqual((try JSON.object(refundedOrders.body)["data"] as? [Any])?.count, 0)
+            let mine = try JSON.object(try await suite.call(.GET, "/v1/payments/me", token: alice.accessToken).body)
+            XCTAssertEqual(((mine["data"] as? [[String: Any]])?.first)?["status"] as? String, "cancelled")
+
             // Amount mismatch: 400, cancelled at the PG. Someone else's order: refused.
             let second = try await filter(price: 2000)
             let aliceOrder = try await order(second, price: 2000, by: alice)

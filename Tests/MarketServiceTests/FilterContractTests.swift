@@ -18,7 +18,7 @@ final class FilterContractTests: XCTestCase {
                       files: ["/data/filters/a.jpg", "/data/filters/b.jpg"], photoMetadata: PhotoMetadata(camera: "iPhone 16", iso: 100), filterValues: values)
     }
 
-    private static func call(_ client: some TestClientProtocol, _ harness: Harness, _ method: HTTPRequest.Method, _ uri: String, as user: String, body: (some Encodable)? = Optional<EmptyAnswer>.none) async throws -> TestResponse {
+    static func call(_ client: some TestClientProtocol, _ harness: Harness, _ method: HTTPRequest.Method, _ uri: String, as user: String, body: (some Encodable)? = Optional<EmptyAnswer>.none) async throws -> TestResponse {
         try await client.execute(uri: uri, method: method, headers: try await harness.headers(user, [("content-type", "application/json")]), body: body.map { JSONCoding.encode($0) })
     }
 

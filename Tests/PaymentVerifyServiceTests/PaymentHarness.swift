@@ -18,6 +18,8 @@ struct PaymentHarness {
         /// How many times an order went from unpaid to paid: a grant.
         let paidGrants = Mutex(0)
         let coinGrants = Mutex<[String: Int]>([:])
+        /// Order codes made unpaid and coin payments taken back, in the order asked.
+        let refunds = Mutex<[String]>([])
         let down = Mutex(false)
 
         func order(buyer: String, price: Int, app: String = PaymentHarness.appID) -> OrderRecordAnswer {
@@ -57,6 +59,17 @@ struct PaymentHarness {
                     let granted = self.coinGrants.withLock { grants in grants[event.impUID] == nil ? { grants[event.impUID] = event.coins; return true }() : false }
                     let total = self.coinGrants.withLock { $0.values.reduce(0, +) }
                     return CoinGrantAnswer(coins: total, granted: granted)
+                },
+                markRefunded: { code, _ in
+                    try self.available()
+                    self.orders.withLock { $0[code]?.paid = false }
+                    self.refunds.withLock { $0.append(code) }
+                },
+                refundCoins: { event in
+                    try self.available()
+                    let coins = self.coinGrants.withLock { $0.removeValue(forKey: event.impUID) }
+                    self.refunds.withLock { $0.append(event.impUID) }
+                    return CoinRefundAnswer(coins: 0, debited: coins ?? 0, refunded: coins != nil)
                 }
             )
         }

@@ -41,6 +41,10 @@ enum PaymentMigrations {
             try db.create(index: "payment_attempt_by_payment", on: "payment_attempt", columns: ["imp_uid"])
             try SQLiteOutboxStore.createTable(db)
         }
+        migrator.registerMigration("v2-refunds") { db in
+            // A payment cancelled or refunded at the PG after its grant.
+            try db.alter(table: "payment") { t in t.add(column: "refunded_at", .integer) }
+        }
         return migrator
     }
 }

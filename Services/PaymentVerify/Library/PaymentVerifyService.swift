@@ -39,6 +39,12 @@ package enum PaymentVerifyService {
                 case .order: _ = try await dependencies.market.markPaid(event.merchantUID, event.appID, nil)
                 case .coins: _ = try await dependencies.market.grantCoins(event)
                 }
+            case PaymentGrantEvent.refundTopic:
+                let event: PaymentGrantEvent = try JSONText.decode(message.payload).orThrow()
+                switch event.kind {
+                case .order: try await dependencies.market.markRefunded(event.merchantUID, event.appID)
+                case .coins: _ = try await dependencies.market.refundCoins(event)
+                }
             case PaymentWebhook.topic:
                 let webhook: PaymentWebhook = try JSONText.decode(message.payload).orThrow()
                 try await verifier.processWebhook(webhook.impUID)

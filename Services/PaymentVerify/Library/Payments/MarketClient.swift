@@ -9,6 +9,10 @@ struct MarketClient: Sendable {
     var markPaid: @Sendable (_ code: String, _ appID: String, _ requestID: String?) async throws -> PaidOrderItem
     /// Idempotent per `imp_uid`.
     var grantCoins: @Sendable (_ event: PaymentGrantEvent) async throws -> CoinGrantAnswer
+    /// The order unpaid again (its payment refunded); idempotent.
+    var markRefunded: @Sendable (_ code: String, _ appID: String) async throws -> Void
+    /// The coins taken back once per `imp_uid`, never below zero.
+    var refundCoins: @Sendable (_ event: PaymentGrantEvent) async throws -> CoinRefundAnswer
 
     static func live(_ client: InternalClient) -> MarketClient {
         MarketClient(
@@ -24,6 +28,12 @@ struct MarketClient: Sendable {
             },
             grantCoins: { event in
                 try await client.call(InternalEndpoints.Market.grantCoins, body: event, for: .init(appID: event.appID))
+            },
+            markRefunded: { code, appID in
+                _ = try await client.call(InternalEndpoints.Market.orderRefunded, code, for: .init(appID: appID))
+            },
+            refundCoins: { event in
+                try await client.call(InternalEndpoints.Market.refundCoins, body: event, for: .init(appID: event.appID))
             }
         )
     }
@@ -31,6 +41,8 @@ struct MarketClient: Sendable {
     static let failing = MarketClient(
         order: { _, _, _ in throw ServiceError.unavailable(.market) },
         markPaid: { _, _, _ in throw ServiceError.unavailable(.market) },
-        grantCoins: { _ in throw ServiceError.unavailable(.market) }
+        grantCoins: { _ in throw ServiceError.unavailable(.market) },
+        markRefunded: { _, _ in throw ServiceError.unavailable(.market) },
+        refundCoins: { _ in throw ServiceError.unavailable(.market) }
     )
 }

@@ -14,6 +14,8 @@ struct PaymentRecord: Codable, Sendable {
     var amount, coins: Int
     var productName, receipt: String
     var paidAt, createdAt, updatedAt: Int64
+    /// When the PG reported it cancelled or refunded after the grant.
+    var refundedAt: Int64? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, kind, amount, coins, receipt
@@ -26,6 +28,7 @@ struct PaymentRecord: Codable, Sendable {
         case paidAt = "paid_at"
         case createdAt = "created_at"
         case updatedAt = "updated_at"
+        case refundedAt = "refunded_at"
     }
 
     func receiptAnswer() throws -> PaymentReceipt {

@@ -13,6 +13,9 @@ protocol PaymentStore: Sendable {
     func payments(appID: String, userID: String, limit: Int) async throws -> [PaymentRecord]
     /// A webhook's payment id, to be verified by the outbox relay.
     func queueWebhook(_ webhook: PaymentWebhook) async throws
+    /// Records that the PG cancelled or refunded the payment (its receipt as the PG now gives it)
+    /// and queues the grant's refund in the same transaction; nil when it was recorded already.
+    func markRefunded(impUID: String, receipt: String, at time: Int64) async throws -> PaymentRecord?
 }
 
 enum StoredPayment {

@@ -55,6 +55,16 @@ struct SQLitePaymentStore: PaymentStore {
         }
     }
 
+    func markRefunded(impUID: String, receipt: String, at time: Int64) async throws -> PaymentRecord? {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE payment SET refunded_at = ?, receipt = ?, updated_at = ? WHERE imp_uid = ? AND refunded_at IS NULL",
+                           arguments: [time, receipt, time, impUID])
+            guard db.changesCount > 0, let payment = try PaymentRecord.filter(PaymentRecord.CodingKeys.impUID == impUID).fetchOne(db) else { return nil }
+            try SQLiteOutboxStore.enqueue(db, topic: PaymentGrantEvent.refundTopic, key: payment.impUID, payload: payment.grant)
+            return payment
+        }
+    }
+
     func queueWebhook(_ webhook: PaymentWebhook) async throws {
         try await database.write { db in
             try SQLiteOutboxStore.enqueue(db, topic: PaymentWebhook.topic, key: webhook.impUID, payload: webhook)

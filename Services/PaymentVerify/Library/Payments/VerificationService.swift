@@ -39,9 +39,20 @@ struct VerificationService: Sendable {
         }
     }
 
-    /// A webhook, from the outbox: the PG says something happened to `impUID`. Refusals are
-    /// recorded and end here; an unreachable PG or market-svc throws, and the outbox retries.
+    /// A webhook, from the outbox: the PG says something happened to `impUID`. A new payment is
+    /// verified (refusals are recorded and end here); a granted one that the PG now reports
+    /// cancelled is recorded refunded and its grant taken back. An unreachable PG or market-svc
+    /// throws, and the outbox retries.
     func processWebhook(_ impUID: String) async throws {
+        if let existing = try await store.payment(impUID: impUID) {
+            guard existing.refundedAt == nil, let payment = try await portOne.payment(impUID), payment.status == "cancelled" else { return }
+            if try await store.markRefunded(impUID: impUID, receipt: JSONText.encode(payment.receipt), at: GlintDate.nowMilliseconds()) != nil {
+                logger.notice("payment cancelled at the PG after its grant; taking the grant back", metadata: [
+                    "imp_uid": "\(impUID)", "merchant_uid": "\(existing.merchantUID)", "kind": "\(existing.kind.rawValue)",
+                ])
+            }
+            return
+        }
         do {
             _ = try await verifyOrder(Claim(impUID: impUID, merchantUID: nil, caller: nil, source: .webhook), requestID: nil)
         } catch let error as ServiceError where error.code == .paymentInvalid || error.code == .notPermitted {
