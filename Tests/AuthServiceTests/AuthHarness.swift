@@ -6,7 +6,6 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import ServiceKit
-import Synchronization
 import TestSupport
 import XCTest
 
@@ -15,24 +14,13 @@ import XCTest
 /// auth-svc built as its executable builds it, on a temporary folder, with bcrypt cost 4 and the
 /// provider simulators' URLs.
 struct AuthHarness {
-    /// push-svc's side of the outbox: the device tokens it was told of.
-    final class Push: Sendable {
-        let received = Mutex<[DeviceTokenEvent]>([])
-
-        func events(count: Int) async throws -> [DeviceTokenEvent] {
-            let found = await HTTPProbe.eventually(within: .seconds(15)) { () -> [DeviceTokenEvent]? in
-                self.received.withLock { $0.count >= count ? $0 : nil }
-            }
-            return try XCTUnwrap(found, "device tokens never arrived")
-        }
-    }
-
     let app: Application<RouterResponder<GlintRequestContext>>
     let apps: AppService
     let signingKey: SigningKey
     let dataDirectory: String
     let appID: String
-    let push: Push
+    /// push-svc's side of the outbox: the device tokens it was told of.
+    let push: EventRecorder<DeviceTokenEvent>
 
     static func make(
         accessLifetime: TimeInterval = 900, reuseGrace: TimeInterval = 10, appFlags: AppFlags = AppFlags(),
@@ -48,11 +36,11 @@ struct AuthHarness {
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: AuthMigrations.migrator)
         let signingKey = try SigningKey.loadOrCreate(at: configuration.signingKeyPath)
         let keysURL = apple?.keysURL ?? "http://127.0.0.1:9/auth/keys"
-        let push = Push()
+        let push = EventRecorder<DeviceTokenEvent>()
         let dependencies = AuthService.Dependencies(
             hasher: .bcrypt(cost: 4),
             market: market ?? MarketClient { _, _, _ in postIDs },
-            push: EventClient { event in push.received.withLock { $0.append(event) } },
+            push: push.client,
             appleKeys: .http(url: keysURL, client: .shared),
             http: .shared
         )

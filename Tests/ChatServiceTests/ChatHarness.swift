@@ -16,26 +16,15 @@ struct ChatHarness {
     static let alice = "6740369b3a36e82f532ec721", bob = "6740369b3a36e82f532ec722", carol = "6740369b3a36e82f532ec723"
     static let chatKeys: Set<String> = ["chat_id", "room_id", "content", "createdAt", "updatedAt", "sender", "files"]
 
-    /// push-svc's side of the outbox.
-    final class Push: Sendable {
-        let received = Mutex<[ChatMessageEvent]>([])
-
-        func events(count: Int) async throws -> [ChatMessageEvent] {
-            let found = await HTTPProbe.eventually(within: .seconds(15)) { () -> [ChatMessageEvent]? in
-                self.received.withLock { $0.count >= count ? $0 : nil }
-            }
-            return try XCTUnwrap(found, "push events never arrived")
-        }
-    }
-
     let app: Application<RouterResponder<GlintRequestContext>>
     let keys: TestKeys
-    let push: Push
+    /// push-svc's side of the outbox.
+    let push: EventRecorder<ChatMessageEvent>
 
     /// `pushClient` replaces the recording push-svc (a failing one, say).
     static func make(protocolTest: Bool = false, pushClient: EventClient<ChatMessageEvent>? = nil) async throws -> ChatHarness {
         let keys = await TestKeys.make()
-        let push = Push()
+        let push = EventRecorder<ChatMessageEvent>()
         let directory = try TestEnvironment.temporaryDirectory()
         let common = TestEnvironment.common(.chat, dataDirectory: directory)
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: ChatMigrations.migrator)
@@ -55,9 +44,7 @@ struct ChatHarness {
         configuration.protocolTest = protocolTest
         let app = try ChatService.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
-            dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: pushClient ?? EventClient { event in
-                push.received.withLock { $0.append(event) }
-            })
+            dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: pushClient ?? push.client)
         ).application()
         return ChatHarness(app: app, keys: keys, push: push)
     }
