@@ -6,6 +6,8 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case tokenInvalid = "token_invalid"
     case forbidden
     case notFound = "not_found"
+    /// A user asked for by id does not exist (the workspace apps handle this code, E03, there).
+    case userNotFound = "user_not_found"
     case conflict
     case refreshInvalid = "refresh_invalid"
     case tokenExpired = "token_expired"
@@ -27,7 +29,7 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
         case .badRequest, .notEnoughCoins, .paymentInvalid: 400
         case .loginFailed, .tokenInvalid: 401
         case .forbidden: 403
-        case .notFound: 404
+        case .notFound, .userNotFound: 404
         case .conflict, .paymentProcessed: 409
         case .payloadTooLarge: 413
         case .refreshInvalid: 418
@@ -47,7 +49,7 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
         switch self {
         case .appKeyInvalid: "E01"
         case .tokenInvalid: "E02"
-        case .loginFailed, .forbidden: "E03"
+        case .loginFailed, .forbidden, .userNotFound: "E03"
         case .tokenExpired: "E05"
         case .refreshInvalid: "E06"
         case .badRequest, .payloadTooLarge: "E11"

@@ -3,6 +3,8 @@
 package enum InternalHeader {
     package static let secret = "x-internal-secret"
     package static let appID = "x-internal-app-id"
+    /// The app's profile (`lslp`, `slp`): which family of answer shapes it speaks.
+    package static let appProfile = "x-internal-app-profile"
     package static let clientIP = "x-internal-client-ip"
     package static let prefix = "x-internal-"
     package static let requestID = "x-request-id"

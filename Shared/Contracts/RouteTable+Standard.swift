@@ -27,6 +27,10 @@ extension RouteTable {
         add(.auth, "POST", "/v1/reports")
         add(.auth, "POST", "/v1/users/attendance")
         add(.auth, "GET,HEAD", "/v1/data/profiles/**")
+        // §8 auth-svc, workspace (slp) apps
+        add(.auth, "GET,PUT", "/v1/users/me")
+        add(.auth, "PUT", "/v1/users/me/image")
+        add(.auth, "GET", "/v1/users/{user_id}")
         // §2 market-svc
         add(.market, "POST", "/v1/filters/files")
         add(.market, "GET,POST", "/v1/filters")

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import ServiceKit
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -37,9 +38,12 @@ struct AuthHarness {
         let signingKey = try SigningKey.loadOrCreate(at: configuration.signingKeyPath)
         let keysURL = apple?.keysURL ?? "http://127.0.0.1:9/auth/keys"
         let push = EventRecorder<DeviceTokenEvent>()
+        let coins = Mutex(0)
         let dependencies = AuthService.Dependencies(
             hasher: .bcrypt(cost: 4),
-            market: market ?? MarketClient { _, _, _ in postIDs },
+            market: market ?? MarketClient(postIDs: { _, _, _ in postIDs }, coins: { _, _, _ in coins.withLock { $0 } }, grantCoins: { grant in
+                coins.withLock { $0 += grant.coins }
+            }),
             push: push.client,
             appleKeys: .http(url: keysURL, client: .shared),
             http: .shared

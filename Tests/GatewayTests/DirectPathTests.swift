@@ -46,7 +46,7 @@ final class DirectPathTests: XCTestCase {
         XCTAssertEqual(requests.count, 2)
         let (viaRouter, direct) = (requests[0].1.head, requests[1].1.head)
         XCTAssertEqual(direct.uri, "/v1/posts?limit=5")
-        for name in ["authorization", InternalHeader.secret, InternalHeader.appID, InternalHeader.requestID, InternalHeader.clientIP, "sesackey", "host"] {
+        for name in ["authorization", InternalHeader.secret, InternalHeader.appID, InternalHeader.appProfile, InternalHeader.requestID, InternalHeader.clientIP, "sesackey", "host"] {
             XCTAssertEqual(direct.headers[name], viaRouter.headers[name], name)
         }
         XCTAssertEqual(direct.headers[InternalHeader.secret], [TestEnvironment.internalSecret])

@@ -145,6 +145,7 @@ final class GatewayTests: XCTestCase {
         XCTAssertEqual(request.head.method, .GET)
         let headers = request.head.headers
         XCTAssertEqual(headers[InternalHeader.appID], ["app-lslp"])
+        XCTAssertEqual(headers[InternalHeader.appProfile], ["lslp"], "services answer in the app's family of shapes")
         XCTAssertEqual(headers[InternalHeader.secret], [TestEnvironment.internalSecret])
         XCTAssertEqual(headers[InternalHeader.requestID], ["req-1"])
         XCTAssertEqual(headers["authorization"], ["token-abc"])

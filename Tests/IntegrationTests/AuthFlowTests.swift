@@ -60,26 +60,28 @@ final class AuthFlowTests: XCTestCase {
                 XCTAssertEqual(answer.status, 400, "slp answers every error with 400")
                 return try JSON.object(answer.body)["errorCode"] as? String
             }
-            let badEmail = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"nope","password":"pass1234!","nick":"x"}"#)
+            // The workspace apps' own shapes (§8): `nickname` in, AuthOut with the tokens nested out.
+            let badEmail = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"nope","password":"pass1234!","nickname":"x"}"#)
             XCTAssertEqual(try errorCode(badEmail), "E11")
-            let joined = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!","nick":"fw"}"#)
-            let auth = try JSONDecoder().decode(AuthAnswer.self, from: joined.body)
-            let duplicate = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!","nick":"fw"}"#)
+            let joined = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!","nickname":"fw"}"#)
+            XCTAssertEqual(joined.status, 200, joined.body.text)
+            let auth = try JSONDecoder().decode(SlpAuthOut.self, from: joined.body).token
+            let duplicate = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!","nickname":"fw"}"#)
             XCTAssertEqual(try errorCode(duplicate), "E12")
             let badLogin = try await suite.call(.POST, "/v1/users/login", key: slp, json: #"{"email":"fw@glint.app","password":"wrong123!"}"#)
             XCTAssertEqual(try errorCode(badLogin), "E03")
-            let noToken = try await suite.call(.GET, "/v1/users/me/profile", key: slp)
+            let noToken = try await suite.call(.GET, "/v1/users/me", key: slp)
             XCTAssertEqual(try errorCode(noToken), "E02")
             // Tokens live one second here (for the expiry below): a fresh one, whatever the steps above took.
             let fresh = try JSONDecoder().decode(
-                AuthAnswer.self, from: try await suite.call(.POST, "/v1/users/login", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!"}"#).body
-            )
-            let unknown = try await suite.call(.GET, "/v1/users/6740369b3a36e82f532ec721/profile", key: slp, token: fresh.accessToken)
-            XCTAssertEqual(try errorCode(unknown), "E13")
+                SlpAuthOut.self, from: try await suite.call(.POST, "/v1/users/login", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!"}"#).body
+            ).token
+            let unknown = try await suite.call(.GET, "/v1/users/6740369b3a36e82f532ec721", key: slp, token: fresh.accessToken)
+            XCTAssertEqual(try errorCode(unknown), "E03", "§8: no such user is E03 there")
             let noRoute = try await suite.call(.GET, "/v1/nothing", key: slp)
             XCTAssertEqual(try errorCode(noRoute), "E97")
             let expired = await HTTPProbe.eventually(within: .seconds(5), every: .milliseconds(100)) { () -> String? in
-                guard let answer = try? await suite.call(.GET, "/v1/users/me/profile", key: slp, token: auth.accessToken),
+                guard let answer = try? await suite.call(.GET, "/v1/users/me", key: slp, token: auth.accessToken),
                       let code = try? JSON.object(answer.body)["errorCode"] as? String, code == "E05" else { return nil }
                 return code
             }

@@ -55,11 +55,14 @@ package enum AuthService {
             accessLifetime: configuration.accessTokenLifetime
         )
         let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger) { message in
-            try await dependencies.push.send(try JSONText.decode(message.payload).orThrow())
+            switch message.topic {
+            case PaymentGrantEvent.topic: try await dependencies.market.grantCoins(try JSONText.decode(message.payload).orThrow())
+            default: try await dependencies.push.send(try JSONText.decode(message.payload).orThrow())
+            }
         }
         let accounts = AccountService(
             accounts: accountStore, users: users, tokens: tokens, hasher: dependencies.hasher, apps: apps, verifier: verifier,
-            devicesChanged: { relay.nudge() }
+            eventsWaiting: { relay.nudge() }
         )
         let images = try FileStore(dataDirectory: common.dataDirectory, area: "profiles")
         let profiles = ProfileService(store: SQLiteProfileStore(database: database), users: users, market: dependencies.market, images: images)
@@ -67,7 +70,8 @@ package enum AuthService {
             apps: apps, appleKeys: KeySetCache(jwks: dependencies.appleKeys, refetchInterval: .seconds(60)),
             appleIssuer: configuration.appleIssuer, kakaoAPIURL: configuration.kakaoAPIURL, http: dependencies.http
         )
-        let accountRoutes = AccountRoutes(accounts: accounts, users: users, social: social)
+        let accountRoutes = AccountRoutes(accounts: accounts, users: users, social: social, slpSignupCoins: configuration.slpSignupCoins)
+        let meRoutes = MeRoutes(profiles: profiles, users: users, market: dependencies.market)
         let profileRoutes = ProfileRoutes(profiles: profiles, images: images)
         let internalRoutes = InternalRoutes(apps: apps, users: users, profiles: profiles, signingKey: signingKey)
         return ServiceApplication.assemble(
@@ -79,6 +83,7 @@ package enum AuthService {
             internalRoutes.register(on: group)
             accountRoutes.register(public: group, protected: protected)
             profileRoutes.register(public: group, protected: protected)
+            meRoutes.register(protected: protected)
         }
     }
 

@@ -13,9 +13,10 @@ package enum AuthSettings {
     package static let appleKeysURL = ConfigVariable("AUTH_APPLE_KEYS_URL", default: "https://appleid.apple.com/auth/keys", "Apple's JWKS for identity tokens")
     package static let appleIssuer = ConfigVariable("AUTH_APPLE_ISSUER", default: "https://appleid.apple.com", "expected iss of Apple identity tokens")
     package static let kakaoAPIURL = ConfigVariable("AUTH_KAKAO_API_URL", default: "https://kapi.kakao.com", "Kakao API base URL (token info, user info)")
+    package static let slpSignupCoins = ConfigVariable("SLP_SIGNUP_COINS", default: "100", "coins a new user of an slp (workspace) app starts with")
 
     package static var all: [ConfigVariable] {
-        [signingKeyFile, developmentAppKey, accessTokenSeconds, refreshTokenSeconds, refreshReuseGraceSeconds, bcryptCost, appleKeysURL, appleIssuer, kakaoAPIURL]
+        [signingKeyFile, developmentAppKey, accessTokenSeconds, refreshTokenSeconds, refreshReuseGraceSeconds, bcryptCost, appleKeysURL, appleIssuer, kakaoAPIURL, slpSignupCoins]
     }
 }
 
@@ -29,6 +30,7 @@ struct AuthConfiguration: Sendable {
     var appleKeysURL = "https://appleid.apple.com/auth/keys"
     var appleIssuer = "https://appleid.apple.com"
     var kakaoAPIURL = "https://kapi.kakao.com"
+    var slpSignupCoins = 100
 
     init(signingKeyPath: String, bcryptCost: Int) {
         self.signingKeyPath = signingKeyPath
@@ -50,5 +52,6 @@ struct AuthConfiguration: Sendable {
         appleKeysURL = try reader.url(AuthSettings.appleKeysURL)
         appleIssuer = try reader.string(AuthSettings.appleIssuer)
         kakaoAPIURL = try reader.url(AuthSettings.kakaoAPIURL)
+        slpSignupCoins = try reader.int(AuthSettings.slpSignupCoins, in: 0...10_000_000)
     }
 }

@@ -27,6 +27,8 @@ package enum InternalEndpoints {
         package static let orderRefunded = InternalEndpoint<String, NoBody, OrderRecordAnswer>(.market, .post, "/internal/orders/{order_code}/refunded")
         /// Adds a coin payment to its buyer's wallet, once per payment.
         package static let grantCoins = InternalEndpoint<NoParameter, PaymentGrantEvent, CoinGrantAnswer>(.market, .post, "/internal/wallets/coins")
+        /// A user's coins.
+        package static let wallet = InternalEndpoint<String, NoBody, CoinBalance>(.market, .get, "/internal/wallets/{user_id}")
         /// Takes a refunded coin payment's coins back, once per payment, never below zero.
         package static let refundCoins = InternalEndpoint<NoParameter, PaymentGrantEvent, CoinRefundAnswer>(.market, .post, "/internal/wallets/coins/refunds")
     }
@@ -47,7 +49,7 @@ package enum InternalEndpoints {
         Auth.resolveApp.description, Auth.app.description, Auth.lookupUsers.description, Auth.blockedUsers.description,
         Auth.signingKeys.description,
         Market.postIDs.description, Market.postBatch.description, Market.order.description, Market.orderPaid.description,
-        Market.orderRefunded.description, Market.grantCoins.description, Market.refundCoins.description,
+        Market.orderRefunded.description, Market.grantCoins.description, Market.refundCoins.description, Market.wallet.description,
         Geo.postLocation.description,
         Push.chatMessage.description, Push.deviceToken.description,
     ]

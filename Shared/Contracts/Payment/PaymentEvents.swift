@@ -64,3 +64,12 @@ package struct CoinGrantAnswer: Codable, Sendable, Equatable {
         self.granted = granted
     }
 }
+
+/// A wallet's balance (`sesacCoin` of the workspace apps' `/users/me`).
+package struct CoinBalance: Codable, Sendable, Equatable {
+    package var coins: Int
+
+    package init(coins: Int) {
+        self.coins = coins
+    }
+}

@@ -39,3 +39,5 @@ extension PaymentReceipt: ResponseEncodable {}
 extension CoinPurchaseAnswer: ResponseEncodable {}
 extension CoinGrantAnswer: ResponseEncodable {}
 extension NotificationAnswer: ResponseEncodable {}
+extension SlpMe: ResponseEncodable {}
+extension SlpUser: ResponseEncodable {}

@@ -11,6 +11,8 @@ package struct GlintRequestContext: RequestContext, RemoteAddressRequestContext 
     package var requestID: String = ""
     /// The caller's app, vouched for by the gateway through the internal headers.
     package var appID: String?
+    /// Its profile: the family of answer shapes it speaks (errors are the gateway's business).
+    package var appProfile: Dialect?
     /// The caller, once an access token has been verified.
     package var user: AuthenticatedUser?
 

@@ -9,6 +9,7 @@ package struct InternalSecretMiddleware: RouterMiddleware {
     private let secret: [UInt8]
     private static let secretHeader = HTTPField.Name(InternalHeader.secret)!
     private static let appHeader = HTTPField.Name(InternalHeader.appID)!
+    private static let profileHeader = HTTPField.Name(InternalHeader.appProfile)!
 
     package init(secret: String) {
         self.secret = Array(secret.utf8)
@@ -28,6 +29,7 @@ package struct InternalSecretMiddleware: RouterMiddleware {
         }
         var context = context
         context.appID = Self.appID(in: request.headers)
+        context.appProfile = request.headers[Self.profileHeader].flatMap(Dialect.init(rawValue:))
         if let appID = context.appID {
             context.logger[metadataKey: "app_id"] = .string(appID)
         }

@@ -10,10 +10,11 @@ struct AccountService: Sendable {
     let hasher: PasswordHasher
     let apps: AppService
     let verifier: AccessTokenVerifier
-    /// Wakes the outbox relay after a session came with a device token for push-svc.
-    let devicesChanged: @Sendable () -> Void
+    /// Wakes the outbox relay after a write that left it something (a device token, signup coins).
+    let eventsWaiting: @Sendable () -> Void
 
-    func join(appID: String, _ request: JoinRequest) async throws -> AuthAnswer {
+    /// A new account and its first session; `signupCoins` (workspace apps) go to its wallet.
+    func join(appID: String, _ request: JoinRequest, signupCoins: Int = 0) async throws -> SignedIn {
         let email = try AccountRules.email(request.email)
         try AccountRules.password(request.password)
         let nick = try AccountRules.nick(request.nick)
@@ -27,10 +28,16 @@ struct AccountService: Sendable {
         (user.phoneNum, user.birthDay, user.gender) = (fields[0], fields[1], fields[2])
         (user.info1, user.info2, user.info3, user.info4, user.info5) = (fields[3], fields[4], fields[5], fields[6], fields[7])
         let session = NewSession(id: ObjectID.generate(), appID: appID, deviceToken: deviceToken, createdAt: now)
-        return try await answer(user, session: session, refreshToken: try await accounts.createUser(user, session: session))
+        // Keyed by the user: the outbox may deliver twice, the wallet grants once.
+        let grant = signupCoins > 0
+            ? PaymentGrantEvent(kind: .coins, impUID: "signup_" + user.id, appID: appID, userID: user.id, merchantUID: "signup", coins: signupCoins)
+            : nil
+        let refreshToken = try await accounts.createUser(user, session: session, grant: grant)
+        if grant != nil { eventsWaiting() }
+        return try await signedIn(user, provider: "email", session: session, refreshToken: refreshToken)
     }
 
-    func login(appID: String, _ request: LoginRequest) async throws -> AuthAnswer {
+    func login(appID: String, _ request: LoginRequest) async throws -> SignedIn {
         let deviceToken = try AccountRules.deviceToken(request.deviceToken)
         guard request.email.utf8.count <= 254, request.password.utf8.count <= 72,
               let user = try await users.user(email: request.email.trimmingCharacters(in: .whitespacesAndNewlines), appID: appID),
@@ -38,13 +45,13 @@ struct AccountService: Sendable {
               try await hasher.verify(request.password, stored)
         else { throw ServiceError(.loginFailed, "check your email or password") }
         let session = NewSession(id: ObjectID.generate(), appID: appID, deviceToken: deviceToken, createdAt: GlintDate.nowMilliseconds())
-        return try await answer(user, session: session, refreshToken: try await accounts.openSession(session, userID: user.id))
+        return try await signedIn(user, provider: "email", session: session, refreshToken: try await accounts.openSession(session, userID: user.id))
     }
 
     /// Logs in (or signs up) the user linked to a verified provider identity. An email already
     /// used by another account is not taken over: the social account gets none rather than
     /// linking by an unverified claim.
-    func socialLogin(appID: String, identity: SocialIdentity, deviceToken: String?) async throws -> AuthAnswer {
+    func socialLogin(appID: String, identity: SocialIdentity, deviceToken: String?) async throws -> SignedIn {
         let deviceToken = try AccountRules.deviceToken(deviceToken)
         let now = GlintDate.nowMilliseconds()
         let email = identity.email.flatMap { try? AccountRules.email($0) } ?? ""
@@ -53,12 +60,14 @@ struct AccountService: Sendable {
         let (user, refreshToken) = try await accounts.socialLogin(identity, email: email, session: session) { emailFree in
             UserRecord(appID: appID, email: emailFree ? email : "", passwordHash: nil, nick: nick, now: now)
         }
-        return try await answer(user, session: session, refreshToken: refreshToken)
+        return try await signedIn(user, provider: identity.provider, session: session, refreshToken: refreshToken)
     }
 
     /// `GET /v1/auth/refresh`: the (usually expired) access token names the session; the refresh
-    /// token proves it, unless the app may refresh with the access token alone.
-    func refresh(appID: String, accessToken: String?, refreshToken: String?) async throws -> TokenPair {
+    /// token proves it, unless the app may refresh with the access token alone. With `rotate`
+    /// false (workspace apps, whose clients keep their first refresh token) it is checked and
+    /// answered unchanged.
+    func refresh(appID: String, accessToken: String?, refreshToken: String?, rotate: Bool = true) async throws -> TokenPair {
         guard let accessToken else { throw ServiceError(.tokenInvalid, "access token required") }
         let caller = try await verifier.verify(accessToken, allowExpired: true)
         guard caller.appID == appID else { throw ServiceError(.tokenInvalid, "access token belongs to another app") }
@@ -66,7 +75,9 @@ struct AccountService: Sendable {
         let outcome: RefreshOutcome
         if let refreshToken, !refreshToken.isEmpty {
             guard refreshToken.utf8.count <= 256 else { throw ServiceError(.refreshInvalid, "unknown refresh token") }
-            outcome = try await accounts.rotate(refreshToken: refreshToken, sessionID: caller.sessionID, userID: caller.userID, at: now)
+            outcome = rotate
+                ? try await accounts.rotate(refreshToken: refreshToken, sessionID: caller.sessionID, userID: caller.userID, at: now)
+                : try await accounts.checkWithoutRotating(refreshToken: refreshToken, sessionID: caller.sessionID, userID: caller.userID, at: now)
         } else if try await apps.find(id: appID)?.refreshWithAccessTokenOnly == true {
             outcome = try await accounts.rotateWithoutToken(sessionID: caller.sessionID, userID: caller.userID, at: now)
         } else {
@@ -93,14 +104,21 @@ struct AccountService: Sendable {
         return WithdrawAnswer(userID: user.id, email: user.email, nick: user.nick)
     }
 
-    /// The tokens of a session just opened (which has left its device token for push-svc).
-    private func answer(_ user: UserRecord, session: NewSession, refreshToken: String) async throws -> AuthAnswer {
-        if session.deviceToken != nil { devicesChanged() }
+    /// A session just opened (which has left its device token for push-svc), with its tokens.
+    private func signedIn(_ user: UserRecord, provider: String, session: NewSession, refreshToken: String) async throws -> SignedIn {
+        if session.deviceToken != nil { eventsWaiting() }
         let access = try await tokens.accessToken(userID: user.id, appID: user.appID, sessionID: session.id)
-        return AuthAnswer(
-            userID: user.id, email: user.email, nick: user.nick, profileImage: user.profileImage, accessToken: access, refreshToken: refreshToken
-        )
+        return SignedIn(user: user, provider: provider, accessToken: access, refreshToken: refreshToken)
     }
+}
+
+/// A user signed in, with the session's tokens: rendered in the app's family of shapes.
+struct SignedIn: Sendable {
+    var user: UserRecord
+    /// `email`, `apple` or `kakao`.
+    var provider: String
+    var accessToken: String
+    var refreshToken: String
 }
 
 /// A user as a login provider vouches for it.

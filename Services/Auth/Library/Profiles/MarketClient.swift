@@ -1,15 +1,31 @@
 import Contracts
 import ServiceKit
 
-/// What auth-svc asks market-svc: the ids of a user's posts, which market-svc owns.
+/// What auth-svc asks market-svc: the ids of a user's posts, a user's coins (both owned there),
+/// and (from its outbox) the coins a new workspace user starts with.
 struct MarketClient: Sendable {
     var postIDs: @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> [String]
+    var coins: @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> Int
+    /// Idempotent per the grant's key (`imp_uid`).
+    var grantCoins: @Sendable (_ grant: PaymentGrantEvent) async throws -> Void
 
     static func live(_ client: InternalClient) -> MarketClient {
-        MarketClient { userID, appID, requestID in
-            try await client.call(InternalEndpoints.Market.postIDs, userID, for: .init(appID: appID, requestID: requestID)).userIDs
-        }
+        MarketClient(
+            postIDs: { userID, appID, requestID in
+                try await client.call(InternalEndpoints.Market.postIDs, userID, for: .init(appID: appID, requestID: requestID)).userIDs
+            },
+            coins: { userID, appID, requestID in
+                try await client.call(InternalEndpoints.Market.wallet, userID, for: .init(appID: appID, requestID: requestID)).coins
+            },
+            grantCoins: { grant in
+                _ = try await client.call(InternalEndpoints.Market.grantCoins, body: grant, for: .init(appID: grant.appID))
+            }
+        )
     }
 
-    static let failing = MarketClient { _, _, _ in throw ServiceError.unavailable(.market) }
+    static let failing = MarketClient(
+        postIDs: { _, _, _ in throw ServiceError.unavailable(.market) },
+        coins: { _, _, _ in throw ServiceError.unavailable(.market) },
+        grantCoins: { _ in throw ServiceError.unavailable(.market) }
+    )
 }

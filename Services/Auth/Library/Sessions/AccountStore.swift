@@ -1,10 +1,13 @@
+import Contracts
+
 /// Accounts and their sessions: sign-up, logins, refresh-token rotation, logout, withdrawal.
 /// Every operation that opens a session answers the session's first refresh token, and a
 /// session opened with a device token leaves it for push-svc (`DeviceTokenEvent`, outbox) in the
 /// same transaction.
 protocol AccountStore: Sendable {
-    /// The user and its first session (`StoreError.conflict` when the email is taken).
-    func createUser(_ user: UserRecord, session: NewSession) async throws -> String
+    /// The user and its first session (`StoreError.conflict` when the email is taken), and the
+    /// coins it starts with (`grant`, for market-svc through the outbox) in the same transaction.
+    func createUser(_ user: UserRecord, session: NewSession, grant: PaymentGrantEvent?) async throws -> String
     func openSession(_ session: NewSession, userID: String) async throws -> String
     /// The user linked to the provider identity, or on a first login the one `newUser` makes
     /// (told whether `email`, the identity's checked email, is free in the app) and links;
@@ -21,6 +24,9 @@ protocol AccountStore: Sendable {
     /// For apps with `refresh_with_access_token_only`: a live session gets a new refresh token;
     /// its earlier ones count as rotated from now on.
     func rotateWithoutToken(sessionID: String, userID: String, at time: Int64) async throws -> RefreshOutcome
+    /// For apps whose clients keep their first refresh token: the token proves the session (not
+    /// expired, not rotated away, session live) and stays valid; answers it unchanged.
+    func checkWithoutRotating(refreshToken: String, sessionID: String, userID: String, at time: Int64) async throws -> RefreshOutcome
     func revoke(sessionID: String, reason: String, at time: Int64) async throws
     func state(sessionID: String, userID: String) async throws -> SessionState
 }

@@ -22,13 +22,14 @@ struct SQLiteAccountStore: AccountStore {
     let refreshLifetimeMS: Int64
     let reuseGraceMS: Int64
 
-    func createUser(_ user: UserRecord, session: NewSession) async throws -> String {
+    func createUser(_ user: UserRecord, session: NewSession, grant: PaymentGrantEvent?) async throws -> String {
         try await database.write { db in
             do {
                 try user.insert(db)
             } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
                 throw StoreError.conflict("email already registered")
             }
+            if let grant { try SQLiteOutboxStore.enqueue(db, topic: PaymentGrantEvent.topic, key: grant.impUID, payload: grant) }
             return try open(db, session, userID: user.id)
         }
     }
@@ -108,6 +109,18 @@ struct SQLiteAccountStore: AccountStore {
                 .filter(RefreshTokenRecord.Columns.sessionID == sessionID && RefreshTokenRecord.Columns.rotatedAt == nil)
                 .updateAll(db, RefreshTokenRecord.Columns.rotatedAt.set(to: now))
             return .rotated(refreshToken: try issueRefreshToken(db, sessionID: sessionID, now: now))
+        }
+    }
+
+    func checkWithoutRotating(refreshToken: String, sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
+        try await database.read { db in
+            guard let token = try RefreshTokenRecord.fetchOne(db, key: RefreshTokenValue.hash(refreshToken)), token.sessionID == sessionID,
+                  let session = try SessionRecord.fetchOne(db, key: sessionID), session.userID == userID
+            else { return .rejected("unknown refresh token") }
+            guard session.revokedAt == nil else { return .rejected("session ended") }
+            guard token.expiresAt > now else { return .rejected("refresh token expired") }
+            guard token.rotatedAt == nil else { return .rejected("refresh token replaced") }
+            return .rotated(refreshToken: refreshToken)
         }
     }
 

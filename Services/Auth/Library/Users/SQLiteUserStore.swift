@@ -35,6 +35,13 @@ struct SQLiteUserStore: UserStore {
         }
     }
 
+    func provider(of user: UserRecord) async throws -> String {
+        guard user.passwordHash == nil else { return "email" }
+        return try await database.read { db in
+            try String.fetchOne(db, sql: "SELECT provider FROM social_identity WHERE user_id = ? LIMIT 1", arguments: [user.id]) ?? "email"
+        }
+    }
+
     func search(nick query: String, appID: String, limit: Int) async throws -> [UserRecord] {
         let key = query.lowercased()
         let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")

@@ -7,4 +7,6 @@ protocol UserStore: Sendable {
     func users(ids: [String], appID: String) async throws -> [UserRecord]
     /// Nicks containing `nick` (any case), best matches (prefix) first.
     func search(nick: String, appID: String, limit: Int) async throws -> [UserRecord]
+    /// How the user signs in: `email`, or the provider of their social identity (`apple`, `kakao`).
+    func provider(of user: UserRecord) async throws -> String
 }

@@ -20,7 +20,10 @@ extension GatewayPolicy {
         headers.add(name: InternalHeader.secret, value: internalSecret)
         headers.add(name: InternalHeader.requestID, value: requestID)
         headers.add(name: InternalHeader.clientIP, value: clientIP)
-        if let app { headers.add(name: InternalHeader.appID, value: app.appID) }
+        if let app {
+            headers.add(name: InternalHeader.appID, value: app.appID)
+            headers.add(name: InternalHeader.appProfile, value: app.profile.rawValue)
+        }
         return HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: headers)
     }
 

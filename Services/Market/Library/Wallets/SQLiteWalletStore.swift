@@ -35,6 +35,10 @@ struct SQLiteWalletStore: WalletStore {
         }
     }
 
+    func balance(appID: String, userID: String) async throws -> Int {
+        try await database.read { db in try Self.balance(db, appID: appID, userID: userID) }
+    }
+
     private static func balance(_ db: Database, appID: String, userID: String) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT coins FROM wallet WHERE app_id = ? AND user_id = ?", arguments: [appID, userID]) ?? 0
     }

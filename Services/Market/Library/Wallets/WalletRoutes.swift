@@ -9,5 +9,6 @@ struct WalletRoutes: Sendable {
     func register(internal group: ServiceApplication.Group) {
         group.serve(InternalEndpoints.Market.grantCoins) { _, event, _ in try await wallets.grant(event) }
         group.serve(InternalEndpoints.Market.refundCoins) { _, event, _ in try await wallets.refund(event) }
+        group.serve(InternalEndpoints.Market.wallet) { userID, _, context in try await wallets.balance(of: userID, appID: try context.requireAppID()) }
     }
 }

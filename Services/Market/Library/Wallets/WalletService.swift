@@ -20,6 +20,10 @@ struct WalletService: Sendable {
         return CoinRefundAnswer(coins: wallet.coins, debited: wallet.debited, refunded: wallet.refunded)
     }
 
+    func balance(of userID: String, appID: String) async throws -> CoinBalance {
+        CoinBalance(coins: try await store.balance(appID: appID, userID: userID))
+    }
+
     private static func check(_ event: PaymentGrantEvent) throws {
         guard event.kind == .coins, !event.impUID.isEmpty, event.impUID.count <= 100, ObjectID.isValid(event.userID),
               !event.appID.isEmpty, (1...10_000_000).contains(event.coins) else {

@@ -7,4 +7,6 @@ protocol WalletStore: Sendable {
     /// less is left (coins already spent stay spent). Answers the wallet, what was taken, and
     /// whether this call took it.
     func refund(impUID: String, appID: String, userID: String, at time: Int64) async throws -> (coins: Int, debited: Int, refunded: Bool)
+    /// The user's coins (0 without a wallet).
+    func balance(appID: String, userID: String) async throws -> Int
 }

@@ -1,0 +1,32 @@
+import Contracts
+import ServiceKit
+
+/// Users and sign-ins in the app's family of shapes: API.md §1 (`lslp`) or §8 (`slp`).
+enum AccountRenderer {
+    static func auth(_ signedIn: SignedIn) -> AuthAnswer {
+        let user = signedIn.user
+        return AuthAnswer(userID: user.id, email: user.email, nick: user.nick, profileImage: user.profileImage,
+                          accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken)
+    }
+
+    static func authOut(_ signedIn: SignedIn) -> SlpAuthOut {
+        let user = signedIn.user
+        return SlpAuthOut(
+            userID: user.id, email: user.email, nickname: user.nick, profileImage: user.profileImage, phone: phone(user), provider: signedIn.provider,
+            createdAt: GlintDate.string(fromMilliseconds: user.createdAt),
+            token: .init(accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken)
+        )
+    }
+
+    static func me(_ user: UserRecord, provider: String, coins: Int) -> SlpMe {
+        SlpMe(userID: user.id, email: user.email, nickname: user.nick, profileImage: user.profileImage, phone: phone(user), provider: provider,
+              sesacCoin: coins, createdAt: GlintDate.string(fromMilliseconds: user.createdAt))
+    }
+
+    static func user(_ user: UserRecord) -> SlpUser {
+        SlpUser(userID: user.id, email: user.email, nickname: user.nick, profileImage: user.profileImage)
+    }
+
+    /// Left out when the user gave none.
+    private static func phone(_ user: UserRecord) -> String? { user.phoneNum.isEmpty ? nil : user.phoneNum }
+}
