@@ -79,6 +79,7 @@ extension RouteTable {
         add(.paymentVerify, "GET", "/v1/payments/{id}")
         add(.paymentVerify, "POST", "/v1/payments/webhook", appKey: .none)
         add(.paymentVerify, "POST", "/v1/store/pay/validation")
+        add(.paymentVerify, "GET", "/v1/store/item/list")
         // §6 push-svc
         add(.push, "PUT", "/v1/users/deviceToken")
         add(.push, "POST", "/v1/notifications/push")

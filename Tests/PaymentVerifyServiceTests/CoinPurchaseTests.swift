@@ -45,4 +45,34 @@ final class CoinPurchaseTests: XCTestCase {
             XCTAssertEqual(asOrder.status, .badRequest, "a coin payment is not an order payment")
         }
     }
+
+    /// Workspace apps (API.md §8): the price list, and a repeated validation refused without a second grant.
+    func testTheWorkspacePriceListAndARepeatedValidation() async throws {
+        let harness = try await PaymentHarness.make(products: [
+            CoinProduct(name: "10 Coin", price: 100, coins: 10), CoinProduct(name: "50 Coin", price: 500, coins: 50),
+        ])
+        let slp = [(InternalHeader.appProfile, "slp")]
+        try await harness.app.test(.router) { client in
+            let list = try await client.execute(uri: "/v1/store/item/list", method: .get, headers: try await harness.headers(PaymentHarness.alice, slp))
+            XCTAssertEqual(list.status, .ok)
+            let items = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(buffer: list.body)) as? [[String: Any]], "a bare array")
+            XCTAssertEqual(items.count, 2)
+            JSON.assertKeys(items[0], ["item_id", "amount", "coin"])
+            XCTAssertEqual(items[0]["item_id"] as? String, "10 Coin")
+            XCTAssertEqual(items[0]["amount"] as? Int, 100)
+            XCTAssertEqual(items[0]["coin"] as? Int, 10)
+
+            let impUID = harness.pg.createPayment(merchantUID: "coins-10", amount: 100, name: "10 Coin")
+            let body = ByteBuffer(string: #"{"imp_uid":"\#(impUID)","merchant_uid":"coins-10"}"#)
+            let first = try await client.execute(uri: "/v1/store/pay/validation", method: .post, headers: try await harness.headers(PaymentHarness.alice, slp), body: body)
+            XCTAssertEqual(first.status, .ok, first.body.text)
+            XCTAssertEqual(try JSON.object(first.body)["sesacCoin"] as? Int, 10)
+            let again = try await client.execute(uri: "/v1/store/pay/validation", method: .post, headers: try await harness.headers(PaymentHarness.alice, slp), body: body)
+            XCTAssertEqual(again.status, .badRequest)
+            XCTAssertEqual(try JSON.object(again.body)["code"] as? String, ErrorCode.paymentInvalid.rawValue)
+            let granted = await HTTPProbe.eventually(within: .seconds(15)) { () -> Int? in harness.market.coinGrants.withLock { $0[impUID] } }
+            XCTAssertEqual(granted, 10)
+            XCTAssertEqual(harness.market.coinGrants.withLock { $0.count }, 1, "no second grant")
+        }
+    }
 }

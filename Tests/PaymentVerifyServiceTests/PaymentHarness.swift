@@ -86,7 +86,7 @@ struct PaymentHarness {
     let database: DatabasePool
 
     /// `marketClient` replaces the fake market-svc (a failing one, say).
-    static func make(marketClient: MarketClient? = nil) async throws -> PaymentHarness {
+    static func make(marketClient: MarketClient? = nil, products: [CoinProduct] = [CoinProduct(name: "코인 100개", price: 1000, coins: 100)]) async throws -> PaymentHarness {
         let keys = await TestKeys.make(), market = Market(), pg = try await PortOneSimulator.start()
         let common = TestEnvironment.common(.paymentVerify, dataDirectory: try TestEnvironment.temporaryDirectory())
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: PaymentMigrations.migrator)
@@ -94,7 +94,7 @@ struct PaymentHarness {
         configuration.portOne = PortOneSettings(baseURL: pg.url, key: PortOneSimulator.key, secret: PortOneSimulator.secret)
         configuration.webhookSecret = webhookSecret
         configuration.webhookAllowedIPs = ["52.78.100.19"]
-        configuration.coinProducts = [CoinProduct(name: "코인 100개", price: 1000, coins: 100)]
+        configuration.coinProducts = products
         let dependencies = PaymentVerifyService.Dependencies(
             jwks: JWKSClient { keys.jwks }, portOne: .live(http: .shared, settings: configuration.portOne, logger: TestEnvironment.logger),
             market: marketClient ?? market.client

@@ -14,8 +14,8 @@ package enum PaymentSettings {
         "PAYMENT_WEBHOOK_ALLOWED_IPS", default: "", "comma-separated client addresses allowed to call the webhook (PortOne publishes its own)"
     )
     package static let coinProducts = ConfigVariable(
-        "PAYMENT_COIN_PRODUCTS", default: #"[{"name":"코인 100개","price":1000,"coins":100},{"name":"코인 550개","price":5000,"coins":550}]"#,
-        "JSON list of coin products [{name, price, coins}]: a coin payment of `price` won buys `coins`"
+        "PAYMENT_COIN_PRODUCTS", default: #"[{"name":"10 Coin","price":100,"coins":10},{"name":"50 Coin","price":500,"coins":50},{"name":"100 Coin","price":1000,"coins":100}]"#,
+        "JSON list of coin products [{name, price, coins}]: a coin payment of `price` won buys `coins` (the default is API.md §8's price list, `GET /v1/store/item/list`)"
     )
 
     package static var all: [ConfigVariable] { [apiURL, impKey, impSecret, webhookSecret, webhookAllowedIPs, coinProducts] }

@@ -92,3 +92,20 @@ package struct CoinPurchaseAnswer: Codable, Sendable, Equatable {
         case productName, price, sesacCoin, paidAt
     }
 }
+
+/// `GET /v1/store/item/list`: one coin product of the price list (API.md §8).
+package struct StoreItem: Codable, Sendable, Equatable {
+    package var itemID: String
+    /// The price in won.
+    package var amount: Int
+    package var coin: Int
+
+    package init(itemID: String, amount: Int, coin: Int) {
+        (self.itemID, self.amount, self.coin) = (itemID, amount, coin)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case itemID = "item_id"
+        case amount, coin
+    }
+}

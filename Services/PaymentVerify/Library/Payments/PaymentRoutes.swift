@@ -20,11 +20,16 @@ struct PaymentRoutes: Sendable {
                                            updatedAt: GlintDate.string(fromMilliseconds: record.updatedAt))
         }
         protected.post("/v1/store/pay/validation") { request, context -> CoinPurchaseAnswer in
+            // Workspace apps are told a repeated validation is invalid (API.md §8); the others get
+            // the purchase again.
             let record = try await verifier.validateCoins(try await request.decode(as: PaymentValidationRequest.self, context: context),
-                                                          caller: try context.requireUser())
+                                                          caller: try context.requireUser(), repeatRefused: context.appProfile == .slp)
             queued()
             return CoinPurchaseAnswer(billingID: record.id, merchantUID: record.merchantUID, buyerID: record.userID, productName: record.productName,
                                       price: record.amount, sesacCoin: record.coins, paidAt: GlintDate.string(fromMilliseconds: record.paidAt))
+        }
+        protected.get("/v1/store/item/list") { _, _ -> Response in
+            JSONCoding.response(body: configuration.coinProducts.map { StoreItem(itemID: $0.name, amount: $0.price, coin: $0.coins) })
         }
         protected.get("/v1/payments/me") { _, context -> DataList<PaymentReceipt> in
             DataList(data: try await verifier.receipts(caller: try context.requireUser()))

@@ -104,11 +104,12 @@ struct VerificationService: Sendable {
     }
 
     /// A coin purchase: `sesacCoin` is what this payment bought, by the configured products.
-    func validateCoins(_ request: PaymentValidationRequest, caller: AuthenticatedUser) async throws -> PaymentRecord {
+    /// With `repeatRefused`, a payment validated before is refused (`paymentInvalid`), not answered again.
+    func validateCoins(_ request: PaymentValidationRequest, caller: AuthenticatedUser, repeatRefused: Bool = false) async throws -> PaymentRecord {
         guard Self.validImpUID(request.impUID) else { throw ServiceError.badRequest("imp_uid required") }
         guard let merchantUID = request.merchantUID, (1...100).contains(merchantUID.count) else { throw ServiceError.badRequest("merchant_uid required") }
         let claim = Claim(impUID: request.impUID, merchantUID: merchantUID, caller: caller, source: .coins)
-        if let existing = try await store.payment(impUID: request.impUID) { return try owned(existing, by: caller, kind: .coins) }
+        if let existing = try await store.payment(impUID: request.impUID) { return try repeated(existing, by: caller, refused: repeatRefused) }
         guard let payment = try await portOne.payment(request.impUID) else {
             throw try await refuse(claim, merchantUID: merchantUID, appID: caller.appID, reason: "unknown payment", cancel: false)
         }
@@ -128,7 +129,8 @@ struct VerificationService: Sendable {
             paidAt: (payment.paidAt ?? 0) * 1000, createdAt: now, updatedAt: now
         )
         switch try await store.store(record) {
-        case .stored(let stored), .existing(let stored): return try owned(stored, by: caller, kind: .coins)
+        case .stored(let stored): return try owned(stored, by: caller, kind: .coins)
+        case .existing(let stored): return try repeated(stored, by: caller, refused: repeatRefused)
         case .orderTaken: throw ServiceError(.internalError, "coin payment stored as an order")
         }
     }
@@ -149,6 +151,13 @@ struct VerificationService: Sendable {
     func queueWebhook(_ webhook: PaymentWebhook) async throws {
         guard Self.validImpUID(webhook.impUID) else { throw ServiceError.badRequest("imp_uid required") }
         try await store.queueWebhook(webhook)
+    }
+
+    /// A coin payment validated before: answered again, or refused when `refused`.
+    private func repeated(_ record: PaymentRecord, by caller: AuthenticatedUser, refused: Bool) throws -> PaymentRecord {
+        let record = try owned(record, by: caller, kind: .coins)
+        if refused { throw ServiceError(.paymentInvalid, "this payment was validated before") }
+        return record
     }
 
     private func owned(_ record: PaymentRecord, by caller: AuthenticatedUser?, kind: PaymentRecord.Kind) throws -> PaymentRecord {
