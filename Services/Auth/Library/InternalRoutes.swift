@@ -21,12 +21,25 @@ struct InternalRoutes: Sendable {
             return app.info
         }
         group.serve(InternalEndpoints.Auth.lookupUsers) { _, body, context in
-            guard body.userIDs.count <= 500 else { throw ServiceError.badRequest("at most 500 user ids") }
-            let ids = Array(Set(body.userIDs.filter { ObjectID.isValid($0) }))
-            return UserLookupAnswer(users: try await users.users(ids: ids, appID: try context.requireAppID()).map(\.infoFull))
+            UserLookupAnswer(users: try await lookup(body, context).map(\.infoFull))
+        }
+        group.serve(InternalEndpoints.Auth.lookupMembers) { _, body, context in
+            MemberLookupAnswer(users: try await lookup(body, context).map(AccountRenderer.user))
+        }
+        group.serve(InternalEndpoints.Auth.memberByEmail) { _, body, context in
+            guard (1...254).contains(body.email.count),
+                  let user = try await users.user(email: body.email, appID: try context.requireAppID()) else {
+                throw ServiceError.notFound("no user with that email")
+            }
+            return AccountRenderer.user(user)
         }
         group.serve(InternalEndpoints.Auth.blockedUsers) { userID, _, _ in
             UserIDList(userIDs: try await profiles.blockedUsers(of: userID))
         }
+    }
+
+    private func lookup(_ body: UserLookupRequest, _ context: GlintRequestContext) async throws -> [UserRecord] {
+        guard body.userIDs.count <= 500 else { throw ServiceError.badRequest("at most 500 user ids") }
+        return try await users.users(ids: Array(Set(body.userIDs.filter { ObjectID.isValid($0) })), appID: try context.requireAppID())
     }
 }

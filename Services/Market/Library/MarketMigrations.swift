@@ -117,6 +117,19 @@ enum MarketMigrations {
                 t.add(column: "debited", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v7-coin-spends") { db in
+            // What coins bought (a workspace), by the buyer service's key: `returned_at` set when
+            // given back, or when the buyer gave the purchase up before spending (coins 0), so a
+            // late spend with that key is refused.
+            try db.create(table: "coin_spend") { t in
+                t.primaryKey("key", .text)
+                t.column("app_id", .text).notNull()
+                t.column("user_id", .text).notNull()
+                t.column("coins", .integer).notNull()
+                t.column("created_at", .integer).notNull()
+                t.column("returned_at", .integer)
+            }
+        }
         return migrator
     }
 }

@@ -31,3 +31,21 @@ package struct UserIDList: Codable, Sendable, Equatable {
         case userIDs = "user_ids"
     }
 }
+
+/// Workspace members (API.md §8 **User**) by id: only those that exist in the caller's app.
+package struct MemberLookupAnswer: Codable, Sendable, Equatable {
+    package var users: [SlpUser]
+
+    package init(users: [SlpUser]) {
+        self.users = users
+    }
+}
+
+/// A user of the caller's app by email (inviting a workspace member).
+package struct EmailLookup: Codable, Sendable, Equatable {
+    package var email: String
+
+    package init(email: String) {
+        self.email = email
+    }
+}

@@ -8,6 +8,10 @@ package enum InternalEndpoints {
         package static let app = InternalEndpoint<String, NoBody, AppInfo>(.auth, .get, "/internal/apps/{app_id}")
         /// Users of the caller's app by id, for `creator`/`sender` fields: one call per page.
         package static let lookupUsers = InternalEndpoint<NoParameter, UserLookupRequest, UserLookupAnswer>(.auth, .post, "/internal/users/lookup")
+        /// Users of the caller's app by id as workspace members (API.md §8 **User**, with email).
+        package static let lookupMembers = InternalEndpoint<NoParameter, UserLookupRequest, MemberLookupAnswer>(.auth, .post, "/internal/members/lookup")
+        /// A user of the caller's app by email, as a workspace member; `notFound` when none.
+        package static let memberByEmail = InternalEndpoint<NoParameter, EmailLookup, SlpUser>(.auth, .post, "/internal/members/by-email")
         /// Whom a user blocked (their content is hidden from that user).
         package static let blockedUsers = InternalEndpoint<String, NoBody, UserIDList>(.auth, .get, "/internal/users/{user_id}/blocked")
         /// The public keys access tokens are verified with.
@@ -29,6 +33,10 @@ package enum InternalEndpoints {
         package static let grantCoins = InternalEndpoint<NoParameter, PaymentGrantEvent, CoinGrantAnswer>(.market, .post, "/internal/wallets/coins")
         /// A user's coins.
         package static let wallet = InternalEndpoint<String, NoBody, CoinBalance>(.market, .get, "/internal/wallets/{user_id}")
+        /// Spends a user's coins once per key (`notEnoughCoins` when short, nothing spent); answers the coins left.
+        package static let spendCoins = InternalEndpoint<NoParameter, CoinSpend, CoinBalance>(.market, .post, "/internal/wallets/spends")
+        /// Gives a spend's coins back, once; a key never spent can no longer be spent afterwards.
+        package static let returnSpend = InternalEndpoint<NoParameter, CoinSpendKey, EmptyAnswer>(.market, .post, "/internal/wallets/spends/returned")
         /// Takes a refunded coin payment's coins back, once per payment, never below zero.
         package static let refundCoins = InternalEndpoint<NoParameter, PaymentGrantEvent, CoinRefundAnswer>(.market, .post, "/internal/wallets/coins/refunds")
     }
@@ -47,9 +55,10 @@ package enum InternalEndpoints {
 
     package static let all: [InternalEndpointDescription] = [
         Auth.resolveApp.description, Auth.app.description, Auth.lookupUsers.description, Auth.blockedUsers.description,
-        Auth.signingKeys.description,
+        Auth.lookupMembers.description, Auth.memberByEmail.description, Auth.signingKeys.description,
         Market.postIDs.description, Market.postBatch.description, Market.order.description, Market.orderPaid.description,
         Market.orderRefunded.description, Market.grantCoins.description, Market.refundCoins.description, Market.wallet.description,
+        Market.spendCoins.description, Market.returnSpend.description,
         Geo.postLocation.description,
         Push.chatMessage.description, Push.deviceToken.description,
     ]

@@ -73,3 +73,30 @@ package struct CoinBalance: Codable, Sendable, Equatable {
         self.coins = coins
     }
 }
+
+/// Coins a user spends on something (a workspace), once per `key`: the spender's service names
+/// the purchase before it exists, so a retry never spends twice and a purchase it gives up on
+/// can be given back (`returnSpend`).
+package struct CoinSpend: Codable, Sendable, Equatable {
+    package var key: String
+    package var userID: String
+    package var coins: Int
+
+    package init(key: String, userID: String, coins: Int) {
+        (self.key, self.userID, self.coins) = (key, userID, coins)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case key, coins
+        case userID = "user_id"
+    }
+}
+
+/// A spend to give back, by its key.
+package struct CoinSpendKey: Codable, Sendable, Equatable {
+    package var key: String
+
+    package init(key: String) {
+        self.key = key
+    }
+}

@@ -1,4 +1,5 @@
 import GRDB
+import ServiceKit
 
 /// `WalletStore` on market-svc's SQLite file.
 struct SQLiteWalletStore: WalletStore {
@@ -32,6 +33,38 @@ struct SQLiteWalletStore: WalletStore {
             try db.execute(sql: "UPDATE coin_grant SET refunded_at = ?, debited = ? WHERE imp_uid = ?", arguments: [time, debited, impUID])
             try db.execute(sql: "UPDATE wallet SET coins = coins - ?, updated_at = ? WHERE app_id = ? AND user_id = ?", arguments: [debited, time, appID, userID])
             return (balance - debited, debited, true)
+        }
+    }
+
+    func spend(key: String, appID: String, userID: String, coins: Int, at time: Int64) async throws -> Int? {
+        try await database.write { db in
+            let balance = try Self.balance(db, appID: appID, userID: userID)
+            if let spent = try Row.fetchOne(db, sql: "SELECT user_id, returned_at FROM coin_spend WHERE key = ? AND app_id = ?", arguments: [key, appID]) {
+                guard (spent["returned_at"] as Int64?) == nil, (spent["user_id"] as String) == userID else {
+                    throw StoreError.conflict("this purchase was given up")
+                }
+                return balance
+            }
+            guard balance >= coins else { return nil }
+            try db.execute(sql: "INSERT INTO coin_spend (key, app_id, user_id, coins, created_at) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [key, appID, userID, coins, time])
+            try db.execute(sql: "UPDATE wallet SET coins = coins - ?, updated_at = ? WHERE app_id = ? AND user_id = ?", arguments: [coins, time, appID, userID])
+            return balance - coins
+        }
+    }
+
+    func returnSpend(key: String, appID: String, at time: Int64) async throws {
+        try await database.write { db in
+            guard let spent = try Row.fetchOne(db, sql: "SELECT user_id, coins, returned_at FROM coin_spend WHERE key = ? AND app_id = ?",
+                                               arguments: [key, appID]) else {
+                try db.execute(sql: "INSERT INTO coin_spend (key, app_id, user_id, coins, created_at, returned_at) VALUES (?, ?, '', 0, ?, ?)",
+                               arguments: [key, appID, time, time])
+                return
+            }
+            guard (spent["returned_at"] as Int64?) == nil else { return }
+            let userID: String = spent["user_id"], coins: Int = spent["coins"]
+            try db.execute(sql: "UPDATE coin_spend SET returned_at = ? WHERE key = ?", arguments: [time, key])
+            try db.execute(sql: "UPDATE wallet SET coins = coins + ?, updated_at = ? WHERE app_id = ? AND user_id = ?", arguments: [coins, time, appID, userID])
         }
     }
 

@@ -20,6 +20,25 @@ struct WalletService: Sendable {
         return CoinRefundAnswer(coins: wallet.coins, debited: wallet.debited, refunded: wallet.refunded)
     }
 
+    /// Spends coins once per key; `notEnoughCoins` when the wallet is short.
+    func spend(_ spend: CoinSpend, appID: String) async throws -> CoinBalance {
+        guard Self.validKey(spend.key), ObjectID.isValid(spend.userID), (1...1_000_000).contains(spend.coins) else {
+            throw ServiceError.badRequest("invalid coin spend")
+        }
+        guard let left = try await store.spend(key: spend.key, appID: appID, userID: spend.userID, coins: spend.coins, at: GlintDate.nowMilliseconds()) else {
+            throw ServiceError(.notEnoughCoins, "not enough coins")
+        }
+        return CoinBalance(coins: left)
+    }
+
+    func returnSpend(_ spend: CoinSpendKey, appID: String) async throws -> EmptyAnswer {
+        guard Self.validKey(spend.key) else { throw ServiceError.badRequest("invalid coin spend key") }
+        try await store.returnSpend(key: spend.key, appID: appID, at: GlintDate.nowMilliseconds())
+        return EmptyAnswer()
+    }
+
+    private static func validKey(_ key: String) -> Bool { (1...100).contains(key.utf8.count) }
+
     func balance(of userID: String, appID: String) async throws -> CoinBalance {
         CoinBalance(coins: try await store.balance(appID: appID, userID: userID))
     }
