@@ -9,8 +9,8 @@ import XCTest
 
 @testable import ChatService
 
-/// chat-svc with auth-svc and push-svc faked: known users, app flags, and the push events the
-/// outbox delivers.
+/// chat-svc with auth-svc, market-svc and push-svc faked: known users (members of workspaces
+/// too), app flags, a coin wallet, and the push events the outbox delivers.
 struct ChatHarness {
     static let appID = "app-1", openApp = "app-open"
     static let alice = "6740369b3a36e82f532ec721", bob = "6740369b3a36e82f532ec722", carol = "6740369b3a36e82f532ec723"
@@ -20,33 +20,52 @@ struct ChatHarness {
     let keys: TestKeys
     /// push-svc's side of the outbox.
     let push: EventRecorder<ChatMessageEvent>
+    /// market-svc's wallet (every user starts with 100 coins).
+    let wallet: FakeWallet
+    /// auth-svc's block graph.
+    let blocks: BlockGraph
 
-    /// `pushClient` replaces the recording push-svc (a failing one, say).
-    static func make(protocolTest: Bool = false, pushClient: EventClient<ChatMessageEvent>? = nil) async throws -> ChatHarness {
+    static func email(_ user: String) -> String { "user-" + user.suffix(4) + "@glint.test" }
+    static func nick(_ user: String) -> String { "nick-" + user.suffix(4) }
+    static func member(_ user: String) -> SlpUser { SlpUser(userID: user, email: email(user), nickname: nick(user), profileImage: nil) }
+
+    /// `pushClient` / `coinsClient` / `membersClient` replace the fakes (failing ones, say).
+    static func make(
+        protocolTest: Bool = false, pushClient: EventClient<ChatMessageEvent>? = nil, coinsClient: CoinsClient? = nil,
+        membersClient: MembersClient? = nil, workspaceCost: Int = 50
+    ) async throws -> ChatHarness {
         let keys = await TestKeys.make()
         let push = EventRecorder<ChatMessageEvent>()
         let directory = try TestEnvironment.temporaryDirectory()
         let common = TestEnvironment.common(.chat, dataDirectory: directory)
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: ChatMigrations.migrator)
         let known: Set<String> = [alice, bob, carol]
+        let blocks = BlockGraph()
         let users = UsersClient(
             users: { ids, _, _ in
                 Dictionary(uniqueKeysWithValues: ids.filter(known.contains).map {
-                    ($0, UserInfoFull(userID: $0, nick: "nick-" + $0.suffix(4), profileImage: nil, name: "", introduction: "", description: "", hashTags: []))
+                    ($0, UserInfoFull(userID: $0, nick: nick($0), profileImage: nil, name: "", introduction: "", description: "", hashTags: []))
                 })
             },
-            blocked: { _, _, _ in [] }
+            blocked: { user, _, _ in blocks.blocked(by: user) }
         )
+        let members = MembersClient(
+            users: { ids, _, _ in Dictionary(uniqueKeysWithValues: ids.filter(known.contains).map { ($0, member($0)) }) },
+            byEmail: { address, _, _ in known.first { email($0) == address }.map(member) }
+        )
+        let wallet = FakeWallet(balance: 100)
         let apps = AppsClient { appID in
-            appID == openApp ? AppFlags(socketAuthOptional: true) : appID == appID ? AppFlags() : nil
+            appID == openApp ? AppFlags(socketAuthOptional: true) : appID == ChatHarness.appID ? AppFlags() : nil
         }
         var configuration = ChatConfiguration()
         configuration.protocolTest = protocolTest
+        configuration.workspaceCost = workspaceCost
         let app = try ChatService.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
-            dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: pushClient ?? push.client)
+            dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: pushClient ?? push.client,
+                                members: membersClient ?? members, coins: coinsClient ?? wallet.client)
         ).application()
-        return ChatHarness(app: app, keys: keys, push: push)
+        return ChatHarness(app: app, keys: keys, push: push, wallet: wallet, blocks: blocks)
     }
 
     func token(_ user: String, app: String = ChatHarness.appID) async throws -> String {

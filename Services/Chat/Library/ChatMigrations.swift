@@ -69,6 +69,55 @@ enum ChatMigrations {
                 INSERT INTO chat_fts(chat_fts) VALUES ('rebuild');
                 """)
         }
+        migrator.registerMigration("v3-workspaces") { db in
+            // Workspaces (API.md §8) beside the rooms: channels and DM rooms are rooms (one message
+            // store, one index, one realtime path) of a workspace; its members are listed here.
+            // A workspace is `pending` from the moment its name is taken until its coins are
+            // spent (then `active`), so a purchase left half-way can be found and given back.
+            try db.create(table: "workspace") { t in
+                t.primaryKey("id", .text)
+                t.column("app_id", .text).notNull()
+                t.column("name", .text).notNull()
+                t.column("description", .text)
+                t.column("cover_image", .text).notNull()
+                t.column("owner_id", .text).notNull()
+                t.column("state", .text).notNull()
+                t.column("created_at", .integer).notNull()
+                t.uniqueKey(["app_id", "owner_id", "name"])
+            }
+            try db.create(index: "workspace_pending", on: "workspace", columns: ["created_at"], condition: Column("state") == "pending")
+            try db.create(table: "workspace_member") { t in
+                t.column("workspace_id", .text).notNull().references("workspace", onDelete: .cascade)
+                t.column("user_id", .text).notNull()
+                t.column("app_id", .text).notNull()
+                t.column("joined_at", .integer).notNull()
+                t.primaryKey(["workspace_id", "user_id"])
+            }
+            try db.create(index: "workspace_member_by_user", on: "workspace_member", columns: ["app_id", "user_id"])
+            try db.alter(table: "room") { t in
+                // `pair` (§3), `channel` or `dm` (§8).
+                t.add(column: "kind", .text).notNull().defaults(to: "pair")
+                t.add(column: "workspace_id", .text).references("workspace", onDelete: .cascade)
+            }
+            try db.create(index: "room_by_workspace", on: "room", columns: ["workspace_id", "kind"], condition: Column("workspace_id") != nil)
+            try db.create(table: "channel") { t in
+                t.primaryKey("room_id", .text).references("room", onDelete: .cascade)
+                t.column("workspace_id", .text).notNull().references("workspace", onDelete: .cascade)
+                t.column("name", .text).notNull()
+                t.column("description", .text)
+                t.column("cover_image", .text)
+                t.column("owner_id", .text).notNull()
+                t.column("created_at", .integer).notNull()
+                // `일반`, made with the workspace: it cannot be deleted or left, whatever its name becomes.
+                t.column("is_default", .boolean).notNull().defaults(to: false)
+                t.uniqueKey(["workspace_id", "name"])
+            }
+            // Unread counts (others' messages after a time) read this index alone, never the rows.
+            try db.execute(sql: """
+                CREATE INDEX chat_by_room_time_sender ON chat(room_id, created_at, sender_id);
+                DROP INDEX chat_by_room;
+                """)
+        }
         return migrator
     }
 }

@@ -53,11 +53,12 @@ struct ChatRoutes: Sendable {
         }
     }
 
-    /// `cursor_date`: missing, empty or valueless = from the start; otherwise our date format.
-    static func cursorDate(_ text: String?) throws -> Int64? {
+    /// A date cursor (`cursor_date`, §8's `after`): missing, empty or valueless = from the start;
+    /// otherwise our date format.
+    static func cursorDate(_ text: String?, parameter: String = "cursor_date") throws -> Int64? {
         guard let text, !text.isEmpty else { return nil }
         guard let milliseconds = GlintDate.milliseconds(from: text) else {
-            throw ServiceError.badRequest("cursor_date must look like 2024-11-22T07:45:31.693Z")
+            throw ServiceError.badRequest("\(parameter) must look like 2024-11-22T07:45:31.693Z")
         }
         return milliseconds
     }

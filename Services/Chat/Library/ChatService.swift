@@ -8,7 +8,8 @@ import ServiceKit
 import ServiceLifecycle
 import SocketIO
 
-/// Rooms, messages, files and search over REST, and the Socket.IO server (API.md §3).
+/// Rooms, messages, files and search over REST, and the Socket.IO server (API.md §3); the
+/// workspaces of `slp` apps with their channels and DMs, which are rooms too (§8).
 package enum ChatService {
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
         let configuration = try ChatConfiguration(reader: reader, host: common.host)
@@ -16,7 +17,7 @@ package enum ChatService {
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         let dependencies = Dependencies(users: .live(client), jwks: .live(client: client), apps: .live(client),
-            push: .live(client, InternalEndpoints.Push.chatMessage, appID: \.appID)
+            push: .live(client, InternalEndpoints.Push.chatMessage, appID: \.appID), members: .live(client), coins: .live(client)
         )
         return try assemble(common: common, configuration: configuration, logger: logger, database: database, dependencies: dependencies, services: [http])
     }
@@ -28,6 +29,10 @@ package enum ChatService {
         var apps: AppsClient
         /// push-svc, told of messages.
         var push: EventClient<ChatMessageEvent>
+        /// auth-svc's users as workspace members.
+        var members: MembersClient
+        /// market-svc's wallet, which pays for workspaces.
+        var coins: CoinsClient
     }
 
     static func assemble(
@@ -40,27 +45,58 @@ package enum ChatService {
         let hub = RoomHub()
         let rooms = SQLiteRoomStore(database: database)
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
-        let conversations = ConversationService(
-            rooms: rooms, messages: SQLiteMessageStore(database: database), renderer: ChatRenderer(users: dependencies.users), hub: hub,
-            eventsWaiting: { relay.nudge() }
-        )
-        let routes = ChatRoutes(conversations: conversations, files: try FileStore(dataDirectory: common.dataDirectory, area: "chats"))
+        let messages = SQLiteMessageStore(database: database)
+        let poster = MessagePoster(messages: messages, hub: hub, eventsWaiting: { relay.nudge() })
+        let conversations = ConversationService(rooms: rooms, messages: messages, renderer: ChatRenderer(users: dependencies.users), poster: poster)
+        let chatFiles = try FileStore(dataDirectory: common.dataDirectory, area: "chats")
+        let workspaces = try workspaceRoutes(common: common, configuration: configuration, logger: logger, database: database, dependencies: dependencies,
+                                             poster: poster, chatFiles: chatFiles)
+        let routes = Routes(chat: ChatRoutes(conversations: conversations, files: chatFiles), workspaces: workspaces.routes)
+        let background = services + [relay, workspaces.sweeper]
         if configuration.protocolTest {
             logger.warning("CHAT_PROTOCOL_TEST is on: sockets serve the conformance-suite configuration")
             let sockets = SocketEndpoint(app: ProtocolTestApplication(), configuration: .protocolTest, secret: nil, logger: logger)
-            return assemble(common: common, logger: logger, database: database, services: services + [relay], sockets: sockets, open: true, routes: routes, verifier: verifier)
+            return assemble(common: common, logger: logger, database: database, services: background, sockets: sockets, open: true, routes: routes, verifier: verifier)
         }
         let sockets = SocketEndpoint(
-            app: ChatRealtime(rooms: rooms, verifier: verifier, apps: dependencies.apps, hub: hub, logger: logger),
+            app: ChatRealtime(rooms: rooms, workspaces: SQLiteWorkspaceStore(database: database), verifier: verifier, apps: dependencies.apps, hub: hub, logger: logger),
             configuration: EngineConfiguration(), secret: common.internalSecret, logger: logger
         )
-        return assemble(common: common, logger: logger, database: database, services: services + [relay], sockets: sockets, open: false, routes: routes, verifier: verifier)
+        return assemble(common: common, logger: logger, database: database, services: background, sockets: sockets, open: false, routes: routes, verifier: verifier)
+    }
+
+    /// The REST routes: §3's and §8's.
+    private struct Routes {
+        let chat: ChatRoutes
+        let workspaces: WorkspaceRouteSet
+    }
+
+    /// §8: workspaces, channels and DMs over the same messages, poster and chat files as §3.
+    private static func workspaceRoutes(
+        common: CommonConfiguration, configuration: ChatConfiguration, logger: Logger, database: DatabasePool, dependencies: Dependencies,
+        poster: MessagePoster, chatFiles: FileStore
+    ) throws -> (routes: WorkspaceRouteSet, sweeper: AbandonedPurchaseSweeper) {
+        let (workspaceStore, channelStore, messages) = (SQLiteWorkspaceStore(database: database), SQLiteChannelStore(database: database), SQLiteMessageStore(database: database))
+        let renderer = WorkspaceRenderer(members: dependencies.members)
+        let covers = try FileStore(dataDirectory: common.dataDirectory, area: "workspaces")
+        let workspaces = WorkspaceService(workspaces: workspaceStore, channels: channelStore, renderer: renderer, coins: dependencies.coins, covers: covers,
+                                          cost: configuration.workspaceCost, logger: logger)
+        let upload = MessageUpload(files: chatFiles)
+        let routes = WorkspaceRouteSet(
+            covers: covers,
+            workspaces: WorkspaceRoutes(workspaces: workspaces),
+            channels: ChannelRoutes(channels: ChannelService(access: workspaces, channels: channelStore, messages: messages, poster: poster, renderer: renderer),
+                                    upload: upload),
+            dms: DirectMessageRoutes(dms: DirectMessageService(access: workspaces, workspaces: workspaceStore, channels: channelStore, messages: messages,
+                                                               poster: poster, renderer: renderer, users: dependencies.users), upload: upload)
+        )
+        return (routes, AbandonedPurchaseSweeper(workspaces: workspaces, logger: logger))
     }
 
     /// Sockets are mounted behind the internal secret, or (protocol-test switch) in the open.
     private static func assemble<App: SocketApplication>(
         common: CommonConfiguration, logger: Logger, database: DatabasePool, services: [any Service], sockets: SocketEndpoint<App>, open: Bool,
-        routes: ChatRoutes, verifier: AccessTokenVerifier
+        routes: Routes, verifier: AccessTokenVerifier
     ) -> ServiceAssembly {
         ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services,
@@ -68,7 +104,9 @@ package enum ChatService {
             openRoutes: { router in if open { sockets.register(router) } }
         ) { group in
             if !open { sockets.register(group) }
-            routes.register(internal: group, protected: group.group().add(middleware: AccessTokenMiddleware(verifier: verifier)))
+            let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
+            routes.chat.register(internal: group, protected: protected)
+            routes.workspaces.register(internal: group, protected: protected)
         }
     }
 }

@@ -7,11 +7,16 @@ package enum ChatSettings {
         "serve the Socket.IO conformance-suite configuration instead of chat sockets (tests only; refused unless HOST is loopback)"
     )
 
-    package static var all: [ConfigVariable] { [protocolTest] }
+    package static let workspaceCost = ConfigVariable(
+        "SLP_WORKSPACE_COST", default: "50", "coins a workspace costs its creator (API.md §8; 0 = free)"
+    )
+
+    package static var all: [ConfigVariable] { [protocolTest, workspaceCost] }
 }
 
 struct ChatConfiguration: Sendable {
     var protocolTest = false
+    var workspaceCost = 50
 
     init() {}
 
@@ -20,5 +25,6 @@ struct ChatConfiguration: Sendable {
         if protocolTest, !["127.0.0.1", "localhost", "::1"].contains(host) {
             throw ConfigurationError(variable: ChatSettings.protocolTest.name, problem: "only allowed when HOST is a loopback address")
         }
+        workspaceCost = try reader.int(ChatSettings.workspaceCost, in: 0...1_000_000)
     }
 }

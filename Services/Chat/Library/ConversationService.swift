@@ -8,11 +8,8 @@ struct ConversationService: Sendable {
     let rooms: any RoomStore
     let messages: any MessageStore
     let renderer: ChatRenderer
-    let hub: RoomHub
-    /// Tells the outbox relay a push event is waiting.
-    let eventsWaiting: @Sendable () -> Void
+    let poster: MessagePoster
 
-    static let maxContentLength = 5_000
     static let filePathPrefix = "/data/chats/"
 
     func open(_ caller: AuthenticatedUser, opponentID: String, requestID: String) async throws -> ChatRoomAnswer {
@@ -49,37 +46,17 @@ struct ConversationService: Sendable {
     /// Stores the message, emits it as `chat` to the room's sockets (the sender's included) and
     /// leaves the push event in the outbox, in the same transaction as the message.
     func send(_ caller: AuthenticatedUser, roomID: String, _ body: SendChatRequest, requestID: String) async throws -> ChatAnswer {
-        let content = body.content ?? ""
         let files = body.files ?? []
-        guard content.count <= Self.maxContentLength else { throw ServiceError.badRequest("content is at most \(Self.maxContentLength) characters") }
-        guard files.count <= 5 else { throw ServiceError.badRequest("at most 5 files") }
         guard files.allSatisfy(Self.isChatFilePath) else { throw ServiceError.badRequest("files must be paths answered by the chat files upload") }
-        guard !content.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty || !files.isEmpty else {
-            throw ServiceError.badRequest("content required unless files are sent")
-        }
         if let clientID = body.clientID, clientID.isEmpty || clientID.utf8.count > 64 {
             throw ServiceError.badRequest("client_id must be 1 to 64 characters")
         }
+        try MessagePoster.check(content: body.content ?? "", fileCount: files.count)
         let sender = try await renderer.users.users([caller.userID], caller.appID, requestID).info(caller.userID)
-        let present = hub.presentUsers(in: roomID)
-        // Participation, the message and its push event: one write transaction, no reads before it.
-        let stored = try await messages.send(
-            NewChat(roomID: roomID, senderID: caller.userID, content: content, files: files, clientID: body.clientID),
-            appID: caller.appID, at: GlintDate.nowMilliseconds()
-        ) { chat, participants in
-            ChatMessageEvent(
-                appID: caller.appID, roomID: roomID, chatID: chat.id, senderID: caller.userID, senderNick: sender.nick,
-                content: chat.content, files: files, recipients: participants.filter { $0 != caller.userID },
-                present: participants.filter { present.contains($0) && $0 != caller.userID },
-                createdAt: GlintDate.string(fromMilliseconds: chat.createdAt)
-            )
-        }
-        let answer = ChatRenderer.answer(stored.chat, sender: sender)
-        if stored.created {
-            hub.broadcast(roomID: roomID, event: "chat", json: String(buffer: JSONCoding.encode(answer)))
-            eventsWaiting()
-        }
-        return answer
+        return try await poster.post(
+            NewChat(roomID: roomID, senderID: caller.userID, content: body.content ?? "", files: files, clientID: body.clientID),
+            appID: caller.appID, senderNick: sender.nick
+        ) { ChatRenderer.answer($0, sender: sender) }
     }
 
     func markRead(_ caller: AuthenticatedUser, roomID: String, chatID: String) async throws -> UnreadCountAnswer {

@@ -44,3 +44,22 @@ package final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Se
         }
     }
 }
+
+extension ExpiringCache where Key == String {
+    /// The values of `ids` within `scope` (an app): cached ones, the rest asked for in one call
+    /// (`fetch` answers those that exist) and kept for `ttl`.
+    package func values(
+        _ ids: [String], scope: String, ttl: Duration, id: (Value) -> String, fetch: ([String]) async throws -> [Value]
+    ) async throws -> [String: Value] {
+        let prefix = scope + "/"
+        var found: [String: Value] = [:]
+        for (key, value) in values(for: ids.map { prefix + $0 }) { found[String(key.dropFirst(prefix.count))] = value }
+        let missing = Array(Set(ids).subtracting(found.keys))
+        if !missing.isEmpty {
+            let fetched = try await fetch(missing)
+            store(fetched.map { (prefix + id($0), $0) }, ttl: ttl)
+            for value in fetched { found[id(value)] = value }
+        }
+        return found
+    }
+}

@@ -21,18 +21,11 @@ package struct UsersClient: Sendable {
         let blockedCache = ExpiringCache<String, Set<String>>(maxEntries: 50_000)
         return UsersClient(
             users: { ids, appID, requestID in
-                let prefix = appID + "/"
-                var found: [String: UserInfoFull] = [:]
-                for (key, user) in cache.values(for: ids.map { prefix + $0 }) { found[String(key.dropFirst(prefix.count))] = user }
-                let missing = Array(Set(ids).subtracting(found.keys))
-                if !missing.isEmpty {
-                    let answer = try await client.call(
+                try await cache.values(ids, scope: appID, ttl: ttl, id: \.userID) { missing in
+                    try await client.call(
                         InternalEndpoints.Auth.lookupUsers, body: UserLookupRequest(userIDs: missing), for: .init(appID: appID, requestID: requestID)
-                    )
-                    cache.store(answer.users.map { (prefix + $0.userID, $0) }, ttl: ttl)
-                    for user in answer.users { found[user.userID] = user }
+                    ).users
                 }
-                return found
             },
             blocked: { userID, appID, requestID in
                 let key = appID + "/" + userID

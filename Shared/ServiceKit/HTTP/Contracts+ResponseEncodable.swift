@@ -41,3 +41,11 @@ extension CoinGrantAnswer: ResponseEncodable {}
 extension NotificationAnswer: ResponseEncodable {}
 extension SlpMe: ResponseEncodable {}
 extension SlpUser: ResponseEncodable {}
+extension WorkspaceAnswer: ResponseEncodable {}
+extension WorkspaceDetail: ResponseEncodable {}
+extension ChannelAnswer: ResponseEncodable {}
+extension ChannelDetail: ResponseEncodable {}
+extension ChannelChatAnswer: ResponseEncodable {}
+extension DMRoomAnswer: ResponseEncodable {}
+extension DMChatAnswer: ResponseEncodable {}
+extension UnreadsAnswer: ResponseEncodable {}

@@ -32,6 +32,13 @@ package struct GlintRequestContext: RequestContext, RemoteAddressRequestContext 
         return user
     }
 
+    /// The authenticated caller of an app of `profile`; apps of other profiles have other routes
+    /// (API.md §8 is for `slp` apps only), so for them this route does not exist.
+    package func requireUser(profile: Dialect) throws -> AuthenticatedUser {
+        guard appProfile == profile else { throw ServiceError(.unknownRoute, "unknown route") }
+        return try requireUser()
+    }
+
     /// The calling app, or 420 (only reachable when a request bypassed the gateway's key check).
     package func requireAppID() throws -> String {
         guard let appID else { throw ServiceError(.appKeyInvalid, "app key required") }

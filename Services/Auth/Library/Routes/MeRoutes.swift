@@ -11,10 +11,10 @@ struct MeRoutes: Sendable {
 
     func register(protected: ServiceApplication.Group) {
         protected.get("/v1/users/me") { _, context -> SlpMe in
-            try await me(try Self.slpCaller(context), requestID: context.requestID)
+            try await me(try context.requireUser(profile: .slp), requestID: context.requestID)
         }
         protected.put("/v1/users/me") { request, context -> SlpMe in
-            let caller = try Self.slpCaller(context)
+            let caller = try context.requireUser(profile: .slp)
             let body = try await request.decode(as: SlpMeUpdate.self, context: context)
             var update = ProfileUpdate()
             (update.nick, update.phoneNum) = (body.nickname, body.phone)
@@ -22,7 +22,7 @@ struct MeRoutes: Sendable {
             return try await me(caller, requestID: context.requestID)
         }
         protected.put("/v1/users/me/image") { request, context -> SlpMe in
-            let caller = try Self.slpCaller(context)
+            let caller = try context.requireUser(profile: .slp)
             guard let image = try await MultipartForm.read(request, limits: .uploads).files(named: "image").first else {
                 throw ServiceError.badRequest("image required")
             }
@@ -30,19 +30,13 @@ struct MeRoutes: Sendable {
             return try await me(caller, requestID: context.requestID)
         }
         protected.get("/v1/users/{user_id}") { _, context -> SlpUser in
-            let caller = try Self.slpCaller(context)
+            let caller = try context.requireUser(profile: .slp)
             let id = try context.parameters.require("user_id")
             guard ObjectID.isValid(id), let user = try await users.user(id: id, appID: caller.appID) else {
                 throw ServiceError(.userNotFound, "no such user")
             }
             return AccountRenderer.user(user)
         }
-    }
-
-    /// The caller, on a workspace app.
-    private static func slpCaller(_ context: GlintRequestContext) throws -> AuthenticatedUser {
-        guard context.appProfile == .slp else { throw ServiceError(.unknownRoute, "unknown route") }
-        return try context.requireUser()
     }
 
     /// The caller with their wallet's coins (market-svc's).

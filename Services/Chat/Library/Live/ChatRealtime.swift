@@ -2,17 +2,27 @@ import Logging
 import ServiceKit
 import SocketIO
 
-/// The chat rules of Socket.IO (API.md §3): namespaces `/chats-{room_id}` (and `/` for
-/// `join_room`), admission by participation or, without a token, by the room's app flag;
+/// The chat rules of Socket.IO (API.md §3, §8): namespaces `/chats-{room_id}` (and `/` for
+/// `join_room`), `/ws-channel-{channel_id}` and `/ws-dm-{room_id}`; admission by participation
+/// (for a channel, by workspace membership) or, without a token, by the room's app flag;
 /// `join_room` / `leave_room` / `ping`; client-emitted `chat` / `send_message` ignored.
 struct ChatRealtime: SocketApplication {
     let rooms: any RoomStore
+    let workspaces: any WorkspaceStore
     let verifier: AccessTokenVerifier
     let apps: AppsClient
     let hub: RoomHub
     let logger: Logger
 
-    static let namespacePrefix = "/chats-"
+    /// Each kind of room's namespace prefix; the rest of the namespace is the room id.
+    static let namespacePrefixes: [(prefix: String, kind: RoomKind)] = [("/chats-", .pair), ("/ws-channel-", .channel), ("/ws-dm-", .dm)]
+
+    static func room(of namespace: String) -> (id: String, kind: RoomKind)? {
+        for (prefix, kind) in namespacePrefixes where namespace.hasPrefix(prefix) {
+            return (String(namespace.dropFirst(prefix.count)), kind)
+        }
+        return nil
+    }
 
     func authorize(namespace: String, auth: JSONValue?, handshake: EngineHandshake) async -> Result<ChatCaller, SocketRefusal> {
         do {
@@ -29,9 +39,8 @@ struct ChatRealtime: SocketApplication {
                 }
                 return .success(ChatCaller(appID: appID, userID: nil))
             }
-            guard namespace.hasPrefix(Self.namespacePrefix) else { return .failure(.invalidNamespace) }
-            return try await admit(caller ?? handshake.appID.map { ChatCaller(appID: $0, userID: nil) },
-                                   to: String(namespace.dropFirst(Self.namespacePrefix.count)))
+            guard let room = Self.room(of: namespace) else { return .failure(.invalidNamespace) }
+            return try await admit(caller ?? handshake.appID.map { ChatCaller(appID: $0, userID: nil) }, to: room.id, kind: room.kind)
         } catch let error as ServiceError {
             return .failure(SocketRefusal(error.message))
         } catch {
@@ -41,12 +50,13 @@ struct ChatRealtime: SocketApplication {
     }
 
     /// One rule for a CONNECT to a room's namespace and for `join_room`: a user must take part
-    /// in the room; a socket without a user only receives, and only rooms of an app with
-    /// `socket_auth_optional` (the room's app when the client sent no key either).
-    func admit(_ caller: ChatCaller?, to roomID: String) async throws -> Result<ChatCaller, SocketRefusal> {
-        guard let room = try await rooms.room(roomID) else { return .failure(SocketRefusal("room not found")) }
+    /// in the room (be a member of a channel's workspace); a socket without a user only
+    /// receives, and only rooms of an app with `socket_auth_optional` (the room's app when the
+    /// client sent no key either).
+    func admit(_ caller: ChatCaller?, to roomID: String, kind: RoomKind) async throws -> Result<ChatCaller, SocketRefusal> {
+        guard let room = try await rooms.room(roomID), room.kind == kind else { return .failure(SocketRefusal("room not found")) }
         if let caller, let userID = caller.userID {
-            guard caller.appID == room.appID, try await rooms.isParticipant(roomID: roomID, userID: userID) else {
+            guard caller.appID == room.appID, try await takesPart(userID, in: room) else {
                 return .failure(SocketRefusal("not a participant of this room"))
             }
             return .success(caller)
@@ -58,10 +68,13 @@ struct ChatRealtime: SocketApplication {
         return .success(ChatCaller(appID: appID, userID: nil))
     }
 
+    private func takesPart(_ userID: String, in room: RoomRecord) async throws -> Bool {
+        if room.kind == .channel, let workspaceID = room.workspaceID { return try await workspaces.isMember(workspaceID, userID: userID) }
+        return try await rooms.isParticipant(roomID: room.id, userID: userID)
+    }
+
     func connected(_ socket: ChatSocket) {
-        if socket.namespace.hasPrefix(Self.namespacePrefix) {
-            hub.subscribe(socket, to: String(socket.namespace.dropFirst(Self.namespacePrefix.count)))
-        }
+        if let room = Self.room(of: socket.namespace) { hub.subscribe(socket, to: room.id) }
     }
 
     func disconnected(_ socket: ChatSocket) {
@@ -74,7 +87,7 @@ struct ChatRealtime: SocketApplication {
             guard let roomID = Self.roomID(in: event.arguments) else { return nil }
             let answer: JSONValue = .object(["roomId": .string(roomID)])
             do {
-                switch try await admit(socket.caller, to: roomID) {
+                switch try await admit(socket.caller, to: roomID, kind: .pair) {
                 case .success:
                     hub.subscribe(socket, to: roomID)
                     socket.emit("joined_room", [answer])

@@ -2,8 +2,9 @@ import Contracts
 
 /// Messages: stored idempotently by `client_id`, read back, searched.
 protocol MessageStore: Sendable {
-    /// In one transaction: checks the sender takes part in a room of `appID` (`StoreError`
-    /// `notFound` / `notPermitted`), stores the message and the outbox event `event` makes of it
+    /// In one transaction: checks the sender takes part in a room of `appID` of the kind `new`
+    /// expects (`StoreError` `notFound` / `notPermitted`; a workspace member writing in a channel
+    /// joins it), stores the message and the outbox event `event` makes of it
     /// and the room's participants. A retry with the same `client_id` answers the stored message
     /// (`created` false).
     func send(
@@ -24,4 +25,5 @@ struct NewChat: Sendable {
     var content: String
     var files: [String]
     var clientID: String?
+    var kind = RoomKind.pair
 }

@@ -32,9 +32,19 @@ struct SQLiteMessageStore: MessageStore {
     ) async throws -> (chat: ChatRecord, created: Bool) {
         guard ObjectID.isValid(new.roomID) else { throw StoreError.notFound("room not found") }
         return try await database.write { db in
-            guard let room = try RoomRecord.fetchOne(db, key: new.roomID), room.appID == appID else { throw StoreError.notFound("room not found") }
-            let participants = try String.fetchAll(db, sql: "SELECT user_id FROM participant WHERE room_id = ? ORDER BY user_id", arguments: [room.id])
-            guard participants.contains(new.senderID) else { throw StoreError.notPermitted("not a participant of this room") }
+            guard let room = try RoomRecord.fetchOne(db, key: new.roomID), room.appID == appID, room.kind == new.kind else {
+                throw StoreError.notFound("room not found")
+            }
+            var participants = try String.fetchAll(db, sql: "SELECT user_id FROM participant WHERE room_id = ? ORDER BY user_id", arguments: [room.id])
+            if !participants.contains(new.senderID) {
+                // A workspace member joins a channel by writing in it (API.md §8).
+                guard room.kind == .channel, let workspaceID = room.workspaceID,
+                      try WorkspaceMemberRecord.exists(db, key: ["workspace_id": workspaceID, "user_id": new.senderID]) else {
+                    throw StoreError.notPermitted("not a participant of this room")
+                }
+                try ParticipantRecord(roomID: room.id, userID: new.senderID, appID: appID, readAt: 0).insert(db)
+                participants.append(new.senderID)
+            }
             if let clientID = new.clientID, let existing = try ChatRecord.filter(
                 ChatRecord.Columns.roomID == new.roomID && ChatRecord.Columns.senderID == new.senderID && ChatRecord.Columns.clientID == clientID
             ).fetchOne(db) {

@@ -8,6 +8,8 @@ extension RoomRecord: FetchableRecord, PersistableRecord {
     enum Columns {
         static let appID = Column(CodingKeys.appID)
         static let pairKey = Column(CodingKeys.pairKey)
+        static let kind = Column(CodingKeys.kind)
+        static let workspaceID = Column(CodingKeys.workspaceID)
     }
 }
 
@@ -47,7 +49,7 @@ struct SQLiteRoomStore: RoomStore {
     func room(_ id: String, participant userID: String, appID: String) async throws -> RoomRecord {
         guard ObjectID.isValid(id) else { throw StoreError.notFound("room not found") }
         let found = try await database.read { db -> (RoomRecord?, Bool) in
-            guard let room = try RoomRecord.fetchOne(db, key: id), room.appID == appID else { return (nil, false) }
+            guard let room = try RoomRecord.fetchOne(db, key: id), room.appID == appID, room.kind == .pair else { return (nil, false) }
             return (room, try ParticipantRecord.exists(db, key: ["room_id": id, "user_id": userID]))
         }
         guard let room = found.0 else { throw StoreError.notFound("room not found") }
@@ -71,7 +73,7 @@ struct SQLiteRoomStore: RoomStore {
         try await database.read { db in
             try RoomRecord.fetchAll(db, sql: """
                 SELECT room.* FROM participant JOIN room ON room.id = participant.room_id
-                WHERE participant.app_id = ? AND participant.user_id = ?
+                WHERE participant.app_id = ? AND participant.user_id = ? AND room.kind = 'pair'
                 ORDER BY room.updated_at DESC, room.id DESC LIMIT ?
                 """, arguments: [appID, userID, limit])
         }
@@ -94,7 +96,7 @@ struct SQLiteRoomStore: RoomStore {
         try await database.read { db in
             let rooms = try String.fetchAll(db, sql: """
                 SELECT participant.room_id FROM participant JOIN room ON room.id = participant.room_id
-                WHERE participant.app_id = ? AND participant.user_id = ? ORDER BY room.updated_at DESC LIMIT 1000
+                WHERE participant.app_id = ? AND participant.user_id = ? AND room.kind = 'pair' ORDER BY room.updated_at DESC LIMIT 1000
                 """, arguments: [appID, userID])
             return try rooms.map { RoomUnreadCount(roomID: $0, count: try Self.unread(db, roomID: $0, userID: userID)) }
         }
