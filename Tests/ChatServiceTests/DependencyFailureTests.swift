@@ -6,8 +6,27 @@ import XCTest
 
 @testable import ChatService
 
-/// chat-svc with push-svc down (its `failing` client).
+/// chat-svc with push-svc, auth-svc's member lookups or market-svc down (their `failing` clients).
 final class DependencyFailureTests: XCTestCase {
+    func testWorkspacesWithoutMemberLookupsOrTheWalletAnswerUnavailableAndCreateNothing() async throws {
+        let harness = try await ChatHarness.make(coinsClient: .failing, membersClient: .failing)
+        try await harness.app.test(.router) { client in
+            let api = WorkspaceTestClient(client: client, harness: harness)
+            try await api.expect("E99", .post, "/v1/workspaces", as: ChatHarness.alice, multipart: WorkspaceFixtures.workspaceForm("팀"), "no wallet")
+            let none = try await api.array(.get, "/v1/workspaces", as: ChatHarness.alice)
+            XCTAssertEqual(none.count, 0)
+        }
+        let free = try await ChatHarness.make(membersClient: .failing, workspaceCost: 0)
+        try await free.app.test(.router) { client in
+            let api = WorkspaceTestClient(client: client, harness: free)
+            let id = try JSON.string(try await api.createWorkspace("무료", as: ChatHarness.alice), "workspace_id")
+            XCTAssertEqual(free.wallet.spendCalls, 0, "SLP_WORKSPACE_COST=0 asks the wallet nothing")
+            try await api.expect("E99", .get, "/v1/workspaces/\(id)", as: ChatHarness.alice, "members cannot be shown without auth-svc")
+            let general = try await api.defaultChannel(of: id, as: ChatHarness.alice)
+            try await api.expect("E99", .post, "/v1/workspaces/\(id)/channels/\(general)/chats", as: ChatHarness.alice, json: ContentRequest(content: "hi"))
+        }
+    }
+
     func testMessagesAreSentAndReadWhilePushIsDown() async throws {
         let harness = try await ChatHarness.make(pushClient: .failing(.push))
         try await harness.app.test(.router) { client in

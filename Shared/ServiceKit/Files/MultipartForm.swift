@@ -10,6 +10,10 @@ package struct MultipartForm: Sendable {
         package var name: String
         package var filename: String?
         package var body: ByteBuffer
+
+        package init(name: String, filename: String?, body: ByteBuffer) {
+            (self.name, self.filename, self.body) = (name, filename, body)
+        }
     }
 
     package struct Limits: Sendable {

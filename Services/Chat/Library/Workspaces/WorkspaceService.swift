@@ -63,7 +63,8 @@ struct WorkspaceService: Sendable {
     }
 
     /// Gives pending purchases older than `time` back (their request is long over): the spend is
-    /// returned (or closed, if it never arrived) before the name is freed. Answers how many.
+    /// returned (or closed, if it never arrived) before the name is freed. Answers how many were
+    /// tried (those whose coins cannot be given back yet stay for the next round).
     @discardableResult
     func giveUpAbandoned(before time: Int64) async throws -> Int {
         let abandoned = try await workspaces.pending(before: time, limit: 100)
