@@ -43,6 +43,13 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// The code a bare status stands for: an error answered without a canonical body (by a
+    /// framework, say) is still rendered in the caller's dialect.
+    package static func standing(for status: Int) -> ErrorCode {
+        if status == 401 { return .tokenInvalid }
+        return allCases.first { $0.status == status } ?? (status >= 500 ? .internalError : .badRequest)
+    }
+
     /// The `errorCode` of the `slp` dialect. E01/E02/E97/E98 are the workspace API's codes for a
     /// bad key, a bad token, an unknown route and too many calls; the rest are listed in API.md §0.
     package var slpCode: String {

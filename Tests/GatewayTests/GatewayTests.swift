@@ -198,6 +198,44 @@ final class GatewayTests: XCTestCase {
         }
     }
 
+    /// Freeworkers treats any status but 400 as success and decodes the body: every error a
+    /// workspace app can meet, from a service or from the gateway itself, is 400 (or 420 with no
+    /// app to speak for).
+    func testWorkspaceAppsOnlyEverSee200Or400Or420() async throws {
+        let fakes = FakeServices(answer: { _, request in
+            let last = String(request.head.uri.split(separator: "/").last ?? "")
+            if let code = ErrorCode(rawValue: last) { return Self.canonical(.init(statusCode: code.status), code, "boom") }
+            if let status = Int(last) { return FakeServices.response(.init(statusCode: status), [:], "<html>not ours</html>") }
+            throw ServiceError.unavailable(.chat)
+        })
+        try await Self.makeApp(fakes, configuration: GatewayConfiguration(maxBodyBytes: 1024)).test(.router) { client in
+            var seen: [String: String] = [:]
+            func check(_ response: TestResponse, _ label: String) throws {
+                XCTAssertEqual(response.status, .badRequest, label)
+                let body = try JSON.object(response.body) as? [String: String]
+                XCTAssertEqual(body?.keys.sorted(), ["errorCode"], label)
+                seen[label] = body?["errorCode"]
+            }
+            let slp: HTTPFields = [.sesacKey: "key-slp"]
+            for code in ErrorCode.allCases {
+                try check(try await client.execute(uri: "/v1/workspaces/\(code.rawValue)", method: .get, headers: slp), code.rawValue)
+                XCTAssertEqual(seen[code.rawValue], code.slpCode, code.rawValue)
+            }
+            for status in [401, 404, 405, 500, 502] {
+                try check(try await client.execute(uri: "/v1/workspaces/\(status)", method: .get, headers: slp), "bare \(status)")
+            }
+            XCTAssertEqual(seen["bare 404"], "E13")
+            XCTAssertEqual(seen["bare 502"], "E99")
+            try check(try await client.execute(uri: "/v1/workspaces/down", method: .get, headers: slp), "service down")
+            XCTAssertEqual(seen["service down"], "E99")
+            try check(try await client.execute(uri: "/v1/nothing/here", method: .get, headers: slp), "unknown route")
+            try check(try await client.execute(uri: "/v1/workspaces", method: .post, headers: slp, body: ByteBuffer(repeating: 65, count: 2048)), "too large")
+            XCTAssertEqual(seen["too large"], "E11")
+            let keyless = try await client.execute(uri: "/v1/workspaces", method: .get)
+            XCTAssertEqual(keyless.status.code, 420, "no key: no app to speak for")
+        }
+    }
+
     func testRateLimitsPerIPAndPerApp() async throws {
         let tightIP = GatewayConfiguration(ipLimit: .init(perSecond: 0.5, burst: 3))
         try await Self.makeApp(FakeServices(), configuration: tightIP).test(.router) { client in

@@ -5,8 +5,8 @@ import ServiceKit
 
 /// Services' answers in the calling app's dialect.
 extension GatewayPolicy {
-    /// A service's answer in hand: canonical error bodies become the app's dialect; anything else
-    /// passes as is.
+    /// A service's answer in hand: errors become the app's dialect (a canonical body's code, or
+    /// the code the status stands for); anything else passes as is.
     func answer(_ head: HTTPResponseHead, _ body: ByteBuffer, app: AppInfo?) -> RenderedAnswer {
         if let canonical = Self.canonicalError(head, body) {
             return DialectRenderer.rendered(for: canonical, app: app)
@@ -31,6 +31,7 @@ extension GatewayPolicy {
 
     private static func canonicalError(_ head: HTTPResponseHead, _ body: ByteBuffer) -> CanonicalError? {
         guard head.status.code >= 400 else { return nil }
-        return try? JSONCoding.decoder.decode(CanonicalError.self, from: body)
+        if let error = try? JSONCoding.decoder.decode(CanonicalError.self, from: body) { return error }
+        return CanonicalError(code: .standing(for: Int(head.status.code)), message: head.status.reasonPhrase)
     }
 }
