@@ -1,8 +1,9 @@
 """A released-app stand-in: python-socketio (the reference Python client) on one chat namespace.
 
-usage: chat_client.py URL NAMESPACE TRANSPORTS [TOKEN] [APP_KEY]
-Prints one line per happening for the Swift test to await: "connected <transport>",
-"refused <reason>", "chat <transport> <json>" (then disconnects), "done".
+usage: chat_client.py URL NAMESPACE TRANSPORTS [TOKEN] [APP_KEY] [EVENT]
+Sends only the headers given (none at all, as Freeworkers does, when both are empty). Prints one
+line per happening for the Swift test to await: "connected <transport>", "refused <reason>",
+"<EVENT> <transport> <json>" (EVENT defaults to "chat"; then disconnects), "done".
 """
 import json
 import sys
@@ -12,6 +13,7 @@ import socketio
 url, namespace, transports = sys.argv[1:4]
 token = sys.argv[4] if len(sys.argv) > 4 else ""
 key = sys.argv[5] if len(sys.argv) > 5 else ""
+event = sys.argv[6] if len(sys.argv) > 6 else "chat"
 headers = {}
 if key:
     headers["SeSACKey"] = key
@@ -31,10 +33,12 @@ def refused(data):
     print("refused " + json.dumps(data), flush=True)
 
 
-@client.on("chat", namespace=namespace)
-def chat(data):
-    print("chat " + client.transport() + " " + json.dumps(data, ensure_ascii=False), flush=True)
+def received(data):
+    print(event + " " + client.transport() + " " + json.dumps(data, ensure_ascii=False), flush=True)
     client.disconnect()
+
+
+client.on(event, received, namespace=namespace)
 
 
 try:

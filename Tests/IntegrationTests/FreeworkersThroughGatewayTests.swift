@@ -1,0 +1,175 @@
+import Contracts
+import Foundation
+import NIOCore
+import NIOHTTP1
+import ServiceKit
+import Simulators
+import TestSupport
+import XCTest
+
+/// Freeworkers (API.md §8) as the released app uses it, through the gateway to real auth-svc,
+/// chat-svc, market-svc and payment-verify-svc processes (PortOne simulated): sign-up with
+/// signup coins, a workspace bought with them, an invitation, a channel with files and sockets
+/// opened with no headers at all (python-socketio and our Swift client), cursor sync, unreads,
+/// a DM round trip, ownership and leaving, coins running out, and a coin purchase.
+final class FreeworkersThroughGatewayTests: XCTestCase {
+    static let key = "freeworkers-app-key"
+
+    func testFreeworkersFromSignUpToCoinPurchase() async throws {
+        let python = try ChatThroughGatewayTests.python()
+        let pg = try await PortOneSimulator.start()
+        let suite = try await AuthAndGateway.start([
+            "PORTONE_API_URL": pg.url, "PORTONE_IMP_KEY": PortOneSimulator.key, "PORTONE_IMP_SECRET": PortOneSimulator.secret,
+        ], with: [.chat, .market, .paymentVerify]) { dataDirectory in
+            let create = try RunningProcess("auth-svc", arguments: ["apps", "create", "--name", "Freeworkers", "--profile", "slp", "--key", Self.key,
+                                                                    "--socket-auth-optional"],
+                                            environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
+            let status = try await create.exitStatus()
+            XCTAssertEqual(status, 0, create.transcript)
+        }
+        var processes: [RunningProcess] = []
+        do {
+            @Sendable func call(_ method: HTTPMethod, _ path: String, _ token: String? = nil, json: String? = nil) async throws -> HTTPProbe.Answer {
+                let answer = try await suite.call(method, path, key: Self.key, token: token, json: json)
+                XCTAssertTrue([200, 400].contains(answer.status), "\(path): \(answer.status) — slp apps only see 200 and 400")
+                return answer
+            }
+            @Sendable func ok(_ method: HTTPMethod, _ path: String, _ token: String? = nil, json: String? = nil) async throws -> HTTPProbe.Answer {
+                let answer = try await call(method, path, token, json: json)
+                XCTAssertEqual(answer.status, 200, "\(path): \(answer.body.text)")
+                return answer
+            }
+            func expect(_ code: String, _ answer: HTTPProbe.Answer, file: StaticString = #filePath, line: UInt = #line) throws {
+                XCTAssertEqual(answer.status, 400, file: file, line: line)
+                XCTAssertEqual(try JSON.object(answer.body) as? [String: String], ["errorCode": code], file: file, line: line)
+            }
+            func array(_ answer: HTTPProbe.Answer) throws -> [[String: Any]] {
+                try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [[String: Any]], answer.body.text)
+            }
+            func multipart(_ method: HTTPMethod, _ path: String, _ token: String, _ form: MultipartBody) async throws -> HTTPProbe.Answer {
+                try await HTTPProbe.call(method, suite.gatewayURL + path, headers: [
+                    ("SeSACKey", Self.key), ("Authorization", token), ("Content-Type", form.contentType),
+                ], body: form.buffer)
+            }
+            func join(_ nickname: String) async throws -> SlpAuthOut {
+                let joined = try await ok(.POST, "/v1/users/join", json: #"{"email":"\#(nickname)@fw.app","password":"pass1234!","nickname":"\#(nickname)"}"#)
+                return try JSONDecoder().decode(SlpAuthOut.self, from: joined.body)
+            }
+            @Sendable func coins(_ token: String) async throws -> Int? {
+                try JSON.object(try await ok(.GET, "/v1/users/me", token).body)["sesacCoin"] as? Int
+            }
+            let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 64)
+
+            let alice = try await join("alice"), bob = try await join("bob")
+            let (aliceToken, bobToken) = (alice.token.accessToken, bob.token.accessToken)
+            let signupCoins = await HTTPProbe.eventually(within: .seconds(15)) { () -> Int? in
+                let count = try? await coins(aliceToken)
+                return count == 100 ? count : nil
+            }
+            XCTAssertEqual(signupCoins, 100, "SLP_SIGNUP_COINS reached the wallet")
+
+            // Two workspaces spend the 100 coins; the third is E21 and creates nothing.
+            func workspaceForm(_ name: String) -> MultipartBody {
+                MultipartBody(parts: [.field("name", name), .field("description", ""), .file("image", filename: "cover.jpg", contentType: "image/jpeg", bytes: png)])
+            }
+            let created = try await multipart(.POST, "/v1/workspaces", aliceToken, workspaceForm("새싹 라운지"))
+            XCTAssertEqual(created.status, 200, created.body.text)
+            let workspace = try JSON.string(try JSON.object(created.body), "workspace_id")
+            let second = try await multipart(.POST, "/v1/workspaces", aliceToken, workspaceForm("둘째"))
+            XCTAssertEqual(second.status, 200)
+            try expect("E21", try await multipart(.POST, "/v1/workspaces", aliceToken, workspaceForm("셋째")))
+            let owned = try array(try await ok(.GET, "/v1/workspaces", aliceToken))
+            XCTAssertEqual(owned.count, 2)
+            let left = try await coins(aliceToken)
+            XCTAssertEqual(left, 0)
+
+            _ = try await ok(.POST, "/v1/workspaces/\(workspace)/members", aliceToken, json: #"{"email":"bob@fw.app"}"#)
+            let detail = try JSON.object(try await ok(.GET, "/v1/workspaces/\(workspace)", bobToken).body)
+            let general = try XCTUnwrap((detail["channels"] as? [[String: Any]])?.first?["channel_id"] as? String)
+            XCTAssertEqual((detail["workspaceMembers"] as? [Any])?.count, 2)
+
+            // Sockets as the app opens them: no key, no token, no headers.
+            func pythonClient(_ label: String, _ namespace: String, transports: String, event: String) throws -> RunningProcess {
+                let process = try RunningProcess(url: python, name: label, arguments: [ChatThroughGatewayTests.script, suite.gatewayURL, namespace, transports, "", "", event],
+                                                 environment: ProcessInfo.processInfo.environment)
+                processes.append(process)
+                return process
+            }
+            let channelPolling = try pythonClient("python channel polling", "/ws-channel-\(general)", transports: "polling,websocket", event: "channel")
+            let channelWebSocket = try pythonClient("python channel websocket", "/ws-channel-\(general)", transports: "websocket", event: "channel")
+            let nowhere = try pythonClient("python unknown channel", "/ws-channel-6740369b3a36e82f532ec7ff", transports: "websocket", event: "channel")
+            let swift = try await SocketIOTestClient.open(suite.gatewayURL, transport: .pollingThenUpgrade, namespace: "/ws-channel-\(general)")
+            defer { swift.close() }
+            let swiftAnswer = try await swift.next()
+            XCTAssertEqual(swiftAnswer.type, 0, "\(swiftAnswer)")
+            _ = try await channelPolling.line(containing: "connected")
+            _ = try await channelWebSocket.line(containing: "connected websocket")
+            _ = try await nowhere.line(containing: "refused")
+
+            // A message with two files of the same name, sent by bob, reaches every socket.
+            let first = try JSON.object(try await ok(.POST, "/v1/workspaces/\(workspace)/channels/\(general)/chats", aliceToken, json: #"{"content":"첫 메시지"}"#).body)
+            let withFiles = try await multipart(.POST, "/v1/workspaces/\(workspace)/channels/\(general)/chats", bobToken, MultipartBody(parts: [
+                .field("content", "사진 두 장"),
+                .file("files", filename: "image.jpg", contentType: "image/jpeg", bytes: png), .file("files", filename: "image.jpg", contentType: "image/jpeg", bytes: png + [1]),
+            ]))
+            XCTAssertEqual(withFiles.status, 200, withFiles.body.text)
+            let sent = try JSON.object(withFiles.body)
+            let chatID = try JSON.string(sent, "chat_id")
+            XCTAssertEqual(Set(try XCTUnwrap(sent["files"] as? [String])).count, 2)
+            let firstEvent = try await swift.nextEvent("channel")
+            let secondEvent = try await swift.nextEvent("channel")
+            let swiftEvents = [firstEvent, secondEvent]
+            XCTAssertEqual(swiftEvents.map { ($0.first as? [String: Any])?["chat_id"] as? String }, [first["chat_id"] as? String, chatID])
+            for process in [channelPolling, channelWebSocket] {
+                let line = try await process.line(containing: "channel websocket")
+                XCTAssertTrue(line.contains("첫 메시지"), line)  // each python client disconnects after its first event
+            }
+
+            // Cursor sync and unreads.
+            let cursor = try JSON.string(first, "createdAt")
+            let synced = try array(try await ok(.GET, "/v1/workspaces/\(workspace)/channels/\(general)/chats?cursor_date=\(cursor)", bobToken))
+            XCTAssertEqual(synced.map { $0["chat_id"] as? String }, [chatID])
+            let all = try array(try await ok(.GET, "/v1/workspaces/\(workspace)/channels/\(general)/chats?cursor_date=", bobToken))
+            XCTAssertEqual(all.count, 2)
+            let unreads = try JSON.object(try await ok(.GET, "/v1/workspaces/\(workspace)/channels/\(general)/unreads?after=\(cursor)", aliceToken).body)
+            XCTAssertEqual(unreads["count"] as? Int, 1)
+
+            // A DM round trip with a socket on its namespace.
+            let room = try JSON.string(try JSON.object(try await ok(.POST, "/v1/workspaces/\(workspace)/dms", aliceToken, json: #"{"opponent_id":"\#(bob.userID)"}"#).body), "room_id")
+            let dmSocket = try pythonClient("python dm", "/ws-dm-\(room)", transports: "polling,websocket", event: "dm")
+            _ = try await dmSocket.line(containing: "connected")
+            let dm = try JSON.object(try await ok(.POST, "/v1/workspaces/\(workspace)/dms/\(room)/chats", bobToken, json: #"{"content":"DM 안녕"}"#).body)
+            let dmLine = try await dmSocket.line(containing: "dm ")
+            XCTAssertTrue(dmLine.contains(try JSON.string(dm, "dm_id")), dmLine)
+            let dmHistory = try array(try await ok(.GET, "/v1/workspaces/\(workspace)/dms/\(room)/chats", aliceToken))
+            XCTAssertEqual(dmHistory.map { $0["dm_id"] as? String }, [dm["dm_id"] as? String])
+
+            // Ownership and leaving.
+            try expect("E15", try await call(.GET, "/v1/workspaces/\(workspace)/exit", aliceToken))
+            let transferred = try JSON.object(try await ok(.PUT, "/v1/workspaces/\(workspace)/transfer/ownership", aliceToken, json: #"{"owner_id":"\#(bob.userID)"}"#).body)
+            XCTAssertEqual(transferred["owner_id"] as? String, bob.userID)
+            let remaining = try array(try await ok(.GET, "/v1/workspaces/\(workspace)/exit", aliceToken))
+            XCTAssertEqual(remaining.count, 1, "alice still has her second workspace")
+            try expect("E15", try await call(.GET, "/v1/workspaces/\(workspace)/exit", bobToken))
+            try expect("E13", try await call(.GET, "/v1/workspaces/\(workspace)", aliceToken))
+
+            // Buying 10 coins: granted once; the same payment again is E81.
+            let items = try array(try await ok(.GET, "/v1/store/item/list", aliceToken))
+            XCTAssertEqual(items.map { $0["coin"] as? Int }, [10, 50, 100])
+            let impUID = pg.createPayment(merchantUID: "fw-coins-1", amount: 100, name: "10 Coin")
+            let bought = try JSON.object(try await ok(.POST, "/v1/store/pay/validation", aliceToken, json: #"{"imp_uid":"\#(impUID)","merchant_uid":"fw-coins-1"}"#).body)
+            XCTAssertEqual(bought["sesacCoin"] as? Int, 10)
+            try expect("E81", try await call(.POST, "/v1/store/pay/validation", aliceToken, json: #"{"imp_uid":"\#(impUID)","merchant_uid":"fw-coins-1"}"#))
+            let topped = await HTTPProbe.eventually(within: .seconds(15)) { () -> Int? in
+                let count = try? await coins(aliceToken)
+                return count == 10 ? count : nil
+            }
+            XCTAssertEqual(topped, 10, "the wallet the workspaces spend from got the 10 coins, once")
+        } catch {
+            XCTFail("\(error)")
+        }
+        for process in processes { await process.stop() }
+        await suite.stop()
+        await pg.stop()
+    }
+}
