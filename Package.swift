@@ -185,6 +185,8 @@ let package = Package(
             name: "IntegrationTests",
             dependencies: ["Contracts", "ServiceKit", "Launcher", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             path: "Tests/IntegrationTests",
+            // The python-socketio client the tests run (not Swift).
+            exclude: ["Python"],
             swiftSettings: settings
         ),
     ] + services.flatMap {

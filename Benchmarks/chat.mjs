@@ -9,7 +9,9 @@
 //     "idle: N connected" once all are up and "idle: done" at the end (run.sh samples the server).
 //
 // Environment: HEADERS (JSON object of handshake headers: key, token or internal secret),
-// POST_HEADERS (JSON object of the REST call's headers).
+// POST_HEADERS (JSON object of the REST call's headers), NAMESPACE and POST_PATH (another
+// room's namespace and message path, e.g. a workspace channel's: `/ws-channel-ID` and
+// `/v1/workspaces/W/channels/ID/chats`).
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
@@ -58,7 +60,8 @@ function percentile(sorted, p) {
 
 if (mode === "fanout") {
   const [restBase, roomID, clients, rate, seconds] = rest;
-  const namespace = "/chats-" + roomID;
+  const namespace = process.env.NAMESPACE || "/chats-" + roomID;
+  const postPath = process.env.POST_PATH || "/v1/chats/" + roomID;
   const sentAt = new Map();
   const delays = [];
   const sockets = await openAll(Number(clients), 50, () =>
@@ -78,7 +81,7 @@ if (mode === "fanout") {
       while (sent < due) {
         const content = "m" + sent++;
         sentAt.set(content, performance.now());
-        fetch(restBase + "/v1/chats/" + roomID, {
+        fetch(restBase + postPath, {
           method: "POST", headers: { ...postHeaders, "Content-Type": "application/json" }, body: JSON.stringify({ content }),
         }).then((r) => { if (r.status !== 200) failed++; return r.arrayBuffer(); }).catch(() => failed++);
       }

@@ -13,6 +13,11 @@
 #   Benchmarks/run.sh geo       POINTS (1,000,000) located posts seeded in geo-svc and market-svc: radius
 #                               search (1 km) through the gateway; reverse geocoding on geo-svc and through
 #                               the gateway (geo-svc's shipped boundaries, or GEO_BOUNDARIES_FILE)
+#   Benchmarks/run.sh workspace a workspace (slp app) of MEMBERS (200) members and CHANNELS (50) channels with
+#                               MESSAGES (100) messages each: (a) one member's unread counts of all its channels
+#                               (GET …/unreads?after=…, cycling through the channels) through the gateway;
+#                               (b) CLIENTS (200) websockets with no headers on the default channel's namespace,
+#                               RATE (50) messages/s for SECONDS_TO_RUN (20): delivered count, POST→receipt p50/p99
 #   Benchmarks/run.sh push      a group push to USERS (10,000) users with one FCM device each, through the
 #                               gateway: notifications/s accepted by the FCM simulator (glint simulate-fcm)
 # Environment: DURATION (seconds per run, default 10), CONCURRENCY (default 16).
@@ -199,6 +204,29 @@ SQL
   while [ "$(curl -sf "$FCM/simulator/stats" | python3 -c 'import json,sys; print(json.load(sys.stdin)["received"])')" -lt "$USERS" ]; do sleep 0.05; done
   python3 -c "import time; e=time.time()-$started; print(f'all $USERS delivered in {e:.2f} s: {$USERS/e:,.0f} notifications/s')"
   echo "deliveries: $(sqlite3 "$DATA/push-svc.sqlite" "SELECT state || ' ' || COUNT(*) FROM delivery GROUP BY state")"
+  ;;
+workspace)
+  SLP_KEY=bench-slp-app-key
+  "$BIN/auth-svc" apps create --name Bench --profile slp --key $SLP_KEY --socket-auth-optional > /dev/null
+  started=$(date +%s)
+  SEED=$(python3 Benchmarks/python/workspace_seed.py "$GW" $SLP_KEY "${MEMBERS:-200}" "${CHANNELS:-50}" "${MESSAGES:-100}" 20)
+  field() { echo "$SEED" | python3 -c 'import json,sys; v=json.load(sys.stdin)["'"$1"'"]; print(" ".join(v) if isinstance(v, list) else v)'; }
+  WORKSPACE=$(field workspace); GENERAL=$(field general); AFTER=$(field after)
+  echo "seeded ${MEMBERS:-200} members, ${CHANNELS:-50} channels x ${MESSAGES:-100} messages in $(( $(date +%s) - started )) s"
+  for channel in $(field channels); do echo "/v1/workspaces/$WORKSPACE/channels/$channel/unreads?after=$AFTER"; done > "$DATA/unreads.txt"
+  curl -sf -H "SeSACKey: $SLP_KEY" -H "Authorization: $(field reader)" "$GW$(head -1 "$DATA/unreads.txt")"; echo
+  ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+  chat_start=$(ticks $CHAT_PID)
+  run "(a) one member's unreads, cycling through its ${CHANNELS:-50} channels (a full sweep is ${CHANNELS:-50} requests)" \
+    -s Benchmarks/lua/paths.lua -H "SeSACKey: $SLP_KEY" -H "Authorization: $(field reader)" "$GW" -- "$DATA/unreads.txt"
+  echo "chat-svc CPU during the run: $(python3 -c "print(f'{($(ticks $CHAT_PID) - $chat_start) / $(getconf CLK_TCK):.1f} s')")"
+  SLP_APP_ID=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d "{\"key\":\"$SLP_KEY\"}" "http://127.0.0.1:$AUTH_PORT/internal/apps/resolve" | python3 -c 'import json,sys; print(json.load(sys.stdin)["app_id"])')
+  run "(a) the same straight on chat-svc" -s Benchmarks/lua/paths.lua -H "x-internal-secret: $SECRET" -H "x-internal-app-id: $SLP_APP_ID" \
+    -H "x-internal-app-profile: slp" -H "Authorization: $(field reader)" "http://127.0.0.1:$CHAT_PORT" -- "$DATA/unreads.txt"
+  echo "== (b) fan-out: ${CLIENTS:-200} websockets with no headers on /ws-channel-$GENERAL, ${RATE:-50} messages/s for ${SECONDS_TO_RUN:-20} s"
+  NAMESPACE=/ws-channel-$GENERAL POST_PATH=/v1/workspaces/$WORKSPACE/channels/$GENERAL/chats HEADERS='{}' \
+    POST_HEADERS='{"SeSACKey":"'"$SLP_KEY"'","Authorization":"'"$(field poster)"'"}' \
+    node Benchmarks/chat.mjs fanout "$GW" "$GW" "$GENERAL" "${CLIENTS:-200}" "${RATE:-50}" "${SECONDS_TO_RUN:-20}" || echo "fan-out incomplete"
   ;;
 chatsearch)
   # ROOMS (1,000) rooms x MESSAGES (1,000) messages in chat-svc's file; one room's search the old

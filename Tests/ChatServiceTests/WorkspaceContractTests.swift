@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import ServiceKit
 import TestSupport
@@ -135,6 +136,31 @@ final class WorkspaceContractTests: XCTestCase {
             try await api.expect("E13", .get, base, as: H.bob)
             let left = try await api.array(.get, "/v1/workspaces", as: H.bob)
             XCTAssertEqual(left.count, 0)
+        }
+    }
+
+    /// Users of another app (even one with the same user id) see nothing of a workspace.
+    func testAppsNeverSeeEachOthersWorkspaces() async throws {
+        let harness = try await H.make()
+        try await harness.app.test(.router) { client in
+            let api = WorkspaceTestClient(client: client, harness: harness)
+            let id = try JSON.string(try await api.createWorkspace("팀", as: H.alice), "workspace_id")
+            try await api.invite(H.bob, to: id, as: H.alice)
+            let general = try await api.defaultChannel(of: id, as: H.alice)
+            let room = try JSON.string(try await api.object(.post, "/v1/workspaces/\(id)/dms", as: H.alice, json: OpenRoomRequest(opponentID: H.bob)), "room_id")
+            var other = WorkspaceTestClient(client: client, harness: harness)
+            other.app = H.appID
+            let theirs = try await other.array(.get, "/v1/workspaces", as: H.alice)
+            XCTAssertEqual(theirs.count, 0)
+            for (method, path) in [(HTTPRequest.Method.get, "/v1/workspaces/\(id)"), (.get, "/v1/workspaces/\(id)/members"), (.get, "/v1/workspaces/\(id)/channels"),
+                                   (.get, "/v1/workspaces/\(id)/channels/\(general)/chats"), (.get, "/v1/workspaces/\(id)/dms/\(room)/chats"),
+                                   (.delete, "/v1/workspaces/\(id)"), (.get, "/v1/workspaces/\(id)/exit")] {
+                try await other.expect("E13", method, path, as: H.alice, "\(method) \(path) from another app")
+            }
+            try await other.expect("E13", .post, "/v1/workspaces/\(id)/channels/\(general)/chats", as: H.alice, json: ContentRequest(content: "침입"))
+            try await other.expect("E13", .post, "/v1/workspaces/\(id)/members", as: H.alice, json: InviteRequest(email: H.email(H.carol)))
+            let stillThere = try await api.object(.get, "/v1/workspaces/\(id)", as: H.alice)
+            XCTAssertEqual((stillThere["workspaceMembers"] as? [Any])?.count, 2)
         }
     }
 }

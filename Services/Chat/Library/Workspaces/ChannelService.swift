@@ -74,8 +74,8 @@ struct ChannelService: Sendable {
     }
 
     func unreads(_ caller: AuthenticatedUser, workspace id: String, channel channelID: String, after: Int64?) async throws -> UnreadsAnswer {
-        let channel = try await channel(caller, workspace: id, channel: channelID)
-        let count = try await channels.unreadCount(roomID: channelID, after: after, excluding: [caller.userID])
+        guard ObjectID.isValid(id), ObjectID.isValid(channelID) else { throw ServiceError.notFound("channel not found") }
+        let (channel, count) = try await channels.unreads(channel: channelID, workspace: id, member: caller.userID, appID: caller.appID, after: after)
         return UnreadsAnswer(roomID: channel.roomID, channelID: channel.roomID, name: channel.name, count: count)
     }
 

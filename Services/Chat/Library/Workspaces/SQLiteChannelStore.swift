@@ -47,8 +47,24 @@ struct SQLiteChannelStore: ChannelStore {
     }
 
     func channel(_ id: String, workspace workspaceID: String) async throws -> ChannelRecord {
-        let found = try await database.read { db in try ChannelRecord.fetchOne(db, key: id) }
-        guard let found, found.workspaceID == workspaceID else { throw StoreError.notFound("channel not found") }
+        let found = try await database.read { db in
+            try ChannelRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM channel WHERE room_id = ? AND workspace_id = ?"), arguments: [id, workspaceID])
+        }
+        guard let found else { throw StoreError.notFound("channel not found") }
+        return found
+    }
+
+    func unreads(channel id: String, workspace workspaceID: String, member userID: String, appID: String, after: Int64?) async throws -> (channel: ChannelRecord, count: Int) {
+        let found = try await database.read { db -> (ChannelRecord, Int)? in
+            guard let channel = try ChannelRecord.fetchOne(db.cachedStatement(sql: """
+                SELECT channel.* FROM channel
+                JOIN workspace ON workspace.id = channel.workspace_id AND workspace.app_id = ? AND workspace.state = 'active'
+                JOIN workspace_member ON workspace_member.workspace_id = channel.workspace_id AND workspace_member.user_id = ?
+                WHERE channel.room_id = ? AND channel.workspace_id = ?
+                """), arguments: [appID, userID, id, workspaceID]) else { return nil }
+            return (channel, try Self.count(db, roomID: id, after: after, excluding: [userID]))
+        }
+        guard let found else { throw StoreError.notFound("channel not found") }
         return found
     }
 
@@ -122,13 +138,16 @@ struct SQLiteChannelStore: ChannelStore {
     }
 
     func unreadCount(roomID: String, after: Int64?, excluding excluded: Set<String>) async throws -> Int {
-        try await database.read { db in
-            let marks = Array(repeating: "?", count: excluded.count).joined(separator: ", ")
-            return try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM chat INDEXED BY chat_by_room_time_sender
-                WHERE room_id = ? AND created_at > ? AND sender_id NOT IN (\(marks))
-                """, arguments: StatementArguments([roomID, after ?? -1] as [any DatabaseValueConvertible] + Array(excluded))) ?? 0
-        }
+        try await database.read { db in try Self.count(db, roomID: roomID, after: after, excluding: excluded) }
+    }
+
+    /// A range scan of the covering index from `after`: the table itself is never read.
+    private static func count(_ db: Database, roomID: String, after: Int64?, excluding excluded: Set<String>) throws -> Int {
+        let marks = Array(repeating: "?", count: excluded.count).joined(separator: ", ")
+        return try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT COUNT(*) FROM chat INDEXED BY chat_by_room_time_sender
+            WHERE room_id = ? AND created_at > ? AND sender_id NOT IN (\(marks))
+            """), arguments: StatementArguments([roomID, after ?? -1] as [any DatabaseValueConvertible] + Array(excluded))) ?? 0
     }
 
     private static func opponent(_ db: Database, roomID: String, of userID: String) throws -> String {

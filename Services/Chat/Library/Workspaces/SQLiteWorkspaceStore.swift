@@ -70,10 +70,13 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
 
     func workspace(_ id: String, member userID: String, appID: String) async throws -> WorkspaceRecord {
         guard ObjectID.isValid(id) else { throw StoreError.notFound("workspace not found") }
-        let found = try await database.read { db -> WorkspaceRecord? in
-            guard let workspace = try WorkspaceRecord.fetchOne(db, key: id), workspace.appID == appID, workspace.state == .active,
-                  try WorkspaceMemberRecord.exists(db, key: ["workspace_id": id, "user_id": userID]) else { return nil }
-            return workspace
+        // Every workspace route asks this first: one prepared statement, kept.
+        let found = try await database.read { db in
+            try WorkspaceRecord.fetchOne(db.cachedStatement(sql: """
+                SELECT workspace.* FROM workspace
+                JOIN workspace_member ON workspace_member.workspace_id = workspace.id AND workspace_member.user_id = ?
+                WHERE workspace.id = ? AND workspace.app_id = ? AND workspace.state = 'active'
+                """), arguments: [userID, id, appID])
         }
         guard let found else { throw StoreError.notFound("workspace not found") }
         return found
