@@ -25,8 +25,9 @@ package struct SlpUser: Codable, Sendable, Equatable {
     }
 }
 
-/// **Me**: the caller, with the coins in their wallet.
-package struct SlpMe: Codable, Sendable, Equatable {
+/// What **Me** and **AuthOut** say of the user; `profileImage`, `phone` and `provider` are left
+/// out when unset.
+package struct SlpAccount: Codable, Sendable, Equatable {
     package var userID: String
     package var email: String
     package var nickname: String
@@ -34,21 +35,45 @@ package struct SlpMe: Codable, Sendable, Equatable {
     package var phone: String?
     /// `email`, `apple` or `kakao`.
     package var provider: String?
-    package var sesacCoin: Int
     package var createdAt: String
 
-    package init(userID: String, email: String, nickname: String, profileImage: String?, phone: String?, provider: String?, sesacCoin: Int, createdAt: String) {
+    package init(userID: String, email: String, nickname: String, profileImage: String?, phone: String?, provider: String?, createdAt: String) {
         (self.userID, self.email, self.nickname, self.profileImage, self.phone) = (userID, email, nickname, profileImage, phone)
-        (self.provider, self.sesacCoin, self.createdAt) = (provider, sesacCoin, createdAt)
+        (self.provider, self.createdAt) = (provider, createdAt)
     }
 
     enum CodingKeys: String, CodingKey {
         case userID = "user_id"
-        case email, nickname, profileImage, phone, provider, sesacCoin, createdAt
+        case email, nickname, profileImage, phone, provider, createdAt
     }
 }
 
-/// **AuthOut**: a signed-in user with the session's tokens nested.
+/// **Me**: the caller, with the coins in their wallet (one flat object).
+package struct SlpMe: Codable, Sendable, Equatable {
+    package var account: SlpAccount
+    package var sesacCoin: Int
+
+    package init(account: SlpAccount, sesacCoin: Int) {
+        (self.account, self.sesacCoin) = (account, sesacCoin)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case sesacCoin
+    }
+
+    package init(from decoder: any Decoder) throws {
+        account = try SlpAccount(from: decoder)
+        sesacCoin = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .sesacCoin)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        try account.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(sesacCoin, forKey: .sesacCoin)
+    }
+}
+
+/// **AuthOut**: a signed-in user with the session's tokens nested (one flat object besides `token`).
 package struct SlpAuthOut: Codable, Sendable, Equatable {
     package struct Token: Codable, Sendable, Equatable {
         package var accessToken: String
@@ -60,23 +85,26 @@ package struct SlpAuthOut: Codable, Sendable, Equatable {
         }
     }
 
-    package var userID: String
-    package var email: String
-    package var nickname: String
-    package var profileImage: String?
-    package var phone: String?
-    package var provider: String?
-    package var createdAt: String
+    package var account: SlpAccount
     package var token: Token
 
-    package init(userID: String, email: String, nickname: String, profileImage: String?, phone: String?, provider: String?, createdAt: String, token: Token) {
-        (self.userID, self.email, self.nickname, self.profileImage, self.phone) = (userID, email, nickname, profileImage, phone)
-        (self.provider, self.createdAt, self.token) = (provider, createdAt, token)
+    package init(account: SlpAccount, token: Token) {
+        (self.account, self.token) = (account, token)
     }
 
     enum CodingKeys: String, CodingKey {
-        case userID = "user_id"
-        case email, nickname, profileImage, phone, provider, createdAt, token
+        case token
+    }
+
+    package init(from decoder: any Decoder) throws {
+        account = try SlpAccount(from: decoder)
+        token = try decoder.container(keyedBy: CodingKeys.self).decode(Token.self, forKey: .token)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        try account.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(token, forKey: .token)
     }
 }
 

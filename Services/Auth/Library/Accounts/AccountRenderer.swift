@@ -10,17 +10,17 @@ enum AccountRenderer {
     }
 
     static func authOut(_ signedIn: SignedIn) -> SlpAuthOut {
-        let user = signedIn.user
-        return SlpAuthOut(
-            userID: user.id, email: user.email, nickname: user.nick, profileImage: user.profileImage, phone: phone(user), provider: signedIn.provider,
-            createdAt: GlintDate.string(fromMilliseconds: user.createdAt),
-            token: .init(accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken)
-        )
+        SlpAuthOut(account: account(signedIn.user, provider: signedIn.provider),
+                   token: .init(accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken))
     }
 
     static func me(_ user: UserRecord, provider: String, coins: Int) -> SlpMe {
-        SlpMe(userID: user.id, email: user.email, nickname: user.nick, profileImage: user.profileImage, phone: phone(user), provider: provider,
-              sesacCoin: coins, createdAt: GlintDate.string(fromMilliseconds: user.createdAt))
+        SlpMe(account: account(user, provider: provider), sesacCoin: coins)
+    }
+
+    private static func account(_ user: UserRecord, provider: String?) -> SlpAccount {
+        SlpAccount(userID: user.id, email: user.email, nickname: user.nick, profileImage: user.profileImage, phone: phone(user), provider: provider,
+                   createdAt: GlintDate.string(fromMilliseconds: user.createdAt))
     }
 
     static func user(_ user: UserRecord) -> SlpUser {
