@@ -117,7 +117,7 @@ final class WorkspaceAccountContractTests: XCTestCase {
         try await harness.app.test(.router) { client in
             let joined = try await client.send(.post, "/v1/users/join", headers: app.headers(),
                                                json: SlpJoinRequest(email: "r@glint.app", password: "pass1234!", nickname: "r"))
-            let tokens = try JSONDecoder().decode(SlpAuthOut.self, from: joined.body).token
+            let tokens = try JSONDecoder().decode(SlpAuthOut.self, from: joined.body).extra.token
             let expired = try await harness.expiredToken(for: AuthAnswer(userID: "", email: "", nick: "", profileImage: nil, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken))
             let stale = try await client.execute(uri: "/v1/users/me", method: .get, headers: app.headers(token: expired))
             XCTAssertEqual(try Self.code(stale), "E05")

@@ -65,7 +65,7 @@ final class AuthFlowTests: XCTestCase {
             XCTAssertEqual(try errorCode(badEmail), "E11")
             let joined = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!","nickname":"fw"}"#)
             XCTAssertEqual(joined.status, 200, joined.body.text)
-            let auth = try JSONDecoder().decode(SlpAuthOut.self, from: joined.body).token
+            let auth = try JSONDecoder().decode(SlpAuthOut.self, from: joined.body).extra.token
             let duplicate = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!","nickname":"fw"}"#)
             XCTAssertEqual(try errorCode(duplicate), "E12")
             let badLogin = try await suite.call(.POST, "/v1/users/login", key: slp, json: #"{"email":"fw@glint.app","password":"wrong123!"}"#)
@@ -75,7 +75,7 @@ final class AuthFlowTests: XCTestCase {
             // Tokens live one second here (for the expiry below): a fresh one, whatever the steps above took.
             let fresh = try JSONDecoder().decode(
                 SlpAuthOut.self, from: try await suite.call(.POST, "/v1/users/login", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!"}"#).body
-            ).token
+            ).extra.token
             let unknown = try await suite.call(.GET, "/v1/users/6740369b3a36e82f532ec721", key: slp, token: fresh.accessToken)
             XCTAssertEqual(try errorCode(unknown), "E03", "§8: no such user is E03 there")
             let noRoute = try await suite.call(.GET, "/v1/nothing", key: slp)

@@ -61,7 +61,7 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
             let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 64)
 
             let alice = try await join("alice"), bob = try await join("bob")
-            let (aliceToken, bobToken) = (alice.token.accessToken, bob.token.accessToken)
+            let (aliceToken, bobToken) = (alice.extra.token.accessToken, bob.extra.token.accessToken)
             let signupCoins = await HTTPProbe.eventually(within: .seconds(15)) { () -> Int? in
                 let count = try? await coins(aliceToken)
                 return count == 100 ? count : nil
@@ -135,7 +135,7 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
             XCTAssertEqual(unreads["count"] as? Int, 1)
 
             // A DM round trip with a socket on its namespace.
-            let room = try JSON.string(try JSON.object(try await ok(.POST, "/v1/workspaces/\(workspace)/dms", aliceToken, json: #"{"opponent_id":"\#(bob.account.userID)"}"#).body), "room_id")
+            let room = try JSON.string(try JSON.object(try await ok(.POST, "/v1/workspaces/\(workspace)/dms", aliceToken, json: #"{"opponent_id":"\#(bob.base.userID)"}"#).body), "room_id")
             let dmSocket = try pythonClient("python dm", "/ws-dm-\(room)", transports: "polling,websocket", event: "dm")
             _ = try await dmSocket.line(containing: "connected")
             let dm = try JSON.object(try await ok(.POST, "/v1/workspaces/\(workspace)/dms/\(room)/chats", bobToken, json: #"{"content":"DM 안녕"}"#).body)
@@ -146,8 +146,8 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
 
             // Ownership and leaving.
             try expect("E15", try await call(.GET, "/v1/workspaces/\(workspace)/exit", aliceToken))
-            let transferred = try JSON.object(try await ok(.PUT, "/v1/workspaces/\(workspace)/transfer/ownership", aliceToken, json: #"{"owner_id":"\#(bob.account.userID)"}"#).body)
-            XCTAssertEqual(transferred["owner_id"] as? String, bob.account.userID)
+            let transferred = try JSON.object(try await ok(.PUT, "/v1/workspaces/\(workspace)/transfer/ownership", aliceToken, json: #"{"owner_id":"\#(bob.base.userID)"}"#).body)
+            XCTAssertEqual(transferred["owner_id"] as? String, bob.base.userID)
             let remaining = try array(try await ok(.GET, "/v1/workspaces/\(workspace)/exit", aliceToken))
             XCTAssertEqual(remaining.count, 1, "alice still has her second workspace")
             try expect("E15", try await call(.GET, "/v1/workspaces/\(workspace)/exit", bobToken))

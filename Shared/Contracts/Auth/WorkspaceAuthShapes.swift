@@ -48,33 +48,21 @@ package struct SlpAccount: Codable, Sendable, Equatable {
     }
 }
 
-/// **Me**: the caller, with the coins in their wallet (one flat object).
-package struct SlpMe: Codable, Sendable, Equatable {
-    package var account: SlpAccount
+/// **Me**: the caller, with the coins in their wallet.
+package typealias SlpMe = Merged<SlpAccount, SlpCoins>
+
+package struct SlpCoins: Codable, Sendable, Equatable {
     package var sesacCoin: Int
 
-    package init(account: SlpAccount, sesacCoin: Int) {
-        (self.account, self.sesacCoin) = (account, sesacCoin)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case sesacCoin
-    }
-
-    package init(from decoder: any Decoder) throws {
-        account = try SlpAccount(from: decoder)
-        sesacCoin = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .sesacCoin)
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        try account.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(sesacCoin, forKey: .sesacCoin)
+    package init(sesacCoin: Int) {
+        self.sesacCoin = sesacCoin
     }
 }
 
-/// **AuthOut**: a signed-in user with the session's tokens nested (one flat object besides `token`).
-package struct SlpAuthOut: Codable, Sendable, Equatable {
+/// **AuthOut**: a signed-in user with the session's tokens nested under `token`.
+package typealias SlpAuthOut = Merged<SlpAccount, SlpSession>
+
+package struct SlpSession: Codable, Sendable, Equatable {
     package struct Token: Codable, Sendable, Equatable {
         package var accessToken: String
         package var refreshToken: String
@@ -85,26 +73,10 @@ package struct SlpAuthOut: Codable, Sendable, Equatable {
         }
     }
 
-    package var account: SlpAccount
     package var token: Token
 
-    package init(account: SlpAccount, token: Token) {
-        (self.account, self.token) = (account, token)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case token
-    }
-
-    package init(from decoder: any Decoder) throws {
-        account = try SlpAccount(from: decoder)
-        token = try decoder.container(keyedBy: CodingKeys.self).decode(Token.self, forKey: .token)
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        try account.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(token, forKey: .token)
+    package init(token: Token) {
+        self.token = token
     }
 }
 

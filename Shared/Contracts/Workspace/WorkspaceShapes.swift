@@ -33,31 +33,14 @@ package struct WorkspaceAnswer: Codable, Sendable, Equatable {
 }
 
 /// `GET /workspaces/{wid}`: the workspace with its channels and members.
-package struct WorkspaceDetail: Codable, Sendable, Equatable {
-    package var workspace: WorkspaceAnswer
+package typealias WorkspaceDetail = Merged<WorkspaceAnswer, WorkspaceContents>
+
+package struct WorkspaceContents: Codable, Sendable, Equatable {
     package var channels: [ChannelAnswer]
     package var workspaceMembers: [SlpUser]
 
-    package init(workspace: WorkspaceAnswer, channels: [ChannelAnswer], workspaceMembers: [SlpUser]) {
-        (self.workspace, self.channels, self.workspaceMembers) = (workspace, channels, workspaceMembers)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case channels, workspaceMembers
-    }
-
-    package init(from decoder: any Decoder) throws {
-        workspace = try WorkspaceAnswer(from: decoder)
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        channels = try container.decode([ChannelAnswer].self, forKey: .channels)
-        workspaceMembers = try container.decode([SlpUser].self, forKey: .workspaceMembers)
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        try workspace.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(channels, forKey: .channels)
-        try container.encode(workspaceMembers, forKey: .workspaceMembers)
+    package init(channels: [ChannelAnswer], workspaceMembers: [SlpUser]) {
+        (self.channels, self.workspaceMembers) = (channels, workspaceMembers)
     }
 }
 
@@ -83,27 +66,13 @@ package struct ChannelAnswer: Codable, Sendable, Equatable {
 }
 
 /// `GET /workspaces/{wid}/channels/{cid}`: the channel with its members.
-package struct ChannelDetail: Codable, Sendable, Equatable {
-    package var channel: ChannelAnswer
+package typealias ChannelDetail = Merged<ChannelAnswer, ChannelMembers>
+
+package struct ChannelMembers: Codable, Sendable, Equatable {
     package var channelMembers: [SlpUser]
 
-    package init(channel: ChannelAnswer, channelMembers: [SlpUser]) {
-        (self.channel, self.channelMembers) = (channel, channelMembers)
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case channelMembers
-    }
-
-    package init(from decoder: any Decoder) throws {
-        channel = try ChannelAnswer(from: decoder)
-        channelMembers = try decoder.container(keyedBy: CodingKeys.self).decode([SlpUser].self, forKey: .channelMembers)
-    }
-
-    package func encode(to encoder: any Encoder) throws {
-        try channel.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(channelMembers, forKey: .channelMembers)
+    package init(channelMembers: [SlpUser]) {
+        self.channelMembers = channelMembers
     }
 }
 

@@ -39,12 +39,10 @@ extension PaymentReceipt: ResponseEncodable {}
 extension CoinPurchaseAnswer: ResponseEncodable {}
 extension CoinGrantAnswer: ResponseEncodable {}
 extension NotificationAnswer: ResponseEncodable {}
-extension SlpMe: ResponseEncodable {}
+extension Merged: ResponseEncodable {}
 extension SlpUser: ResponseEncodable {}
 extension WorkspaceAnswer: ResponseEncodable {}
-extension WorkspaceDetail: ResponseEncodable {}
 extension ChannelAnswer: ResponseEncodable {}
-extension ChannelDetail: ResponseEncodable {}
 extension ChannelChatAnswer: ResponseEncodable {}
 extension DMRoomAnswer: ResponseEncodable {}
 extension DMChatAnswer: ResponseEncodable {}

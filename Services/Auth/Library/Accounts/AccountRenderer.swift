@@ -10,12 +10,12 @@ enum AccountRenderer {
     }
 
     static func authOut(_ signedIn: SignedIn) -> SlpAuthOut {
-        SlpAuthOut(account: account(signedIn.user, provider: signedIn.provider),
-                   token: .init(accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken))
+        SlpAuthOut(account(signedIn.user, provider: signedIn.provider),
+                   SlpSession(token: .init(accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken)))
     }
 
     static func me(_ user: UserRecord, provider: String, coins: Int) -> SlpMe {
-        SlpMe(account: account(user, provider: provider), sesacCoin: coins)
+        SlpMe(account(user, provider: provider), SlpCoins(sesacCoin: coins))
     }
 
     private static func account(_ user: UserRecord, provider: String?) -> SlpAccount {

@@ -29,8 +29,9 @@ struct ChannelService: Sendable {
 
     func detail(_ caller: AuthenticatedUser, workspace id: String, channel channelID: String, requestID: String) async throws -> ChannelDetail {
         let channel = try await channel(caller, workspace: id, channel: channelID)
-        return ChannelDetail(channel: WorkspaceRenderer.channel(channel),
-                             channelMembers: try await renderer.users(try await channels.members(of: channelID), appID: caller.appID, requestID: requestID))
+        return ChannelDetail(WorkspaceRenderer.channel(channel), ChannelMembers(
+            channelMembers: try await renderer.users(try await channels.members(of: channelID), appID: caller.appID, requestID: requestID)
+        ))
     }
 
     /// `""` or a missing value leaves a field as it is.

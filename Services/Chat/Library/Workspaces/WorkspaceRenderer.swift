@@ -11,8 +11,9 @@ struct WorkspaceRenderer: Sendable {
     }
 
     func detail(_ workspace: WorkspaceRecord, channels: [ChannelRecord], memberIDs: [String], requestID: String) async throws -> WorkspaceDetail {
-        WorkspaceDetail(workspace: Self.workspace(workspace), channels: channels.map(Self.channel),
-                        workspaceMembers: try await users(memberIDs, appID: workspace.appID, requestID: requestID))
+        WorkspaceDetail(Self.workspace(workspace), WorkspaceContents(
+            channels: channels.map(Self.channel), workspaceMembers: try await users(memberIDs, appID: workspace.appID, requestID: requestID)
+        ))
     }
 
     func channelChats(_ records: [ChatRecord], channel: ChannelRecord, appID: String, requestID: String) async throws -> [ChannelChatAnswer] {
