@@ -4,17 +4,20 @@ package struct AppInfo: Codable, Sendable, Equatable {
     package var name: String
     package var profile: Dialect
     package var flags: AppFlags
+    /// The path prefix (without slashes) that names this app instead of a key (API.md §9), if any.
+    package var mount: String?
 
-    package init(appID: String, name: String, profile: Dialect, flags: AppFlags) {
+    package init(appID: String, name: String, profile: Dialect, flags: AppFlags, mount: String? = nil) {
         self.appID = appID
         self.name = name
         self.profile = profile
         self.flags = flags
+        self.mount = mount
     }
 
     enum CodingKeys: String, CodingKey {
         case appID = "app_id"
-        case name, profile, flags
+        case name, profile, flags, mount
     }
 }
 

@@ -43,6 +43,18 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// The status of API.md §9 (quotehub apps): 400 invalid or duplicate, 401 for any token or
+    /// sign-in problem (the client renews), 403 not yours, 404, and the transport's own.
+    package var quotehubStatus: Int {
+        switch self {
+        case .badRequest, .conflict, .notEnoughCoins, .paymentInvalid, .paymentProcessed: 400
+        case .loginFailed, .tokenInvalid, .tokenExpired, .refreshInvalid, .appKeyInvalid, .forbidden: 401
+        case .notPermitted, .cannotLeave: 403
+        case .notFound, .userNotFound, .unknownRoute: 404
+        case .payloadTooLarge, .rateLimited, .unavailable, .internalError: status
+        }
+    }
+
     /// The code a bare status stands for: an error answered without a canonical body (by a
     /// framework, say) is still rendered in the caller's dialect.
     package static func standing(for status: Int) -> ErrorCode {

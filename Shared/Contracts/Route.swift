@@ -5,12 +5,15 @@ package struct Route: Sendable, Equatable {
     package var pattern: String
     package var service: ServiceName
     package var appKey: AppKeyRule
+    /// Answers a page (API.md §9): its errors carry `data: []` and a `pagination` too.
+    package var paginated: Bool
 
-    package init(_ method: String, _ pattern: String, _ service: ServiceName, appKey: AppKeyRule = .required) {
+    package init(_ method: String, _ pattern: String, _ service: ServiceName, appKey: AppKeyRule = .required, paginated: Bool = false) {
         self.method = method
         self.pattern = pattern
         self.service = service
         self.appKey = appKey
+        self.paginated = paginated
     }
 }
 

@@ -7,6 +7,7 @@ package struct RouteTable: Sendable {
         package var service: ServiceName
         package var appKey: AppKeyRule
         package var pattern: String
+        package var paginated = false
     }
 
     private struct Node: Sendable {
@@ -46,7 +47,7 @@ package struct RouteTable: Sendable {
 
     private mutating func insert(_ route: Route) {
         let segments = route.pattern.split(separator: "/", omittingEmptySubsequences: true)
-        let match = Match(service: route.service, appKey: route.appKey, pattern: route.pattern)
+        let match = Match(service: route.service, appKey: route.appKey, pattern: route.pattern, paginated: route.paginated)
         Self.insert(&root, segments[...], method: route.method, match: match)
     }
 

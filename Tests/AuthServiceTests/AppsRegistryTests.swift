@@ -1,4 +1,5 @@
 import Contracts
+import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -112,5 +113,46 @@ final class AppsRegistryTests: XCTestCase {
 
     func testHealth() async throws {
         try await HealthContract.check(try await makeFixture().app, service: .auth)
+    }
+
+    /// Quotehub apps are named by a mount (API.md §9): required, well-formed, unreserved, unique.
+    func testMountedApps() async throws {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let admin = try AuthService.openAdmin(dataDirectory: directory)
+        let line = try await admin.create(name: "QuoteHub", profile: .quotehub, flags: AppFlags(), key: nil, mount: "quotehub")
+        XCTAssertTrue(line.contains("mounted at /quotehub/"), line)
+        for (label, mount) in [("no mount", nil), ("reserved", "v1"), ("uppercase", "QuoteHub"), ("slash", "a/b"), ("taken", "quotehub")] as [(String, String?)] {
+            do {
+                _ = try await admin.create(name: "Other", profile: .quotehub, flags: AppFlags(), key: nil, mount: mount)
+                XCTFail("accepted: \(label)")
+            } catch let error as ServiceError {
+                XCTAssertEqual(error.code, label == "taken" ? .conflict : .badRequest, label)
+            }
+        }
+        let listed = try await admin.list()
+        XCTAssertTrue(listed[0].hasSuffix("  /quotehub/"), listed[0])
+    }
+
+    /// The app table is rebuilt for the quotehub profile: existing apps and their users survive.
+    func testTheMountMigrationKeepsAppsAndUsers() throws {
+        let queue = try DatabaseQueue(path: try TestEnvironment.temporaryDirectory() + "/auth.sqlite")
+        try AuthMigrations.migrator.migrate(queue, upTo: "v3-outbox")
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO app (id, name, api_key, profile, created_at) VALUES ('a1', 'Old', 'old-app-key', 'slp', 1)")
+            try db.execute(sql: """
+                INSERT INTO user (id, app_id, email, email_key, nick, nick_key, created_at, updated_at)
+                VALUES ('u1', 'a1', 'a@b.c', 'a@b.c', 'n', 'n', 1, 1)
+                """)
+        }
+        try AuthMigrations.migrator.migrate(queue)
+        try queue.read { db in
+            XCTAssertEqual(try String.fetchAll(db, sql: "SELECT api_key FROM app"), ["old-app-key"])
+            XCTAssertEqual(try String.fetchAll(db, sql: "SELECT id FROM user"), ["u1"], "users are not cascaded away")
+            XCTAssertEqual(try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").count, 0)
+        }
+        try queue.write { db in
+            try db.execute(sql: "DELETE FROM app WHERE id = 'a1'")
+            XCTAssertEqual(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user"), 0, "and still belong to their app")
+        }
     }
 }

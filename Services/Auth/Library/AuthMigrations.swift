@@ -96,6 +96,33 @@ enum AuthMigrations {
             // Device tokens of logins, for push-svc.
             try SQLiteOutboxStore.createTable(db)
         }
+        migrator.registerMigration("v4-app-mounts") { db in
+            // The quotehub profile (API.md §9), whose apps are named by a path prefix instead of a
+            // key. SQLite cannot change a CHECK: the table is rebuilt (the migrator checks foreign
+            // keys after the migration, so the users' references survive the rename).
+            try db.create(table: "app_new") { t in
+                t.primaryKey("id", .text)
+                t.column("name", .text).notNull()
+                t.column("api_key", .text).notNull().unique()
+                t.column("profile", .text).notNull().check { ["lslp", "slp", "quotehub"].contains($0) }
+                t.column("refresh_with_access_token_only", .boolean).notNull().defaults(to: false)
+                t.column("empty_auth_error_bodies", .boolean).notNull().defaults(to: false)
+                t.column("socket_auth_optional", .boolean).notNull().defaults(to: false)
+                t.column("created_at", .integer).notNull()
+                t.column("apple_client_ids", .text).notNull().defaults(to: "")
+                t.column("kakao_app_id", .text).notNull().defaults(to: "")
+                t.column("mount", .text)
+            }
+            try db.execute(sql: """
+                INSERT INTO app_new (id, name, api_key, profile, refresh_with_access_token_only, empty_auth_error_bodies, socket_auth_optional,
+                                     created_at, apple_client_ids, kakao_app_id)
+                SELECT id, name, api_key, profile, refresh_with_access_token_only, empty_auth_error_bodies, socket_auth_optional,
+                       created_at, apple_client_ids, kakao_app_id FROM app
+                """)
+            try db.drop(table: "app")
+            try db.rename(table: "app_new", to: "app")
+            try db.create(index: "app_by_mount", on: "app", columns: ["mount"], unique: true, condition: Column("mount") != nil)
+        }
         return migrator
     }
 }

@@ -73,6 +73,7 @@ package enum AuthService {
         let accountRoutes = AccountRoutes(accounts: accounts, users: users, social: social, slpSignupCoins: configuration.slpSignupCoins)
         let meRoutes = MeRoutes(profiles: profiles, users: users, market: dependencies.market)
         let profileRoutes = ProfileRoutes(profiles: profiles, images: images)
+        let quotehubRoutes = QuotehubAuthRoutes(users: users, nicknames: NicknameGenerator(users: users))
         let internalRoutes = InternalRoutes(apps: apps, users: users, profiles: profiles, signingKey: signingKey)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [relay]
@@ -84,6 +85,7 @@ package enum AuthService {
             accountRoutes.register(public: group, protected: protected)
             profileRoutes.register(public: group, protected: protected)
             meRoutes.register(protected: protected)
+            quotehubRoutes.register(public: group)
         }
     }
 

@@ -16,6 +16,12 @@ struct InternalRoutes: Sendable {
             guard let app = try await apps.find(key: lookup.key) else { throw ServiceError.notFound("unknown app key") }
             return app.info
         }
+        group.serve(InternalEndpoints.Auth.resolveMount) { _, lookup, _ in
+            guard (1...32).contains(lookup.mount.utf8.count), let app = try await apps.find(mount: lookup.mount) else {
+                throw ServiceError.notFound("no app is mounted there")
+            }
+            return app.info
+        }
         group.serve(InternalEndpoints.Auth.app) { appID, _, _ in
             guard let app = try await apps.find(id: appID) else { throw ServiceError.notFound("unknown app") }
             return app.info

@@ -21,22 +21,23 @@ struct AuthCommand: AsyncParsableCommand {
 
         struct Create: AsyncParsableCommand {
             @Option(help: "display name") var name: String
-            @Option(help: "error dialect: lslp or slp") var profile: String = "lslp"
+            @Option(help: "family of shapes and errors: lslp, slp or quotehub") var profile: String = "lslp"
             @Option(help: "keep an existing key (a released app's); generated when omitted") var key: String?
             @Flag var refreshWithAccessTokenOnly = false
             @Flag var emptyAuthErrorBodies = false
             @Flag var socketAuthOptional = false
             @Option(help: "Apple client id (bundle or Services ID) accepted as identity-token audience; repeatable") var appleClientID: [String] = []
             @Option(help: "Kakao app id whose tokens this app accepts") var kakaoAppID = ""
+            @Option(help: "a path prefix that names the app without a key (quotehub apps: /<mount>/…)") var mount: String?
 
             func run() async throws {
-                guard let dialect = Dialect(rawValue: profile) else { throw ValidationError("--profile must be lslp or slp") }
+                guard let dialect = Dialect(rawValue: profile) else { throw ValidationError("--profile must be lslp, slp or quotehub") }
                 let flags = AppFlags(
                     refreshWithAccessTokenOnly: refreshWithAccessTokenOnly, emptyAuthErrorBodies: emptyAuthErrorBodies,
                     socketAuthOptional: socketAuthOptional
                 )
                 print(try await AuthService.openAdmin(dataDirectory: dataDirectory()).create(
-                    name: name, profile: dialect, flags: flags, key: key, appleClientIDs: appleClientID, kakaoAppID: kakaoAppID
+                    name: name, profile: dialect, flags: flags, key: key, appleClientIDs: appleClientID, kakaoAppID: kakaoAppID, mount: mount
                 ))
             }
         }

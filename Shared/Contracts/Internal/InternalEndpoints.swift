@@ -4,6 +4,8 @@ package enum InternalEndpoints {
     package enum Auth {
         /// The app of a `SeSACKey` (the gateway, cached there). The key travels in the body, not the URL.
         package static let resolveApp = InternalEndpoint<NoParameter, AppKeyLookup, AppInfo>(.auth, .post, "/internal/apps/resolve")
+        /// The app mounted at a path prefix (the gateway, cached there): apps whose clients send no key.
+        package static let resolveMount = InternalEndpoint<NoParameter, AppMountLookup, AppInfo>(.auth, .post, "/internal/apps/by-mount")
         /// An app by id: chat-svc judges sockets that came without a key by their room's app.
         package static let app = InternalEndpoint<String, NoBody, AppInfo>(.auth, .get, "/internal/apps/{app_id}")
         /// Users of the caller's app by id, for `creator`/`sender` fields: one call per page.
@@ -54,7 +56,7 @@ package enum InternalEndpoints {
     }
 
     package static let all: [InternalEndpointDescription] = [
-        Auth.resolveApp.description, Auth.app.description, Auth.lookupUsers.description, Auth.blockedUsers.description,
+        Auth.resolveApp.description, Auth.resolveMount.description, Auth.app.description, Auth.lookupUsers.description, Auth.blockedUsers.description,
         Auth.lookupMembers.description, Auth.memberByEmail.description, Auth.signingKeys.description,
         Market.postIDs.description, Market.postBatch.description, Market.order.description, Market.orderPaid.description,
         Market.orderRefunded.description, Market.grantCoins.description, Market.refundCoins.description, Market.wallet.description,

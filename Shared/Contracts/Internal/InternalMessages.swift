@@ -7,6 +7,15 @@ package struct AppKeyLookup: Codable, Sendable, Equatable {
     }
 }
 
+/// gateway → auth-svc: the first segment of a path, asked as an app's mount.
+package struct AppMountLookup: Codable, Sendable, Equatable {
+    package var mount: String
+
+    package init(mount: String) {
+        self.mount = mount
+    }
+}
+
 /// auth-svc's public signing keys as a JSON Web Key Set (RFC 7517): EC P-256 keys for ES256.
 package struct PublicKeySet: Codable, Sendable, Equatable {
     package var keys: [PublicKey]

@@ -40,6 +40,8 @@ extension CoinPurchaseAnswer: ResponseEncodable {}
 extension CoinGrantAnswer: ResponseEncodable {}
 extension NotificationAnswer: ResponseEncodable {}
 extension Merged: ResponseEncodable {}
+extension Envelope: ResponseEncodable {}
+extension PageEnvelope: ResponseEncodable {}
 extension SlpUser: ResponseEncodable {}
 extension WorkspaceAnswer: ResponseEncodable {}
 extension ChannelAnswer: ResponseEncodable {}

@@ -39,6 +39,12 @@ package struct GlintRequestContext: RequestContext, RemoteAddressRequestContext 
         return try requireUser()
     }
 
+    /// The calling app if it is of `profile` (guest routes of one family); otherwise no such route.
+    package func requireAppID(profile: Dialect) throws -> String {
+        guard appProfile == profile else { throw ServiceError(.unknownRoute, "unknown route") }
+        return try requireAppID()
+    }
+
     /// The calling app, or 420 (only reachable when a request bypassed the gateway's key check).
     package func requireAppID() throws -> String {
         guard let appID else { throw ServiceError(.appKeyInvalid, "app key required") }

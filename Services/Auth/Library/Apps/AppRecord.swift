@@ -11,6 +11,8 @@ struct AppRecord: Codable, Equatable, Sendable {
     var appleClientIDs: String = ""
     /// The Kakao app id whose tokens this app accepts.
     var kakaoAppID: String = ""
+    /// The path prefix naming the app without a key (API.md §9).
+    var mount: String?
 
     enum CodingKeys: String, CodingKey {
         case id, name, profile
@@ -21,6 +23,7 @@ struct AppRecord: Codable, Equatable, Sendable {
         case createdAt = "created_at"
         case appleClientIDs = "apple_client_ids"
         case kakaoAppID = "kakao_app_id"
+        case mount
     }
 
     var appleAudiences: [String] {
@@ -34,7 +37,8 @@ struct AppRecord: Codable, Equatable, Sendable {
                 refreshWithAccessTokenOnly: refreshWithAccessTokenOnly,
                 emptyAuthErrorBodies: emptyAuthErrorBodies,
                 socketAuthOptional: socketAuthOptional
-            )
+            ),
+            mount: mount
         )
     }
 }

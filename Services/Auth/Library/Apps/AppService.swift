@@ -8,16 +8,21 @@ struct AppService: Sendable {
 
     /// Registers an app; the key is generated unless given (to keep a released app's key).
     func create(
-        name: String, profile: Dialect, flags: AppFlags, key: String? = nil, appleClientIDs: [String] = [], kakaoAppID: String = ""
+        name: String, profile: Dialect, flags: AppFlags, key: String? = nil, appleClientIDs: [String] = [], kakaoAppID: String = "", mount: String? = nil
     ) async throws -> AppRecord {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard (1...64).contains(trimmed.count) else { throw ServiceError.badRequest("app name must be 1-64 characters") }
+        if let mount, !AppMountName.isValid(mount) {
+            throw ServiceError.badRequest("a mount is 1-32 lowercase letters, digits or '-', and not one of \(AppMountName.reserved.sorted())")
+        }
+        // Its clients send no key (API.md §9): the mount is how requests name the app.
+        if profile == .quotehub, mount == nil { throw ServiceError.badRequest("a quotehub app needs a mount") }
         if let key, !AppKey.isAcceptable(key) { throw ServiceError.badRequest("app key must be 8-128 printable ASCII characters without spaces") }
         let record = AppRecord(
             id: ObjectID.generate(), name: trimmed, apiKey: key ?? AppKey.generate(), profile: profile,
             refreshWithAccessTokenOnly: flags.refreshWithAccessTokenOnly, emptyAuthErrorBodies: flags.emptyAuthErrorBodies,
             socketAuthOptional: flags.socketAuthOptional, createdAt: GlintDate.nowMilliseconds(),
-            appleClientIDs: appleClientIDs.joined(separator: ","), kakaoAppID: kakaoAppID
+            appleClientIDs: appleClientIDs.joined(separator: ","), kakaoAppID: kakaoAppID, mount: mount
         )
         try await store.insert(record)
         return record
@@ -25,6 +30,10 @@ struct AppService: Sendable {
 
     func find(key: String) async throws -> AppRecord? {
         try await store.app(key: key)
+    }
+
+    func find(mount: String) async throws -> AppRecord? {
+        try await store.app(mount: mount)
     }
 
     func find(id: String) async throws -> AppRecord? {

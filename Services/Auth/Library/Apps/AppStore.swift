@@ -4,6 +4,7 @@ protocol AppStore: Sendable {
     func insert(_ app: AppRecord) async throws
     func app(key: String) async throws -> AppRecord?
     func app(id: String) async throws -> AppRecord?
+    func app(mount: String) async throws -> AppRecord?
     /// Oldest first.
     func apps() async throws -> [AppRecord]
     func count() async throws -> Int

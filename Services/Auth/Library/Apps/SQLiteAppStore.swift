@@ -17,6 +17,9 @@ struct SQLiteAppStore: AppStore {
             guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM app WHERE api_key = ?", arguments: [app.apiKey]) == 0 else {
                 throw StoreError.conflict("an app with that key exists")
             }
+            if let mount = app.mount, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM app WHERE mount = ?", arguments: [mount]) != 0 {
+                throw StoreError.conflict("an app is mounted there")
+            }
             try app.insert(db)
         }
     }
@@ -27,6 +30,10 @@ struct SQLiteAppStore: AppStore {
 
     func app(id: String) async throws -> AppRecord? {
         try await database.read { db in try AppRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM app WHERE id = ?"), arguments: [id]) }
+    }
+
+    func app(mount: String) async throws -> AppRecord? {
+        try await database.read { db in try AppRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM app WHERE mount = ?"), arguments: [mount]) }
     }
 
     func apps() async throws -> [AppRecord] {

@@ -42,6 +42,13 @@ struct SQLiteUserStore: UserStore {
         }
     }
 
+    func isNickTaken(_ nick: String, appID: String) async throws -> Bool {
+        try await database.read { db in
+            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM user WHERE app_id = ? AND nick_key = ?)"),
+                              arguments: [appID, nick.lowercased()]) ?? false
+        }
+    }
+
     func search(nick query: String, appID: String, limit: Int) async throws -> [UserRecord] {
         let key = query.lowercased()
         let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")

@@ -1,8 +1,9 @@
 import Contracts
 import ServiceKit
 
-/// `SeSACKey` values and their apps, kept in memory so a request costs no extra hop. Unknown keys
-/// are kept briefly too, so a flood of bad keys does not become a flood on auth-svc.
+/// `SeSACKey` values and mounts and their apps, kept in memory so a request costs no extra hop.
+/// Unknown ones are kept briefly too, so a flood of bad keys or paths does not become a flood on
+/// auth-svc.
 final class AppKeyCache: Sendable {
     /// The longest key looked up; longer ones are unknown without asking.
     static let maxKeyLength = 256
@@ -12,12 +13,14 @@ final class AppKeyCache: Sendable {
     private let negativeTTL: Duration
     /// nil values are keys auth-svc does not know.
     private let entries: ExpiringCache<String, AppInfo?>
+    private let mounts: ExpiringCache<String, AppInfo?>
 
     init(client: AppKeysClient, ttl: Duration, maxEntries: Int = 10_000) {
         self.client = client
         self.ttl = ttl
         self.negativeTTL = min(ttl, .seconds(5))
         self.entries = ExpiringCache(maxEntries: maxEntries)
+        self.mounts = ExpiringCache(maxEntries: maxEntries)
     }
 
     /// What is known without asking: `.some(nil)` for a known-bad key, nil when auth-svc must be asked.
@@ -30,6 +33,17 @@ final class AppKeyCache: Sendable {
         guard key.utf8.count <= Self.maxKeyLength else { return nil }
         let app = try await client.resolve(key)
         entries.store(app, for: key, ttl: app == nil ? negativeTTL : ttl)
+        return app
+    }
+
+    /// The same for a mount (a path's first segment).
+    func cachedMount(_ mount: Substring) -> AppInfo?? {
+        mounts.value(for: String(mount))
+    }
+
+    func resolveMount(_ mount: String) async throws -> AppInfo? {
+        let app = try await client.mount(mount)
+        mounts.store(app, for: mount, ttl: app == nil ? negativeTTL : ttl)
         return app
     }
 }

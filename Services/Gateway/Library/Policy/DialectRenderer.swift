@@ -6,7 +6,9 @@ import ServiceKit
 
 /// Turns a canonical error into what the calling app expects (API.md §0). This is the only
 /// place dialects exist: `lslp` keeps the status and sends `{"message"}` (empty for the auth
-/// family when the app has `empty_auth_error_bodies`); `slp` sends 400 `{"errorCode"}`.
+/// family when the app has `empty_auth_error_bodies`); `slp` sends 400 `{"errorCode"}`;
+/// `quotehub` sends §9's statuses in the envelope (`data: []` and a `pagination` on a paginated
+/// route).
 enum DialectRenderer {
     struct MessageBody: Encodable { var message: String }
     struct ErrorCodeBody: Encodable { var errorCode: String }
@@ -15,7 +17,7 @@ enum DialectRenderer {
         rendered(for: error, app: app, headers: headers).response
     }
 
-    static func rendered(for error: CanonicalError, app: AppInfo?, headers: HTTPFields = [:]) -> RenderedAnswer {
+    static func rendered(for error: CanonicalError, app: AppInfo?, paginated: Bool = false, headers: HTTPFields = [:]) -> RenderedAnswer {
         var fields = headers
         switch app?.profile ?? .lslp {
         case .lslp:
@@ -28,6 +30,12 @@ enum DialectRenderer {
         case .slp:
             fields[.contentType] = JSONCoding.contentType
             return RenderedAnswer(status: .badRequest, headers: fields, body: JSONCoding.encode(ErrorCodeBody(errorCode: error.code.slpCode)))
+        case .quotehub:
+            fields[.contentType] = JSONCoding.contentType
+            let body = paginated
+                ? JSONCoding.encode(PageEnvelope<NoPayload>(success: false, message: error.message, data: [], pagination: Pagination(currentPage: 1, pageSize: 10, totalItems: 0)))
+                : JSONCoding.encode(Envelope<NoPayload>(success: false, message: error.message, data: nil))
+            return RenderedAnswer(status: HTTPResponse.Status(code: error.code.quotehubStatus), headers: fields, body: body)
         }
     }
 }

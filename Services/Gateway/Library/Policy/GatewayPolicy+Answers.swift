@@ -7,26 +7,26 @@ import ServiceKit
 extension GatewayPolicy {
     /// A service's answer in hand: errors become the app's dialect (a canonical body's code, or
     /// the code the status stands for); anything else passes as is.
-    func answer(_ head: HTTPResponseHead, _ body: ByteBuffer, app: AppInfo?) -> RenderedAnswer {
+    func answer(_ head: HTTPResponseHead, _ body: ByteBuffer, app: AppInfo?, paginated: Bool = false) -> RenderedAnswer {
         if let canonical = Self.canonicalError(head, body) {
-            return DialectRenderer.rendered(for: canonical, app: app)
+            return DialectRenderer.rendered(for: canonical, app: app, paginated: paginated)
         }
         return RenderedAnswer(status: .init(code: Int(head.status.code)), headers: responseFields(head.headers), body: body)
     }
 
     /// The same as the client gets it, in NIO's form (the direct path).
     func clientAnswer(
-        _ head: HTTPResponseHead, _ body: ByteBuffer, app: AppInfo?, requestID: String, dates: inout HTTPDateCache
+        _ head: HTTPResponseHead, _ body: ByteBuffer, app: AppInfo?, paginated: Bool = false, requestID: String, dates: inout HTTPDateCache
     ) -> (HTTPResponseHead, ByteBuffer) {
         if let canonical = Self.canonicalError(head, body) {
-            return clientAnswer(DialectRenderer.rendered(for: canonical, app: app), requestID: requestID, dates: &dates)
+            return clientAnswer(DialectRenderer.rendered(for: canonical, app: app, paginated: paginated), requestID: requestID, dates: &dates)
         }
         return (clientHead(head, length: body.readableBytes, requestID: requestID, dates: &dates), body)
     }
 
     /// When the service cannot be reached.
-    func unavailable(_ service: ServiceName, app: AppInfo?) -> RenderedAnswer {
-        DialectRenderer.rendered(for: ServiceError.unavailable(service).canonical, app: app)
+    func unavailable(_ service: ServiceName, app: AppInfo?, paginated: Bool = false) -> RenderedAnswer {
+        DialectRenderer.rendered(for: ServiceError.unavailable(service).canonical, app: app, paginated: paginated)
     }
 
     private static func canonicalError(_ head: HTTPResponseHead, _ body: ByteBuffer) -> CanonicalError? {

@@ -30,7 +30,7 @@ extension GatewayPolicy {
     /// The same from the router's form of a request.
     func upstreamHead(_ request: HTTPRequest, admission: Admission, requestID: String) -> HTTPRequestHead {
         upstreamHead(
-            method: HTTPMethod(rawValue: request.method.rawValue), uri: request.path ?? "/",
+            method: HTTPMethod(rawValue: request.method.rawValue), uri: admission.upstreamTarget(request.path ?? "/"),
             fields: request.headerFields.lazy.map { (name: $0.name.rawName, value: $0.value) }, count: request.headerFields.count,
             app: admission.app, requestID: requestID, clientIP: admission.clientIP
         )

@@ -8,6 +8,8 @@ import ServiceKit
 /// connection: callers pass what they read of a request and act on the decision.
 struct GatewayPolicy: Sendable {
     let routes: RouteTable
+    /// Tables of apps served under a mount (API.md §9), by profile, relative to the mount.
+    var mountedRoutes: [Dialect: RouteTable] = RouteTable.mounted
     let apps: AppKeyCache
     let limiter: RateLimiter
     let configuration: GatewayConfiguration
@@ -33,6 +35,13 @@ struct GatewayPolicy: Sendable {
         var route: RouteTable.Match
         var app: AppInfo?
         var clientIP: String
+        /// Bytes of the mount (`/quotehub`) the service does not see: 0 for keyed routes.
+        var mountLength = 0
+
+        /// The target the service receives: the client's without the mount.
+        func upstreamTarget(_ target: String) -> String {
+            mountLength == 0 ? target : String(target.utf8.dropFirst(mountLength))!
+        }
     }
 
     enum Decision {
@@ -41,14 +50,23 @@ struct GatewayPolicy: Sendable {
         case refuse(RenderedAnswer)
         /// A key the cache does not know: `admit` asks auth-svc.
         case resolveKey(String)
+        /// The same for a path's first segment that may be an app's mount.
+        case resolveMount(String)
     }
 
     /// The decision from what the key cache knows, without suspending; `resolved` is the answer
     /// auth-svc gave for the request's key, when it was asked. Checks run key, route, key rule,
     /// body size, rate: a request refused before the rate check takes no rate-limit token, so
     /// asking again (the general path after the direct one, or after resolving a key) is free.
-    func decide(_ request: Request, resolved: AppInfo?? = nil) -> Decision {
+    func decide(_ request: Request, resolved: AppInfo?? = nil, mounted: AppInfo?? = nil) -> Decision {
         let route = routes.match(method: request.method, path: request.path)
+        if route == nil, let mount = Self.mount(of: request.path) {
+            switch mounted ?? apps.cachedMount(mount) {
+            case .none: return .resolveMount(String(mount))
+            case .some(.none): break
+            case .some(.some(let app)): return decide(request, under: app, mountLength: mount.utf8.count + 1)
+            }
+        }
         var app: AppInfo?
         if route?.appKey != AppKeyRule.none, let key = request.appKey {
             // A key sent empty is a key no app has, wherever keys are optional too.
@@ -61,32 +79,64 @@ struct GatewayPolicy: Sendable {
         }
         guard let route else { return refuse(.unknownRoute, "unknown route", app: app) }
         if route.appKey == .required, app == nil { return refuse(.appKeyInvalid, "SeSACKey header required", app: nil) }
-        if let length = request.contentLength, length > configuration.maxBodyBytes {
-            return refuse(.payloadTooLarge, "request body too large", app: app)
+        return limited(request, Admission(route: route, app: app, clientIP: request.clientIP))
+    }
+
+    /// A request under an app's mount: the app is the mount's (keys are not looked at), the route
+    /// the profile's, matched without the mount; an unknown path is the app's 404.
+    private func decide(_ request: Request, under app: AppInfo, mountLength: Int) -> Decision {
+        let path = request.path.utf8.dropFirst(mountLength)
+        guard let route = mountedRoutes[app.profile]?.match(method: request.method, path: Substring(path)) else {
+            return refuse(.notFound, "no such path", app: app)
         }
-        if let wait = wait(app: app, clientIP: request.clientIP) {
+        return limited(request, Admission(route: route, app: app, clientIP: request.clientIP, mountLength: mountLength))
+    }
+
+    /// The body-size and rate checks every admitted request passes last.
+    private func limited(_ request: Request, _ admission: Admission) -> Decision {
+        if let length = request.contentLength, length > configuration.maxBodyBytes {
             return .refuse(DialectRenderer.rendered(
-                for: CanonicalError(code: .rateLimited, message: "too many requests"), app: app, headers: [.retryAfter: String(Int(wait.rounded(.up)))]
+                for: CanonicalError(code: .payloadTooLarge, message: "request body too large"), app: admission.app, paginated: admission.route.paginated
             ))
         }
-        return .admit(Admission(route: route, app: app, clientIP: request.clientIP))
+        if let wait = wait(app: admission.app, clientIP: request.clientIP) {
+            return .refuse(DialectRenderer.rendered(
+                for: CanonicalError(code: .rateLimited, message: "too many requests"), app: admission.app, paginated: admission.route.paginated,
+                headers: [.retryAfter: String(Int(wait.rounded(.up)))]
+            ))
+        }
+        return .admit(admission)
+    }
+
+    /// A path's first segment when it could be a mount.
+    static func mount(of path: Substring) -> Substring? {
+        guard path.first == "/" else { return nil }
+        let segment = path.dropFirst().prefix { $0 != "/" }
+        return AppMountName.isValid(segment) ? segment : nil
     }
 
     /// `decide`, asking auth-svc first when the key is not in the cache: the admission, or the
     /// refusal to answer.
     func admit(_ request: Request) async throws(Refusal) -> Admission {
         var decision = decide(request)
-        if case .resolveKey(let key) = decision {
-            do {
-                decision = decide(request, resolved: .some(try await apps.resolve(key)))
-            } catch {
-                throw Refusal(DialectRenderer.rendered(for: ((error as? ServiceError) ?? .unavailable(.auth)).canonical, app: nil))
+        var (resolved, mounted): (AppInfo??, AppInfo??) = (nil, nil)
+        do {
+            // A path that is not a mount may still need its key resolved: at most two rounds.
+            rounds: for _ in 0..<2 {
+                switch decision {
+                case .resolveKey(let key): resolved = .some(try await apps.resolve(key))
+                case .resolveMount(let mount): mounted = .some(try await apps.resolveMount(mount))
+                case .admit, .refuse: break rounds
+                }
+                decision = decide(request, resolved: resolved, mounted: mounted)
             }
+        } catch {
+            throw Refusal(DialectRenderer.rendered(for: ((error as? ServiceError) ?? .unavailable(.auth)).canonical, app: nil))
         }
         switch decision {
         case .admit(let admission): return admission
         case .refuse(let answer): throw Refusal(answer)
-        case .resolveKey: throw Refusal(unavailable(.auth, app: nil))
+        case .resolveKey, .resolveMount: throw Refusal(unavailable(.auth, app: nil))
         }
     }
 

@@ -45,7 +45,7 @@ struct ProxyRoutes: Sendable {
             return try await forward(request, admission, context: context)
         } catch let error as ServiceError {
             if error.code == .unavailable { context.logger.warning("gateway error", metadata: ["error": "\(error.message)"]) }
-            return DialectRenderer.rendered(for: error.canonical, app: admission.app).response
+            return DialectRenderer.rendered(for: error.canonical, app: admission.app, paginated: admission.route.paginated).response
         }
     }
 
@@ -81,7 +81,7 @@ struct ProxyRoutes: Sendable {
         }
         switch response.body {
         case .buffered(let buffer):
-            return policy.answer(response.head, buffer, app: admission.app).response
+            return policy.answer(response.head, buffer, app: admission.app, paginated: admission.route.paginated).response
         case .stream(let stream):
             return Response(
                 status: .init(code: Int(response.head.status.code)), headers: policy.responseFields(response.head.headers), body: .init(asyncSequence: stream)

@@ -7,6 +7,8 @@ import ServiceKit
 final class DirectForward: Sendable {
     let service: ServiceName
     let app: AppInfo?
+    /// Errors carry a page (API.md §9).
+    let paginated: Bool
     /// The route pattern: the metrics label.
     let route: String
     /// Without the query: the access line's.
@@ -18,6 +20,7 @@ final class DirectForward: Sendable {
     init(admission: GatewayPolicy.Admission, path: Substring, requestID: String, bodyLength: Int, head: HTTPRequestHead) {
         self.service = admission.route.service
         self.app = admission.app
+        self.paginated = admission.route.paginated
         self.route = admission.route.pattern
         self.path = path
         self.requestID = requestID
@@ -46,7 +49,7 @@ final class DirectForward: Sendable {
         self.init(
             admission: admission, path: path, requestID: requestID, bodyLength: bodyLength,
             head: policy.upstreamHead(
-                method: head.method, uri: target, fields: head.headers, count: head.headers.count,
+                method: head.method, uri: admission.upstreamTarget(target), fields: head.headers, count: head.headers.count,
                 app: admission.app, requestID: requestID, clientIP: admission.clientIP
             )
         )

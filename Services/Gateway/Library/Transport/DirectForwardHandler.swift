@@ -172,7 +172,7 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
                 switch response.body {
                 case .buffered(let buffer):
                     let (head, body) = self.policy.clientAnswer(
-                        response.head, buffer, app: forward.app, requestID: forward.requestID, dates: &self.dates
+                        response.head, buffer, app: forward.app, paginated: forward.paginated, requestID: forward.requestID, dates: &self.dates
                     )
                     self.write(head, body, context: context)
                 case .stream(let stream):
@@ -181,7 +181,7 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
                 }
             case .failure:
                 let (head, body) = self.policy.clientAnswer(
-                    self.policy.unavailable(forward.service, app: forward.app), requestID: forward.requestID, dates: &self.dates
+                    self.policy.unavailable(forward.service, app: forward.app, paginated: forward.paginated), requestID: forward.requestID, dates: &self.dates
                 )
                 self.write(head, body, context: context)
             }

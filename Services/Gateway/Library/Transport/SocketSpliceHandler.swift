@@ -60,8 +60,8 @@ final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
             upgrade(admission, context: context)
         case .refuse(let answer):
             refuse(answer, context: context)
-        case .resolveKey:
-            // A key not yet in the cache: asked off the event loop, then admitted or refused.
+        case .resolveKey, .resolveMount:
+            // A key (or mount) not yet in the cache: asked off the event loop, then admitted or refused.
             let target = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
             let policy = self.policy
             Task {

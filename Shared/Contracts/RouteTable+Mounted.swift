@@ -1,0 +1,20 @@
+/// Routes of apps served under a mount (API.md §9), relative to it: `/quotehub/auth/…` is
+/// `/auth/…` of the app mounted at `quotehub`. The gateway strips the mount before matching and
+/// forwarding; services see the relative path and the app's profile.
+extension RouteTable {
+    /// Each mounted profile's table.
+    public static let mounted: [Dialect: RouteTable] = [.quotehub: RouteTable(quotehubRoutes)]
+
+    public static let quotehubRoutes: [Route] = {
+        var routes: [Route] = []
+        func add(_ service: ServiceName, _ methods: String, _ pattern: String, paginated: Bool = false) {
+            for method in methods.split(separator: ",") {
+                routes.append(Route(String(method), pattern, service, appKey: .none, paginated: paginated))
+            }
+        }
+        // auth-svc
+        add(.auth, "GET", "/auth/generate-nickname")
+        add(.auth, "GET", "/auth/check-nickname")
+        return routes
+    }()
+}
