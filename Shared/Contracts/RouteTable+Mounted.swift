@@ -13,6 +13,7 @@ extension RouteTable {
             }
         }
         // auth-svc
+        add(.auth, "POST", "/auth/apple/callback")
         add(.auth, "GET", "/auth/generate-nickname")
         add(.auth, "GET", "/auth/check-nickname")
         return routes

@@ -46,7 +46,8 @@ struct AuthHarness {
             }),
             push: push.client,
             appleKeys: .http(url: keysURL, client: .shared),
-            http: .shared
+            http: .shared,
+            appleTokens: .live(tokenURL: apple?.tokenURL ?? "http://127.0.0.1:9/auth/token", revokeURL: apple?.revokeURL ?? "http://127.0.0.1:9/auth/revoke", http: .shared)
         )
         let app = try await AuthService.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,

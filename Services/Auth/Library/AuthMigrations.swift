@@ -123,6 +123,21 @@ enum AuthMigrations {
             try db.rename(table: "app_new", to: "app")
             try db.create(index: "app_by_mount", on: "app", columns: ["mount"], unique: true, condition: Column("mount") != nil)
         }
+        migrator.registerMigration("v5-apple-code-sign-in") { db in
+            // Sign in with Apple by authorization code (API.md §9): the app's key to sign client
+            // secrets with, and each user's Apple refresh token (sealed) to revoke it later.
+            try db.alter(table: "app") { t in
+                t.add(column: "apple_team_id", .text).notNull().defaults(to: "")
+                t.add(column: "apple_key_id", .text).notNull().defaults(to: "")
+                t.add(column: "apple_private_key", .text).notNull().defaults(to: "")
+            }
+            try db.create(table: "apple_grant") { t in
+                t.primaryKey("user_id", .text).references("user", onDelete: .cascade)
+                t.column("app_id", .text).notNull()
+                t.column("sealed_refresh_token", .blob).notNull()
+                t.column("updated_at", .integer).notNull()
+            }
+        }
         return migrator
     }
 }

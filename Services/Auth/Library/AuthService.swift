@@ -20,7 +20,8 @@ package enum AuthService {
         let dependencies = Dependencies(
             hasher: .bcrypt(cost: configuration.bcryptCost), market: .live(internalClient),
             push: .live(internalClient, InternalEndpoints.Push.deviceToken, appID: \.appID),
-            appleKeys: .http(url: configuration.appleKeysURL, client: http.client), http: http.client
+            appleKeys: .http(url: configuration.appleKeysURL, client: http.client), http: http.client,
+            appleTokens: .live(tokenURL: configuration.appleTokenURL, revokeURL: configuration.appleRevokeURL, http: http.client)
         )
         return try await assemble(
             common: common, configuration: configuration, logger: logger, database: database, signingKey: signingKey,
@@ -36,6 +37,8 @@ package enum AuthService {
         var push: EventClient<DeviceTokenEvent>
         var appleKeys: JWKSClient
         var http: HTTPClient
+        /// Apple's token and revocation endpoints (sign-in by code).
+        var appleTokens: AppleTokenClient
     }
 
     static func assemble(
@@ -73,7 +76,12 @@ package enum AuthService {
         let accountRoutes = AccountRoutes(accounts: accounts, users: users, social: social, slpSignupCoins: configuration.slpSignupCoins)
         let meRoutes = MeRoutes(profiles: profiles, users: users, market: dependencies.market)
         let profileRoutes = ProfileRoutes(profiles: profiles, images: images)
-        let quotehubRoutes = QuotehubAuthRoutes(users: users, nicknames: NicknameGenerator(users: users))
+        let nicknames = NicknameGenerator(users: users)
+        let appleSignIn = AppleCodeSignIn(
+            apps: apps, apple: dependencies.appleTokens, social: social, accounts: accounts, grants: SQLiteAppleGrantStore(database: database),
+            sealing: try SealingKey.loadOrCreate(at: common.dataDirectory + "/auth-sealing.key"), nicknames: nicknames, logger: logger
+        )
+        let quotehubRoutes = QuotehubAuthRoutes(users: users, nicknames: nicknames, apple: appleSignIn)
         let internalRoutes = InternalRoutes(apps: apps, users: users, profiles: profiles, signingKey: signingKey)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [relay]

@@ -13,10 +13,12 @@ package enum AuthSettings {
     package static let appleKeysURL = ConfigVariable("AUTH_APPLE_KEYS_URL", default: "https://appleid.apple.com/auth/keys", "Apple's JWKS for identity tokens")
     package static let appleIssuer = ConfigVariable("AUTH_APPLE_ISSUER", default: "https://appleid.apple.com", "expected iss of Apple identity tokens")
     package static let kakaoAPIURL = ConfigVariable("AUTH_KAKAO_API_URL", default: "https://kapi.kakao.com", "Kakao API base URL (token info, user info)")
+    package static let appleTokenURL = ConfigVariable("AUTH_APPLE_TOKEN_URL", default: "https://appleid.apple.com/auth/token", "Apple's token endpoint (Sign in with Apple by authorization code)")
+    package static let appleRevokeURL = ConfigVariable("AUTH_APPLE_REVOKE_URL", default: "https://appleid.apple.com/auth/revoke", "Apple's token revocation endpoint (account deletion)")
     package static let slpSignupCoins = ConfigVariable("SLP_SIGNUP_COINS", default: "100", "coins a new user of an slp (workspace) app starts with")
 
     package static var all: [ConfigVariable] {
-        [signingKeyFile, developmentAppKey, accessTokenSeconds, refreshTokenSeconds, refreshReuseGraceSeconds, bcryptCost, appleKeysURL, appleIssuer, kakaoAPIURL, slpSignupCoins]
+        [signingKeyFile, developmentAppKey, accessTokenSeconds, refreshTokenSeconds, refreshReuseGraceSeconds, bcryptCost, appleKeysURL, appleIssuer, appleTokenURL, appleRevokeURL, kakaoAPIURL, slpSignupCoins]
     }
 }
 
@@ -29,6 +31,8 @@ struct AuthConfiguration: Sendable {
     var bcryptCost = 10
     var appleKeysURL = "https://appleid.apple.com/auth/keys"
     var appleIssuer = "https://appleid.apple.com"
+    var appleTokenURL = "https://appleid.apple.com/auth/token"
+    var appleRevokeURL = "https://appleid.apple.com/auth/revoke"
     var kakaoAPIURL = "https://kapi.kakao.com"
     var slpSignupCoins = 100
 
@@ -51,6 +55,8 @@ struct AuthConfiguration: Sendable {
         bcryptCost = try reader.int(AuthSettings.bcryptCost, in: 4...15)
         appleKeysURL = try reader.url(AuthSettings.appleKeysURL)
         appleIssuer = try reader.string(AuthSettings.appleIssuer)
+        appleTokenURL = try reader.url(AuthSettings.appleTokenURL)
+        appleRevokeURL = try reader.url(AuthSettings.appleRevokeURL)
         kakaoAPIURL = try reader.url(AuthSettings.kakaoAPIURL)
         slpSignupCoins = try reader.int(AuthSettings.slpSignupCoins, in: 0...10_000_000)
     }

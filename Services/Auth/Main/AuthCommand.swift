@@ -29,6 +29,9 @@ struct AuthCommand: AsyncParsableCommand {
             @Option(help: "Apple client id (bundle or Services ID) accepted as identity-token audience; repeatable") var appleClientID: [String] = []
             @Option(help: "Kakao app id whose tokens this app accepts") var kakaoAppID = ""
             @Option(help: "a path prefix that names the app without a key (quotehub apps: /<mount>/…)") var mount: String?
+            @Option(help: "Apple team id (Sign in with Apple by authorization code)") var appleTeamID: String?
+            @Option(help: "Apple key id of the .p8 key") var appleKeyID: String?
+            @Option(help: "the .p8 key file Apple issued (signs the code exchange's client secret)") var applePrivateKeyFile: String?
 
             func run() async throws {
                 guard let dialect = Dialect(rawValue: profile) else { throw ValidationError("--profile must be lslp, slp or quotehub") }
@@ -36,8 +39,14 @@ struct AuthCommand: AsyncParsableCommand {
                     refreshWithAccessTokenOnly: refreshWithAccessTokenOnly, emptyAuthErrorBodies: emptyAuthErrorBodies,
                     socketAuthOptional: socketAuthOptional
                 )
+                var appleKey: AppleSignInKey?
+                if let appleTeamID, let appleKeyID, let applePrivateKeyFile {
+                    appleKey = AppleSignInKey(teamID: appleTeamID, keyID: appleKeyID, privateKeyPEM: try String(contentsOfFile: applePrivateKeyFile, encoding: .utf8))
+                } else if appleTeamID != nil || appleKeyID != nil || applePrivateKeyFile != nil {
+                    throw ValidationError("--apple-team-id, --apple-key-id and --apple-private-key-file go together")
+                }
                 print(try await AuthService.openAdmin(dataDirectory: dataDirectory()).create(
-                    name: name, profile: dialect, flags: flags, key: key, appleClientIDs: appleClientID, kakaoAppID: kakaoAppID, mount: mount
+                    name: name, profile: dialect, flags: flags, key: key, appleClientIDs: appleClientID, kakaoAppID: kakaoAppID, mount: mount, appleKey: appleKey
                 ))
             }
         }

@@ -57,10 +57,12 @@ struct AccountService: Sendable {
         let email = identity.email.flatMap { try? AccountRules.email($0) } ?? ""
         let nick = identity.nick.flatMap { try? AccountRules.nick($0) } ?? "\(identity.provider)_\(ObjectID.generate().suffix(6))"
         let session = NewSession(id: ObjectID.generate(), appID: appID, deviceToken: deviceToken, createdAt: now)
-        let (user, refreshToken) = try await accounts.socialLogin(identity, email: email, session: session) { emailFree in
+        let (user, refreshToken, created) = try await accounts.socialLogin(identity, email: email, session: session) { emailFree in
             UserRecord(appID: appID, email: emailFree ? email : "", passwordHash: nil, nick: nick, now: now)
         }
-        return try await signedIn(user, provider: identity.provider, session: session, refreshToken: refreshToken)
+        var signedIn = try await signedIn(user, provider: identity.provider, session: session, refreshToken: refreshToken)
+        signedIn.isNewUser = created
+        return signedIn
     }
 
     /// `GET /v1/auth/refresh`: the (usually expired) access token names the session; the refresh
@@ -119,6 +121,8 @@ struct SignedIn: Sendable {
     var provider: String
     var accessToken: String
     var refreshToken: String
+    /// A social login that made the account (API.md §9's `isNewUser`).
+    var isNewUser = false
 }
 
 /// A user as a login provider vouches for it.

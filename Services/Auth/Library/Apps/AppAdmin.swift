@@ -9,12 +9,13 @@ package struct AppAdmin: Sendable {
     /// Registers an app and answers one line naming its key. Refusals are `ServiceError`s, as
     /// over HTTP (the command prints their message).
     package func create(
-        name: String, profile: Dialect, flags: AppFlags, key: String?, appleClientIDs: [String] = [], kakaoAppID: String = "", mount: String? = nil
+        name: String, profile: Dialect, flags: AppFlags, key: String?, appleClientIDs: [String] = [], kakaoAppID: String = "", mount: String? = nil,
+        appleKey: AppleSignInKey? = nil
     ) async throws -> String {
         let app: AppRecord
         do {
             app = try await apps.create(name: name, profile: profile, flags: flags, key: key, appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID,
-                                        mount: mount)
+                                        mount: mount, appleKey: appleKey)
         } catch let error as StoreError {
             throw ServiceError(error)
         }

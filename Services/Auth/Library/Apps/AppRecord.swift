@@ -13,6 +13,9 @@ struct AppRecord: Codable, Equatable, Sendable {
     var kakaoAppID: String = ""
     /// The path prefix naming the app without a key (API.md §9).
     var mount: String?
+    /// The key Apple gave the team for Sign in with Apple (a `.p8`): client secrets of the code
+    /// exchange are signed with it. Empty when the app does not sign in by code.
+    var appleTeamID = "", appleKeyID = "", applePrivateKey = ""
 
     enum CodingKeys: String, CodingKey {
         case id, name, profile
@@ -24,6 +27,14 @@ struct AppRecord: Codable, Equatable, Sendable {
         case appleClientIDs = "apple_client_ids"
         case kakaoAppID = "kakao_app_id"
         case mount
+        case appleTeamID = "apple_team_id"
+        case appleKeyID = "apple_key_id"
+        case applePrivateKey = "apple_private_key"
+    }
+
+    /// The code-exchange key, when the app has one.
+    var appleSignInKey: AppleSignInKey? {
+        applePrivateKey.isEmpty ? nil : AppleSignInKey(teamID: appleTeamID, keyID: appleKeyID, privateKeyPEM: applePrivateKey)
     }
 
     var appleAudiences: [String] {

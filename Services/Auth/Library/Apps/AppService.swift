@@ -8,7 +8,8 @@ struct AppService: Sendable {
 
     /// Registers an app; the key is generated unless given (to keep a released app's key).
     func create(
-        name: String, profile: Dialect, flags: AppFlags, key: String? = nil, appleClientIDs: [String] = [], kakaoAppID: String = "", mount: String? = nil
+        name: String, profile: Dialect, flags: AppFlags, key: String? = nil, appleClientIDs: [String] = [], kakaoAppID: String = "", mount: String? = nil,
+        appleKey: AppleSignInKey? = nil
     ) async throws -> AppRecord {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard (1...64).contains(trimmed.count) else { throw ServiceError.badRequest("app name must be 1-64 characters") }
@@ -18,12 +19,14 @@ struct AppService: Sendable {
         // Its clients send no key (API.md §9): the mount is how requests name the app.
         if profile == .quotehub, mount == nil { throw ServiceError.badRequest("a quotehub app needs a mount") }
         if let key, !AppKey.isAcceptable(key) { throw ServiceError.badRequest("app key must be 8-128 printable ASCII characters without spaces") }
-        let record = AppRecord(
+        let appleKey = try appleKey?.validated()
+        var record = AppRecord(
             id: ObjectID.generate(), name: trimmed, apiKey: key ?? AppKey.generate(), profile: profile,
             refreshWithAccessTokenOnly: flags.refreshWithAccessTokenOnly, emptyAuthErrorBodies: flags.emptyAuthErrorBodies,
             socketAuthOptional: flags.socketAuthOptional, createdAt: GlintDate.nowMilliseconds(),
             appleClientIDs: appleClientIDs.joined(separator: ","), kakaoAppID: kakaoAppID, mount: mount
         )
+        if let appleKey { (record.appleTeamID, record.appleKeyID, record.applePrivateKey) = (appleKey.teamID, appleKey.keyID, appleKey.privateKeyPEM) }
         try await store.insert(record)
         return record
     }

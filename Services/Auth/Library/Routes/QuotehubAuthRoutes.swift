@@ -7,8 +7,17 @@ import ServiceKit
 struct QuotehubAuthRoutes: Sendable {
     let users: any UserStore
     let nicknames: NicknameGenerator
+    let apple: AppleCodeSignIn
 
     func register(public group: ServiceApplication.Group) {
+        group.post("/auth/apple/callback") { request, context -> Envelope<AppleSignInAnswer> in
+            let appID = try context.requireAppID(profile: .quotehub)
+            let body = try await request.decode(as: AppleCodeRequest.self, context: context)
+            let signedIn = try await apple.signIn(code: body.code, appID: appID)
+            return Envelope(message: signedIn.isNewUser ? "회원가입 성공" : "로그인 성공", data: AppleSignInAnswer(
+                user: QuotehubRenderer.user(signedIn.user), accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken, isNewUser: signedIn.isNewUser
+            ))
+        }
         group.get("/auth/generate-nickname") { _, context -> Envelope<GeneratedNickname> in
             let appID = try context.requireAppID(profile: .quotehub)
             return Envelope(message: "닉네임이 생성되었습니다.", data: GeneratedNickname(nickname: try await nicknames.generate(appID: appID)))

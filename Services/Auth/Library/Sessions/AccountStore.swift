@@ -14,7 +14,7 @@ protocol AccountStore: Sendable {
     /// either way with a new session.
     func socialLogin(
         _ identity: SocialIdentity, email: String, session: NewSession, newUser: @escaping @Sendable (_ emailFree: Bool) -> UserRecord
-    ) async throws -> (user: UserRecord, refreshToken: String)
+    ) async throws -> (user: UserRecord, refreshToken: String, created: Bool)
     /// Deletes the account (its sessions, follows, blocks and identities go with it).
     func deleteUser(id: String, appID: String) async throws -> UserRecord?
 

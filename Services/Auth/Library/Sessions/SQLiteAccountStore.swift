@@ -40,13 +40,13 @@ struct SQLiteAccountStore: AccountStore {
 
     func socialLogin(
         _ identity: SocialIdentity, email: String, session: NewSession, newUser: @escaping @Sendable (_ emailFree: Bool) -> UserRecord
-    ) async throws -> (user: UserRecord, refreshToken: String) {
+    ) async throws -> (user: UserRecord, refreshToken: String, created: Bool) {
         let appID = session.appID
         return try await database.write { db in
             let linked = try String.fetchOne(db, sql: "SELECT user_id FROM social_identity WHERE app_id = ? AND provider = ? AND subject = ?",
                                              arguments: [appID, identity.provider, identity.subject])
             if let linked, let existing = try SQLiteUserStore.user(db, id: linked, appID: appID) {
-                return (existing, try open(db, session, userID: existing.id))
+                return (existing, try open(db, session, userID: existing.id), false)
             }
             let emailFree = try email.isEmpty
                 || Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE app_id = ? AND email_key = ?", arguments: [appID, email.lowercased()]) == 0
@@ -54,7 +54,7 @@ struct SQLiteAccountStore: AccountStore {
             try user.insert(db)
             try db.execute(sql: "INSERT INTO social_identity (app_id, provider, subject, user_id) VALUES (?, ?, ?, ?)",
                            arguments: [appID, identity.provider, identity.subject, user.id])
-            return (user, try open(db, session, userID: user.id))
+            return (user, try open(db, session, userID: user.id), true)
         }
     }
 

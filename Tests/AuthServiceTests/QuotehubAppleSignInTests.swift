@@ -1,0 +1,127 @@
+import Contracts
+import Foundation
+import GRDB
+import HTTPTypes
+import HummingbirdTesting
+import JWTKit
+import ServiceKit
+import TestSupport
+import XCTest
+
+@testable import AuthService
+
+/// Sign in with Apple by authorization code (API.md §9) against the Apple simulator's token
+/// endpoint: a new then a returning user, and every failure path answered 401 with nothing made.
+final class QuotehubAppleSignInTests: XCTestCase {
+    static let clientID = "com.quotehub.app"
+
+    private struct Fixture {
+        let harness: AuthHarness
+        let apple: AppleSimulator
+        let appID: String
+
+        func headers() -> HTTPFields {
+            TestEnvironment.fields(app: appID, extra: [(InternalHeader.appProfile, "quotehub"), ("Content-Type", "application/json")])
+        }
+
+        func userCount() throws -> Int {
+            let queue = try DatabaseQueue(path: harness.dataDirectory + "/auth-svc.sqlite")
+            return try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE app_id = ?", arguments: [appID]) ?? 0 }
+        }
+    }
+
+    private static func fixture() async throws -> Fixture {
+        let apple = try await AppleSimulator.start()
+        let harness = try await AuthHarness.make(apple: apple)
+        let teamKey = ES256PrivateKey()
+        let app = try await harness.apps.create(
+            name: "QuoteHub", profile: .quotehub, flags: AppFlags(), appleClientIDs: [clientID], mount: "quotehub",
+            appleKey: AppleSignInKey(teamID: "TEAM123456", keyID: "KEY1234567", privateKeyPEM: teamKey.pemRepresentation)
+        )
+        await apple.registerClient(clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: teamKey.publicKey)
+        return Fixture(harness: harness, apple: apple, appID: app.id)
+    }
+
+    func testANewThenAReturningReader() async throws {
+        let fixture = try await Self.fixture()
+        try await fixture.harness.app.test(.router) { client in
+            func signIn(_ code: String) async throws -> [String: Any] {
+                let answer = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: code)))
+                XCTAssertEqual(answer.status, .ok, answer.body.text)
+                let body = try JSON.object(answer.body)
+                JSON.assertKeys(body, ["success", "message", "data"])
+                XCTAssertEqual(body["success"] as? Bool, true)
+                let data = try XCTUnwrap(body["data"] as? [String: Any])
+                JSON.assertKeys(data, ["user", "accessToken", "refreshToken", "isNewUser"])
+                return data
+            }
+            let first = try await signIn(fixture.apple.issueCode(subject: "001122.reader", clientID: Self.clientID, email: "r@privaterelay.appleid.com"))
+            XCTAssertEqual(first["isNewUser"] as? Bool, true)
+            let user = try XCTUnwrap(first["user"] as? [String: Any])
+            JSON.assertKeys(user, ["_id", "nickname", "profileImage"])
+            XCTAssertEqual(user["profileImage"] as? String, "", "\"\" when none")
+            let nickname = try JSON.string(user, "nickname")
+            XCTAssertTrue(nickname.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "a generated Korean nickname: \(nickname)")
+
+            let again = try await signIn(fixture.apple.issueCode(subject: "001122.reader", clientID: Self.clientID))
+            XCTAssertEqual(again["isNewUser"] as? Bool, false)
+            XCTAssertEqual((again["user"] as? [String: Any])?["_id"] as? String, user["_id"] as? String)
+            XCTAssertEqual((again["user"] as? [String: Any])?["nickname"] as? String, nickname, "a returning reader keeps their nickname")
+            XCTAssertEqual(try fixture.userCount(), 1)
+
+            // Apple's refresh token is kept, sealed: not readable in the file.
+            let queue = try DatabaseQueue(path: fixture.harness.dataDirectory + "/auth-svc.sqlite")
+            let sealed = try await queue.read { db in try Data.fetchAll(db, sql: "SELECT sealed_refresh_token FROM apple_grant") }
+            XCTAssertEqual(sealed.count, 1)
+            let issued = fixture.apple.issuedRefreshTokens
+            XCTAssertFalse(issued.contains { String(decoding: sealed[0], as: UTF8.self).contains($0) }, "sealed, not plain")
+            let opened = try SealingKey.loadOrCreate(at: fixture.harness.dataDirectory + "/auth-sealing.key").open(sealed[0])
+            XCTAssertTrue(issued.contains(opened), "the latest of Apple's refresh tokens")
+
+            // The access token works as a Bearer token.
+            let token = try JSON.string(again, "accessToken")
+            let me = try await client.execute(uri: "/v1/users/me/profile", method: .get,
+                                              headers: TestEnvironment.fields(app: fixture.appID, extra: [("Authorization", "Bearer " + token)]))
+            XCTAssertEqual(me.status, .ok, me.body.text)
+        }
+        await fixture.apple.stop()
+    }
+
+    func testRefusedCodesAndWrongIdentityTokensCreateNothing() async throws {
+        let fixture = try await Self.fixture()
+        let apple = fixture.apple
+        try await fixture.harness.app.test(.router) { client in
+            let used = apple.issueCode(subject: "s.used", clientID: Self.clientID)
+            _ = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: used)))
+            let before = try fixture.userCount()
+            let cases: [(String, String)] = [
+                ("a code Apple refuses", "never-issued"),
+                ("a code used twice", used),
+                ("an id_token for another audience", apple.issueCode(subject: "s1", clientID: Self.clientID, idTokenAudience: "com.someone.else")),
+                ("an id_token from another issuer", apple.issueCode(subject: "s2", clientID: Self.clientID, issuer: "https://evil.example")),
+                ("an expired id_token", apple.issueCode(subject: "s3", clientID: Self.clientID, expiresIn: -60)),
+                ("a code for another client", apple.issueCode(subject: "s4", clientID: "com.other.client")),
+            ]
+            for (label, code) in cases {
+                let answer = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: code)))
+                XCTAssertEqual(try JSONDecoder().decode(CanonicalError.self, from: answer.body).code, .loginFailed, "\(label): \(answer.body.text)")
+                XCTAssertEqual(ErrorCode.loginFailed.quotehubStatus, 401)
+            }
+            XCTAssertEqual(try fixture.userCount(), before, "nothing created")
+            let empty = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: "")))
+            XCTAssertEqual(empty.status, .badRequest)
+        }
+        await apple.stop()
+
+        // The app's key is not the one Apple holds: Apple refuses the client (401 too).
+        let other = try await Self.fixture()
+        await other.apple.registerClient(Self.clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: ES256PrivateKey().publicKey)
+        try await other.harness.app.test(.router) { client in
+            let answer = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: other.headers(),
+                                                  body: JSONCoding.encode(AppleCodeRequest(code: other.apple.issueCode(subject: "s", clientID: Self.clientID))))
+            XCTAssertEqual(try JSONDecoder().decode(CanonicalError.self, from: answer.body).code, .loginFailed)
+            XCTAssertEqual(try other.userCount(), 0)
+        }
+        await other.apple.stop()
+    }
+}
