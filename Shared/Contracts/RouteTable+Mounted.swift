@@ -14,6 +14,8 @@ extension RouteTable {
         }
         // auth-svc
         add(.auth, "POST", "/auth/apple/callback")
+        add(.auth, "POST", "/auth/renew-token")
+        add(.auth, "POST", "/auth/validate-token")
         add(.auth, "GET", "/auth/generate-nickname")
         add(.auth, "GET", "/auth/check-nickname")
         return routes

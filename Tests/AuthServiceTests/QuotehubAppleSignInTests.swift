@@ -124,4 +124,37 @@ final class QuotehubAppleSignInTests: XCTestCase {
         }
         await other.apple.stop()
     }
+
+    /// `renew-token` with the refresh token as Bearer (not rotated), `validate-token` with both.
+    func testRenewAndValidateTokens() async throws {
+        let fixture = try await Self.fixture()
+        try await fixture.harness.app.test(.router) { client in
+            let signedIn = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(),
+                                                    body: JSONCoding.encode(AppleCodeRequest(code: fixture.apple.issueCode(subject: "t.reader", clientID: Self.clientID))))
+            let data = try XCTUnwrap(try JSON.object(signedIn.body)["data"] as? [String: Any])
+            let (access, refresh) = (try JSON.string(data, "accessToken"), try JSON.string(data, "refreshToken"))
+            func call(_ path: String, _ extra: [(String, String)]) async throws -> TestResponse {
+                try await client.execute(uri: path, method: .post, headers: TestEnvironment.fields(app: fixture.appID, extra: [(InternalHeader.appProfile, "quotehub")] + extra))
+            }
+            for attempt in 1...2 {
+                let renewed = try await call("/auth/renew-token", [("Authorization", "Bearer " + refresh)])
+                XCTAssertEqual(renewed.status, .ok, "attempt \(attempt): \(renewed.body.text)")
+                JSON.assertKeys(try XCTUnwrap(try JSON.object(renewed.body)["data"] as? [String: Any]), ["accessToken"])
+            }
+            let bogus = try await call("/auth/renew-token", [("Authorization", "Bearer not-a-refresh-token")])
+            XCTAssertEqual(try JSONDecoder().decode(CanonicalError.self, from: bogus.body).code.quotehubStatus, 401)
+
+            let valid = try await call("/auth/validate-token", [("Authorization", "Bearer " + access), ("x-refresh-token", refresh)])
+            XCTAssertEqual(try JSON.object(valid.body)["data"] as? [String: Bool], ["valid": true])
+            let expired = try await fixture.harness.expiredToken(for: AuthAnswer(userID: "", email: "", nick: "", profileImage: nil, accessToken: access, refreshToken: refresh))
+            let rotated = try await call("/auth/validate-token", [("Authorization", "Bearer " + expired), ("x-refresh-token", refresh)])
+            let pair = try XCTUnwrap(try JSON.object(rotated.body)["data"] as? [String: Any])
+            JSON.assertKeys(pair, ["valid", "accessToken", "refreshToken"])
+            XCTAssertEqual(pair["valid"] as? Bool, false)
+            XCTAssertNotEqual(pair["refreshToken"] as? String, refresh, "a rotated pair")
+            let neither = try await call("/auth/validate-token", [("Authorization", "Bearer " + expired), ("x-refresh-token", "nope")])
+            XCTAssertEqual(try JSONDecoder().decode(CanonicalError.self, from: neither.body).code.quotehubStatus, 401)
+        }
+        await fixture.apple.stop()
+    }
 }

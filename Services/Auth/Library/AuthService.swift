@@ -81,7 +81,7 @@ package enum AuthService {
             apps: apps, apple: dependencies.appleTokens, social: social, accounts: accounts, grants: SQLiteAppleGrantStore(database: database),
             sealing: try SealingKey.loadOrCreate(at: common.dataDirectory + "/auth-sealing.key"), nicknames: nicknames, logger: logger
         )
-        let quotehubRoutes = QuotehubAuthRoutes(users: users, nicknames: nicknames, apple: appleSignIn)
+        let quotehubRoutes = QuotehubAuthRoutes(users: users, nicknames: nicknames, apple: appleSignIn, accounts: accounts)
         let internalRoutes = InternalRoutes(apps: apps, users: users, profiles: profiles, signingKey: signingKey)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [relay]

@@ -80,7 +80,8 @@ package struct SlpSession: Codable, Sendable, Equatable {
     }
 }
 
-/// `GET /v1/auth/refresh` for `slp` apps: the refresh token is not rotated, so only the access token comes back.
+/// An access token alone: `GET /v1/auth/refresh` of `slp` apps and `POST /auth/renew-token` of
+/// quotehub apps, whose refresh tokens are not rotated.
 package struct SlpAccessToken: Codable, Sendable, Equatable {
     package var accessToken: String
 

@@ -17,6 +17,18 @@ package struct QuotehubUser: Codable, Sendable, Equatable {
     }
 }
 
+/// `POST /auth/validate-token`: `{valid: true}`, or `{valid: false, accessToken, refreshToken}`
+/// with a rotated pair when only the refresh token was good.
+package struct TokenValidation: Codable, Sendable, Equatable {
+    package var valid: Bool
+    package var accessToken: String?
+    package var refreshToken: String?
+
+    package init(valid: Bool, accessToken: String? = nil, refreshToken: String? = nil) {
+        (self.valid, self.accessToken, self.refreshToken) = (valid, accessToken, refreshToken)
+    }
+}
+
 /// `POST /auth/apple/callback`: the authorization code the app got from Apple.
 package struct AppleCodeRequest: Codable, Sendable {
     package var code: String

@@ -65,6 +65,37 @@ struct AccountService: Sendable {
         return signedIn
     }
 
+    /// API.md §9 `POST /auth/renew-token`: the refresh token alone proves the session and gets a
+    /// new access token; it is not rotated (the client keeps it).
+    func renew(appID: String, refreshToken: String?) async throws -> String {
+        let session = try await session(appID: appID, refreshToken: refreshToken)
+        return try await tokens.accessToken(userID: session.userID, appID: appID, sessionID: session.sessionID)
+    }
+
+    /// `POST /auth/validate-token`: nil while the access token is good; otherwise, when the
+    /// refresh token is, a rotated pair.
+    func validate(appID: String, accessToken: String?, refreshToken: String?) async throws -> TokenPair? {
+        if let accessToken, let caller = try? await verifier.verify(accessToken), caller.appID == appID,
+           try await accounts.state(sessionID: caller.sessionID, userID: caller.userID) == .active {
+            return nil
+        }
+        let session = try await session(appID: appID, refreshToken: refreshToken)
+        switch try await accounts.rotate(refreshToken: refreshToken ?? "", sessionID: session.sessionID, userID: session.userID, at: GlintDate.nowMilliseconds()) {
+        case .rejected(let reason):
+            throw ServiceError(.refreshInvalid, reason)
+        case .rotated(let newRefreshToken):
+            return TokenPair(accessToken: try await tokens.accessToken(userID: session.userID, appID: appID, sessionID: session.sessionID),
+                             refreshToken: newRefreshToken)
+        }
+    }
+
+    private func session(appID: String, refreshToken: String?) async throws -> (sessionID: String, userID: String) {
+        guard let refreshToken, (1...256).contains(refreshToken.utf8.count),
+              let session = try await accounts.session(refreshToken: refreshToken, appID: appID, at: GlintDate.nowMilliseconds())
+        else { throw ServiceError(.refreshInvalid, "refresh token invalid or expired") }
+        return session
+    }
+
     /// `GET /v1/auth/refresh`: the (usually expired) access token names the session; the refresh
     /// token proves it, unless the app may refresh with the access token alone. With `rotate`
     /// false (workspace apps, whose clients keep their first refresh token) it is checked and

@@ -1,4 +1,5 @@
 import Contracts
+import HTTPTypes
 import Hummingbird
 import ServiceKit
 
@@ -8,6 +9,8 @@ struct QuotehubAuthRoutes: Sendable {
     let users: any UserStore
     let nicknames: NicknameGenerator
     let apple: AppleCodeSignIn
+    let accounts: AccountService
+    private static let refreshHeader = HTTPField.Name("x-refresh-token")!
 
     func register(public group: ServiceApplication.Group) {
         group.post("/auth/apple/callback") { request, context -> Envelope<AppleSignInAnswer> in
@@ -17,6 +20,18 @@ struct QuotehubAuthRoutes: Sendable {
             return Envelope(message: signedIn.isNewUser ? "회원가입 성공" : "로그인 성공", data: AppleSignInAnswer(
                 user: QuotehubRenderer.user(signedIn.user), accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken, isNewUser: signedIn.isNewUser
             ))
+        }
+        group.post("/auth/renew-token") { request, context -> Envelope<SlpAccessToken> in
+            let appID = try context.requireAppID(profile: .quotehub)
+            let access = try await accounts.renew(appID: appID, refreshToken: AccessTokenMiddleware.token(from: request))
+            return Envelope(message: "토큰이 갱신되었습니다.", data: SlpAccessToken(accessToken: access))
+        }
+        group.post("/auth/validate-token") { request, context -> Envelope<TokenValidation> in
+            let appID = try context.requireAppID(profile: .quotehub)
+            let renewed = try await accounts.validate(appID: appID, accessToken: AccessTokenMiddleware.token(from: request),
+                                                      refreshToken: request.headers[Self.refreshHeader])
+            guard let renewed else { return Envelope(message: "유효한 토큰입니다.", data: TokenValidation(valid: true)) }
+            return Envelope(message: "토큰이 갱신되었습니다.", data: TokenValidation(valid: false, accessToken: renewed.accessToken, refreshToken: renewed.refreshToken))
         }
         group.get("/auth/generate-nickname") { _, context -> Envelope<GeneratedNickname> in
             let appID = try context.requireAppID(profile: .quotehub)

@@ -21,6 +21,9 @@ protocol AccountStore: Sendable {
     /// Exchanges a refresh token of the session for a new one. A token used again after the
     /// grace window is a stolen copy or a replay: the whole session dies.
     func rotate(refreshToken: String, sessionID: String, userID: String, at time: Int64) async throws -> RefreshOutcome
+    /// The live session a refresh token of `appID` proves (not expired, not rotated away, not
+    /// ended), for clients that send the refresh token alone (API.md §9).
+    func session(refreshToken: String, appID: String, at time: Int64) async throws -> (sessionID: String, userID: String)?
     /// For apps with `refresh_with_access_token_only`: a live session gets a new refresh token;
     /// its earlier ones count as rotated from now on.
     func rotateWithoutToken(sessionID: String, userID: String, at time: Int64) async throws -> RefreshOutcome

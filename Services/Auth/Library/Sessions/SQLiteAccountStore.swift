@@ -112,6 +112,16 @@ struct SQLiteAccountStore: AccountStore {
         }
     }
 
+    func session(refreshToken: String, appID: String, at now: Int64) async throws -> (sessionID: String, userID: String)? {
+        try await database.read { db in
+            guard let token = try RefreshTokenRecord.fetchOne(db, key: RefreshTokenValue.hash(refreshToken)),
+                  token.rotatedAt == nil, token.expiresAt > now,
+                  let session = try SessionRecord.fetchOne(db, key: token.sessionID), session.revokedAt == nil, session.appID == appID
+            else { return nil }
+            return (session.id, session.userID)
+        }
+    }
+
     func checkWithoutRotating(refreshToken: String, sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
         try await database.read { db in
             guard let token = try RefreshTokenRecord.fetchOne(db, key: RefreshTokenValue.hash(refreshToken)), token.sessionID == sessionID,

@@ -17,6 +17,8 @@ struct AbandonedPurchaseSweeper: Service {
                 do {
                     let count = try await workspaces.giveUpAbandoned(before: GlintDate.nowMilliseconds() - Self.grace)
                     if count > 0 { logger.info("abandoned workspace purchases given up", metadata: ["count": "\(count)"]) }
+                } catch is CancellationError {
+                    return
                 } catch {
                     logger.warning("abandoned workspace purchases not swept", metadata: ["error": "\(error)"])
                 }
