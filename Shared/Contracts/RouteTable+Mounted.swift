@@ -18,6 +18,10 @@ extension RouteTable {
         add(.auth, "POST", "/auth/validate-token")
         add(.auth, "GET", "/auth/generate-nickname")
         add(.auth, "GET", "/auth/check-nickname")
+        add(.auth, "PUT", "/auth/change-nickname")
+        add(.auth, "GET", "/profile")
+        add(.auth, "GET", "/profile/{user_id}")
+        add(.auth, "GET", "/user/search/{nickname}")
         return routes
     }()
 }

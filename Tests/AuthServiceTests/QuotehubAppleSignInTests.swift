@@ -13,37 +13,8 @@ import XCTest
 /// Sign in with Apple by authorization code (API.md §9) against the Apple simulator's token
 /// endpoint: a new then a returning user, and every failure path answered 401 with nothing made.
 final class QuotehubAppleSignInTests: XCTestCase {
-    static let clientID = "com.quotehub.app"
-
-    private struct Fixture {
-        let harness: AuthHarness
-        let apple: AppleSimulator
-        let appID: String
-
-        func headers() -> HTTPFields {
-            TestEnvironment.fields(app: appID, extra: [(InternalHeader.appProfile, "quotehub"), ("Content-Type", "application/json")])
-        }
-
-        func userCount() throws -> Int {
-            let queue = try DatabaseQueue(path: harness.dataDirectory + "/auth-svc.sqlite")
-            return try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE app_id = ?", arguments: [appID]) ?? 0 }
-        }
-    }
-
-    private static func fixture() async throws -> Fixture {
-        let apple = try await AppleSimulator.start()
-        let harness = try await AuthHarness.make(apple: apple)
-        let teamKey = ES256PrivateKey()
-        let app = try await harness.apps.create(
-            name: "QuoteHub", profile: .quotehub, flags: AppFlags(), appleClientIDs: [clientID], mount: "quotehub",
-            appleKey: AppleSignInKey(teamID: "TEAM123456", keyID: "KEY1234567", privateKeyPEM: teamKey.pemRepresentation)
-        )
-        await apple.registerClient(clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: teamKey.publicKey)
-        return Fixture(harness: harness, apple: apple, appID: app.id)
-    }
-
     func testANewThenAReturningReader() async throws {
-        let fixture = try await Self.fixture()
+        let fixture = try await QuotehubFixture.make()
         try await fixture.harness.app.test(.router) { client in
             func signIn(_ code: String) async throws -> [String: Any] {
                 let answer = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: code)))
@@ -55,7 +26,7 @@ final class QuotehubAppleSignInTests: XCTestCase {
                 JSON.assertKeys(data, ["user", "accessToken", "refreshToken", "isNewUser"])
                 return data
             }
-            let first = try await signIn(fixture.apple.issueCode(subject: "001122.reader", clientID: Self.clientID, email: "r@privaterelay.appleid.com"))
+            let first = try await signIn(fixture.apple.issueCode(subject: "001122.reader", clientID: QuotehubFixture.clientID, email: "r@privaterelay.appleid.com"))
             XCTAssertEqual(first["isNewUser"] as? Bool, true)
             let user = try XCTUnwrap(first["user"] as? [String: Any])
             JSON.assertKeys(user, ["_id", "nickname", "profileImage"])
@@ -63,7 +34,7 @@ final class QuotehubAppleSignInTests: XCTestCase {
             let nickname = try JSON.string(user, "nickname")
             XCTAssertTrue(nickname.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) }, "a generated Korean nickname: \(nickname)")
 
-            let again = try await signIn(fixture.apple.issueCode(subject: "001122.reader", clientID: Self.clientID))
+            let again = try await signIn(fixture.apple.issueCode(subject: "001122.reader", clientID: QuotehubFixture.clientID))
             XCTAssertEqual(again["isNewUser"] as? Bool, false)
             XCTAssertEqual((again["user"] as? [String: Any])?["_id"] as? String, user["_id"] as? String)
             XCTAssertEqual((again["user"] as? [String: Any])?["nickname"] as? String, nickname, "a returning reader keeps their nickname")
@@ -88,18 +59,18 @@ final class QuotehubAppleSignInTests: XCTestCase {
     }
 
     func testRefusedCodesAndWrongIdentityTokensCreateNothing() async throws {
-        let fixture = try await Self.fixture()
+        let fixture = try await QuotehubFixture.make()
         let apple = fixture.apple
         try await fixture.harness.app.test(.router) { client in
-            let used = apple.issueCode(subject: "s.used", clientID: Self.clientID)
+            let used = apple.issueCode(subject: "s.used", clientID: QuotehubFixture.clientID)
             _ = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: used)))
             let before = try fixture.userCount()
             let cases: [(String, String)] = [
                 ("a code Apple refuses", "never-issued"),
                 ("a code used twice", used),
-                ("an id_token for another audience", apple.issueCode(subject: "s1", clientID: Self.clientID, idTokenAudience: "com.someone.else")),
-                ("an id_token from another issuer", apple.issueCode(subject: "s2", clientID: Self.clientID, issuer: "https://evil.example")),
-                ("an expired id_token", apple.issueCode(subject: "s3", clientID: Self.clientID, expiresIn: -60)),
+                ("an id_token for another audience", apple.issueCode(subject: "s1", clientID: QuotehubFixture.clientID, idTokenAudience: "com.someone.else")),
+                ("an id_token from another issuer", apple.issueCode(subject: "s2", clientID: QuotehubFixture.clientID, issuer: "https://evil.example")),
+                ("an expired id_token", apple.issueCode(subject: "s3", clientID: QuotehubFixture.clientID, expiresIn: -60)),
                 ("a code for another client", apple.issueCode(subject: "s4", clientID: "com.other.client")),
             ]
             for (label, code) in cases {
@@ -114,11 +85,11 @@ final class QuotehubAppleSignInTests: XCTestCase {
         await apple.stop()
 
         // The app's key is not the one Apple holds: Apple refuses the client (401 too).
-        let other = try await Self.fixture()
-        await other.apple.registerClient(Self.clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: ES256PrivateKey().publicKey)
+        let other = try await QuotehubFixture.make()
+        await other.apple.registerClient(QuotehubFixture.clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: ES256PrivateKey().publicKey)
         try await other.harness.app.test(.router) { client in
             let answer = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: other.headers(),
-                                                  body: JSONCoding.encode(AppleCodeRequest(code: other.apple.issueCode(subject: "s", clientID: Self.clientID))))
+                                                  body: JSONCoding.encode(AppleCodeRequest(code: other.apple.issueCode(subject: "s", clientID: QuotehubFixture.clientID))))
             XCTAssertEqual(try JSONDecoder().decode(CanonicalError.self, from: answer.body).code, .loginFailed)
             XCTAssertEqual(try other.userCount(), 0)
         }
@@ -127,10 +98,10 @@ final class QuotehubAppleSignInTests: XCTestCase {
 
     /// `renew-token` with the refresh token as Bearer (not rotated), `validate-token` with both.
     func testRenewAndValidateTokens() async throws {
-        let fixture = try await Self.fixture()
+        let fixture = try await QuotehubFixture.make()
         try await fixture.harness.app.test(.router) { client in
             let signedIn = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(),
-                                                    body: JSONCoding.encode(AppleCodeRequest(code: fixture.apple.issueCode(subject: "t.reader", clientID: Self.clientID))))
+                                                    body: JSONCoding.encode(AppleCodeRequest(code: fixture.apple.issueCode(subject: "t.reader", clientID: QuotehubFixture.clientID))))
             let data = try XCTUnwrap(try JSON.object(signedIn.body)["data"] as? [String: Any])
             let (access, refresh) = (try JSON.string(data, "accessToken"), try JSON.string(data, "refreshToken"))
             func call(_ path: String, _ extra: [(String, String)]) async throws -> TestResponse {

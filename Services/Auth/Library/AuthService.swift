@@ -94,6 +94,7 @@ package enum AuthService {
             profileRoutes.register(public: group, protected: protected)
             meRoutes.register(protected: protected)
             quotehubRoutes.register(public: group)
+            QuotehubProfileRoutes(users: users, profiles: profiles).register(public: group, protected: protected)
         }
     }
 
