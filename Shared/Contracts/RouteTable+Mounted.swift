@@ -22,6 +22,12 @@ extension RouteTable {
         add(.auth, "GET", "/profile")
         add(.auth, "GET", "/profile/{user_id}")
         add(.auth, "GET", "/user/search/{nickname}")
+        add(.auth, "POST", "/block-report/block")
+        add(.auth, "POST", "/block-report/unblock")
+        add(.auth, "POST", "/block-report/report")
+        add(.auth, "POST", "/block-report/cancel-report")
+        add(.auth, "GET", "/block-report/blocked-users")
+        add(.auth, "GET", "/block-report/reports")
         return routes
     }()
 }

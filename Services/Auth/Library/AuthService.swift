@@ -95,6 +95,7 @@ package enum AuthService {
             meRoutes.register(protected: protected)
             quotehubRoutes.register(public: group)
             QuotehubProfileRoutes(users: users, profiles: profiles).register(public: group, protected: protected)
+            QuotehubBlockReportRoutes(users: users, profiles: profiles).register(protected: protected)
         }
     }
 

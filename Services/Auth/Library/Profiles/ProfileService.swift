@@ -67,16 +67,34 @@ struct ProfileService: Sendable {
         guard ["user", "post", "comment"].contains(request.targetType) else {
             throw ServiceError.badRequest("target_type must be user, post or comment")
         }
-        guard ObjectID.isValid(request.targetID) else { throw ServiceError.badRequest("invalid target_id") }
         let reason = try FieldRule.text(request.reason, "reason", 1...1000, trimming: .whitespacesAndNewlines)!
-        if request.targetType == "user" {
-            guard request.targetID != caller.userID else { throw ServiceError.badRequest("cannot report yourself") }
-            guard try await users.user(id: request.targetID, appID: caller.appID) != nil else { throw ServiceError.notFound("no such user") }
+        return ReportAnswer(reportID: try await report(caller, targetType: request.targetType, targetID: request.targetID, reason: reason))
+    }
+
+    /// Records a report (once per reporter and target: `conflict` again); a reported user must
+    /// exist and not be the caller. Answers its id.
+    func report(_ caller: AuthenticatedUser, targetType: String, targetID: String, reason: String) async throws -> String {
+        guard ObjectID.isValid(targetID) else { throw ServiceError.badRequest("invalid target id") }
+        if targetType == "user" {
+            guard targetID != caller.userID else { throw ServiceError.badRequest("cannot report yourself") }
+            guard try await users.user(id: targetID, appID: caller.appID) != nil else { throw ServiceError.notFound("no such user") }
         }
         let id = ObjectID.generate()
-        try await store.insertReport(id: id, appID: caller.appID, reporterID: caller.userID, targetType: request.targetType, targetID: request.targetID,
+        try await store.insertReport(id: id, appID: caller.appID, reporterID: caller.userID, targetType: targetType, targetID: targetID,
                                      reason: reason, at: GlintDate.nowMilliseconds())
-        return ReportAnswer(reportID: id)
+        return id
+    }
+
+    /// Withdraws the caller's report (`notFound` when there is none).
+    func cancelReport(_ caller: AuthenticatedUser, targetType: String, targetID: String) async throws {
+        guard try await store.deleteReport(reporterID: caller.userID, targetType: targetType, targetID: targetID) else {
+            throw ServiceError.notFound("no such report")
+        }
+    }
+
+    /// The caller's reports, newest first.
+    func reports(of caller: AuthenticatedUser) async throws -> [ReportRecord] {
+        try await store.reports(of: caller.userID)
     }
 
     /// Once per user per calendar day in Asia/Seoul (UTC+9 all year: Korea keeps no DST).

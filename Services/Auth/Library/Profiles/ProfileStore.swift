@@ -13,6 +13,10 @@ protocol ProfileStore: Sendable {
     func blockedUsers(of userID: String) async throws -> [String]
     /// `StoreError.conflict` when the reporter already reported the target.
     func insertReport(id: String, appID: String, reporterID: String, targetType: String, targetID: String, reason: String, at time: Int64) async throws
+    /// Removes a report; false when there was none.
+    func deleteReport(reporterID: String, targetType: String, targetID: String) async throws -> Bool
+    /// A reporter's reports, newest first.
+    func reports(of reporterID: String) async throws -> [ReportRecord]
     /// The user's attendance of `day` (`StoreError.conflict` when already recorded), answering
     /// how many days they attended.
     func attend(userID: String, day: String, at time: Int64) async throws -> Int

@@ -78,6 +78,19 @@ struct SQLiteProfileStore: ProfileStore {
         }
     }
 
+    func deleteReport(reporterID: String, targetType: String, targetID: String) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM report WHERE reporter_id = ? AND target_type = ? AND target_id = ?", arguments: [reporterID, targetType, targetID])
+            return db.changesCount > 0
+        }
+    }
+
+    func reports(of reporterID: String) async throws -> [ReportRecord] {
+        try await database.read { db in
+            try ReportRecord.fetchAll(db, sql: "SELECT * FROM report WHERE reporter_id = ? ORDER BY created_at DESC, id DESC LIMIT 1000", arguments: [reporterID])
+        }
+    }
+
     func attend(userID: String, day: String, at time: Int64) async throws -> Int {
         try await database.write { db in
             do {
