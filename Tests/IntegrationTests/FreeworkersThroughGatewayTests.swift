@@ -61,7 +61,11 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
             let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 64)
 
             let alice = try await join("alice"), bob = try await join("bob")
-            let (aliceToken, bobToken) = (alice.extra.token.accessToken, bob.extra.token.accessToken)
+            // The app signs in again on launch: a login answers the same AuthOut.
+            let login = try await ok(.POST, "/v1/users/login", json: #"{"email":"bob@fw.app","password":"pass1234!"}"#)
+            let bobAgain = try JSONDecoder().decode(SlpAuthOut.self, from: login.body)
+            XCTAssertEqual(bobAgain.base.userID, bob.base.userID)
+            let (aliceToken, bobToken) = (alice.extra.token.accessToken, bobAgain.extra.token.accessToken)
             let signupCoins = await HTTPProbe.eventually(within: .seconds(15)) { () -> Int? in
                 let count = try? await coins(aliceToken)
                 return count == 100 ? count : nil
@@ -85,8 +89,11 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
 
             _ = try await ok(.POST, "/v1/workspaces/\(workspace)/members", aliceToken, json: #"{"email":"bob@fw.app"}"#)
             let detail = try JSON.object(try await ok(.GET, "/v1/workspaces/\(workspace)", bobToken).body)
-            let general = try XCTUnwrap((detail["channels"] as? [[String: Any]])?.first?["channel_id"] as? String)
+            XCTAssertEqual((detail["channels"] as? [[String: Any]])?.map { $0["name"] as? String }, ["일반"])
             XCTAssertEqual((detail["workspaceMembers"] as? [Any])?.count, 2)
+            // The channel the rest happens in: made by alice, joined by bob when he writes.
+            let made = try JSON.object(try await ok(.POST, "/v1/workspaces/\(workspace)/channels", aliceToken, json: #"{"name":"공지","description":"알림"}"#).body)
+            let channel = try JSON.string(made, "channel_id")
 
             // Sockets as the app opens them: no key, no token, no headers.
             func pythonClient(_ label: String, _ namespace: String, transports: String, event: String) throws -> RunningProcess {
@@ -95,10 +102,10 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
                 processes.append(process)
                 return process
             }
-            let channelPolling = try pythonClient("python channel polling", "/ws-channel-\(general)", transports: "polling,websocket", event: "channel")
-            let channelWebSocket = try pythonClient("python channel websocket", "/ws-channel-\(general)", transports: "websocket", event: "channel")
+            let channelPolling = try pythonClient("python channel polling", "/ws-channel-\(channel)", transports: "polling,websocket", event: "channel")
+            let channelWebSocket = try pythonClient("python channel websocket", "/ws-channel-\(channel)", transports: "websocket", event: "channel")
             let nowhere = try pythonClient("python unknown channel", "/ws-channel-6740369b3a36e82f532ec7ff", transports: "websocket", event: "channel")
-            let swift = try await SocketIOTestClient.open(suite.gatewayURL, transport: .pollingThenUpgrade, namespace: "/ws-channel-\(general)")
+            let swift = try await SocketIOTestClient.open(suite.gatewayURL, transport: .pollingThenUpgrade, namespace: "/ws-channel-\(channel)")
             defer { swift.close() }
             let swiftAnswer = try await swift.next()
             XCTAssertEqual(swiftAnswer.type, 0, "\(swiftAnswer)")
@@ -107,8 +114,8 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
             _ = try await nowhere.line(containing: "refused")
 
             // A message with two files of the same name, sent by bob, reaches every socket.
-            let first = try JSON.object(try await ok(.POST, "/v1/workspaces/\(workspace)/channels/\(general)/chats", aliceToken, json: #"{"content":"첫 메시지"}"#).body)
-            let withFiles = try await multipart(.POST, "/v1/workspaces/\(workspace)/channels/\(general)/chats", bobToken, MultipartBody(parts: [
+            let first = try JSON.object(try await ok(.POST, "/v1/workspaces/\(workspace)/channels/\(channel)/chats", aliceToken, json: #"{"content":"첫 메시지"}"#).body)
+            let withFiles = try await multipart(.POST, "/v1/workspaces/\(workspace)/channels/\(channel)/chats", bobToken, MultipartBody(parts: [
                 .field("content", "사진 두 장"),
                 .file("files", filename: "image.jpg", contentType: "image/jpeg", bytes: png), .file("files", filename: "image.jpg", contentType: "image/jpeg", bytes: png + [1]),
             ]))
@@ -127,11 +134,11 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
 
             // Cursor sync and unreads.
             let cursor = try JSON.string(first, "createdAt")
-            let synced = try array(try await ok(.GET, "/v1/workspaces/\(workspace)/channels/\(general)/chats?cursor_date=\(cursor)", bobToken))
+            let synced = try array(try await ok(.GET, "/v1/workspaces/\(workspace)/channels/\(channel)/chats?cursor_date=\(cursor)", bobToken))
             XCTAssertEqual(synced.map { $0["chat_id"] as? String }, [chatID])
-            let all = try array(try await ok(.GET, "/v1/workspaces/\(workspace)/channels/\(general)/chats?cursor_date=", bobToken))
+            let all = try array(try await ok(.GET, "/v1/workspaces/\(workspace)/channels/\(channel)/chats?cursor_date=", bobToken))
             XCTAssertEqual(all.count, 2)
-            let unreads = try JSON.object(try await ok(.GET, "/v1/workspaces/\(workspace)/channels/\(general)/unreads?after=\(cursor)", aliceToken).body)
+            let unreads = try JSON.object(try await ok(.GET, "/v1/workspaces/\(workspace)/channels/\(channel)/unreads?after=\(cursor)", aliceToken).body)
             XCTAssertEqual(unreads["count"] as? Int, 1)
 
             // A DM round trip with a socket on its namespace.
