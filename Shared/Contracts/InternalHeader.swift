@@ -6,6 +6,9 @@ package enum InternalHeader {
     /// The app's profile (`lslp`, `slp`): which family of answer shapes it speaks.
     package static let appProfile = "x-internal-app-profile"
     package static let clientIP = "x-internal-client-ip"
+    /// Where a mounted app's clients reach it (`https://host/quotehub`): services make the
+    /// absolute file URLs API.md §9 answers from it.
+    package static let publicBase = "x-internal-public-base"
     package static let prefix = "x-internal-"
     package static let requestID = "x-request-id"
 }

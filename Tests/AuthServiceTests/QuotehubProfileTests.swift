@@ -62,4 +62,37 @@ final class QuotehubProfileTests: XCTestCase {
         }
         await fixture.apple.stop()
     }
+
+    /// `PUT /profile` as JSON and as multipart with an image, served under the mount by an
+    /// absolute URL.
+    func testEditingTheProfile() async throws {
+        let fixture = try await QuotehubFixture.make()
+        try await fixture.harness.app.test(.router) { client in
+            let reader = try await fixture.signIn(client, subject: "editor.sub")
+            var headers = fixture.headers(token: reader.token)
+            headers[.init(InternalHeader.publicBase)!] = "https://books.example/quotehub"
+            let edited = try await client.execute(uri: "/profile", method: .put, headers: headers,
+                                                  body: JSONCoding.encode(ProfileEdit(nickname: "문장수집가", statusMessage: "오늘도 한 줄")))
+            let user = try XCTUnwrap(try JSON.object(edited.body)["data"] as? [String: Any], edited.body.text)
+            JSON.assertKeys(user, ["_id", "nickname", "profileImage", "statusMessage"])
+            XCTAssertEqual(user["statusMessage"] as? String, "오늘도 한 줄")
+            XCTAssertEqual(user["nickname"] as? String, "문장수집가")
+
+            let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 3, count: 64)
+            let form = MultipartBody(parts: [.field("statusMessage", ""), .file("profileImage", filename: "me.png", contentType: "image/png", bytes: png)])
+            headers[.contentType] = form.contentType
+            let withImage = try await client.execute(uri: "/profile", method: .put, headers: headers, body: form.buffer)
+            let imaged = try XCTUnwrap(try JSON.object(withImage.body)["data"] as? [String: Any], withImage.body.text)
+            let url = try JSON.string(imaged, "profileImage")
+            XCTAssertTrue(url.hasPrefix("https://books.example/quotehub/files/profiles/"), url)
+            XCTAssertNil(imaged["statusMessage"], "an empty status message clears it")
+            let path = String(url.dropFirst("https://books.example/quotehub".count))
+            let served = try await client.execute(uri: path, method: .get, headers: TestEnvironment.fields(app: nil))
+            XCTAssertEqual(Array(served.body.readableBytesView), png, "served under the mount with no key or token")
+            let tooLong = try await client.execute(uri: "/profile", method: .put, headers: fixture.headers(token: reader.token),
+                                                   body: JSONCoding.encode(ProfileEdit(statusMessage: String(repeating: "가", count: 101))))
+            XCTAssertEqual(tooLong.status, .badRequest)
+        }
+        await fixture.apple.stop()
+    }
 }

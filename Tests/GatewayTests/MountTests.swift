@@ -49,6 +49,8 @@ final class MountTests: XCTestCase {
         for (_, request) in requests {
             XCTAssertEqual(request.head.headers[InternalHeader.appID], ["app-quotehub"])
             XCTAssertEqual(request.head.headers[InternalHeader.appProfile], ["quotehub"])
+            let base = request.head.headers[InternalHeader.publicBase].first ?? ""
+            XCTAssertTrue(base.hasPrefix("http://") && base.hasSuffix("/quotehub"), "where clients reach the app, from their Host: \(base)")
         }
         XCTAssertEqual(asked.withLock { $0 }, ["quotehub"], "the mount is looked up once, then cached")
     }
@@ -88,5 +90,19 @@ final class MountTests: XCTestCase {
         for code in ErrorCode.allCases {
             XCTAssertTrue([400, 401, 403, 404, 413, 429, 500, 503].contains(code.quotehubStatus), "\(code)")
         }
+    }
+
+    /// Behind TLS the configured public URL says where clients are; a forged base never crosses.
+    func testThePublicBaseComesFromTheConfiguredURL() async throws {
+        let fakes = Fakes()
+        var configuration = GatewayConfiguration()
+        configuration.publicURL = "https://api.example.com"
+        try await GatewayTests.makeApp(fakes, configuration: configuration, appKeys: Self.appKeys()).test(.router) { client in
+            _ = try await client.execute(uri: "/quotehub/auth/generate-nickname", method: .get, headers: [.init(InternalHeader.publicBase)!: "https://evil.example"])
+            _ = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-lslp"])
+        }
+        let requests = fakes.received.withLock { $0 }
+        XCTAssertEqual(requests[0].1.head.headers[InternalHeader.publicBase], ["https://api.example.com/quotehub"])
+        XCTAssertEqual(requests[1].1.head.headers[InternalHeader.publicBase], [], "keyed apps have no mount")
     }
 }

@@ -94,7 +94,7 @@ package enum AuthService {
             profileRoutes.register(public: group, protected: protected)
             meRoutes.register(protected: protected)
             quotehubRoutes.register(public: group)
-            QuotehubProfileRoutes(users: users, profiles: profiles).register(public: group, protected: protected)
+            QuotehubProfileRoutes(users: users, profiles: profiles, images: images).register(public: group, protected: protected)
             QuotehubBlockReportRoutes(users: users, profiles: profiles).register(protected: protected)
         }
     }

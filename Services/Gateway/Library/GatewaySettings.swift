@@ -11,10 +11,14 @@ package enum GatewaySettings {
     package static let upstreamTimeoutSeconds = ConfigVariable("GATEWAY_UPSTREAM_TIMEOUT_SECONDS", default: "60", "how long a service may take to answer a forwarded request (and, for a streamed answer, to send its next part while the client reads)")
     package static let maxUpstreamConnections = ConfigVariable("GATEWAY_MAX_UPSTREAM_CONNECTIONS", default: "128", "pooled keep-alive connections per service")
     package static let idleTimeoutSeconds = ConfigVariable("GATEWAY_IDLE_TIMEOUT_SECONDS", default: "75", "a client connection with no request under way is closed after this long (also ends request heads that never complete); longer than clients keep idle connections, so they close first")
+    package static let publicURL = ConfigVariable(
+        "GATEWAY_PUBLIC_URL", default: "",
+        "the scheme and host clients reach the gateway at (e.g. https://api.example.com): mounted apps' absolute file URLs start with it; empty = http:// and the request's Host"
+    )
     package static let trustForwardedFor = ConfigVariable("GATEWAY_TRUST_FORWARDED_FOR", default: "false", "take the client address from X-Forwarded-For (only behind a trusted proxy)")
 
     package static var all: [ConfigVariable] {
-        [maxBodyBytes, ratePerApp, burstPerApp, ratePerIP, burstPerIP, appCacheSeconds, upstreamTimeoutSeconds, maxUpstreamConnections, idleTimeoutSeconds, trustForwardedFor]
+        [maxBodyBytes, ratePerApp, burstPerApp, ratePerIP, burstPerIP, appCacheSeconds, upstreamTimeoutSeconds, maxUpstreamConnections, idleTimeoutSeconds, trustForwardedFor, publicURL]
     }
 }
 
@@ -27,6 +31,8 @@ package struct GatewayConfiguration: Sendable, Equatable {
     package var maxUpstreamConnections: Int
     package var idleTimeoutSeconds: Int
     package var trustForwardedFor: Bool
+    /// Without a trailing slash; empty = `http://` + the request's `Host`.
+    package var publicURL = ""
 
     package init(
         maxBodyBytes: Int = 32 << 20, appLimit: RateLimit = .init(perSecond: 500, burst: 1000),
@@ -60,5 +66,10 @@ package struct GatewayConfiguration: Sendable, Equatable {
             idleTimeoutSeconds: try reader.int(GatewaySettings.idleTimeoutSeconds, in: 1...3600),
             trustForwardedFor: try reader.bool(GatewaySettings.trustForwardedFor)
         )
+        let url = try reader.string(GatewaySettings.publicURL)
+        guard url.isEmpty || ((url.hasPrefix("https://") || url.hasPrefix("http://")) && url.count <= 200 && !url.contains(" ")) else {
+            throw ConfigurationError(variable: GatewaySettings.publicURL.name, problem: "must be an http(s) URL")
+        }
+        publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
     }
 }

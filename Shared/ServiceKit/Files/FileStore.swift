@@ -35,11 +35,12 @@ package struct FileStore: Sendable {
         }
     }
 
-    /// Serves the area's files at `GET`/`HEAD /v1/data/<area>/{name}` (names are unguessable, so
-    /// only the app key the gateway checked is asked for, as API.md §0 says of file GETs).
-    package func registerServing(on group: ServiceApplication.Group) {
+    /// Serves the area's files at `GET`/`HEAD <prefix>/<area>/{name}`: `/v1/data` for keyed apps
+    /// (names are unguessable, so only the app key the gateway checked is asked for, as API.md §0
+    /// says of file GETs), `/files` under a mount (API.md §9: loaded with no key or token).
+    package func registerServing(on group: ServiceApplication.Group, prefix: String = "/v1/data") {
         for method in [HTTPRequest.Method.get, .head] {
-            group.on("/v1/data/\(area)/{name}", method: method) { request, context in
+            group.on(RouterPath("\(prefix)/\(area)/{name}"), method: method) { request, context in
                 try response(for: request, name: try context.parameters.require("name"))
             }
         }

@@ -13,6 +13,8 @@ package struct GlintRequestContext: RequestContext, RemoteAddressRequestContext 
     package var appID: String?
     /// Its profile: the family of answer shapes it speaks (errors are the gateway's business).
     package var appProfile: Dialect?
+    /// Where a mounted app's clients reach it (`https://host/quotehub`), for absolute file URLs.
+    package var publicBase: String?
     /// The caller, once an access token has been verified.
     package var user: AuthenticatedUser?
 

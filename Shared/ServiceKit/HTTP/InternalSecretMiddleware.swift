@@ -10,6 +10,7 @@ package struct InternalSecretMiddleware: RouterMiddleware {
     private static let secretHeader = HTTPField.Name(InternalHeader.secret)!
     private static let appHeader = HTTPField.Name(InternalHeader.appID)!
     private static let profileHeader = HTTPField.Name(InternalHeader.appProfile)!
+    private static let publicBaseHeader = HTTPField.Name(InternalHeader.publicBase)!
 
     package init(secret: String) {
         self.secret = Array(secret.utf8)
@@ -30,6 +31,7 @@ package struct InternalSecretMiddleware: RouterMiddleware {
         var context = context
         context.appID = Self.appID(in: request.headers)
         context.appProfile = request.headers[Self.profileHeader].flatMap(Dialect.init(rawValue:))
+        context.publicBase = request.headers[Self.publicBaseHeader]
         if let appID = context.appID {
             context.logger[metadataKey: "app_id"] = .string(appID)
         }

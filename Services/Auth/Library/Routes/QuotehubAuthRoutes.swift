@@ -18,7 +18,7 @@ struct QuotehubAuthRoutes: Sendable {
             let body = try await request.decode(as: AppleCodeRequest.self, context: context)
             let signedIn = try await apple.signIn(code: body.code, appID: appID)
             return Envelope(message: signedIn.isNewUser ? "회원가입 성공" : "로그인 성공", data: AppleSignInAnswer(
-                user: QuotehubRenderer.user(signedIn.user), accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken, isNewUser: signedIn.isNewUser
+                user: QuotehubRenderer(base: context.publicBase).user(signedIn.user), accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken, isNewUser: signedIn.isNewUser
             ))
         }
         group.post("/auth/renew-token") { request, context -> Envelope<SlpAccessToken> in

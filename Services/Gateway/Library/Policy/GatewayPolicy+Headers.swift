@@ -10,12 +10,15 @@ extension GatewayPolicy {
     /// (`HeaderRules`), plus the internal headers only the gateway may set.
     func upstreamHead(
         method: HTTPMethod, uri: String, fields: some Sequence<(name: String, value: String)>, count: Int,
-        app: AppInfo?, requestID: String, clientIP: String
+        app: AppInfo?, requestID: String, clientIP: String, authority: String? = nil
     ) -> HTTPRequestHead {
         var headers = HTTPHeaders()
         headers.reserveCapacity(count + 4)
-        for (name, value) in fields where !HeaderRules.staysAtGateway(name) {
-            headers.add(name: name, value: value)
+        // HTTP/1 heads carry `Host` among the fields; the router's form keeps it as the authority.
+        var host = authority
+        for (name, value) in fields {
+            if name.utf8.count == 4, name.isASCII(caseInsensitivelyEqualTo: "host") { host = value }
+            if !HeaderRules.staysAtGateway(name) { headers.add(name: name, value: value) }
         }
         headers.add(name: InternalHeader.secret, value: internalSecret)
         headers.add(name: InternalHeader.requestID, value: requestID)
@@ -23,8 +26,19 @@ extension GatewayPolicy {
         if let app {
             headers.add(name: InternalHeader.appID, value: app.appID)
             headers.add(name: InternalHeader.appProfile, value: app.profile.rawValue)
+            if let mount = app.mount, let base = publicBase(host: host) { headers.add(name: InternalHeader.publicBase, value: base + "/" + mount) }
         }
         return HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: headers)
+    }
+
+    /// The scheme and host clients use: the configured public URL, or the request's `Host`
+    /// (letters, digits, `.`, `-`, `:` only; anything else names no host of ours).
+    private func publicBase(host: String?) -> String? {
+        if !configuration.publicURL.isEmpty { return configuration.publicURL }
+        guard let host, (1...255).contains(host.utf8.count),
+              host.utf8.allSatisfy({ (48...58).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 45 || $0 == 46 || $0 == 91 || $0 == 93 })
+        else { return nil }
+        return "http://" + host
     }
 
     /// The same from the router's form of a request.
@@ -32,7 +46,7 @@ extension GatewayPolicy {
         upstreamHead(
             method: HTTPMethod(rawValue: request.method.rawValue), uri: admission.upstreamTarget(request.path ?? "/"),
             fields: request.headerFields.lazy.map { (name: $0.name.rawName, value: $0.value) }, count: request.headerFields.count,
-            app: admission.app, requestID: requestID, clientIP: admission.clientIP
+            app: admission.app, requestID: requestID, clientIP: admission.clientIP, authority: request.authority
         )
     }
 
