@@ -99,7 +99,7 @@ final class FCMClient: Sendable {
         var request = HTTPClientRequest(url: account.tokenURI)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-        request.body = .bytes(ByteBuffer(string: "grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer&assertion=" + assertion))
+        request.body = .bytes(ByteBuffer(string: FormEncoding.encode(["grant_type": "urn:ietf:params:oauth:grant-type:jwt-bearer", "assertion": assertion])))
         let response = try await http.execute(request, timeout: .seconds(15))
         let body = try await response.body.collect(upTo: 64 << 10)
         struct Grant: Decodable { var access_token: String; var expires_in: Int }
