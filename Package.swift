@@ -65,7 +65,9 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
     ("Chat", "ChatService", "chat-svc", [
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdCore", package: "hummingbird"), webSocket, "SocketIO",
     ]),
-    ("Market", "MarketService", "market-svc", [.product(name: "GRDB", package: "GRDB.swift")]),
+    ("Market", "MarketService", "market-svc", [
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
+    ]),
     ("Geo", "GeoService", "geo-svc", [
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdCore", package: "hummingbird"), "CZlib",
     ]),

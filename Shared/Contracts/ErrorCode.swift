@@ -21,6 +21,8 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case paymentInvalid = "payment_invalid"
     case paymentProcessed = "payment_processed"
     case unavailable
+    /// A provider we call for the client (Kakao's book search) failed or answered nonsense.
+    case upstreamFailed = "upstream_failed"
     case internalError = "internal"
 
     /// HTTP status in the default `lslp` dialect (and what services answer internally).
@@ -39,6 +41,7 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
         case .unknownRoute: 444
         case .notPermitted, .cannotLeave: 445
         case .unavailable: 503
+        case .upstreamFailed: 502
         case .internalError: 500
         }
     }
@@ -51,7 +54,7 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
         case .loginFailed, .tokenInvalid, .tokenExpired, .refreshInvalid, .appKeyInvalid, .forbidden: 401
         case .notPermitted, .cannotLeave: 403
         case .notFound, .userNotFound, .unknownRoute: 404
-        case .payloadTooLarge, .rateLimited, .unavailable, .internalError: status
+        case .payloadTooLarge, .rateLimited, .unavailable, .upstreamFailed, .internalError: status
         }
     }
 
@@ -81,7 +84,7 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
         case .paymentProcessed: "E82"
         case .unknownRoute: "E97"
         case .rateLimited: "E98"
-        case .unavailable, .internalError: "E99"
+        case .unavailable, .upstreamFailed, .internalError: "E99"
         }
     }
 

@@ -29,6 +29,31 @@ extension RouteTable {
         add(.auth, "POST", "/block-report/cancel-report")
         add(.auth, "GET", "/block-report/blocked-users")
         add(.auth, "GET", "/block-report/reports")
+        add(.auth, "POST", "/auth/revoke")
+        // market-svc
+        add(.market, "GET", "/book/search")
+        add(.market, "GET", "/book/todayBooks")
+        add(.market, "GET,HEAD", "/files/bookstories/**")
+        add(.market, "GET,HEAD", "/files/folders/**")
+        add(.market, "POST", "/bookstories/createBookStory")
+        add(.market, "PUT", "/bookstories/update/{id}")
+        add(.market, "DELETE", "/bookstories/delete/{id}")
+        add(.market, "GET", "/bookstories/{id}")
+        add(.market, "GET", "/bookstories/count")
+        add(.market, "GET", "/bookstories/count/{user_id}")
+        for list in ["/bookstories/public", "/bookstories/friend/{user_id}", "/bookstories/my", "/bookstories/public/search",
+                     "/bookstories/friend/search/{user_id}", "/bookstories/my/search", "/folder/all", "/folder/user/{user_id}",
+                     "/folder/myfolder", "/folder/public/{id}", "/folder/friend/{user_id}/{id}", "/folder/my/{id}"] {
+            add(.market, "GET", list, paginated: true)
+        }
+        add(.market, "POST", "/folder/create")
+        add(.market, "PUT", "/folder/update/{id}")
+        add(.market, "DELETE", "/folder/delete/{id}")
+        add(.market, "GET", "/folder/{id}")
+        add(.market, "POST", "/bookstoriesComments")
+        add(.market, "PUT,DELETE", "/bookstoriesComments/{id}")
+        add(.market, "GET", "/bookstoriesComments/{id}", paginated: true)
+        add(.market, "GET", "/bookstoriesComments/count/{id}")
         return routes
     }()
 }

@@ -22,6 +22,8 @@ struct AuthHarness {
     let appID: String
     /// push-svc's side of the outbox: the device tokens it was told of.
     let push: EventRecorder<DeviceTokenEvent>
+    /// market-svc's side: the revoked accounts whose content it was told to remove.
+    let revokedAccounts: EventRecorder<AccountRevokedEvent>
 
     static func make(
         accessLifetime: TimeInterval = 900, reuseGrace: TimeInterval = 10, appFlags: AppFlags = AppFlags(),
@@ -39,11 +41,12 @@ struct AuthHarness {
         let keysURL = apple?.keysURL ?? "http://127.0.0.1:9/auth/keys"
         let push = EventRecorder<DeviceTokenEvent>()
         let coins = Mutex(0)
+        let revoked = EventRecorder<AccountRevokedEvent>()
         let dependencies = AuthService.Dependencies(
             hasher: .bcrypt(cost: 4),
             market: market ?? MarketClient(postIDs: { _, _, _ in postIDs }, coins: { _, _, _ in coins.withLock { $0 } }, grantCoins: { grant in
                 coins.withLock { $0 += grant.coins }
-            }),
+            }, accountRevoked: revoked.client.send),
             push: push.client,
             appleKeys: .http(url: keysURL, client: .shared),
             http: .shared,
@@ -57,7 +60,7 @@ struct AuthHarness {
         let registered = try await apps.create(
             name: "Test", profile: .lslp, flags: appFlags, key: "test-app-key", appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID
         )
-        return AuthHarness(app: app, apps: apps, signingKey: signingKey, dataDirectory: directory, appID: registered.id, push: push)
+        return AuthHarness(app: app, apps: apps, signingKey: signingKey, dataDirectory: directory, appID: registered.id, push: push, revokedAccounts: revoked)
     }
 
     /// Headers of a request the gateway forwards for this app, plus the caller's own.

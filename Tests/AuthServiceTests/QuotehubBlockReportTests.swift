@@ -56,6 +56,11 @@ final class QuotehubBlockReportTests: XCTestCase {
             try expect(404, try await post("/block-report/cancel-report", ReportTarget(targetId: story, type: "bookstory")))
             let left = try await get("/block-report/reports")
             XCTAssertEqual(left.map { $0["targetId"] as? String }, [bob.userID])
+            try assertNull(try await post("/block-report/report", ReportTarget(targetId: story, type: "bookstory")))
+            // What market-svc asks to hide from alice's lists: bob (reported) and the story.
+            let hidden = try await client.execute(uri: "/internal/users/\(alice.userID)/hidden", method: .get, headers: fixture.headers())
+            XCTAssertEqual(try JSONDecoder().decode(HiddenContent.self, from: hidden.body), HiddenContent(userIDs: [bob.userID], storyIDs: [story]))
+            try assertNull(try await post("/block-report/cancel-report", ReportTarget(targetId: story, type: "bookstory")))
             let anonymous = try await client.execute(uri: "/block-report/reports", method: .get, headers: fixture.headers())
             try expect(401, anonymous)
         }

@@ -88,7 +88,7 @@ final class MountTests: XCTestCase {
         XCTAssertEqual(body["message"] as? String, "page must be a number")
         JSON.assertKeys(try XCTUnwrap(body["pagination"] as? [String: Any]), ["currentPage", "totalPages", "pageSize", "totalItems"])
         for code in ErrorCode.allCases {
-            XCTAssertTrue([400, 401, 403, 404, 413, 429, 500, 503].contains(code.quotehubStatus), "\(code)")
+            XCTAssertTrue([400, 401, 403, 404, 413, 429, 500, 502, 503].contains(code.quotehubStatus), "\(code)")
         }
     }
 

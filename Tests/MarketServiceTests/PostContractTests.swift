@@ -20,9 +20,10 @@ final class PostContractTests: XCTestCase {
 
     /// market-svc with auth-svc's answers faked: users by id, and who blocked whom.
     struct Harness {
-        /// Who blocked whom, as auth-svc would answer.
+        /// Who blocked whom, and which stories each reader reported, as auth-svc would answer.
         final class Blocks: Sendable {
             let byUser = Mutex<[String: Set<String>]>([:])
+            let reportedStories = Mutex<[String: Set<String>]>([:])
         }
 
         /// geo-svc's side of the outbox: what arrived, and how many deliveries to refuse first.
@@ -52,14 +53,21 @@ final class PostContractTests: XCTestCase {
         let geo: Geo
         let database: DatabasePool
 
-        /// `users` and `geo` replace the fakes of auth-svc and geo-svc (a failing one, say).
-        static func make(users: UsersClient? = nil, geo geoClient: EventClient<PostLocationEvent>? = nil) async throws -> Harness {
+        /// `users` and `geo` replace the fakes of auth-svc and geo-svc (a failing one, say);
+        /// `kakao` is Kakao's book search (by default an address nothing answers).
+        static func make(
+            users: UsersClient? = nil, geo geoClient: EventClient<PostLocationEvent>? = nil, kakao: KakaoBookClient? = nil
+        ) async throws -> Harness {
             let keys = await TestKeys.make()
             let blocks = Blocks(), geo = Geo()
             let common = TestEnvironment.common(.market, dataDirectory: try TestEnvironment.temporaryDirectory())
             let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)
             let dependencies = MarketService.Dependencies(
-                users: users ?? fakeUsers(blocks), jwks: JWKSClient { keys.jwks }, geo: geoClient ?? EventClient { event in try geo.receive(event) }
+                users: users ?? fakeUsers(blocks), jwks: JWKSClient { keys.jwks }, geo: geoClient ?? EventClient { event in try geo.receive(event) },
+                hidden: HiddenContentClient { user, _, _ in
+                    HiddenContent(userIDs: blocks.byUser.withLock { Array($0[user] ?? []) }, storyIDs: blocks.reportedStories.withLock { Array($0[user] ?? []) })
+                },
+                kakao: kakao ?? .live(url: "http://127.0.0.1:9/v3/search/book", restKey: "test-key", http: .shared)
             )
             let app = try MarketService.assemble(common: common, logger: TestEnvironment.logger, database: database, dependencies: dependencies).application()
             return Harness(app: app, keys: keys, blocks: blocks, geo: geo, database: database)

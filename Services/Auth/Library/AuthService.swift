@@ -57,9 +57,13 @@ package enum AuthService {
             signer: await AccessTokenSigner(key: signingKey.privateKey, keyID: signingKey.keyID),
             accessLifetime: configuration.accessTokenLifetime
         )
+        let sealing = try SealingKey.loadOrCreate(at: common.dataDirectory + "/auth-sealing.key")
+        let appleGrants = AppleGrantRevoker(apps: apps, apple: dependencies.appleTokens, sealing: sealing, logger: logger)
         let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger) { message in
             switch message.topic {
             case PaymentGrantEvent.topic: try await dependencies.market.grantCoins(try JSONText.decode(message.payload).orThrow())
+            case AccountRevokedEvent.topic: try await dependencies.market.accountRevoked(try JSONText.decode(message.payload).orThrow())
+            case AppleRevocation.topic: try await appleGrants.revoke(try JSONText.decode(message.payload).orThrow())
             default: try await dependencies.push.send(try JSONText.decode(message.payload).orThrow())
             }
         }
@@ -79,7 +83,7 @@ package enum AuthService {
         let nicknames = NicknameGenerator(users: users)
         let appleSignIn = AppleCodeSignIn(
             apps: apps, apple: dependencies.appleTokens, social: social, accounts: accounts, grants: SQLiteAppleGrantStore(database: database),
-            sealing: try SealingKey.loadOrCreate(at: common.dataDirectory + "/auth-sealing.key"), nicknames: nicknames, logger: logger
+            sealing: sealing, nicknames: nicknames, logger: logger
         )
         let quotehubRoutes = QuotehubAuthRoutes(users: users, nicknames: nicknames, apple: appleSignIn, accounts: accounts)
         let internalRoutes = InternalRoutes(apps: apps, users: users, profiles: profiles, signingKey: signingKey)
@@ -93,7 +97,7 @@ package enum AuthService {
             accountRoutes.register(public: group, protected: protected)
             profileRoutes.register(public: group, protected: protected)
             meRoutes.register(protected: protected)
-            quotehubRoutes.register(public: group)
+            quotehubRoutes.register(public: group, protected: protected)
             QuotehubProfileRoutes(users: users, profiles: profiles, images: images).register(public: group, protected: protected)
             QuotehubBlockReportRoutes(users: users, profiles: profiles).register(protected: protected)
         }

@@ -42,6 +42,7 @@ struct InternalRoutes: Sendable {
         group.serve(InternalEndpoints.Auth.blockedUsers) { userID, _, _ in
             UserIDList(userIDs: try await profiles.blockedUsers(of: userID))
         }
+        group.serve(InternalEndpoints.Auth.hiddenContent) { userID, _, _ in try await profiles.hidden(by: userID) }
     }
 
     private func lookup(_ body: UserLookupRequest, _ context: GlintRequestContext) async throws -> [UserRecord] {

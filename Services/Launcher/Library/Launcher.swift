@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Contracts
 import Foundation
 import Logging
+import MarketService
 import PaymentVerifyService
 import ServiceKit
 import ServiceLifecycle
@@ -11,7 +12,9 @@ import Simulators
 package enum Launcher {
     /// `simulatePortOne`: payment-verify-svc talks to a local PortOne simulator (development
     /// without PortOne credentials; payments are created with `POST <its URL>/simulator/payments`).
-    package static func run(basePort: Int, dataDirectory: String, simulatePortOne: Bool = false) async throws {
+    /// `simulateKakao`: market-svc's book search goes to a local Kakao simulator (a catalogue of
+    /// Korean classics) instead of Kakao, which needs a REST key.
+    package static func run(basePort: Int, dataDirectory: String, simulatePortOne: Bool = false, simulateKakao: Bool = false) async throws {
         let output = PrefixedOutput()
         var environment = ProcessInfo.processInfo.environment
         var simulator: PortOneSimulator?
@@ -23,6 +26,14 @@ package enum Launcher {
             output.line(from: "glint", "PortOne simulator on \(started.url); create a payment: curl -X POST \(started.url)/simulator/payments "
                 + #"-H 'Content-Type: application/json' -d '{"merchant_uid":"<order_code>","amount":<total_price>}'"#)
             simulator = started
+        }
+        var kakao: KakaoBookSimulator?
+        if simulateKakao {
+            let started = try await KakaoBookSimulator.start()
+            environment[MarketSettings.kakaoBookURL.name] = started.url
+            environment[MarketSettings.kakaoRestKey.name] = KakaoBookSimulator.restKey
+            output.line(from: "glint", "Kakao book search simulator on \(started.url)")
+            kakao = started
         }
         let plan = try LaunchPlan(
             basePort: basePort,
@@ -39,6 +50,7 @@ package enum Launcher {
         ))
         try await group.run()
         await simulator?.stop()
+        await kakao?.stop()
     }
 
     /// An FCM simulator on a free port: writes the service account push-svc needs, prints its URL

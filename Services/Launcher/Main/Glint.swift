@@ -14,9 +14,10 @@ struct Glint: AsyncParsableCommand {
         @Option(help: "gateway port; services use the next six (0 = free ports)") var portBase = ServiceName.defaultBasePort
         @Option(help: "folder for every service's SQLite file and stored files") var dataDir = "data"
         @Flag(help: "run a local PortOne simulator for payment-verify-svc (development without PortOne credentials)") var simulatePortone = false
+        @Flag(help: "run a local Kakao book search simulator for market-svc (quotehub book search without a Kakao key)") var simulateKakao = false
 
         func run() async throws {
-            try await Launcher.run(basePort: portBase, dataDirectory: dataDir, simulatePortOne: simulatePortone)
+            try await Launcher.run(basePort: portBase, dataDirectory: dataDir, simulatePortOne: simulatePortone, simulateKakao: simulateKakao)
         }
     }
 

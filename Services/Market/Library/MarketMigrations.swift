@@ -130,6 +130,67 @@ enum MarketMigrations {
                 t.column("returned_at", .integer)
             }
         }
+        migrator.registerMigration("v8-book-stories") { db in
+            // API.md §9. Books as Kakao answered them, one row per first ISBN and app.
+            try db.create(table: "book") { t in
+                t.primaryKey("id", .text)
+                t.column("app_id", .text).notNull()
+                t.column("isbn_key", .text).notNull()
+                t.column("title", .text).notNull()
+                t.column("authors", .text).notNull()
+                t.column("translators", .text).notNull()
+                t.column("introduction", .text).notNull()
+                t.column("publisher", .text).notNull()
+                t.column("publication_date", .text).notNull()
+                t.column("image_url", .text).notNull()
+                t.column("link", .text).notNull()
+                t.column("isbns", .text).notNull()
+                t.column("updated_at", .integer).notNull()
+                t.uniqueKey(["app_id", "isbn_key"])
+            }
+            // `search_text`: keywords, quotes and content lowercased, what keyword search reads.
+            try db.create(table: "story") { t in
+                t.primaryKey("id", .text)
+                t.column("app_id", .text).notNull()
+                t.column("user_id", .text).notNull()
+                t.column("book_id", .text).notNull().references("book", onDelete: .restrict)
+                t.column("quotes", .text).notNull()
+                t.column("content", .text)
+                t.column("images", .text).notNull()
+                t.column("is_public", .boolean).notNull()
+                t.column("keywords", .text).notNull()
+                t.column("search_text", .text).notNull()
+                t.column("created_at", .integer).notNull()
+                t.column("updated_at", .integer).notNull()
+            }
+            try db.create(index: "story_public", on: "story", columns: ["app_id", "is_public", "created_at"])
+            try db.create(index: "story_user", on: "story", columns: ["user_id", "created_at"])
+            try db.create(table: "theme") { t in
+                t.primaryKey("id", .text)
+                t.column("app_id", .text).notNull()
+                t.column("user_id", .text).notNull()
+                t.column("name", .text).notNull()
+                t.column("description", .text)
+                t.column("image", .text)
+                t.column("is_public", .boolean).notNull()
+                t.column("created_at", .integer).notNull()
+                t.column("updated_at", .integer).notNull()
+            }
+            try db.create(index: "theme_public", on: "theme", columns: ["app_id", "is_public", "created_at"])
+            try db.create(index: "theme_user", on: "theme", columns: ["user_id", "created_at"])
+            // A story in a theme; `position` keeps `folderIds` in the order the author gave.
+            try db.create(table: "story_theme") { t in
+                t.column("story_id", .text).notNull().references("story", onDelete: .cascade)
+                t.column("theme_id", .text).notNull().references("theme", onDelete: .cascade)
+                t.column("position", .integer).notNull()
+                t.column("created_at", .integer).notNull()
+                t.primaryKey(["story_id", "theme_id"])
+            }
+            try db.create(index: "story_theme_by_theme", on: "story_theme", columns: ["theme_id", "created_at"])
+            // Comments on stories live in `comment` (target_type `bookstory`); replies by parent.
+            try db.create(index: "comment_parent", on: "comment", columns: ["parent_id", "created_at"])
+            try db.create(index: "comment_creator", on: "comment", columns: ["creator_id"])
+        }
         return migrator
     }
 }

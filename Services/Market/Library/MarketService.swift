@@ -5,17 +5,19 @@ import Logging
 import ServiceKit
 import ServiceLifecycle
 
-/// Filters, community posts, comments, likes and orders (API.md §2).
+/// Filters, community posts, comments, likes and orders (API.md §2), coins (§8), and the book
+/// stories of quotehub apps (§9).
 package enum MarketService {
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
+        let configuration = try MarketConfiguration(reader: reader)
         let dependencies = Dependencies(
-            users: .live(client), jwks: .live(client: client), geo: .live(client, InternalEndpoints.Geo.postLocation, appID: \.appID)
+            users: .live(client), jwks: .live(client: client), geo: .live(client, InternalEndpoints.Geo.postLocation, appID: \.appID),
+            hidden: .live(client), kakao: .live(url: configuration.kakaoBookURL, restKey: configuration.kakaoRestKey, http: http.client)
         )
-        return try assemble(common: common, configuration: try MarketConfiguration(reader: reader), logger: logger, database: database,
-                         dependencies: dependencies, services: [http])
+        return try assemble(common: common, configuration: configuration, logger: logger, database: database, dependencies: dependencies, services: [http])
     }
 
     /// What market-svc asks other services; tests pass fakes.
@@ -24,6 +26,10 @@ package enum MarketService {
         var jwks: JWKSClient
         /// geo-svc, told of post locations.
         var geo: EventClient<PostLocationEvent>
+        /// auth-svc: what a quotehub reader hid by blocks and reports.
+        var hidden: HiddenContentClient
+        /// Kakao's book search.
+        var kakao: KakaoBookClient
     }
 
     static func assemble(
@@ -54,6 +60,7 @@ package enum MarketService {
         )
         let wallets = WalletRoutes(wallets: WalletService(store: SQLiteWalletStore(database: database)))
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
+        let bookStories = try BookStoryAssembly(dataDirectory: common.dataDirectory, database: database, dependencies: dependencies)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [relay]
         ) { group in
@@ -65,6 +72,7 @@ package enum MarketService {
             filterComments.register(on: protected)
             orders.register(internal: group, protected: protected)
             wallets.register(internal: group)
+            bookStories.register(internal: group, guest: group.group().add(middleware: AccessTokenMiddleware(verifier: verifier, required: false)))
         }
     }
 }

@@ -17,6 +17,8 @@ package enum InternalEndpoints {
         /// Whom a user blocked (their content is hidden from that user).
         package static let blockedUsers = InternalEndpoint<String, NoBody, UserIDList>(.auth, .get, "/internal/users/{user_id}/blocked")
         /// The public keys access tokens are verified with.
+        /// Users and book stories a reader hid by blocks and reports (API.md §9).
+        package static let hiddenContent = InternalEndpoint<String, NoBody, HiddenContent>(.auth, .get, "/internal/users/{user_id}/hidden")
         package static let signingKeys = InternalEndpoint<NoParameter, NoBody, PublicKeySet>(.auth, .get, "/.well-known/jwks.json")
     }
 
@@ -24,6 +26,8 @@ package enum InternalEndpoints {
         /// Ids of a user's public posts (profiles list them).
         package static let postIDs = InternalEndpoint<String, NoBody, UserIDList>(.market, .get, "/internal/users/{user_id}/post-ids")
         /// Posts by id as the caller whose token comes along may see them (geo-svc's searches).
+        /// A revoked account's content removed (auth-svc's outbox).
+        package static let accountRevoked = InternalEndpoint<NoParameter, AccountRevokedEvent, EmptyAnswer>(.market, .post, "/internal/accounts/revoked")
         package static let postBatch = InternalEndpoint<NoParameter, PostBatchRequest, DataList<PostAnswer>>(.market, .post, "/internal/posts/batch")
         /// An order by code, within the caller's app or (no app id: a webhook) any.
         package static let order = InternalEndpoint<String, NoBody, OrderRecordAnswer>(.market, .get, "/internal/orders/{order_code}")
@@ -57,10 +61,10 @@ package enum InternalEndpoints {
 
     package static let all: [InternalEndpointDescription] = [
         Auth.resolveApp.description, Auth.resolveMount.description, Auth.app.description, Auth.lookupUsers.description, Auth.blockedUsers.description,
-        Auth.lookupMembers.description, Auth.memberByEmail.description, Auth.signingKeys.description,
+        Auth.lookupMembers.description, Auth.memberByEmail.description, Auth.hiddenContent.description, Auth.signingKeys.description,
         Market.postIDs.description, Market.postBatch.description, Market.order.description, Market.orderPaid.description,
         Market.orderRefunded.description, Market.grantCoins.description, Market.refundCoins.description, Market.wallet.description,
-        Market.spendCoins.description, Market.returnSpend.description,
+        Market.spendCoins.description, Market.returnSpend.description, Market.accountRevoked.description,
         Geo.postLocation.description,
         Push.chatMessage.description, Push.deviceToken.description,
     ]

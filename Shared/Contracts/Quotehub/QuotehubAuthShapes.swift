@@ -49,3 +49,12 @@ package struct AppleSignInAnswer: Codable, Sendable, Equatable {
         (self.user, self.accessToken, self.refreshToken, self.isNewUser) = (user, accessToken, refreshToken, isNewUser)
     }
 }
+
+/// `POST /auth/revoke`.
+package struct AccountRevocation: Codable, Sendable, Equatable {
+    package var revoked: Bool
+
+    package init(revoked: Bool) {
+        self.revoked = revoked
+    }
+}

@@ -5,13 +5,18 @@ import Hummingbird
 package struct AccessTokenMiddleware: RouterMiddleware {
     package typealias Context = GlintRequestContext
     let verifier: AccessTokenVerifier
+    /// False for guest routes (API.md §9): no token passes as a guest, but a token sent must be
+    /// valid (the client renews it on 401), and then the reader's blocks apply.
+    let required: Bool
 
-    package init(verifier: AccessTokenVerifier) {
+    package init(verifier: AccessTokenVerifier, required: Bool = true) {
         self.verifier = verifier
+        self.required = required
     }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let token = Self.token(from: request) else {
+            if !required { return try await next(request, context) }
             throw ServiceError(.tokenInvalid, "access token required")
         }
         let user = try await verifier.verify(token)

@@ -137,6 +137,13 @@ struct AccountService: Sendable {
         return WithdrawAnswer(userID: user.id, email: user.email, nick: user.nick)
     }
 
+    /// API.md §9 revoke: the account goes at once; its content and its Apple grant follow
+    /// through the outbox.
+    func revoke(_ caller: AuthenticatedUser) async throws {
+        guard try await accounts.revokeUser(id: caller.userID, appID: caller.appID) else { throw ServiceError(.forbidden, "user no longer exists") }
+        eventsWaiting()
+    }
+
     /// A session just opened (which has left its device token for push-svc), with its tokens.
     private func signedIn(_ user: UserRecord, provider: String, session: NewSession, refreshToken: String) async throws -> SignedIn {
         if session.deviceToken != nil { eventsWaiting() }

@@ -13,8 +13,4 @@ struct SQLiteAppleGrantStore: AppleGrantStore {
                 """, arguments: [userID, appID, sealedRefreshToken, time])
         }
     }
-
-    func sealedRefreshToken(userID: String) async throws -> Data? {
-        try await database.read { db in try Data.fetchOne(db, sql: "SELECT sealed_refresh_token FROM apple_grant WHERE user_id = ?", arguments: [userID]) }
-    }
 }

@@ -63,6 +63,10 @@ struct ProfileService: Sendable {
         try await store.blockedUsers(of: userID)
     }
 
+    func hidden(by readerID: String) async throws -> HiddenContent {
+        try await store.hidden(by: readerID)
+    }
+
     func report(_ caller: AuthenticatedUser, _ request: ReportRequest) async throws -> ReportAnswer {
         guard ["user", "post", "comment"].contains(request.targetType) else {
             throw ServiceError.badRequest("target_type must be user, post or comment")

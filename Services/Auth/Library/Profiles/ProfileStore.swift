@@ -1,3 +1,5 @@
+import Contracts
+
 /// Profiles and the relations between users: follows, blocks, reports, attendance.
 protocol ProfileStore: Sendable {
     /// The user with who follows them and whom they follow, newest first; nil for no such user.
@@ -11,6 +13,9 @@ protocol ProfileStore: Sendable {
     func setBlock(blocker: String, blocked: String, appID: String, on: Bool, at time: Int64) async throws
     /// Whom a user blocked, oldest first.
     func blockedUsers(of userID: String) async throws -> [String]
+    /// What a reader hid (API.md §9): users blocked or reported, and book stories reported; read
+    /// in one snapshot.
+    func hidden(by readerID: String) async throws -> HiddenContent
     /// `StoreError.conflict` when the reporter already reported the target.
     func insertReport(id: String, appID: String, reporterID: String, targetType: String, targetID: String, reason: String, at time: Int64) async throws
     /// Removes a report; false when there was none.

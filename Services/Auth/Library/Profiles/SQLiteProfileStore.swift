@@ -66,6 +66,17 @@ struct SQLiteProfileStore: ProfileStore {
         }
     }
 
+    func hidden(by readerID: String) async throws -> HiddenContent {
+        try await database.read { db in
+            let users = try String.fetchAll(db, sql: """
+                SELECT blocked_id FROM block WHERE blocker_id = ?
+                UNION SELECT target_id FROM report WHERE reporter_id = ? AND target_type = 'user'
+                """, arguments: [readerID, readerID])
+            let stories = try String.fetchAll(db, sql: "SELECT target_id FROM report WHERE reporter_id = ? AND target_type = 'bookstory'", arguments: [readerID])
+            return HiddenContent(userIDs: users, storyIDs: stories)
+        }
+    }
+
     func insertReport(id: String, appID: String, reporterID: String, targetType: String, targetID: String, reason: String, at time: Int64) async throws {
         do {
             try await database.write { db in

@@ -12,7 +12,11 @@ struct QuotehubAuthRoutes: Sendable {
     let accounts: AccountService
     private static let refreshHeader = HTTPField.Name("x-refresh-token")!
 
-    func register(public group: ServiceApplication.Group) {
+    func register(public group: ServiceApplication.Group, protected: ServiceApplication.Group) {
+        protected.post("/auth/revoke") { _, context -> Envelope<AccountRevocation> in
+            try await accounts.revoke(try context.requireUser(profile: .quotehub))
+            return Envelope(message: "회원 탈퇴가 완료되었습니다.", data: AccountRevocation(revoked: true))
+        }
         group.post("/auth/apple/callback") { request, context -> Envelope<AppleSignInAnswer> in
             let appID = try context.requireAppID(profile: .quotehub)
             let body = try await request.decode(as: AppleCodeRequest.self, context: context)

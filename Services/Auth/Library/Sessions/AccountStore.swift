@@ -17,6 +17,10 @@ protocol AccountStore: Sendable {
     ) async throws -> (user: UserRecord, refreshToken: String, created: Bool)
     /// Deletes the account (its sessions, follows, blocks and identities go with it).
     func deleteUser(id: String, appID: String) async throws -> UserRecord?
+    /// Deletes the account at once (API.md §9 revoke) and leaves in the outbox, in the same
+    /// transaction, the removal of its content (market-svc) and, when it signed in with Apple by
+    /// code, the revocation of its Apple grant. False when there was no such user.
+    func revokeUser(id: String, appID: String) async throws -> Bool
 
     /// Exchanges a refresh token of the session for a new one. A token used again after the
     /// grace window is a stolen copy or a replay: the whole session dies.

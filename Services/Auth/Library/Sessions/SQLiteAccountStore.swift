@@ -66,6 +66,19 @@ struct SQLiteAccountStore: AccountStore {
         }
     }
 
+    func revokeUser(id: String, appID: String) async throws -> Bool {
+        try await database.write { db in
+            guard let user = try SQLiteUserStore.user(db, id: id, appID: appID) else { return false }
+            if let sealed = try Data.fetchOne(db, sql: "SELECT sealed_refresh_token FROM apple_grant WHERE user_id = ?", arguments: [id]) {
+                let revocation = AppleRevocation(appID: appID, userID: id, sealedRefreshToken: sealed)
+                try SQLiteOutboxStore.enqueue(db, topic: AppleRevocation.topic, key: id, payload: revocation)
+            }
+            try SQLiteOutboxStore.enqueue(db, topic: AccountRevokedEvent.topic, key: id, payload: AccountRevokedEvent(appID: appID, userID: id))
+            try user.delete(db)
+            return true
+        }
+    }
+
     /// Opens a session with its first refresh token (and its device token for push-svc), inside
     /// the caller's transaction.
     private func open(_ db: Database, _ new: NewSession, userID: String) throws -> String {

@@ -11,9 +11,10 @@ struct CommentService: Sendable {
     func create(_ caller: AuthenticatedUser, target: CommentTarget, targetID: String, _ request: CommentRequest, requestID: String) async throws -> CommentAnswer {
         let content = try Self.validContent(request.content)
         if let parent = request.parentCommentID, !ObjectID.isValid(parent) { throw ServiceError.badRequest("invalid parent_comment_id") }
+        let now = GlintDate.nowMilliseconds()
         let comment = CommentRecord(
             id: ObjectID.generate(), parentID: request.parentCommentID, targetID: targetID, creatorID: caller.userID, content: content,
-            createdAt: GlintDate.nowMilliseconds()
+            createdAt: now, updatedAt: now
         )
         try await store.insert(comment, target: target, appID: caller.appID)
         return try await answer(comment, caller: caller, requestID: requestID)

@@ -10,4 +10,17 @@ protocol CommentStore: Sendable {
     ) async throws -> CommentRecord?
     /// Every comment of the targets, oldest first.
     func comments(of target: CommentTarget, ids: [String]) async throws -> [CommentRecord]
+    func comment(id: String, target: CommentTarget, appID: String) async throws -> CommentRecord?
+    /// A page of a target's top-level comments, oldest first, with the first `replies` replies
+    /// of each and how many top-level comments there are; the hidden users' left out.
+    func threads(of target: CommentTarget, id: String, hiding hidden: HiddenFilter, page: PageRequest, replies: Int) async throws -> CommentThreads
+    /// A target's comments, replies included, as the reader sees them.
+    func count(of target: CommentTarget, id: String, hiding hidden: HiddenFilter) async throws -> Int
+}
+
+/// A page of top-level comments and their first replies (by parent id).
+struct CommentThreads: Sendable {
+    var roots: [CommentRecord]
+    var total: Int
+    var replies: [String: [CommentRecord]]
 }

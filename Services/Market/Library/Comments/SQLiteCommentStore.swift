@@ -18,7 +18,7 @@ struct SQLiteCommentStore: CommentStore {
                 INSERT INTO comment (id, app_id, target_type, target_id, parent_id, creator_id, content, created_at, updated_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [comment.id, appID, target.rawValue, comment.targetID, comment.parentID, comment.creatorID, comment.content,
-                                 comment.createdAt, comment.createdAt])
+                                 comment.createdAt, comment.updatedAt])
         }
     }
 
@@ -35,13 +35,54 @@ struct SQLiteCommentStore: CommentStore {
                 return nil
             }
             try db.execute(sql: "UPDATE comment SET content = ?, updated_at = ? WHERE id = ?", arguments: [content, time, commentID])
-            comment.content = content
+            (comment.content, comment.updatedAt) = (content, time)
             return comment
         }
     }
 
     func comments(of target: CommentTarget, ids: [String]) async throws -> [CommentRecord] {
         try await database.read { db in try Self.comments(db, of: target, ids: ids) }
+    }
+
+    func comment(id: String, target: CommentTarget, appID: String) async throws -> CommentRecord? {
+        try await database.read { db in
+            try Self.fetch(db, sql: "SELECT * FROM comment WHERE id = ? AND target_type = ? AND app_id = ?", arguments: [id, target.rawValue, appID]).first
+        }
+    }
+
+    func threads(of target: CommentTarget, id: String, hiding hidden: HiddenFilter, page: PageRequest, replies: Int) async throws -> CommentThreads {
+        let visible = hidden.users.isEmpty ? "" : " AND creator_id NOT IN (SELECT value FROM json_each(?))"
+        let hiddenArgument: StatementArguments = hidden.users.isEmpty ? [] : [hidden.usersJSON]
+        let scope: StatementArguments = [target.rawValue, id]
+        return try await database.read { db in
+            let total = try Int.fetchOne(db.cachedStatement(sql: """
+                SELECT COUNT(*) FROM comment WHERE target_type = ? AND target_id = ? AND parent_id IS NULL\(visible)
+                """), arguments: scope + hiddenArgument) ?? 0
+            let roots = try Self.fetch(db, sql: """
+                SELECT * FROM comment WHERE target_type = ? AND target_id = ? AND parent_id IS NULL\(visible)
+                ORDER BY created_at, rowid LIMIT ? OFFSET ?
+                """, arguments: scope + hiddenArgument + [page.size, page.offset])
+            // The first replies of each root: a window over the page's roots only.
+            let firstReplies = try Self.fetch(db, sql: """
+                SELECT * FROM (
+                    SELECT *, row_number() OVER (PARTITION BY parent_id ORDER BY created_at, rowid) AS n FROM comment
+                    WHERE parent_id IN (SELECT value FROM json_each(?))\(visible)
+                ) WHERE n <= ? ORDER BY created_at, rowid
+                """, arguments: [JSONText.encode(roots.map(\.id))] + hiddenArgument + [replies])
+            return CommentThreads(roots: roots, total: total, replies: Dictionary(grouping: firstReplies) { $0.parentID ?? "" })
+        }
+    }
+
+    func count(of target: CommentTarget, id: String, hiding hidden: HiddenFilter) async throws -> Int {
+        let visible = hidden.users.isEmpty ? "" : " AND creator_id NOT IN (SELECT value FROM json_each(?))"
+        let hiddenArgument: StatementArguments = hidden.users.isEmpty ? [] : [hidden.usersJSON]
+        return try await database.read { db in
+            // A hidden author's comment hides its replies too, as the list does.
+            try Int.fetchOne(db.cachedStatement(sql: """
+                SELECT COUNT(*) FROM comment c WHERE target_type = ? AND target_id = ?\(visible)
+                AND (parent_id IS NULL OR parent_id IN (SELECT id FROM comment WHERE target_type = c.target_type AND target_id = c.target_id\(visible)))
+                """), arguments: [target.rawValue, id] + hiddenArgument + hiddenArgument) ?? 0
+        }
     }
 
     /// The same inside another store's read (a page and its comments in one snapshot).
@@ -60,7 +101,7 @@ struct SQLiteCommentStore: CommentStore {
     private static func fetch(_ db: Database, sql: String, arguments: StatementArguments) throws -> [CommentRecord] {
         try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
             CommentRecord(id: row["id"], parentID: row["parent_id"], targetID: row["target_id"], creatorID: row["creator_id"],
-                          content: row["content"], createdAt: row["created_at"])
+                          content: row["content"], createdAt: row["created_at"], updatedAt: row["updated_at"])
         }
     }
 }

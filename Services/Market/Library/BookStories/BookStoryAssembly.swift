@@ -1,0 +1,41 @@
+import GRDB
+import ServiceKit
+
+/// §9's parts wired together: books, stories, themes, comments, their images, and what a
+/// revoked account leaves to remove.
+struct BookStoryAssembly: Sendable {
+    let books: BookRoutes
+    let stories: StoryRoutes
+    let themes: ThemeRoutes
+    let comments: StoryCommentRoutes
+    let accounts: AccountContentRoutes
+
+    init(dataDirectory: String, database: DatabasePool, dependencies: MarketService.Dependencies) throws {
+        let readers = ReaderResolver(hidden: dependencies.hidden)
+        let bookStore = SQLiteBookStore(database: database)
+        let storyStore = SQLiteStoryStore(database: database)
+        let renderer = BookStoryRenderer(users: dependencies.users, books: bookStore)
+        let storyImages = try FileStore(dataDirectory: dataDirectory, area: "bookstories")
+        let themeImages = try FileStore(dataDirectory: dataDirectory, area: "folders")
+        let storyService = StoryService(stories: storyStore, renderer: renderer, images: storyImages)
+        books = BookRoutes(books: BookService(store: bookStore, kakao: dependencies.kakao), readers: readers)
+        stories = StoryRoutes(stories: storyService, images: storyImages, readers: readers)
+        themes = ThemeRoutes(
+            themes: ThemeService(themes: SQLiteThemeStore(database: database), stories: storyService, renderer: renderer, images: themeImages), images: themeImages,
+            readers: readers
+        )
+        comments = StoryCommentRoutes(
+            comments: StoryCommentService(comments: SQLiteCommentStore(database: database), stories: storyService, renderer: renderer), readers: readers
+        )
+        accounts = AccountContentRoutes(stories: storyStore, storyImages: storyImages, themeImages: themeImages)
+    }
+
+    /// Quotehub routes sit on `guest`: a token is optional there and checked when sent.
+    func register(internal group: ServiceApplication.Group, guest: ServiceApplication.Group) {
+        accounts.register(internal: group)
+        books.register(on: guest)
+        stories.register(on: guest)
+        themes.register(on: guest)
+        comments.register(on: guest)
+    }
+}

@@ -1,0 +1,56 @@
+import Contracts
+import ServiceKit
+
+/// Stories, themes and comments in API.md §9's shapes: authors from one batch lookup at auth-svc,
+/// books from one read, dates as ISO 8601, image URLs absolute under the app's mount.
+struct BookStoryRenderer: Sendable {
+    let users: UsersClient
+    let books: any BookStore
+
+    func stories(_ records: [StoryRecord], for reader: Reader) async throws -> [QuotehubStory] {
+        guard !records.isEmpty else { return [] }
+        let authors = try await users.users(Array(Set(records.map(\.userID))), reader.appID, reader.requestID)
+        let books = try await books.books(ids: records.map(\.bookID), appID: reader.appID)
+        return records.map { story in
+            QuotehubStory(
+                id: story.id, userId: reader.urls.user(authors.full(story.userID)), bookId: (books[story.bookID] ?? Self.goneBook(story.bookID)).answer,
+                quotes: story.quotes, content: story.content, storyImageURLs: story.images.map(reader.urls.url), isPublic: story.isPublic,
+                keywords: story.keywords, folderIds: story.themeIDs, createdAt: GlintDate.string(fromMilliseconds: story.createdAt),
+                updatedAt: GlintDate.string(fromMilliseconds: story.updatedAt)
+            )
+        }
+    }
+
+    func themes(_ records: [ThemeRecord], for reader: Reader) async throws -> [QuotehubTheme] {
+        guard !records.isEmpty else { return [] }
+        let authors = try await users.users(Array(Set(records.map(\.userID))), reader.appID, reader.requestID)
+        return records.map { theme in
+            QuotehubTheme(
+                id: theme.id, userId: reader.urls.user(authors.full(theme.userID)), name: theme.name, description: theme.description,
+                folderImageURL: theme.image.map(reader.urls.url), isPublic: theme.isPublic,
+                createdAt: GlintDate.string(fromMilliseconds: theme.createdAt), updatedAt: GlintDate.string(fromMilliseconds: theme.updatedAt)
+            )
+        }
+    }
+
+    /// Comments; each given top-level one carries its replies (`replies` nil leaves them out).
+    func comments(_ records: [CommentRecord], replies: [String: [CommentRecord]]?, for reader: Reader) async throws -> [QuotehubComment] {
+        guard !records.isEmpty else { return [] }
+        let everyone = records + (replies?.values.flatMap { $0 } ?? [])
+        let authors = try await users.users(Array(Set(everyone.map(\.creatorID))), reader.appID, reader.requestID)
+        func render(_ comment: CommentRecord, _ replies: [QuotehubComment]?) -> QuotehubComment {
+            QuotehubComment(
+                id: comment.id, userId: reader.urls.user(authors.full(comment.creatorID)), bookStoryId: comment.targetID, content: comment.content,
+                parentCommentId: comment.parentID, createdAt: GlintDate.string(fromMilliseconds: comment.createdAt),
+                updatedAt: GlintDate.string(fromMilliseconds: comment.updatedAt), replies: replies
+            )
+        }
+        return records.map { comment in render(comment, replies.map { ($0[comment.id] ?? []).map { render($0, nil) } }) }
+    }
+
+    /// Books are never deleted while a story points at one; this only keeps a page whole if one were.
+    private static func goneBook(_ id: String) -> BookRecord {
+        BookRecord(id: id, appID: "", isbnKey: "", title: "", authors: [], translators: [], introduction: "", publisher: "", publicationDate: "",
+                   imageURL: "", link: "", isbns: [], updatedAt: 0)
+    }
+}

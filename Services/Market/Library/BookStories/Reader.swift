@@ -1,0 +1,39 @@
+import Contracts
+import ServiceKit
+
+/// Who reads a §9 route: the app, the signed-in reader (nil for a guest), what they hid, and
+/// where the app's files are served (absolute URLs under its mount).
+struct Reader: Sendable {
+    var appID: String
+    var userID: String?
+    var hidden: HiddenFilter
+    var urls: PublicFileURL
+    var requestID: String
+
+    /// The signed-in reader, or 401 for a guest.
+    func requireUser() throws -> String {
+        guard let userID else { throw ServiceError(.tokenInvalid, "access token required") }
+        return userID
+    }
+
+    func isOwner(of userID: String) -> Bool { self.userID == userID }
+}
+
+/// Builds the reader of a request: a signed-in one's hidden users and stories come from
+/// auth-svc (briefly cached).
+struct ReaderResolver: Sendable {
+    let hidden: HiddenContentClient
+
+    func reader(_ context: GlintRequestContext) async throws -> Reader {
+        let appID = try context.requireAppID(profile: .quotehub)
+        let userID = context.user?.userID
+        let filter = if let userID { HiddenFilter(try await hidden.hidden(userID, appID, context.requestID)) } else { HiddenFilter.nothing }
+        return Reader(appID: appID, userID: userID, hidden: filter, urls: PublicFileURL(base: context.publicBase), requestID: context.requestID)
+    }
+
+    /// The same for a route that needs a signed-in reader (401 otherwise).
+    func signedIn(_ context: GlintRequestContext) async throws -> Reader {
+        _ = try context.requireUser(profile: .quotehub)
+        return try await reader(context)
+    }
+}

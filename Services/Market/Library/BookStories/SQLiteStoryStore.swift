@@ -1,0 +1,123 @@
+import GRDB
+import ServiceKit
+
+/// `StoryStore` on market-svc's SQLite file.
+struct SQLiteStoryStore: StoryStore {
+    let database: any DatabaseWriter
+
+    func insert(_ story: StoryRecord) async throws {
+        try await database.write { db in
+            try Self.checkReferences(db, story)
+            try db.execute(sql: """
+                INSERT INTO story (id, app_id, user_id, book_id, quotes, content, images, is_public, keywords, search_text, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [story.id, story.appID, story.userID, story.bookID, JSONText.encode(story.quotes), story.content,
+                                 JSONText.encode(story.images), story.isPublic, JSONText.encode(story.keywords), story.searchText,
+                                 story.createdAt, story.updatedAt])
+            try Self.setThemes(db, story)
+        }
+    }
+
+    func update(_ story: StoryRecord) async throws {
+        try await database.write { db in
+            try Self.checkReferences(db, story)
+            try db.execute(sql: """
+                UPDATE story SET quotes = ?, content = ?, images = ?, is_public = ?, keywords = ?, search_text = ?, updated_at = ? WHERE id = ?
+                """, arguments: [JSONText.encode(story.quotes), story.content, JSONText.encode(story.images), story.isPublic,
+                                 JSONText.encode(story.keywords), story.searchText, story.updatedAt, story.id])
+            try db.execute(sql: "DELETE FROM story_theme WHERE story_id = ?", arguments: [story.id])
+            try Self.setThemes(db, story)
+        }
+    }
+
+    func delete(_ story: StoryRecord) async throws {
+        try await database.write { db in
+            try SQLiteCommentStore.deleteComments(db, of: .bookstory, id: story.id)
+            try db.execute(sql: "DELETE FROM story WHERE id = ?", arguments: [story.id])
+        }
+    }
+
+    func story(id: String, appID: String) async throws -> StoryRecord? {
+        try await database.read { db in
+            try Self.stories(db, Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM story WHERE id = ? AND app_id = ?"), arguments: [id, appID])).first
+        }
+    }
+
+    func page(_ query: StoryQuery) async throws -> (stories: [StoryRecord], total: Int) {
+        var (conditions, arguments) = query.scope.sqlConditions(appID: query.appID, hidden: query.hidden)
+        if !query.hidden.stories.isEmpty {
+            conditions.append("id NOT IN (SELECT value FROM json_each(?))")
+            arguments += [query.hidden.storiesJSON]
+        }
+        if let keyword = query.keyword {
+            conditions.append("instr(search_text, ?) > 0")
+            arguments += [keyword]
+        }
+        if let themeID = query.themeID {
+            conditions.append("id IN (SELECT story_id FROM story_theme WHERE theme_id = ?)")
+            arguments += [themeID]
+        }
+        let filter = conditions.joined(separator: " AND ")
+        let filterArguments = arguments
+        return try await database.read { [arguments = filterArguments] db in
+            let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM story WHERE \(filter)"), arguments: arguments) ?? 0
+            let rows = try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT * FROM story WHERE \(filter) ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?
+                """), arguments: arguments + [query.page.size, query.page.offset])
+            return (try Self.stories(db, rows), total)
+        }
+    }
+
+    func count(userID: String, appID: String, privateToo: Bool) async throws -> Int {
+        try await database.read { db in
+            try Int.fetchOne(db.cachedStatement(sql: """
+                SELECT COUNT(*) FROM story WHERE user_id = ? AND app_id = ? AND (is_public = 1 OR ?)
+                """), arguments: [userID, appID, privateToo]) ?? 0
+        }
+    }
+
+    func removeContent(of userID: String, appID: String) async throws -> [String] {
+        try await database.write { db in
+            let owned = "SELECT id FROM story WHERE user_id = ? AND app_id = ?"
+            var images = try String.fetchAll(db, sql: "SELECT images FROM story WHERE user_id = ? AND app_id = ?", arguments: [userID, appID])
+                .flatMap { (JSONText.decode($0) as [String]?) ?? [] }
+            images += try String.fetchAll(db, sql: "SELECT image FROM theme WHERE user_id = ? AND app_id = ? AND image IS NOT NULL", arguments: [userID, appID])
+            try db.execute(sql: "DELETE FROM comment WHERE target_type = 'bookstory' AND target_id IN (\(owned))", arguments: [userID, appID])
+            // Replies to the account's comments go with them (parent_id cascades).
+            try db.execute(sql: "DELETE FROM comment WHERE target_type = 'bookstory' AND creator_id = ? AND app_id = ?", arguments: [userID, appID])
+            try db.execute(sql: "DELETE FROM story WHERE user_id = ? AND app_id = ?", arguments: [userID, appID])
+            try db.execute(sql: "DELETE FROM theme WHERE user_id = ? AND app_id = ?", arguments: [userID, appID])
+            return images
+        }
+    }
+
+    /// Rows of `story` with their themes, in the rows' order.
+    static func stories(_ db: Database, _ rows: [Row]) throws -> [StoryRecord] {
+        guard !rows.isEmpty else { return [] }
+        let ids: [String] = rows.map { $0["id"] }
+        var themes: [String: [String]] = [:]
+        for row in try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT story_id, theme_id FROM story_theme WHERE story_id IN (SELECT value FROM json_each(?)) ORDER BY position
+            """), arguments: [JSONText.encode(ids)]) {
+            themes[row["story_id"], default: []].append(row["theme_id"])
+        }
+        return rows.map { row in StoryRecord(row: row, themeIDs: themes[row["id"]] ?? []) }
+    }
+
+    private static func checkReferences(_ db: Database, _ story: StoryRecord) throws {
+        let book = try Bool.fetchOne(db, sql: "SELECT COUNT(*) > 0 FROM book WHERE id = ? AND app_id = ?", arguments: [story.bookID, story.appID]) ?? false
+        guard book else { throw StoreError.notFound("no such book") }
+        guard !story.themeIDs.isEmpty else { return }
+        let owned = try Int.fetchOne(db, sql: """
+            SELECT COUNT(*) FROM theme WHERE id IN (SELECT value FROM json_each(?)) AND user_id = ? AND app_id = ?
+            """, arguments: [JSONText.encode(story.themeIDs), story.userID, story.appID]) ?? 0
+        guard owned == story.themeIDs.count else { throw StoreError.notFound("no such folder of yours") }
+    }
+
+    private static func setThemes(_ db: Database, _ story: StoryRecord) throws {
+        for (position, themeID) in story.themeIDs.enumerated() {
+            try db.execute(sql: "INSERT INTO story_theme (story_id, theme_id, position, created_at) VALUES (?, ?, ?, ?)",
+                           arguments: [story.id, themeID, position, story.createdAt])
+        }
+    }
+}
