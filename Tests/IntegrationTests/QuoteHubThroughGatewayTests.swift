@@ -65,4 +65,33 @@ final class QuoteHubThroughGatewayTests: XCTestCase {
         await suite.stop()
         await apple.stop()
     }
+
+    /// The app's reading life through the gateway to real auth-svc and market-svc processes
+    /// (Apple and Kakao simulated), every answer in the envelope.
+    func testTheReadingAppThroughTheGateway() async throws {
+        let apple = try await AppleSimulator.start(), kakao = try await KakaoBookSimulator.start()
+        let teamKey = ES256PrivateKey()
+        await apple.registerClient(Self.clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: teamKey.publicKey)
+        let suite = try await AuthAndGateway.start([
+            "AUTH_APPLE_KEYS_URL": apple.keysURL, "AUTH_APPLE_TOKEN_URL": apple.tokenURL, "AUTH_APPLE_REVOKE_URL": apple.revokeURL,
+            "MARKET_KAKAO_BOOK_URL": kakao.url, "MARKET_KAKAO_REST_KEY": KakaoBookSimulator.restKey,
+        ], with: [.market]) { dataDirectory in
+            let keyFile = dataDirectory + "/AuthKey_KEY1234567.p8"
+            try teamKey.pemRepresentation.write(toFile: keyFile, atomically: true, encoding: .utf8)
+            let create = try RunningProcess("auth-svc", arguments: [
+                "apps", "create", "--name", "QuoteHub", "--profile", "quotehub", "--mount", "quotehub", "--apple-client-id", Self.clientID,
+                "--apple-team-id", "TEAM123456", "--apple-key-id", "KEY1234567", "--apple-private-key-file", keyFile,
+            ], environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
+            let status = try await create.exitStatus()
+            XCTAssertEqual(status, 0, create.transcript)
+        }
+        do {
+            try await QuoteHubReplay(suite: suite, apple: apple, clientID: Self.clientID).run()
+        } catch {
+            XCTFail("\(error)")
+        }
+        await suite.stop()
+        await apple.stop()
+        await kakao.stop()
+    }
 }
