@@ -18,6 +18,9 @@
 #                               (GET …/unreads?after=…, cycling through the channels) through the gateway;
 #                               (b) CLIENTS (200) websockets with no headers on the default channel's namespace,
 #                               RATE (50) messages/s for SECONDS_TO_RUN (20): delivered count, POST→receipt p50/p99
+#   Benchmarks/run.sh bookstories a quotehub app (mount /quotehub) with 100,000 book stories by 20 readers, beside
+#                               100,000 lslp posts: the public story page (guest, exact totals), a keyword
+#                               search page, and the lslp feed page, through the gateway
 #   Benchmarks/run.sh push      a group push to USERS (10,000) users with one FCM device each, through the
 #                               gateway: notifications/s accepted by the FCM simulator (glint simulate-fcm)
 # Environment: DURATION (seconds per run, default 10), CONCURRENCY (default 16).
@@ -54,6 +57,24 @@ GW=http://127.0.0.1:$GATEWAY_PORT
 APP_ID=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d "{\"key\":\"$KEY\"}" "http://127.0.0.1:$AUTH_PORT/internal/apps/resolve" | python3 -c 'import json,sys; print(json.load(sys.stdin)["app_id"])')
 run() { echo "== $1"; shift; wrk -t1 -c"$CONCURRENCY" -d"${DURATION}s" --latency "$@" | grep -E "Requests/sec|^ +50%|^ +99%|non-2|non-200|Socket errors"; }
 echo "machine: $(nproc) cores; concurrency $CONCURRENCY; ${DURATION}s per run"
+# 100,000 posts and 10,000 filters by one real user, written straight into market-svc's file;
+# leaves the user's TOKEN.
+seed_market() {
+  AUTH=$(curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
+    -d '{"email":"seller@bench.example","password":"bench123!","nick":"seller"}')
+  USER_ID=$(echo "$AUTH" | python3 -c 'import json,sys; print(json.load(sys.stdin)["user_id"])')
+  TOKEN=$(echo "$AUTH" | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
+  sqlite3 "$DATA/market-svc.sqlite" <<SQL
+PRAGMA busy_timeout = 5000;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+INSERT INTO post (id, app_id, creator_id, category, title, price, content, created_at, updated_at)
+SELECT printf('%024x', i), '$APP_ID', '$USER_ID', 'c' || (i % 5), 'title ' || i, 0, 'content #tag' || (i % 100), 1700000000000 + i, 1700000000000 + i FROM n;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
+INSERT INTO filter (id, app_id, creator_id, category, title, description, price, files, filter_values, created_at, updated_at)
+SELECT printf('f%023x', i), '$APP_ID', '$USER_ID', 'film', 'filter ' || i, 'description ' || i, 1000,
+       '["/data/filters/a.jpg","/data/filters/b.jpg"]', '{"brightness":0.1,"contrast":1.2}', 1700000000000 + i, 1700000000000 + i FROM n;
+SQL
+}
 
 case "${1:-gateway}" in
 gateway)
@@ -77,24 +98,41 @@ auth)
   run "protected GET /v1/users/me/profile" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/users/me/profile"
   ;;
 market)
-  # 100,000 posts and 10,000 filters by one real user, written straight into market-svc's file.
-  AUTH=$(curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
-    -d '{"email":"seller@bench.example","password":"bench123!","nick":"seller"}')
-  USER_ID=$(echo "$AUTH" | python3 -c 'import json,sys; print(json.load(sys.stdin)["user_id"])')
-  TOKEN=$(echo "$AUTH" | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
-  sqlite3 "$DATA/market-svc.sqlite" <<SQL
-PRAGMA busy_timeout = 5000;
-WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
-INSERT INTO post (id, app_id, creator_id, category, title, price, content, created_at, updated_at)
-SELECT printf('%024x', i), '$APP_ID', '$USER_ID', 'c' || (i % 5), 'title ' || i, 0, 'content #tag' || (i % 100), 1700000000000 + i, 1700000000000 + i FROM n;
-WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
-INSERT INTO filter (id, app_id, creator_id, category, title, description, price, files, filter_values, created_at, updated_at)
-SELECT printf('f%023x', i), '$APP_ID', '$USER_ID', 'film', 'filter ' || i, 'description ' || i, 1000,
-       '["/data/filters/a.jpg","/data/filters/b.jpg"]', '{"brightness":0.1,"contrast":1.2}', 1700000000000 + i, 1700000000000 + i FROM n;
-SQL
+  seed_market
   echo "seeded: $(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM post') posts, $(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM filter') filters"
   run "GET /v1/posts?limit=20" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/posts?limit=20"
   run "GET /v1/filters/{id}" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/filters/$(printf 'f%023x' 4242)"
+  ;;
+bookstories)
+  seed_market
+  "$BIN/auth-svc" apps create --name QuoteHub --profile quotehub --mount quotehub > /dev/null
+  QH=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d '{"mount":"quotehub"}' "http://127.0.0.1:$AUTH_PORT/internal/apps/by-mount" \
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["app_id"])')
+  sqlite3 "$DATA/auth-svc.sqlite" <<SQL
+PRAGMA busy_timeout = 5000;
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 19)
+INSERT INTO user (id, app_id, email, email_key, nick, nick_key, created_at, updated_at)
+SELECT printf('%024x', 1000000 + i), '$QH', 'reader' || i || '@bench.example', 'reader' || i || '@bench.example', '독자' || i, '독자' || i, 0, 0 FROM n;
+SQL
+  sqlite3 "$DATA/market-svc.sqlite" <<SQL
+PRAGMA busy_timeout = 5000;
+INSERT INTO book (id, app_id, isbn_key, title, authors, translators, introduction, publisher, publication_date, image_url, link, isbns, updated_at)
+VALUES ('b00000000000000000000001', '$QH', '9791190000110', '봄봄', '["김유정"]', '[]', '김유정의 1935년 작품', '글린 고전', '2023-01-15T00:00:00.000+09:00',
+        'https://example.com/b.jpg', 'https://example.com/b', '["9791190000110"]', 0);
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+INSERT INTO story (id, app_id, user_id, book_id, quotes, content, images, is_public, keywords, search_text, created_at, updated_at)
+SELECT printf('%024x', i), '$QH', printf('%024x', 1000000 + i % 20), 'b00000000000000000000001',
+       '[{"quote":"봄이 와도 장가를 못 간다 ' || i || '","page":' || (i % 300) || '}]', '읽은 날 ' || i, '["/data/bookstories/a.jpg"]',
+       i % 10 != 0, '["해학","봄"]', '해학' || char(10) || '봄' || char(10) || '봄이 와도 장가를 못 간다 ' || i || char(10) || '읽은 날 ' || i,
+       1700000000000 + i, 1700000000000 + i FROM n;
+SQL
+  echo "seeded: $(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM story') stories ($(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM story WHERE is_public') public)"
+  curl -sf "$GW/quotehub/bookstories/public?page=1&pageSize=10" | python3 -c 'import json,sys; print("first page:", json.load(sys.stdin)["pagination"])'
+  run "GET /quotehub/bookstories/public?page=1&pageSize=10 (guest)" -s Benchmarks/lua/get.lua "$GW/quotehub/bookstories/public?page=1&pageSize=10"
+  run "GET /quotehub/bookstories/public?page=500&pageSize=10 (guest, deep page)" -s Benchmarks/lua/get.lua "$GW/quotehub/bookstories/public?page=500&pageSize=10"
+  run "GET /quotehub/bookstories/public/search?keyword=장가 (guest, every story matches)" -s Benchmarks/lua/get.lua \
+    "$GW/quotehub/bookstories/public/search?keyword=%EC%9E%A5%EA%B0%80&page=1&pageSize=10"
+  run "GET /v1/posts?limit=20 (lslp feed, signed in)" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/posts?limit=20"
   ;;
 chat)
   join() {

@@ -19,15 +19,8 @@ final class QuoteHubThroughGatewayTests: XCTestCase {
         await apple.registerClient(Self.clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: teamKey.publicKey)
         let suite = try await AuthAndGateway.start(["AUTH_APPLE_KEYS_URL": apple.keysURL, "AUTH_APPLE_TOKEN_URL": apple.tokenURL,
                                                     "AUTH_APPLE_REVOKE_URL": apple.revokeURL]) { dataDirectory in
-            let keyFile = dataDirectory + "/AuthKey_KEY1234567.p8"
-            try teamKey.pemRepresentation.write(toFile: keyFile, atomically: true, encoding: .utf8)
-            let create = try RunningProcess("auth-svc", arguments: [
-                "apps", "create", "--name", "QuoteHub", "--profile", "quotehub", "--mount", "quotehub", "--apple-client-id", Self.clientID,
-                "--apple-team-id", "TEAM123456", "--apple-key-id", "KEY1234567", "--apple-private-key-file", keyFile,
-            ], environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
-            let status = try await create.exitStatus()
-            XCTAssertEqual(status, 0, create.transcript)
-            XCTAssertTrue(create.transcript.contains("mounted at /quotehub/"), create.transcript)
+            let transcript = try await Self.createApp(in: dataDirectory, teamKey: teamKey)
+            XCTAssertTrue(transcript.contains("mounted at /quotehub/"), transcript)
         }
         do {
             func post(_ path: String, _ headers: [(String, String)] = [], json: String? = nil) async throws -> HTTPProbe.Answer {
@@ -76,14 +69,7 @@ final class QuoteHubThroughGatewayTests: XCTestCase {
             "AUTH_APPLE_KEYS_URL": apple.keysURL, "AUTH_APPLE_TOKEN_URL": apple.tokenURL, "AUTH_APPLE_REVOKE_URL": apple.revokeURL,
             "MARKET_KAKAO_BOOK_URL": kakao.url, "MARKET_KAKAO_REST_KEY": KakaoBookSimulator.restKey,
         ], with: [.market]) { dataDirectory in
-            let keyFile = dataDirectory + "/AuthKey_KEY1234567.p8"
-            try teamKey.pemRepresentation.write(toFile: keyFile, atomically: true, encoding: .utf8)
-            let create = try RunningProcess("auth-svc", arguments: [
-                "apps", "create", "--name", "QuoteHub", "--profile", "quotehub", "--mount", "quotehub", "--apple-client-id", Self.clientID,
-                "--apple-team-id", "TEAM123456", "--apple-key-id", "KEY1234567", "--apple-private-key-file", keyFile,
-            ], environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
-            let status = try await create.exitStatus()
-            XCTAssertEqual(status, 0, create.transcript)
+            _ = try await Self.createApp(in: dataDirectory, teamKey: teamKey)
         }
         do {
             try await QuoteHubReplay(suite: suite, apple: apple, clientID: Self.clientID).run()
@@ -93,5 +79,18 @@ final class QuoteHubThroughGatewayTests: XCTestCase {
         await suite.stop()
         await apple.stop()
         await kakao.stop()
+    }
+
+    /// `auth-svc apps create` as an operator runs it: the mount and the team's `.p8` key from a file.
+    static func createApp(in dataDirectory: String, teamKey: ES256PrivateKey) async throws -> String {
+        let keyFile = dataDirectory + "/AuthKey_KEY1234567.p8"
+        try teamKey.pemRepresentation.write(toFile: keyFile, atomically: true, encoding: .utf8)
+        let create = try RunningProcess("auth-svc", arguments: [
+            "apps", "create", "--name", "QuoteHub", "--profile", "quotehub", "--mount", "quotehub", "--apple-client-id", Self.clientID,
+            "--apple-team-id", "TEAM123456", "--apple-key-id", "KEY1234567", "--apple-private-key-file", keyFile,
+        ], environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
+        let status = try await create.exitStatus()
+        XCTAssertEqual(status, 0, create.transcript)
+        return create.transcript
     }
 }

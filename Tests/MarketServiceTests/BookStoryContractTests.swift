@@ -147,8 +147,15 @@ final class BookStoryContractTests: XCTestCase {
                 uri: "/bookstories/update/\(storyID)", method: .put, headers: try await fixture.headers(Self.other), body: JSONCoding.encode(StoryFields(content: "x"))
             ))
 
+            // Totals follow a story made private and a story removed.
+            _ = try F.object(try await client.execute(uri: "/bookstories/update/\(storyID)", method: .put, headers: try await fixture.headers(Self.reader),
+                                                     body: JSONCoding.encode(StoryFields(isPublic: false))))
+            let afterPrivate = try F.page(try await client.execute(uri: "/bookstories/public", method: .get, headers: try await fixture.headers(nil)))
+            XCTAssertEqual(afterPrivate.pagination.totalItems, 11)
             let deleted = try await client.execute(uri: "/bookstories/delete/\(storyID)", method: .delete, headers: try await fixture.headers(Self.reader))
             XCTAssertTrue(try F.data(deleted) is NSNull)
+            let afterDelete = try F.page(try await client.execute(uri: "/bookstories/my", method: .get, headers: try await fixture.headers(Self.reader)))
+            XCTAssertEqual(afterDelete.pagination.totalItems, 1)
             try F.expect(404, try await client.execute(uri: "/bookstories/\(storyID)", method: .get, headers: try await fixture.headers(Self.reader)))
         }
     }

@@ -35,6 +35,18 @@ package struct FileStore: Sendable {
         }
     }
 
+    /// Stores the parts, then runs `write` with their paths; when `write` fails the files are
+    /// removed again, so no stored file is left that nothing points at.
+    package func storing<Result>(_ parts: [MultipartForm.Part], _ write: ([String]) async throws -> Result) async throws -> Result {
+        let paths = try store(parts)
+        do {
+            return try await write(paths)
+        } catch {
+            paths.forEach(remove(publicPath:))
+            throw error
+        }
+    }
+
     /// Serves the area's files at `GET`/`HEAD <prefix>/<area>/{name}`: `/v1/data` for keyed apps
     /// (names are unguessable, so only the app key the gateway checked is asked for, as API.md §0
     /// says of file GETs), `/files` under a mount (API.md §9: loaded with no key or token).

@@ -24,19 +24,15 @@ struct ProfileService: Sendable {
     /// Applies the update and, when given, the new profile image (stored first, the old one
     /// removed only after the user points at the new one).
     func update(_ caller: AuthenticatedUser, _ update: ProfileUpdate, image: MultipartForm.Part?) async throws {
-        let newImage = try image.map { try images.store([$0])[0] }
-        do {
-            let now = GlintDate.nowMilliseconds()
-            let before = try await store.updateUser(id: caller.userID, appID: caller.appID) { user in
+        let now = GlintDate.nowMilliseconds()
+        let before = try await images.storing(image.map { [$0] } ?? []) { paths in
+            try await store.updateUser(id: caller.userID, appID: caller.appID) { user in
                 try update.apply(to: &user)
-                if let newImage { user.profileImage = newImage }
+                if let newImage = paths.first { user.profileImage = newImage }
                 user.updatedAt = now
             }
-            if newImage != nil, let previous = before.profileImage { images.remove(publicPath: previous) }
-        } catch {
-            if let newImage { images.remove(publicPath: newImage) }
-            throw error
         }
+        if image != nil, let previous = before.profileImage { images.remove(publicPath: previous) }
     }
 
     func search(nick: String?, appID: String) async throws -> DataList<UserInfo> {

@@ -60,7 +60,8 @@ struct SQLiteStoryStore: StoryStore {
         let filter = conditions.joined(separator: " AND ")
         let filterArguments = arguments
         return try await database.read { [arguments = filterArguments] db in
-            let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM story WHERE \(filter)"), arguments: arguments) ?? 0
+            let total = try Self.countedTotal(db, query)
+                ?? Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM story WHERE \(filter)"), arguments: arguments) ?? 0
             let rows = try Row.fetchAll(db.cachedStatement(sql: """
                 SELECT * FROM story WHERE \(filter) ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?
                 """), arguments: arguments + [query.page.size, query.page.offset])
@@ -88,6 +89,33 @@ struct SQLiteStoryStore: StoryStore {
             try db.execute(sql: "DELETE FROM story WHERE user_id = ? AND app_id = ?", arguments: [userID, appID])
             try db.execute(sql: "DELETE FROM theme WHERE user_id = ? AND app_id = ?", arguments: [userID, appID])
             return images
+        }
+    }
+
+    /// A list's total from `story_count` when it has no keyword or theme: the app's (or the
+    /// author's) stories, less the hidden authors' and the hidden stories that would have counted.
+    /// Nil when only counting the rows can tell.
+    static func countedTotal(_ db: Database, _ query: StoryQuery) throws -> Int? {
+        guard query.keyword == nil, query.themeID == nil else { return nil }
+        // CROSS JOIN walks the (few) hidden ids first: left to itself the planner may scan the app's stories.
+        let hiddenStories = """
+            (SELECT COUNT(*) FROM json_each(?) AS hidden CROSS JOIN story ON story.id = hidden.value WHERE app_id = ? AND (is_public = 1 OR ?)
+             AND user_id NOT IN (SELECT value FROM json_each(?)) AND (? IS NULL OR user_id = ?))
+            """
+        switch query.scope {
+        case .everyone:
+            return try Int.fetchOne(db.cachedStatement(sql: """
+                SELECT COALESCE((SELECT public FROM story_count WHERE app_id = ? AND user_id = ''), 0)
+                     - COALESCE((SELECT SUM(public) FROM story_count WHERE app_id = ? AND user_id IN (SELECT value FROM json_each(?))), 0)
+                     - \(hiddenStories)
+                """), arguments: [query.appID, query.appID, query.hidden.usersJSON,
+                                  query.hidden.storiesJSON, query.appID, false, query.hidden.usersJSON, nil, nil])
+        case .author(let userID, let privateToo):
+            if query.hidden.users.contains(userID) { return 0 }
+            return try Int.fetchOne(db.cachedStatement(sql: """
+                SELECT COALESCE((SELECT CASE WHEN ? THEN total ELSE public END FROM story_count WHERE app_id = ? AND user_id = ?), 0) - \(hiddenStories)
+                """), arguments: [privateToo, query.appID, userID,
+                                  query.hidden.storiesJSON, query.appID, privateToo, query.hidden.usersJSON, userID, userID])
         }
     }
 

@@ -19,12 +19,9 @@ struct StoryService: Sendable {
             content: try StoryRules.content(fields.content), images: [], isPublic: fields.isPublic ?? true,
             keywords: try StoryRules.keywords(fields.keywords ?? []), themeIDs: try StoryRules.themeIDs(fields.folderIds ?? []), createdAt: now, updatedAt: now
         )
-        story.images = try images.store(try StoryRules.images(parts))
-        do {
+        try await images.storing(try StoryRules.images(parts)) { paths in
+            story.images = paths
             try await stories.insert(story)
-        } catch {
-            story.images.forEach(images.remove(publicPath:))
-            throw error
         }
         return try await renderer.stories([story], for: reader)[0]
     }
@@ -39,14 +36,10 @@ struct StoryService: Sendable {
         if let isPublic = fields.isPublic { story.isPublic = isPublic }
         if let keywords = fields.keywords { story.keywords = try StoryRules.keywords(keywords) }
         if let themeIDs = fields.folderIds { story.themeIDs = try StoryRules.themeIDs(themeIDs) }
-        let newImages = try images.store(try StoryRules.images(parts))
-        if !parts.isEmpty { story.images = newImages }
         story.updatedAt = GlintDate.nowMilliseconds()
-        do {
+        try await images.storing(try StoryRules.images(parts)) { paths in
+            if !parts.isEmpty { story.images = paths }
             try await stories.update(story)
-        } catch {
-            newImages.forEach(images.remove(publicPath:))
-            throw error
         }
         if !parts.isEmpty { before.images.forEach(images.remove(publicPath:)) }
         return try await renderer.stories([story], for: reader)[0]

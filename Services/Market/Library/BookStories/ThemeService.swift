@@ -17,12 +17,9 @@ struct ThemeService: Sendable {
             id: ObjectID.generate(), appID: reader.appID, userID: userID, name: try Self.name(fields.name), description: try Self.description(fields.description),
             image: nil, isPublic: fields.isPublic ?? true, createdAt: now, updatedAt: now
         )
-        theme.image = try images.store(Array(parts.prefix(1))).first
-        do {
+        try await images.storing(Array(parts.prefix(1))) { paths in
+            theme.image = paths.first
             try await themes.insert(theme)
-        } catch {
-            theme.image.map(images.remove(publicPath:))
-            throw error
         }
         return try await renderer.themes([theme], for: reader)[0]
     }
@@ -34,16 +31,12 @@ struct ThemeService: Sendable {
         if fields.name != nil { theme.name = try Self.name(fields.name) }
         if fields.description != nil { theme.description = try Self.description(fields.description) }
         if let isPublic = fields.isPublic { theme.isPublic = isPublic }
-        let newImage = try images.store(Array(parts.prefix(1))).first
-        if let newImage { theme.image = newImage }
         theme.updatedAt = GlintDate.nowMilliseconds()
-        do {
+        try await images.storing(Array(parts.prefix(1))) { paths in
+            if let newImage = paths.first { theme.image = newImage }
             try await themes.update(theme)
-        } catch {
-            newImage.map(images.remove(publicPath:))
-            throw error
         }
-        if newImage != nil { before.image.map(images.remove(publicPath:)) }
+        if !parts.isEmpty { before.image.map(images.remove(publicPath:)) }
         return try await renderer.themes([theme], for: reader)[0]
     }
 
