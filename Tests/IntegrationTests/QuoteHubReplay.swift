@@ -145,6 +145,8 @@ struct QuoteHubReplay {
         let publicCount = try await data(.GET, "/bookstories/count/\(anna.id)") as? Int
         XCTAssertEqual(publicCount, 2)
 
+        let guestRead = try await object(.GET, "/bookstories/\(multipartStory)")
+        XCTAssertEqual(guestRead["storyImageURLs"] as? [String], images, "a guest reads a public story page")
         // A private story is 404 to others and to guests.
         try refused(404, try await call(.GET, "/bookstories/\(privateStory)", ben.token))
         try refused(404, try await call(.GET, "/bookstories/\(privateStory)"))
