@@ -7,7 +7,8 @@ import ServiceKit
 /// `GET /event-application` (API.md §7): the attendance page. Inside the app's WKWebView the
 /// button asks the app (`click_attendance_button`), the app calls `requestAttendance(token)`,
 /// the page posts the attendance and reports `complete_attendance` with `{attendanceCount}`. In
-/// a plain browser the page shows a token field and does the same by itself.
+/// a plain browser the page shows a token field and does the same by itself. A second attendance
+/// the same day (409) shows the already-attended state and disables the button.
 enum AttendancePage {
     static func response(appKey: String?) -> Response {
         // The key is an app identifier, not a secret; it is embedded JSON-escaped, with `<`
@@ -39,6 +40,8 @@ enum AttendancePage {
     input { width: 100%; max-width: 420px; padding: 10px; margin: 8px 0; box-sizing: border-box; }
     #manual { display: none; margin-top: 24px; }
     #result { margin-top: 24px; font-size: 18px; min-height: 1.5em; }
+    #result.attended { color: #9ad; }
+    button:disabled { background: #555; color: #aaa; }
     </style>
     </head>
     <body>
@@ -68,18 +71,28 @@ enum AttendancePage {
             return response.text().then(function (text) {
               var body = {};
               try { body = text ? JSON.parse(text) : {}; } catch (e) {}
+              if (response.status === 409) {
+                var already = new Error('오늘은 이미 출석했어요. 내일 다시 만나요!');
+                already.attended = true;
+                throw already;
+              }
               if (!response.ok) { throw new Error(body.message || ('출석하지 못했습니다 (' + response.status + ')')); }
               return body;
             });
           })
           .then(function (body) {
             result.textContent = body.attendanceCount + '번째 출석 완료!';
+            result.className = 'done';
             if (handlers && handlers.complete_attendance) {
               handlers.complete_attendance.postMessage({ attendanceCount: body.attendanceCount });
             }
             return body;
           })
-          .catch(function (error) { result.textContent = error.message; });
+          .catch(function (error) {
+            result.textContent = error.message;
+            result.className = error.attended ? 'attended' : 'failed';
+            if (error.attended) { document.getElementById('attend').disabled = true; }
+          });
       };
       document.getElementById('attend').addEventListener('click', function () {
         if (bridged) { handlers.click_attendance_button.postMessage('click'); }
