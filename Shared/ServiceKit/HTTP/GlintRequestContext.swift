@@ -24,6 +24,7 @@ package struct GlintRequestContext: RequestContext, RemoteAddressRequestContext 
     }
 
     package var responseEncoder: JSONResponseEncoder { JSONResponseEncoder() }
+    package var requestDecoder: GlintRequestDecoder { GlintRequestDecoder() }
 
     /// JSON bodies are small; file uploads stream through `MultipartUpload`, not this limit.
     package var maxUploadSize: Int { 1 << 20 }
