@@ -1,4 +1,5 @@
 import Contracts
+import HTTPTypes
 import Hummingbird
 
 /// Maps every error to the canonical `{code, message}` body, once, for the whole process.
@@ -16,8 +17,9 @@ package struct ErrorMiddleware: RouterMiddleware {
         } catch let error as StoreError {
             let mapped = ServiceError(error)
             return JSONCoding.response(status: mapped.status, body: mapped.canonical)
-        } catch let error as HTTPError {
-            let canonical = Self.canonical(for: error)
+        } catch let error as any HTTPResponseError {
+            // Hummingbird's and NIO's own (no route, undecodable JSON, a body over the limit).
+            let canonical = Self.canonical(status: error.status, message: (error as? HTTPError)?.body)
             return JSONCoding.response(status: .init(code: canonical.code.status), body: canonical)
         } catch {
             context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))"])
@@ -26,15 +28,15 @@ package struct ErrorMiddleware: RouterMiddleware {
     }
 
     /// Errors raised by Hummingbird itself (no route, body too large, undecodable JSON).
-    static func canonical(for error: HTTPError) -> CanonicalError {
-        let code: ErrorCode = switch error.status.code {
+    static func canonical(status: HTTPResponse.Status, message: String?) -> CanonicalError {
+        let code: ErrorCode = switch status.code {
         case 404, 405: .unknownRoute
         case 413: .payloadTooLarge
         case 401: .tokenInvalid
         case 500...: .internalError
         default: .badRequest
         }
-        let message = code == .internalError ? "internal error" : (error.body ?? error.status.reasonPhrase)
+        let message = code == .internalError ? "internal error" : (message ?? status.reasonPhrase)
         return CanonicalError(code: code, message: code == .unknownRoute ? "unknown route" : message)
     }
 }
