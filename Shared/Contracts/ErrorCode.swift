@@ -96,3 +96,4 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
         }
     }
 }
+extension ErrorCode: WireEnum {}
