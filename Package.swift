@@ -55,7 +55,7 @@ func service(
 let services: [(dir: String, library: String, executable: String, deps: [Target.Dependency])] = [
     ("Gateway", "Gateway", "gateway", [
         .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "HummingbirdCore", package: "hummingbird"),
-        webSocket,
+        webSocket, "APIDocs", .product(name: "OpenAPIKit", package: "OpenAPIKit"),
     ]),
     ("Auth", "AuthService", "auth-svc", [
         .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto"),
@@ -105,6 +105,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.0"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
+        // The API documents (OpenAPI 3.1); its external-reference loading is not needed.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
     ],
     targets: [
         .target(name: "Contracts", path: "Shared/Contracts", swiftSettings: settings),
@@ -124,6 +126,12 @@ let package = Package(
                 .product(name: "MultipartKit", package: "multipart-kit"),
             ],
             path: "Shared/ServiceKit",
+            swiftSettings: settings
+        ),
+        .target(
+            name: "APIDocs",
+            dependencies: ["Contracts", .product(name: "OpenAPIKit", package: "OpenAPIKit")],
+            path: "Shared/APIDocs",
             swiftSettings: settings
         ),
         .target(
@@ -169,6 +177,12 @@ let package = Package(
             name: "ContractsTests",
             dependencies: ["Contracts"],
             path: "Tests/ContractsTests",
+            swiftSettings: settings
+        ),
+        .testTarget(
+            name: "APIDocsTests",
+            dependencies: ["APIDocs", "Contracts"],
+            path: "Tests/APIDocsTests",
             swiftSettings: settings
         ),
         .testTarget(

@@ -65,6 +65,11 @@ struct QuoteHubReplay {
     }
 
     func run() async throws {
+        // The app's API document, as its developers read it: no key, no token.
+        let document = try await HTTPProbe.call(.GET, suite.gatewayURL + "/openapi/quotehub.json")
+        XCTAssertEqual(document.status, 200)
+        XCTAssertNotNil((try JSON.object(document.body)["paths"] as? [String: Any])?["/auth/apple/callback"])
+
         // Sign-in: new, then returning.
         let anna = try await signIn("quote.anna")
         XCTAssertTrue(anna.isNew)

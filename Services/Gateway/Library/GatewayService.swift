@@ -49,6 +49,7 @@ package enum GatewayService {
         router.get("/metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
+        DocumentRoutes(logger: logger).register(on: router)
         ProxyRoutes(policy: policy, upstream: dependencies.upstream).register(on: router)
         let server = GatewayChannel.server {
             DirectForwardHandler(policy: policy, upstream: dependencies.upstream, metrics: metrics, logger: logger, routerStarted: $0)

@@ -1,0 +1,28 @@
+import Contracts
+import Foundation
+import HummingbirdTesting
+import TestSupport
+import XCTest
+
+@testable import Gateway
+
+/// The API documents and their page, served by the gateway with no key.
+final class DocumentRoutesTests: XCTestCase {
+    func testDocumentsAndThePage() async throws {
+        try await GatewayTests.makeApp(GatewayTests.FakeServices()).test(.router) { client in
+            let document = try await client.execute(uri: "/openapi/quotehub.json", method: .get)
+            XCTAssertEqual(document.status, .ok)
+            let json = try JSON.object(document.body)
+            XCTAssertEqual(json["openapi"] as? String, "3.1.1")
+            XCTAssertNotNil((json["paths"] as? [String: Any])?["/bookstories/public"])
+            let unknown = try await client.execute(uri: "/openapi/nothing.json", method: .get)
+            XCTAssertEqual(unknown.status, .notFound)
+            let page = try await client.execute(uri: "/docs", method: .get)
+            XCTAssertEqual(page.status, .ok)
+            XCTAssertEqual(page.headers[.contentType], "text/html; charset=utf-8")
+            XCTAssertTrue(page.body.text.contains("<code>/bookstories/public</code>"))
+            XCTAssertTrue(page.body.text.contains("QuotehubStory"))
+            XCTAssertFalse(page.body.text.contains("http://") || page.body.text.contains("https://"), "no assets from elsewhere")
+        }
+    }
+}
