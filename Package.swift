@@ -154,7 +154,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "Contracts", "ServiceKit", "Simulators", hummingbird, hummingbirdTesting,
+                "Contracts", "ServiceKit", "Simulators", "APIDocs", hummingbird, hummingbirdTesting,
                 .product(name: "JWTKit", package: "jwt-kit"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CryptoExtras", package: "swift-crypto"), webSocketClient,
             ],

@@ -15,7 +15,8 @@ import XCTest
 final class QuotehubAppleSignInTests: XCTestCase {
     func testANewThenAReturningReader() async throws {
         let fixture = try await QuotehubFixture.make()
-        try await fixture.harness.app.test(.router) { client in
+        try await fixture.harness.app.test(.router) { base in
+            let client = DocumentedClient(base, profile: .quotehub)
             func signIn(_ code: String) async throws -> [String: Any] {
                 let answer = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: code)))
                 XCTAssertEqual(answer.status, .ok, answer.body.text)
@@ -61,7 +62,8 @@ final class QuotehubAppleSignInTests: XCTestCase {
     func testRefusedCodesAndWrongIdentityTokensCreateNothing() async throws {
         let fixture = try await QuotehubFixture.make()
         let apple = fixture.apple
-        try await fixture.harness.app.test(.router) { client in
+        try await fixture.harness.app.test(.router) { base in
+            let client = DocumentedClient(base, profile: .quotehub)
             let used = apple.issueCode(subject: "s.used", clientID: QuotehubFixture.clientID)
             _ = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: used)))
             let before = try fixture.userCount()
@@ -99,7 +101,8 @@ final class QuotehubAppleSignInTests: XCTestCase {
     /// `renew-token` with the refresh token as Bearer (not rotated), `validate-token` with both.
     func testRenewAndValidateTokens() async throws {
         let fixture = try await QuotehubFixture.make()
-        try await fixture.harness.app.test(.router) { client in
+        try await fixture.harness.app.test(.router) { base in
+            let client = DocumentedClient(base, profile: .quotehub)
             let signedIn = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(),
                                                     body: JSONCoding.encode(AppleCodeRequest(code: fixture.apple.issueCode(subject: "t.reader", clientID: QuotehubFixture.clientID))))
             let data = try XCTUnwrap(try JSON.object(signedIn.body)["data"] as? [String: Any])

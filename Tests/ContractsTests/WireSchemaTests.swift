@@ -27,6 +27,8 @@ final class WireSchemaTests: XCTestCase {
     func testATypeThatContainsItselfRefersToItself() throws {
         let comment = try WireSchema.of(QuotehubComment.self)
         XCTAssertEqual(properties(comment)["replies"]?.0, .array(.reference("QuotehubComment")))
+        let page = try WireSchema.of([QuotehubComment].self)
+        XCTAssertEqual(properties(page.element!)["replies"]?.0, .array(.reference("QuotehubComment")), "inside a list too")
         XCTAssertEqual(properties(properties(try WireSchema.of(QuotehubUser.self))["blockedUsers"]!.0.element!)["_id"]?.0, nil,
                        "a user's blocked users are users again")
     }
@@ -45,5 +47,29 @@ extension WireSchema {
     var element: WireSchema? {
         if case .array(let element) = self { return element }
         return nil
+    }
+}
+
+/// The same schemas checking answers: what the contract tests and the documents share.
+final class WireSchemaValidationTests: XCTestCase {
+    func violations<T: Decodable>(_ type: T.Type, _ json: String) throws -> [String] {
+        try WireSchema.of(type).violations(of: try JSONSerialization.jsonObject(with: Data(json.utf8)))
+    }
+
+    func testAConformingAnswerHasNone() throws {
+        let user = #"{"_id":"a","nickname":"n","profileImage":"","blockedUsers":[{"_id":"b","nickname":"m","profileImage":""}]}"#
+        XCTAssertEqual(try violations(QuotehubUser.self, user), [])
+        XCTAssertEqual(try violations(Envelope<QuotehubUser>.self, #"{"success":true,"message":"","data":\#(user)}"#), [])
+        XCTAssertEqual(try violations(Envelope<NoPayload>.self, #"{"success":false,"message":"x","data":null}"#), [])
+    }
+
+    func testDeparturesAreNamed() throws {
+        XCTAssertEqual(try violations(QuotehubUser.self, #"{"_id":"a","nickname":3,"extra":1}"#),
+                       ["$.extra: not in the schema", "$.nickname: not a string", "$.profileImage: missing"])
+        XCTAssertEqual(try violations(Pagination.self, #"{"currentPage":1.5,"totalPages":true,"pageSize":1,"totalItems":1}"#),
+                       ["$.currentPage: not an integer", "$.totalPages: not an integer"])
+        XCTAssertEqual(try violations(CanonicalError.self, #"{"code":"nope","message":"m"}"#).first?.hasPrefix("$.code: not one of"), true)
+        XCTAssertEqual(try violations(QuotehubComment.self, #"{"_id":"a","userId":{"_id":"u","nickname":"n","profileImage":""},"bookStoryId":"s","content":"c","createdAt":"t","updatedAt":"t","replies":[{"_id":1}]}"#).first,
+                       "$.replies[0]._id: not a string")
     }
 }

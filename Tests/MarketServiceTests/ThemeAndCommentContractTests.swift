@@ -14,7 +14,8 @@ final class ThemeAndCommentContractTests: XCTestCase {
 
     func testThemesAndTheirStories() async throws {
         let fixture = try await F.make()
-        try await fixture.harness.app.test(.router) { client in
+        try await fixture.harness.app.test(.router) { base in
+            let client = DocumentedClient(base, profile: .quotehub)
             let bookID = try await BookStoryContractTests.book(client, fixture)
             let created = try F.object(try await client.execute(uri: "/folder/create", method: .post, headers: try await fixture.headers(Self.reader),
                                                                body: JSONCoding.encode(ThemeFields(name: "  봄의 문장 ", description: "봄에 읽은 것", isPublic: true))), .created)
@@ -76,7 +77,8 @@ final class ThemeAndCommentContractTests: XCTestCase {
 
     func testCommentsWithOneLevelOfReplies() async throws {
         let fixture = try await F.make()
-        try await fixture.harness.app.test(.router) { client in
+        try await fixture.harness.app.test(.router) { base in
+            let client = DocumentedClient(base, profile: .quotehub)
             let bookID = try await BookStoryContractTests.book(client, fixture)
             let story = try JSON.string(try F.object(try await client.execute(
                 uri: "/bookstories/createBookStory", method: .post, headers: try await fixture.headers(Self.reader),
@@ -128,7 +130,8 @@ final class ThemeAndCommentContractTests: XCTestCase {
 
     func testBlocksAndReportsHideContentFromTheReader() async throws {
         let fixture = try await F.make()
-        try await fixture.harness.app.test(.router) { client in
+        try await fixture.harness.app.test(.router) { base in
+            let client = DocumentedClient(base, profile: .quotehub)
             let bookID = try await BookStoryContractTests.book(client, fixture)
             func create(_ user: String, _ quote: String) async throws -> String {
                 try JSON.string(try F.object(try await client.execute(
@@ -167,7 +170,8 @@ final class ThemeAndCommentContractTests: XCTestCase {
 
     func testARevokedAccountsContentIsRemoved() async throws {
         let fixture = try await F.make()
-        try await fixture.harness.app.test(.router) { client in
+        try await fixture.harness.app.test(.router) { base in
+            let client = DocumentedClient(base, profile: .quotehub)
             let bookID = try await BookStoryContractTests.book(client, fixture)
             let (headers, body) = try await fixture.multipart([
                 .field("bookId", bookID), .field("quotes", #"[{"quote":"떠나는 문장"}]"#), .field("isPublic", "true"),

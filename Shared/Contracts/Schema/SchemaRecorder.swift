@@ -21,12 +21,16 @@ final class SchemaRecorder: Decoder {
     }
 
     let inProgress: Set<String>
+    /// Only making a value to hand back (no schema wanted): lists come out empty and optional
+    /// keys absent, so a type that contains itself ends.
+    let placeholderOnly: Bool
     var shape: Shape = .unknown
     var codingPath: [any CodingKey] = []
     var userInfo: [CodingUserInfoKey: Any] = [:]
 
-    init(inProgress: Set<String>) {
+    init(inProgress: Set<String>, placeholderOnly: Bool = false) {
         self.inProgress = inProgress
+        self.placeholderOnly = placeholderOnly
     }
 
     static func name<T>(of type: T.Type) -> String {
@@ -41,7 +45,8 @@ final class SchemaRecorder: Decoder {
         if let map = type as? any StringKeyedMap.Type { return .dictionary(try map.valueSchema(inProgress: inProgress)) }
         let name = name(of: type)
         if inProgress.contains(name) { return .reference(name) }
-        let recorder = SchemaRecorder(inProgress: inProgress.union([name]))
+        // Lists and optionals are not named objects: only what they hold can contain itself.
+        let recorder = SchemaRecorder(inProgress: type is any Wrapper.Type ? inProgress : inProgress.union([name]))
         do {
             _ = try T(from: recorder)
         } catch {
@@ -81,7 +86,7 @@ final class SchemaRecorder: Decoder {
             if let wireEnum = type as? any (WireEnum & Decodable).Type, let first = wireEnum.wireValues.first {
                 return try T(from: SingleValue(first))
             }
-            return try T(from: SchemaRecorder(inProgress: inProgress))
+            return try T(from: SchemaRecorder(inProgress: inProgress, placeholderOnly: true))
         }
     }
 
@@ -91,7 +96,7 @@ final class SchemaRecorder: Decoder {
             box = Box()
             shape = .object(box)
         }
-        return KeyedDecodingContainer(KeyedRecorder<Key>(box: box, inProgress: inProgress))
+        return KeyedDecodingContainer(KeyedRecorder<Key>(box: box, inProgress: inProgress, placeholderOnly: placeholderOnly))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -105,6 +110,7 @@ final class SchemaRecorder: Decoder {
     struct KeyedRecorder<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let box: Box
         let inProgress: Set<String>
+        let placeholderOnly: Bool
         var codingPath: [any CodingKey] = []
         var allKeys: [Key] { [] }
 
@@ -116,12 +122,14 @@ final class SchemaRecorder: Decoder {
         }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            record(key, try SchemaRecorder.schema(of: type, inProgress: inProgress), required: !box.optional.contains(key.stringValue))
+            if !placeholderOnly {
+                record(key, try SchemaRecorder.schema(of: type, inProgress: inProgress), required: !box.optional.contains(key.stringValue))
+            }
             return try SchemaRecorder.placeholder(type, inProgress: inProgress)
         }
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-            record(key, try SchemaRecorder.schema(of: type, inProgress: inProgress), required: false)
+            if !placeholderOnly { record(key, try SchemaRecorder.schema(of: type, inProgress: inProgress), required: false) }
             return nil
         }
 
@@ -149,7 +157,11 @@ final class SchemaRecorder: Decoder {
         let recorder: SchemaRecorder
         var codingPath: [any CodingKey] = []
         var count: Int? { 1 }
-        var isAtEnd: Bool { if case .array(let element) = recorder.shape { element != nil } else { false } }
+        var isAtEnd: Bool {
+            if recorder.placeholderOnly { return true }
+            if case .array(let element) = recorder.shape { return element != nil }
+            return false
+        }
         var currentIndex: Int { isAtEnd ? 1 : 0 }
 
         mutating func decodeNil() throws -> Bool { false }
@@ -213,3 +225,8 @@ extension Dictionary: StringKeyedMap where Key == String, Value: Decodable {
         try SchemaRecorder.schema(of: Value.self, inProgress: inProgress)
     }
 }
+
+/// Types whose schema is that of what they hold, never a named object of their own.
+protocol Wrapper {}
+extension Array: Wrapper {}
+extension Optional: Wrapper {}
