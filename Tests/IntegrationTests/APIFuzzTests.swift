@@ -1,0 +1,52 @@
+import Contracts
+import Foundation
+import JWTKit
+import NIOCore
+import ServiceKit
+import TestSupport
+import XCTest
+
+/// Schemathesis (PyPI, installed by `scripts/test`) runs every operation of a profile's API
+/// document against the running suite through the gateway, signed in where a route needs it,
+/// with several generated examples each; any 5xx or answer that departs from the document fails.
+final class APIFuzzTests: XCTestCase {
+    static func schemathesis() throws -> URL {
+        let path = try XCTUnwrap(ProcessInfo.processInfo.environment["GLINT_TEST_SCHEMATHESIS"], "run the tests with scripts/test (it installs schemathesis)")
+        return URL(fileURLWithPath: path)
+    }
+
+    func testTheQuotehubDocumentAgainstTheSuite() async throws {
+        let schemathesis = try Self.schemathesis()
+        let apple = try await AppleSimulator.start(), kakao = try await KakaoBookSimulator.start()
+        let teamKey = ES256PrivateKey()
+        await apple.registerClient(QuoteHubThroughGatewayTests.clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: teamKey.publicKey)
+        let suite = try await AuthAndGateway.start([
+            "AUTH_APPLE_KEYS_URL": apple.keysURL, "AUTH_APPLE_TOKEN_URL": apple.tokenURL, "AUTH_APPLE_REVOKE_URL": apple.revokeURL,
+            "MARKET_KAKAO_BOOK_URL": kakao.url, "MARKET_KAKAO_REST_KEY": KakaoBookSimulator.restKey,
+            // The fuzzer is one client sending as fast as it can: the per-IP limit would answer most of it.
+            "GATEWAY_RATE_PER_IP": "100000", "GATEWAY_BURST_PER_IP": "100000",
+        ], with: [.market]) { dataDirectory in
+            _ = try await QuoteHubThroughGatewayTests.createApp(in: dataDirectory, teamKey: teamKey)
+        }
+        do {
+            let replay = QuoteHubReplay(suite: suite, apple: apple, clientID: QuoteHubThroughGatewayTests.clientID)
+            let reader = try await replay.signIn("fuzz.reader")
+            let run = try RunningProcess(url: schemathesis, name: "schemathesis", arguments: [
+                "run", suite.gatewayURL + "/openapi/quotehub.json", "--url", suite.gatewayURL + "/quotehub",
+                "-H", "Authorization: Bearer " + reader.token,
+                "--checks", "not_a_server_error,response_schema_conformance", "--max-examples", "6", "--seed", "20261124",
+                "--phases", "examples,coverage,fuzzing", "--request-timeout", "10", "--no-color",
+                // Revoking the account would leave every later signed-in operation a 401; its contract tests cover it.
+                "--exclude-path", "/auth/revoke",
+            ], environment: ProcessInfo.processInfo.environment.merging(["SCHEMATHESIS_HOOKS": ""]) { $1 })
+            let status = try await run.exitStatus(within: .seconds(600))
+            print(run.transcript.split(separator: "\n").suffix(40).joined(separator: "\n"))
+            XCTAssertEqual(status, 0, "schemathesis found problems (its report is above)")
+        } catch {
+            XCTFail("\(error)")
+        }
+        await suite.stop()
+        await apple.stop()
+        await kakao.stop()
+    }
+}
