@@ -1,6 +1,5 @@
 import Contracts
 import Foundation
-import JWTKit
 import NIOCore
 import ServiceKit
 import TestSupport
@@ -17,20 +16,11 @@ final class APIFuzzTests: XCTestCase {
 
     func testTheQuotehubDocumentAgainstTheSuite() async throws {
         let schemathesis = try Self.schemathesis()
-        let apple = try await AppleSimulator.start(), kakao = try await KakaoBookSimulator.start()
-        let teamKey = ES256PrivateKey()
-        await apple.registerClient(QuoteHubThroughGatewayTests.clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: teamKey.publicKey)
-        let suite = try await AuthAndGateway.start([
-            "AUTH_APPLE_KEYS_URL": apple.keysURL, "AUTH_APPLE_TOKEN_URL": apple.tokenURL, "AUTH_APPLE_REVOKE_URL": apple.revokeURL,
-            "MARKET_KAKAO_BOOK_URL": kakao.url, "MARKET_KAKAO_REST_KEY": KakaoBookSimulator.restKey,
-            // The fuzzer is one client sending as fast as it can: the per-IP limit would answer most of it.
-            "GATEWAY_RATE_PER_IP": "100000", "GATEWAY_BURST_PER_IP": "100000",
-        ], with: [.market]) { dataDirectory in
-            _ = try await QuoteHubThroughGatewayTests.createApp(in: dataDirectory, teamKey: teamKey)
-        }
+        // The fuzzer is one client sending as fast as it can: the per-IP limit would answer most of it.
+        let quotehub = try await QuoteHubSuite.start(["GATEWAY_RATE_PER_IP": "100000", "GATEWAY_BURST_PER_IP": "100000"])
+        let suite = quotehub.suite
         do {
-            let replay = QuoteHubReplay(suite: suite, apple: apple, clientID: QuoteHubThroughGatewayTests.clientID)
-            let reader = try await replay.signIn("fuzz.reader")
+            let reader = try await quotehub.replay.signIn("fuzz.reader")
             let run = try RunningProcess(url: schemathesis, name: "schemathesis", arguments: [
                 "run", suite.gatewayURL + "/openapi/quotehub.json", "--url", suite.gatewayURL + "/quotehub",
                 "-H", "Authorization: Bearer " + reader.token,
@@ -45,8 +35,6 @@ final class APIFuzzTests: XCTestCase {
         } catch {
             XCTFail("\(error)")
         }
-        await suite.stop()
-        await apple.stop()
-        await kakao.stop()
+        await quotehub.stop()
     }
 }

@@ -62,23 +62,13 @@ final class QuoteHubThroughGatewayTests: XCTestCase {
     /// The app's reading life through the gateway to real auth-svc and market-svc processes
     /// (Apple and Kakao simulated), every answer in the envelope.
     func testTheReadingAppThroughTheGateway() async throws {
-        let apple = try await AppleSimulator.start(), kakao = try await KakaoBookSimulator.start()
-        let teamKey = ES256PrivateKey()
-        await apple.registerClient(Self.clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: teamKey.publicKey)
-        let suite = try await AuthAndGateway.start([
-            "AUTH_APPLE_KEYS_URL": apple.keysURL, "AUTH_APPLE_TOKEN_URL": apple.tokenURL, "AUTH_APPLE_REVOKE_URL": apple.revokeURL,
-            "MARKET_KAKAO_BOOK_URL": kakao.url, "MARKET_KAKAO_REST_KEY": KakaoBookSimulator.restKey,
-        ], with: [.market]) { dataDirectory in
-            _ = try await Self.createApp(in: dataDirectory, teamKey: teamKey)
-        }
+        let quotehub = try await QuoteHubSuite.start()
         do {
-            try await QuoteHubReplay(suite: suite, apple: apple, clientID: Self.clientID).run()
+            try await quotehub.replay.run()
         } catch {
             XCTFail("\(error)")
         }
-        await suite.stop()
-        await apple.stop()
-        await kakao.stop()
+        await quotehub.stop()
     }
 
     /// `auth-svc apps create` as an operator runs it: the mount and the team's `.p8` key from a file.
