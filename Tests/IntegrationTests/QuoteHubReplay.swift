@@ -16,10 +16,17 @@ struct QuoteHubReplay {
 
     var base: String { suite.gatewayURL + "/quotehub" }
 
+    /// A request as the app sends it; every answer is checked against the quotehub document
+    /// (errors as the gateway renders them).
     func call(_ method: HTTPMethod, _ path: String, _ token: String? = nil, json: String? = nil) async throws -> HTTPProbe.Answer {
         var headers: [(String, String)] = token.map { [("Authorization", "Bearer " + $0)] } ?? []
         if json != nil { headers.append(("Content-Type", "application/json")) }
-        return try await HTTPProbe.call(method, base + path, headers: headers, body: json.map { ByteBuffer(string: $0) })
+        let answer = try await HTTPProbe.call(method, base + path, headers: headers, body: json.map { ByteBuffer(string: $0) })
+        let route = String(path.split(separator: "?", maxSplits: 1)[0])
+        let violations = try DocumentCheck.violations(profile: .quotehub, method: method.rawValue, path: route, status: answer.status,
+                                                      json: Data(answer.body.readableBytesView), from: .gateway)
+        XCTAssert(violations.isEmpty, "\(method) \(path) (\(answer.status)) departs from the quotehub document: \(violations)")
+        return answer
     }
 
     /// `data` of a success (200 or 201).

@@ -1,4 +1,3 @@
-import APIDocs
 import Contracts
 import Foundation
 import HTTPTypes
@@ -13,12 +12,10 @@ import XCTest
 package struct DocumentedClient: TestClientProtocol {
     let base: any TestClientProtocol
     let profile: Dialect
-    let routes: RouteTable
 
     package init(_ base: any TestClientProtocol, profile: Dialect) {
         self.base = base
         self.profile = profile
-        routes = RouteTable.mounted[profile] ?? .standard
     }
 
     package var port: Int? { base.port }
@@ -26,12 +23,9 @@ package struct DocumentedClient: TestClientProtocol {
     package func executeRequest(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> TestResponse {
         let response = try await base.executeRequest(uri: uri, method: method, headers: headers, body: body)
         let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
-        guard !path.hasPrefix("/internal/"), let match = routes.match(method: method.rawValue, path: path),
-              let operation = APIDocument.operations(for: profile).first(where: { $0.method == method.rawValue && $0.pattern == match.pattern }),
-              let answer = operation.answer, response.headers[.contentType]?.hasPrefix("application/json") == true
-        else { return response }
-        let schema = try (200..<300).contains(Int(response.status.code)) ? answer.schema() : WireSchema.of(CanonicalError.self)
-        let violations = schema.violations(of: try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView), options: .fragmentsAllowed))
+        guard !path.hasPrefix("/internal/"), response.headers[.contentType]?.hasPrefix("application/json") == true else { return response }
+        let violations = try DocumentCheck.violations(profile: profile, method: method.rawValue, path: path, status: Int(response.status.code),
+                                                      json: Data(response.body.readableBytesView), from: .service)
         XCTAssert(violations.isEmpty, "\(method) \(uri) (\(response.status.code)) departs from the \(profile.rawValue) document: \(violations)")
         return response
     }
