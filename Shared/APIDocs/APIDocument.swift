@@ -40,6 +40,15 @@ package enum APIDocument {
         )
     }
 
+    /// A guest route takes a token when given: anonymous (the empty requirement) or Bearer.
+    static func security(_ access: DocumentedOperation.Access) -> [OpenAPI.SecurityRequirement]? {
+        switch access {
+        case .open: nil
+        case .guest: [[:], [.component(named: "bearer"): []]]
+        case .signedIn: [[.component(named: "bearer"): []]]
+        }
+    }
+
     /// `/files/profiles/**` → `/files/profiles/{name}`; `{user_id}` stays a path parameter.
     package static func path(_ pattern: String) -> (OpenAPI.Path, [String]) {
         let segments = pattern.split(separator: "/").map { $0 == "**" ? "{name}" : String($0) }
@@ -74,7 +83,7 @@ package enum APIDocument {
             responses: [OpenAPI.Response.StatusCode(integerLiteral: operation.status): .response(success), .default: .response(
                 OpenAPI.Response(description: "an error, in the envelope", content: [.json: .content(.init(schema: errorAnswer))])
             )],
-            security: operation.access == .signedIn ? [[.component(named: "bearer"): []]] : nil
+            security: Self.security(operation.access)
         )
     }
 }

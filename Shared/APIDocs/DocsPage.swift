@@ -26,10 +26,10 @@ package enum DocsPage {
                     let body = operation.requestBody?.requestValue.map { $0.content.keys.map(\.rawValue).joined(separator: " or ") } ?? ""
                     let answers = operation.responses.compactMap { status, response -> String? in
                         guard let schema = response.responseValue?.content.values.first?.contentValue?.schema else { return nil }
-                        return "\(status.rawValue): " + name(schema)
+                        return "\(status.rawValue): " + name(schema, profile)
                     }.joined(separator: "<br>")
                     html += "<tr><td><code>\(endpoint.method.rawValue)</code></td><td><code>\(escape(path.rawValue))</code></td><td>\(escape(operation.summary ?? ""))</td>"
-                        + "<td>\(operation.security == nil ? "" : "Bearer")</td><td>\(escape(query))</td><td>\(escape(body))</td><td>\(answers)</td></tr>"
+                        + "<td>\(token(operation.security))</td><td>\(escape(query))</td><td>\(escape(body))</td><td>\(answers)</td></tr>"
                 }
             }
             html += "</table><h3>Schemas</h3>"
@@ -41,8 +41,16 @@ package enum DocsPage {
         return html + "</body></html>"
     }
 
-    private static func name(_ schema: JSONSchema) -> String {
-        if let reference = schema.reference?.name { return "<code>\(escape(reference))</code>" }
+    /// Bearer required, optional (a guest route: anonymous or Bearer), or none.
+    private static func token(_ security: [OpenAPI.SecurityRequirement]?) -> String {
+        guard let security else { return "" }
+        return security.contains { $0.isEmpty } ? "optional" : "Bearer"
+    }
+
+    private static func name(_ schema: JSONSchema, _ profile: Dialect) -> String {
+        if let reference = schema.reference?.name {
+            return "<a href=\"#\(profile.rawValue)-\(escape(reference))\"><code>\(escape(reference))</code></a>"
+        }
         return "<code>\(escape(schema.jsonType?.rawValue ?? "any"))</code>"
     }
 

@@ -21,7 +21,11 @@ final class DocumentRoutesTests: XCTestCase {
             XCTAssertEqual(page.status, .ok)
             XCTAssertEqual(page.headers[.contentType], "text/html; charset=utf-8")
             XCTAssertTrue(page.body.text.contains("<code>/bookstories/public</code>"))
-            XCTAssertTrue(page.body.text.contains("QuotehubStory"))
+            XCTAssertTrue(page.body.text.contains("href=\"#quotehub-Envelope_QuotehubStory\""), "answers link to their schemas")
+            XCTAssertTrue(page.body.text.contains("id=\"quotehub-Envelope_QuotehubStory\""))
+            let publicList = try XCTUnwrap((json["paths"] as? [String: Any])?["/bookstories/public"] as? [String: Any])
+            let security = try XCTUnwrap((publicList["get"] as? [String: Any])?["security"] as? [[String: Any]])
+            XCTAssertEqual(security.count, 2, "a guest route: anonymous or Bearer")
             XCTAssertFalse(page.body.text.contains("http://") || page.body.text.contains("https://"), "no assets from elsewhere")
         }
     }
