@@ -144,10 +144,7 @@ final class WorkspaceContractTests: XCTestCase {
         let harness = try await H.make()
         try await harness.app.test(.router) { client in
             let api = WorkspaceTestClient(client: client, harness: harness)
-            let id = try JSON.string(try await api.createWorkspace("팀", as: H.alice), "workspace_id")
-            try await api.invite(H.bob, to: id, as: H.alice)
-            let general = try await api.defaultChannel(of: id, as: H.alice)
-            let room = try JSON.string(try await api.object(.post, "/v1/workspaces/\(id)/dms", as: H.alice, json: OpenRoomRequest(opponentID: H.bob)), "room_id")
+            let (id, general, room) = try await api.aliceAndBob()
             var other = WorkspaceTestClient(client: client, harness: harness)
             other.app = H.appID
             let theirs = try await other.array(.get, "/v1/workspaces", as: H.alice)

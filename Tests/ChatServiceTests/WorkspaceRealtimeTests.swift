@@ -20,10 +20,7 @@ final class WorkspaceRealtimeTests: XCTestCase {
         try await harness.app.test(.live) { client in
             let base = "http://127.0.0.1:\(try XCTUnwrap(client.port))"
             let api = WorkspaceTestClient(client: client, harness: harness)
-            let id = try JSON.string(try await api.createWorkspace("팀", as: H.alice), "workspace_id")
-            try await api.invite(H.bob, to: id, as: H.alice)
-            let general = try await api.defaultChannel(of: id, as: H.alice)
-            let room = try JSON.string(try await api.object(.post, "/v1/workspaces/\(id)/dms", as: H.alice, json: OpenRoomRequest(opponentID: H.bob)), "room_id")
+            let (id, general, room) = try await api.aliceAndBob()
 
             let channelSockets = [
                 try await SocketIOTestClient.open(base, transport: .pollingThenUpgrade, namespace: "/ws-channel-\(general)", headers: Self.bare),
@@ -66,10 +63,7 @@ final class WorkspaceRealtimeTests: XCTestCase {
         try await harness.app.test(.live) { client in
             let base = "http://127.0.0.1:\(try XCTUnwrap(client.port))"
             let api = WorkspaceTestClient(client: client, harness: harness)
-            let id = try JSON.string(try await api.createWorkspace("팀", as: H.alice), "workspace_id")
-            try await api.invite(H.bob, to: id, as: H.alice)
-            let general = try await api.defaultChannel(of: id, as: H.alice)
-            let room = try JSON.string(try await api.object(.post, "/v1/workspaces/\(id)/dms", as: H.alice, json: OpenRoomRequest(opponentID: H.bob)), "room_id")
+            let (_, general, room) = try await api.aliceAndBob()
             var strict = WorkspaceTestClient(client: client, harness: harness)
             strict.app = H.appID
             let strictID = try JSON.string(try await strict.createWorkspace("플래그 없음", as: H.alice), "workspace_id")

@@ -61,6 +61,15 @@ struct WorkspaceTestClient {
         _ = try await object(.post, "/v1/workspaces/\(workspace)/members", as: owner, json: InviteRequest(email: H.email(user)), file: file, line: line)
     }
 
+    /// Alice's workspace with Bob invited: its id, its default channel and their DM room.
+    func aliceAndBob() async throws -> (id: String, general: String, room: String) {
+        let id = try JSON.string(try await createWorkspace("팀", as: H.alice), "workspace_id")
+        try await invite(H.bob, to: id, as: H.alice)
+        let general = try await defaultChannel(of: id, as: H.alice)
+        let room = try JSON.string(try await object(.post, "/v1/workspaces/\(id)/dms", as: H.alice, json: OpenRoomRequest(opponentID: H.bob)), "room_id")
+        return (id, general, room)
+    }
+
     /// The id of the workspace's default channel.
     func defaultChannel(of workspace: String, as user: String) async throws -> String {
         let channels = try await array(.get, "/v1/workspaces/\(workspace)/channels", as: user)
