@@ -11,9 +11,11 @@ struct BookStoryRenderer: Sendable {
         guard !records.isEmpty else { return [] }
         let authors = try await users.users(Array(Set(records.map(\.userID))), reader.appID, reader.requestID)
         let books = try await books.books(ids: records.map(\.bookID), appID: reader.appID)
-        return records.map { story in
-            QuotehubStory(
-                id: story.id, userId: reader.urls.user(authors.full(story.userID)), bookId: (books[story.bookID] ?? Self.goneBook(story.bookID)).answer,
+        // `story.book_id` references `book` (ON DELETE RESTRICT) and books are never removed.
+        return records.compactMap { story in
+            guard let book = books[story.bookID] else { return nil }
+            return QuotehubStory(
+                id: story.id, userId: reader.urls.user(authors.full(story.userID)), bookId: book.answer,
                 quotes: story.quotes, content: story.content, storyImageURLs: story.images.map(reader.urls.url), isPublic: story.isPublic,
                 keywords: story.keywords, folderIds: story.themeIDs, createdAt: GlintDate.string(fromMilliseconds: story.createdAt),
                 updatedAt: GlintDate.string(fromMilliseconds: story.updatedAt)
@@ -46,11 +48,5 @@ struct BookStoryRenderer: Sendable {
             )
         }
         return records.map { comment in render(comment, replies.map { ($0[comment.id] ?? []).map { render($0, nil) } }) }
-    }
-
-    /// Books are never deleted while a story points at one; this only keeps a page whole if one were.
-    private static func goneBook(_ id: String) -> BookRecord {
-        BookRecord(id: id, appID: "", isbnKey: "", title: "", authors: [], translators: [], introduction: "", publisher: "", publicationDate: "",
-                   imageURL: "", link: "", isbns: [], updatedAt: 0)
     }
 }

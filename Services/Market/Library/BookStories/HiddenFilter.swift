@@ -4,21 +4,22 @@ import ServiceKit
 /// What one reader does not see (API.md §9): users they blocked or reported, stories they
 /// reported. Guests hide nothing. Kept as JSON arrays too, the form the SQL reads them in.
 struct HiddenFilter: Sendable, Equatable {
-    var users: Set<String>
-    var stories: Set<String>
+    let users: Set<String>
+    let stories: Set<String>
+    /// The same as JSON arrays, made once: every list query binds them.
+    let usersJSON: String
+    let storiesJSON: String
 
     static let nothing = HiddenFilter(users: [], stories: [])
 
     init(users: Set<String>, stories: Set<String>) {
         (self.users, self.stories) = (users, stories)
+        (usersJSON, storiesJSON) = (JSONText.encode(users.sorted()), JSONText.encode(stories.sorted()))
     }
 
     init(_ content: HiddenContent) {
         self.init(users: Set(content.userIDs), stories: Set(content.storyIDs))
     }
-
-    var usersJSON: String { JSONText.encode(users.sorted()) }
-    var storiesJSON: String { JSONText.encode(stories.sorted()) }
 
     func hides(user: String) -> Bool { users.contains(user) }
     func hides(story: StoryRecord) -> Bool { users.contains(story.userID) || stories.contains(story.id) }
