@@ -7,19 +7,32 @@ import OpenAPIKit
 package enum APIDocument {
     package static func operations(for profile: Dialect) -> [DocumentedOperation] {
         switch profile {
+        case .lslp: LslpCatalogue.operations
+        case .slp: SlpCatalogue.operations
         case .quotehub: QuotehubCatalogue.operations
-        case .lslp, .slp: []
+        }
+    }
+
+    /// What a client of the profile receives in place of an answer when a call fails (API.md
+    /// §0, §8, §9): `{message}` with the status, `400 {errorCode}`, or the envelope.
+    package static func errorAnswer(for profile: Dialect) -> WireType {
+        switch profile {
+        case .lslp: .of(MessageAnswer.self)
+        case .slp: .of(SlpErrorAnswer.self)
+        case .quotehub: .of(Envelope<NoPayload>.self)
         }
     }
 
     package static func build(_ profile: Dialect) throws -> OpenAPI.Document {
         var components = SchemaComponents()
         var paths: OrderedDictionary<OpenAPI.Path, OpenAPI.PathItem> = [:]
-        let errorAnswer = components.schema(try WireSchema.of(Envelope<NoPayload>.self))
+        let errorAnswer = components.schema(try errorAnswer(for: profile).schema())
+        let security = DocumentSecurity(profile: profile)
         for operation in operations(for: profile) {
-            let (path, pathParameters) = Self.path(operation.pattern)
+            let (path, pathParameters) = Self.path(operation.documentedPath)
             var item = paths[path] ?? OpenAPI.PathItem(parameters: pathParameters.map { .parameter(.path(name: $0, schema: JSONSchema.string)) })
-            let built = try Self.operation(operation, errorAnswer: errorAnswer, components: &components)
+            var built = try Self.operation(operation, errorAnswer: errorAnswer, components: &components)
+            built.security = security.requirements(operation)
             switch operation.method {
             case "GET": item.get = built
             case "HEAD": item.head = built
@@ -33,57 +46,69 @@ package enum APIDocument {
         return OpenAPI.Document(
             openAPIVersion: .v3_1_1,
             info: .init(title: "Glint Backend: \(profile.rawValue) apps", version: "1.0"),
-            servers: [.init(urlTemplate: URLTemplate(rawValue: "/{mount}")!, variables: ["mount": .init(default: "quotehub")])],
+            servers: [security.server],
             paths: paths.mapValues { .pathItem($0) },
-            components: .init(schemas: components.schemas, securitySchemes: ["bearer": .b(OpenAPI.SecurityScheme.http(scheme: "bearer", bearerFormat: "JWT"))]),
+            components: .init(schemas: components.schemas, securitySchemes: security.schemes),
             security: []
         )
-    }
-
-    /// A guest route takes a token when given: anonymous (the empty requirement) or Bearer.
-    static func security(_ access: DocumentedOperation.Access) -> [OpenAPI.SecurityRequirement]? {
-        switch access {
-        case .open: nil
-        case .guest: [[:], [.component(named: "bearer"): []]]
-        case .signedIn: [[.component(named: "bearer"): []]]
-        }
     }
 
     /// `/files/profiles/**` → `/files/profiles/{name}`; `{user_id}` stays a path parameter.
     package static func path(_ pattern: String) -> (OpenAPI.Path, [String]) {
         let segments = pattern.split(separator: "/").map { $0 == "**" ? "{name}" : String($0) }
         let parameters = segments.filter { $0.hasPrefix("{") }.map { String($0.dropFirst().dropLast()) }
-        return (OpenAPI.Path(rawValue: "/" + segments.joined(separator: "/")), parameters)
+        let trailing = pattern.count > 1 && pattern.hasSuffix("/") ? "/" : ""
+        return (OpenAPI.Path(rawValue: "/" + segments.joined(separator: "/") + trailing), parameters)
     }
 
     static func operation(_ operation: DocumentedOperation, errorAnswer: JSONSchema, components: inout SchemaComponents) throws -> OpenAPI.Operation {
         let parameters: OpenAPI.Parameter.Array = operation.query.map { query in
             .parameter(.query(name: query.name, required: query.required, schema: components.schema(query.schema)))
-        }
-        var request: OpenAPI.Request?
-        switch operation.body {
-        case .none: break
-        case .json(let type):
-            request = OpenAPI.Request(content: [.json: .content(.init(schema: components.schema(try type.schema())))])
-        case .jsonOrMultipart(let type, let files):
-            let json = components.schema(try type.schema())
-            request = OpenAPI.Request(content: [
-                .json: .content(.init(schema: json)),
-                .multipartForm: .content(.init(schema: JSONSchema.object(properties: [files: JSONSchema.array(required: false, items: JSONSchema.string(contentEncoding: .binary))]))),
-            ])
-        }
-        let success: OpenAPI.Response = if let answer = operation.answer {
-            OpenAPI.Response(description: "success", content: [.json: .content(.init(schema: components.schema(try answer.schema())))])
-        } else {
-            OpenAPI.Response(description: "the file", content: [.anyImage: .content(.init(schema: JSONSchema.string(contentEncoding: .binary)))])
+        } + operation.headers.map { header in
+            .parameter(.header(name: header.name, required: header.required, schema: components.schema(header.schema)))
         }
         return OpenAPI.Operation(
-            summary: operation.summary, operationId: operation.method.lowercased() + operation.pattern.replacingOccurrences(of: "/", with: "_"),
-            parameters: parameters, requestBody: request,
-            responses: [OpenAPI.Response.StatusCode(integerLiteral: operation.status): .response(success), .default: .response(
-                OpenAPI.Response(description: "an error, in the envelope", content: [.json: .content(.init(schema: errorAnswer))])
-            )],
-            security: Self.security(operation.access)
+            summary: operation.summary, operationId: operation.method.lowercased() + operation.documentedPath.replacingOccurrences(of: "/", with: "_"),
+            parameters: parameters, requestBody: try request(operation.body, components: &components),
+            responses: [OpenAPI.Response.StatusCode(integerLiteral: operation.status): .response(try success(operation.answer, components: &components)), .default: .response(
+                OpenAPI.Response(description: "an error", content: [.json: .content(.init(schema: errorAnswer))])
+            )]
         )
+    }
+
+    private static func request(_ body: DocumentedOperation.Body, components: inout SchemaComponents) throws -> OpenAPI.Request? {
+        let file = JSONSchema.string(contentEncoding: .binary)
+        switch body {
+        case .none:
+            return nil
+        case .json(let type):
+            return OpenAPI.Request(content: [.json: .content(.init(schema: components.schema(try type.schema())))])
+        case .jsonOrMultipart(let type, let files):
+            let json = components.schema(try type.schema())
+            return OpenAPI.Request(content: [
+                .json: .content(.init(schema: json)),
+                .multipartForm: .content(.init(schema: JSONSchema.object(properties: [files: JSONSchema.array(required: false, items: file)]))),
+            ])
+        case .multipart(let fields, let files, let filesRequired):
+            var properties: OrderedDictionary<String, JSONSchema> = [:]
+            for field in fields { properties[field] = JSONSchema.string(required: false) }
+            properties[files] = JSONSchema.array(required: filesRequired, items: file)
+            return OpenAPI.Request(content: [.multipartForm: .content(.init(schema: JSONSchema.object(properties: properties)))])
+        case .text:
+            return OpenAPI.Request(content: [.txt: .content(.init(schema: JSONSchema.string))])
+        }
+    }
+
+    private static func success(_ answer: DocumentedOperation.Answer, components: inout SchemaComponents) throws -> OpenAPI.Response {
+        switch answer {
+        case .json(let type):
+            OpenAPI.Response(description: "success", content: [.json: .content(.init(schema: components.schema(try type.schema())))])
+        case .file:
+            OpenAPI.Response(description: "the file", content: [.anyImage: .content(.init(schema: JSONSchema.string(contentEncoding: .binary)))])
+        case .engineIO:
+            OpenAPI.Response(description: "Engine.IO v4 packets (the handshake opens a session; see API.md §3)", content: [.txt: .content(.init(schema: JSONSchema.string))])
+        case .page:
+            OpenAPI.Response(description: "the page", content: [.html: .content(.init(schema: JSONSchema.string))])
+        }
     }
 }

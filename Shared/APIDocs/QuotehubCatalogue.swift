@@ -4,11 +4,11 @@ import Contracts
 package enum QuotehubCatalogue {
     package static let operations: [DocumentedOperation] = {
         typealias Op = DocumentedOperation
-        let page = [Op.Query(name: "page", schema: .integer, required: false), Op.Query(name: "pageSize", schema: .integer, required: false)]
-        let keyword = page + [Op.Query(name: "keyword", schema: .string, required: true)]
-        func one<T: Codable & Sendable>(_ type: T.Type) -> WireType { .of(Envelope<T>.self) }
-        func list<T: Codable & Sendable>(_ type: T.Type) -> WireType { .of(PageEnvelope<T>.self) }
-        let none = WireType.of(Envelope<NoPayload>.self)
+        let page = [Op.Parameter("page", .integer), Op.Parameter("pageSize", .integer)]
+        let keyword = page + [Op.Parameter("keyword", .string, required: true)]
+        func one<T: Codable & Sendable>(_ type: T.Type) -> Op.Answer { .json(.of(Envelope<T>.self)) }
+        func list<T: Codable & Sendable>(_ type: T.Type) -> Op.Answer { .json(.of(PageEnvelope<T>.self)) }
+        let none = Op.Answer.json(.of(Envelope<NoPayload>.self))
         var operations: [Op] = [
             Op(method: "POST", pattern: "/auth/apple/callback", summary: "Sign in with an Apple authorization code", access: .open,
                body: .json(.of(AppleCodeRequest.self)), answer: one(AppleSignInAnswer.self)),
@@ -20,7 +20,7 @@ package enum QuotehubCatalogue {
                answer: one(AccountRevocation.self)),
             Op(method: "GET", pattern: "/auth/generate-nickname", summary: "A free, readable nickname", access: .open, answer: one(GeneratedNickname.self)),
             Op(method: "GET", pattern: "/auth/check-nickname", summary: "Whether a nickname is free", access: .guest,
-               query: [Op.Query(name: "nickname", schema: .string, required: true)], answer: one(NicknameAvailability.self)),
+               query: [Op.Parameter("nickname", .string, required: true)], answer: one(NicknameAvailability.self)),
             Op(method: "PUT", pattern: "/auth/change-nickname", summary: "Change one's nickname (2–12, unique)", access: .signedIn,
                body: .json(.of(GeneratedNickname.self)), answer: one(QuotehubUser.self)),
             Op(method: "GET", pattern: "/profile", summary: "One's own profile with the blocked users", access: .signedIn, answer: one(QuotehubUser.self)),
@@ -35,7 +35,7 @@ package enum QuotehubCatalogue {
             Op(method: "GET", pattern: "/block-report/blocked-users", summary: "Whom one blocked", access: .signedIn, answer: one([QuotehubUser].self)),
             Op(method: "GET", pattern: "/block-report/reports", summary: "One's reports", access: .signedIn, answer: one([QuotehubReport].self)),
             Op(method: "GET", pattern: "/book/search", summary: "Kakao's book search; every book stored with an _id", access: .guest,
-               query: [Op.Query(name: "query", schema: .string, required: true), Op.Query(name: "page", schema: .integer, required: false)],
+               query: [Op.Parameter("query", .string, required: true), Op.Parameter("page", .integer)],
                answer: one(BookSearchAnswer.self)),
             Op(method: "GET", pattern: "/book/todayBooks", summary: "Today's ten books", access: .guest, answer: one([QuotehubBook].self)),
             Op(method: "POST", pattern: "/bookstories/createBookStory", summary: "Write a story", access: .signedIn,
@@ -79,11 +79,7 @@ package enum QuotehubCatalogue {
                                            ("/folder/myfolder", "One's themes", .signedIn)] {
             operations.append(Op(method: "GET", pattern: pattern, summary: summary, access: access, query: page, answer: list(QuotehubTheme.self)))
         }
-        for area in ["profiles", "bookstories", "folders"] {
-            for method in ["GET", "HEAD"] {
-                operations.append(Op(method: method, pattern: "/files/\(area)/**", summary: "A stored image (no key or token)", access: .open, answer: nil))
-            }
-        }
+        operations += ["profiles", "bookstories", "folders"].flatMap { CommonOperations.files(under: "/files/" + $0) }
         return operations
     }()
 }

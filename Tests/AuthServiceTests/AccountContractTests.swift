@@ -11,7 +11,7 @@ import XCTest
 final class AccountContractTests: XCTestCase {
     func testEmailValidation() async throws {
         let harness = try await AuthHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let free = try await client.send(.post, "/v1/users/validation/email", headers: harness.headers(), json: EmailValidationRequest(email: "new@glint.app"))
             XCTAssertEqual(free.status, .ok)
             XCTAssertEqual(try JSON.object(free.body) as? [String: String], ["message": "사용 가능한 이메일입니다."])
@@ -30,7 +30,7 @@ final class AccountContractTests: XCTestCase {
 
     func testJoinAnswerKeyByKey() async throws {
         let harness = try await AuthHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let response = try await client.send(.post, "/v1/users/join", headers: harness.headers(), json: JoinRequest(
                 email: "jack@glint.app", password: "pass1234!", nick: "jack", phoneNum: "01012345678", birthDay: "19990101", gender: "male"
             ))
@@ -55,7 +55,7 @@ final class AccountContractTests: XCTestCase {
 
     func testPasswordAndInputRules() async throws {
         let harness = try await AuthHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let bad = ["short1!", "nodigits!!", "nospecial123", "1234567!", "with space1!", "caret^1234a", String(repeating: "a1!", count: 25), "한글비밀번호1!"]
             for password in bad {
                 let response = try await client.send(.post, "/v1/users/join", headers: harness.headers(), json: JoinRequest(email: "p@glint.app", password: password, nick: "p"))
@@ -74,7 +74,7 @@ final class AccountContractTests: XCTestCase {
     func testSameEmailInTwoApps() async throws {
         let harness = try await AuthHarness.make()
         let other = try await harness.apps.create(name: "Other", profile: .slp, flags: AppFlags(), key: "other-app-key")
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let first = try await client.join(harness, email: "twin@glint.app")
             let second = try await client.send(.post, "/v1/users/join", headers: TestEnvironment.fields(app: other.id),
                                                json: JoinRequest(email: "twin@glint.app", password: "pass1234!", nick: "twin"))
@@ -89,7 +89,7 @@ final class AccountContractTests: XCTestCase {
 
     func testLoginAnswerAndFailures() async throws {
         let harness = try await AuthHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let joined = try await client.join(harness, email: "login@glint.app")
             let response = try await client.send(.post, "/v1/users/login", headers: harness.headers(), json: LoginRequest(email: "Login@glint.app", password: "pass1234!"))
             XCTAssertEqual(response.status, .ok)
@@ -107,7 +107,7 @@ final class AccountContractTests: XCTestCase {
 
     func testProtectedRoutesNeedAValidToken() async throws {
         let harness = try await AuthHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let auth = try await client.join(harness, email: "t@glint.app")
             let none = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers())
             XCTAssertEqual(none.status, .unauthorized)
@@ -124,7 +124,7 @@ final class AccountContractTests: XCTestCase {
 
     func testLogoutAndWithdraw() async throws {
         let harness = try await AuthHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let auth = try await client.join(harness, email: "bye@glint.app", nick: "bye")
             let logout = try await client.execute(uri: "/v1/users/logout", method: .post, headers: harness.headers(token: auth.accessToken))
             XCTAssertEqual(logout.status, .ok)

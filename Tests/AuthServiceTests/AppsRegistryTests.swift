@@ -20,7 +20,7 @@ final class AppsRegistryTests: XCTestCase {
         let created = try await fixture.apps.create(
             name: "GLINT", profile: .lslp, flags: AppFlags(refreshWithAccessTokenOnly: true, emptyAuthErrorBodies: true), key: "glint-released-key"
         )
-        try await fixture.app.test(.router) { client in
+        try await fixture.app.contractTest { client in
             func resolve(_ body: String, headers: HTTPFields = TestEnvironment.fields(app: nil, extra: [("content-type", "application/json")])) async throws -> TestResponse {
                 try await client.execute(uri: "/internal/apps/resolve", method: .post, headers: headers, body: ByteBuffer(string: body))
             }
@@ -47,7 +47,7 @@ final class AppsRegistryTests: XCTestCase {
 
     func testJWKSVerifiesTokensOfTheSigningKey() async throws {
         let fixture = try await makeFixture()
-        try await fixture.app.test(.router) { client in
+        try await fixture.app.contractTest { client in
             let response = try await client.execute(uri: "/.well-known/jwks.json", method: .get, headers: TestEnvironment.fields(app: nil))
             XCTAssertEqual(response.status, .ok)
             let keys = try XCTUnwrap(try JSON.object(response.body)["keys"] as? [[String: Any]])

@@ -10,7 +10,7 @@ import XCTest
 final class DependencyFailureTests: XCTestCase {
     func testAProfileListsNoPostsWhileMarketIsDown() async throws {
         let harness = try await AuthHarness.make(market: .failing)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let user = try await client.join(harness, email: "down@glint.app")
             let profile = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: user.accessToken))
             XCTAssertEqual(profile.status, .ok, "a profile does not fail with market-svc")

@@ -11,7 +11,7 @@ import XCTest
 final class DeviceTokenForwardingTests: XCTestCase {
     func testJoinAndLoginForwardTheirDeviceTokenForTheirSession() async throws {
         let harness = try await AuthHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let joined = try await client.send(.post, "/v1/users/join", headers: harness.headers(),
                                                json: JoinRequest(email: "device@glint.app", password: "pass1234!", nick: "dev", deviceToken: "fcm:token-1"))
             XCTAssertEqual(joined.status, .ok, joined.body.text)

@@ -17,7 +17,7 @@ final class ProfileContractTests: XCTestCase {
 
     func testProfileKeyByKeyWithNoNulls() async throws {
         let harness = try await AuthHarness.make(postIDs: ["6740369b3a36e82f532ec721"])
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let auth = try await client.join(harness, email: "me@glint.app", nick: "me")
             let response = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: auth.accessToken))
             XCTAssertEqual(response.status, .ok)
@@ -41,7 +41,7 @@ final class ProfileContractTests: XCTestCase {
 
     func testUpdateWithJSON() async throws {
         let harness = try await AuthHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let auth = try await client.join(harness, email: "u@glint.app", nick: "before")
             struct Update: Encodable { var nick = "after"; var introduction = "안녕하세요"; var hashTags = ["sunset", "필름"]; var info3 = "x" }
             let response = try await client.send(.put, "/v1/users/me/profile", headers: harness.headers(token: auth.accessToken), json: Update())
@@ -60,7 +60,7 @@ final class ProfileContractTests: XCTestCase {
 
     func testUpdateWithMultipartImageAndServeIt() async throws {
         let harness = try await AuthHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let auth = try await client.join(harness, email: "img@glint.app")
             let form = MultipartBody(parts: [
                 .field("nick", "photographer"),
@@ -109,7 +109,7 @@ final class ProfileContractTests: XCTestCase {
 
     func testSearchFollowBlockReportAttendance() async throws {
         let harness = try await AuthHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let alice = try await client.join(harness, email: "alice@glint.app", nick: "Alice")
             let bob = try await client.join(harness, email: "bob@glint.app", nick: "Bobby")
             let me = harness.headers(token: alice.accessToken)
@@ -161,7 +161,7 @@ final class ProfileContractTests: XCTestCase {
 
     func testInternalBatchLookup() async throws {
         let harness = try await AuthHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let a = try await client.join(harness, email: "a@glint.app", nick: "a")
             let b = try await client.join(harness, email: "b@glint.app", nick: "b")
             let response = try await client.send(.post, "/internal/users/lookup", headers: harness.headers(),
@@ -181,7 +181,7 @@ final class ProfileContractTests: XCTestCase {
         let database = try DatabaseFactory.openPool(at: harness.dataDirectory + "/auth-svc.sqlite", migrator: AuthMigrations.migrator)
         let service = ProfileService(store: SQLiteProfileStore(database: database), users: SQLiteUserStore(database: database), market: .failing,
                                      images: try FileStore(dataDirectory: harness.dataDirectory, area: "profiles"))
-        let user = try await harness.app.test(.router) { client in try await client.join(harness, email: "day@glint.app") }
+        let user = try await harness.app.contractTest { client in try await client.join(harness, email: "day@glint.app") }
         let caller = AuthenticatedUser(userID: user.userID, appID: harness.appID, sessionID: "s", expiresAt: Date())
         // 2024-11-22 14:59:59.999 UTC is 23:59:59.999 in Seoul; one ms later is the next Seoul day.
         let lastMoment = GlintDate.milliseconds(from: "2024-11-22T14:59:59.999Z")!

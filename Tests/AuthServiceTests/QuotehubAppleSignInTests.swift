@@ -15,8 +15,7 @@ import XCTest
 final class QuotehubAppleSignInTests: XCTestCase {
     func testANewThenAReturningReader() async throws {
         let fixture = try await QuotehubFixture.make()
-        try await fixture.harness.app.test(.router) { base in
-            let client = DocumentedClient(base, profile: .quotehub)
+        try await fixture.harness.app.contractTest { client in
             func signIn(_ code: String) async throws -> [String: Any] {
                 let answer = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: code)))
                 XCTAssertEqual(answer.status, .ok, answer.body.text)
@@ -62,8 +61,7 @@ final class QuotehubAppleSignInTests: XCTestCase {
     func testRefusedCodesAndWrongIdentityTokensCreateNothing() async throws {
         let fixture = try await QuotehubFixture.make()
         let apple = fixture.apple
-        try await fixture.harness.app.test(.router) { base in
-            let client = DocumentedClient(base, profile: .quotehub)
+        try await fixture.harness.app.contractTest { client in
             let used = apple.issueCode(subject: "s.used", clientID: QuotehubFixture.clientID)
             _ = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: used)))
             let before = try fixture.userCount()
@@ -89,7 +87,7 @@ final class QuotehubAppleSignInTests: XCTestCase {
         // The app's key is not the one Apple holds: Apple refuses the client (401 too).
         let other = try await QuotehubFixture.make()
         await other.apple.registerClient(QuotehubFixture.clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: ES256PrivateKey().publicKey)
-        try await other.harness.app.test(.router) { client in
+        try await other.harness.app.contractTest { client in
             let answer = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: other.headers(),
                                                   body: JSONCoding.encode(AppleCodeRequest(code: other.apple.issueCode(subject: "s", clientID: QuotehubFixture.clientID))))
             XCTAssertEqual(try JSONDecoder().decode(CanonicalError.self, from: answer.body).code, .loginFailed)
@@ -101,8 +99,7 @@ final class QuotehubAppleSignInTests: XCTestCase {
     /// `renew-token` with the refresh token as Bearer (not rotated), `validate-token` with both.
     func testRenewAndValidateTokens() async throws {
         let fixture = try await QuotehubFixture.make()
-        try await fixture.harness.app.test(.router) { base in
-            let client = DocumentedClient(base, profile: .quotehub)
+        try await fixture.harness.app.contractTest { client in
             let signedIn = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(),
                                                     body: JSONCoding.encode(AppleCodeRequest(code: fixture.apple.issueCode(subject: "t.reader", clientID: QuotehubFixture.clientID))))
             let data = try XCTUnwrap(try JSON.object(signedIn.body)["data"] as? [String: Any])

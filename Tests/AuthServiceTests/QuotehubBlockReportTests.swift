@@ -11,8 +11,7 @@ import XCTest
 final class QuotehubBlockReportTests: XCTestCase {
     func testBlocksAndReports() async throws {
         let fixture = try await QuotehubFixture.make()
-        try await fixture.harness.app.test(.router) { base in
-            let client = DocumentedClient(base, profile: .quotehub)
+        try await fixture.harness.app.contractTest { client in
             let alice = try await fixture.signIn(client, subject: "alice.sub"), bob = try await fixture.signIn(client, subject: "bob.sub")
             func post(_ path: String, _ body: some Encodable) async throws -> TestResponse {
                 try await client.execute(uri: path, method: .post, headers: fixture.headers(token: alice.token), body: JSONCoding.encode(body))

@@ -14,7 +14,7 @@ final class QuotehubNicknameTests: XCTestCase {
         let harness = try await AuthHarness.make()
         let quotehub = try await harness.apps.create(name: "QuoteHub", profile: .quotehub, flags: AppFlags(), mount: "quotehub")
         @Sendable func headers(_ appID: String) -> HTTPFields { TestEnvironment.fields(app: appID, extra: [(InternalHeader.appProfile, "quotehub")]) }
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             var seen: Set<String> = []
             for _ in 0..<20 {
                 let answer = try await client.execute(uri: "/auth/generate-nickname", method: .get, headers: headers(quotehub.id))

@@ -12,8 +12,7 @@ import XCTest
 final class QuotehubProfileTests: XCTestCase {
     func testNicknamesProfilesAndSearch() async throws {
         let fixture = try await QuotehubFixture.make()
-        try await fixture.harness.app.test(.router) { base in
-            let client = DocumentedClient(base, profile: .quotehub)
+        try await fixture.harness.app.contractTest { client in
             let alice = try await fixture.signIn(client, subject: "alice.sub"), bob = try await fixture.signIn(client, subject: "bob.sub")
             let carol = try await fixture.signIn(client, subject: "carol.sub")
             func change(_ nickname: String, _ token: String) async throws -> TestResponse {
@@ -68,8 +67,7 @@ final class QuotehubProfileTests: XCTestCase {
     /// absolute URL.
     func testEditingTheProfile() async throws {
         let fixture = try await QuotehubFixture.make()
-        try await fixture.harness.app.test(.router) { base in
-            let client = DocumentedClient(base, profile: .quotehub)
+        try await fixture.harness.app.contractTest { client in
             let reader = try await fixture.signIn(client, subject: "editor.sub")
             var headers = fixture.headers(token: reader.token)
             headers[.init(InternalHeader.publicBase)!] = "https://books.example/quotehub"

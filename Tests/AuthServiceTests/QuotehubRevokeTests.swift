@@ -12,8 +12,7 @@ import XCTest
 final class QuotehubRevokeTests: XCTestCase {
     func testRevokeDeletesTheAccountAndRevokesAtApple() async throws {
         let fixture = try await QuotehubFixture.make()
-        try await fixture.harness.app.test(.router) { base in
-            let client = DocumentedClient(base, profile: .quotehub)
+        try await fixture.harness.app.contractTest { client in
             let reader = try await fixture.signIn(client, subject: "leaving.reader")
             let other = try await fixture.signIn(client, subject: "staying.reader")
             let issued = fixture.apple.issuedRefreshTokens

@@ -14,7 +14,7 @@ final class RefreshTests: XCTestCase {
 
     func testRotationWithAnExpiredAccessToken() async throws {
         let harness = try await AuthHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let auth = try await client.join(harness, email: "r@glint.app")
             let expired = try await harness.expiredToken(for: auth)
             let response = try await Self.refresh(client, harness, access: expired, refresh: auth.refreshToken)
@@ -33,7 +33,7 @@ final class RefreshTests: XCTestCase {
 
     func testReuseAfterTheGraceWindowKillsTheFamily() async throws {
         let harness = try await AuthHarness.make(reuseGrace: 0)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let auth = try await client.join(harness, email: "reuse@glint.app")
             let first = try JSONDecoder().decode(TokenPair.self, from: try await Self.refresh(client, harness, access: auth.accessToken, refresh: auth.refreshToken).body)
             let stolen = try await Self.refresh(client, harness, access: auth.accessToken, refresh: auth.refreshToken)
@@ -51,7 +51,7 @@ final class RefreshTests: XCTestCase {
 
     func testConcurrentRefreshesWithinTheGraceWindow() async throws {
         let harness = try await AuthHarness.make(reuseGrace: 30)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let auth = try await client.join(harness, email: "twice@glint.app")
             async let one = Self.refresh(client, harness, access: auth.accessToken, refresh: auth.refreshToken)
             async let two = Self.refresh(client, harness, access: auth.accessToken, refresh: auth.refreshToken)
@@ -66,7 +66,7 @@ final class RefreshTests: XCTestCase {
 
     func testMissingUnknownAndForeignTokens() async throws {
         let harness = try await AuthHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let auth = try await client.join(harness, email: "m@glint.app")
             let other = try await client.join(harness, email: "o@glint.app")
             let noHeader = try await Self.refresh(client, harness, access: auth.accessToken, refresh: nil)
@@ -84,7 +84,7 @@ final class RefreshTests: XCTestCase {
 
     func testAccessTokenOnlyFlag() async throws {
         let harness = try await AuthHarness.make(appFlags: AppFlags(refreshWithAccessTokenOnly: true))
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let auth = try await client.join(harness, email: "glint@glint.app")
             let response = try await Self.refresh(client, harness, access: try await harness.expiredToken(for: auth), refresh: nil)
             XCTAssertEqual(response.status, .ok)

@@ -13,7 +13,7 @@ final class SocialLoginTests: XCTestCase {
     func testAppleLoginCreatesThenFindsTheUser() async throws {
         let apple = try await AppleSimulator.start()
         let harness = try await AuthHarness.make(appleClientIDs: ["com.glint.web", Self.audience], apple: apple)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let token = try await apple.identityToken(subject: "001234.apple.sub", audience: Self.audience)
             let first = try await client.send(.post, "/v1/users/login/apple", headers: harness.headers(), json: AppleLoginRequest(idToken: token, nick: "사과"))
             XCTAssertEqual(first.status, .ok, first.body.text)
@@ -37,7 +37,7 @@ final class SocialLoginTests: XCTestCase {
         let apple = try await AppleSimulator.start(keyID: "shared-kid")
         let forger = try await AppleSimulator.start(keyID: "shared-kid")
         let harness = try await AuthHarness.make(appleClientIDs: [Self.audience], apple: apple)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let cases: [(String, String)] = [
                 ("forged signature", try await forger.identityToken(subject: "s", audience: Self.audience)),
                 ("wrong audience", try await apple.identityToken(subject: "s", audience: "com.someone.else")),
@@ -58,7 +58,7 @@ final class SocialLoginTests: XCTestCase {
     func testAppleNotConfiguredForTheApp() async throws {
         let apple = try await AppleSimulator.start()
         let harness = try await AuthHarness.make(apple: apple)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let token = try await apple.identityToken(subject: "s", audience: Self.audience)
             let response = try await client.send(.post, "/v1/users/login/apple", headers: harness.headers(), json: AppleLoginRequest(idToken: token))
             XCTAssertEqual(response.status, .badRequest)
@@ -69,7 +69,7 @@ final class SocialLoginTests: XCTestCase {
     func testKakaoLogin() async throws {
         let kakao = try await KakaoSimulator.start()
         let harness = try await AuthHarness.make(kakaoAppID: "1234", kakao: kakao)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let token = kakao.issueToken(for: .init(userID: 99_001, appID: 1234, nickname: "카카오친구", email: "friend@kakao.com"))
             let response = try await client.send(.post, "/v1/users/login/kakao", headers: harness.headers(), json: KakaoLoginRequest(oauthToken: token))
             XCTAssertEqual(response.status, .ok, response.body.text)
@@ -92,7 +92,7 @@ final class SocialLoginTests: XCTestCase {
 
     func testKakaoUnreachableIs503() async throws {
         let harness = try await AuthHarness.make(kakaoAppID: "1234")
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let response = try await client.send(.post, "/v1/users/login/kakao", headers: harness.headers(), json: KakaoLoginRequest(oauthToken: "t"))
             XCTAssertEqual(response.status, .serviceUnavailable)
         }

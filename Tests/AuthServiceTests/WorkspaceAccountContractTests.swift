@@ -35,7 +35,7 @@ final class WorkspaceAccountContractTests: XCTestCase {
         let registered = try await harness.apps.create(name: "Freeworkers", profile: .slp, flags: AppFlags(socketAuthOptional: true), key: "freeworkers-key",
                                                        appleClientIDs: [Self.audience], kakaoAppID: "")
         let app = Workspace(harness: harness, appID: registered.id)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let free = try await client.send(.post, "/v1/users/validation/email", headers: app.headers(), json: EmailValidationRequest(email: "fw@glint.app"))
             XCTAssertEqual(free.status, .ok)
             XCTAssertEqual(try JSON.object(free.body).count, 0, "{}")
@@ -114,7 +114,7 @@ final class WorkspaceAccountContractTests: XCTestCase {
         let harness = try await AuthHarness.make()
         let registered = try await harness.apps.create(name: "Freeworkers", profile: .slp, flags: AppFlags(), key: "freeworkers-key", appleClientIDs: [], kakaoAppID: "")
         let app = Workspace(harness: harness, appID: registered.id)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let joined = try await client.send(.post, "/v1/users/join", headers: app.headers(),
                                                json: SlpJoinRequest(email: "r@glint.app", password: "pass1234!", nickname: "r"))
             let tokens = try JSONDecoder().decode(SlpAuthOut.self, from: joined.body).extra.token

@@ -15,7 +15,7 @@ final class ChannelContractTests: XCTestCase {
 
     func testChannelsBelongToTheWorkspaceAndItsOwners() async throws {
         let harness = try await H.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let api = WorkspaceTestClient(client: client, harness: harness)
             let id = try JSON.string(try await api.createWorkspace("팀", as: H.alice), "workspace_id")
             try await api.invite(H.bob, to: id, as: H.alice)
@@ -66,7 +66,7 @@ final class ChannelContractTests: XCTestCase {
 
     func testChatsWithFilesCursorSyncAndUnreads() async throws {
         let harness = try await H.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let api = WorkspaceTestClient(client: client, harness: harness)
             let id = try JSON.string(try await api.createWorkspace("팀", as: H.alice), "workspace_id")
             try await api.invite(H.bob, to: id, as: H.alice)

@@ -14,7 +14,7 @@ final class ChatContractTests: XCTestCase {
 
     func testRoomShapesAndTheSameRoomForAPair() async throws {
         let harness = try await H.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let response = try await client.execute(uri: "/v1/chats", method: .post, headers: try await harness.headers(H.alice),
                                                     body: JSONCoding.encode(OpenRoomRequest(opponentID: H.bob)))
             XCTAssertEqual(response.status, .ok)
@@ -40,7 +40,7 @@ final class ChatContractTests: XCTestCase {
 
     func testSendShapeIdempotencyAndParticipantsOnly() async throws {
         let harness = try await H.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let room = try await harness.room(client, H.alice, with: H.bob)
             let chat = try await harness.send(client, H.alice, room: room, SendChatRequest(content: "안녕 hello", clientID: "c-1"))
             JSON.assertKeys(chat, H.chatKeys)
@@ -94,7 +94,7 @@ final class ChatContractTests: XCTestCase {
 
     func testHistoryCursorEdgeCases() async throws {
         let harness = try await H.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let room = try await harness.room(client, H.alice, with: H.bob)
             var sent: [[String: Any]] = []
             for index in 0..<5 { sent.append(try await harness.send(client, H.alice, room: room, SendChatRequest(content: "m\(index)"))) }
@@ -124,7 +124,7 @@ final class ChatContractTests: XCTestCase {
 
     func testRoomListNewestActivityFirstWithLastChatAndUnreads() async throws {
         let harness = try await H.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let withBob = try await harness.room(client, H.alice, with: H.bob)
             let withCarol = try await harness.room(client, H.alice, with: H.carol)
             let first = try await harness.send(client, H.bob, room: withBob, SendChatRequest(content: "from bob"))
@@ -156,7 +156,7 @@ final class ChatContractTests: XCTestCase {
 
     func testKoreanFullTextSearch() async throws {
         let harness = try await H.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let room = try await harness.room(client, H.alice, with: H.bob)
             for text in ["오늘 산책 가실래요?", "강아지 사진 보내드릴게요", "Hello Glint", "100% 확실해요"] {
                 _ = try await harness.send(client, H.alice, room: room, SendChatRequest(content: text))
@@ -193,7 +193,7 @@ final class ChatContractTests: XCTestCase {
     func testFileUploadLimits() async throws {
         let harness = try await H.make()
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 64)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let room = try await harness.room(client, H.alice, with: H.bob)
             func upload(_ parts: [MultipartBody.Part], as user: String = H.alice) async throws -> TestResponse {
                 let body = MultipartBody(parts: parts)

@@ -10,14 +10,14 @@ import XCTest
 final class DependencyFailureTests: XCTestCase {
     func testWorkspacesWithoutMemberLookupsOrTheWalletAnswerUnavailableAndCreateNothing() async throws {
         let harness = try await ChatHarness.make(coinsClient: .failing, membersClient: .failing)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let api = WorkspaceTestClient(client: client, harness: harness)
             try await api.expect("E99", .post, "/v1/workspaces", as: ChatHarness.alice, multipart: WorkspaceFixtures.workspaceForm("팀"), "no wallet")
             let none = try await api.array(.get, "/v1/workspaces", as: ChatHarness.alice)
             XCTAssertEqual(none.count, 0)
         }
         let free = try await ChatHarness.make(membersClient: .failing, workspaceCost: 0)
-        try await free.app.test(.router) { client in
+        try await free.app.contractTest { client in
             let api = WorkspaceTestClient(client: client, harness: free)
             let id = try JSON.string(try await api.createWorkspace("무료", as: ChatHarness.alice), "workspace_id")
             XCTAssertEqual(free.wallet.spendCalls, 0, "SLP_WORKSPACE_COST=0 asks the wallet nothing")
@@ -29,7 +29,7 @@ final class DependencyFailureTests: XCTestCase {
 
     func testMessagesAreSentAndReadWhilePushIsDown() async throws {
         let harness = try await ChatHarness.make(pushClient: .failing(.push))
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let room = try await harness.room(client, ChatHarness.alice, with: ChatHarness.bob)
             let sent = try await harness.send(client, ChatHarness.alice, room: room, SendChatRequest(content: "still here"))
             let history = try await client.execute(uri: "/v1/chats/\(room)", method: .get, headers: try await harness.headers(ChatHarness.bob))

@@ -15,7 +15,7 @@ final class DirectMessageContractTests: XCTestCase {
 
     func testOneRoomPerPairParticipantsOnlyAndBlocks() async throws {
         let harness = try await H.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let api = WorkspaceTestClient(client: client, harness: harness)
             let id = try JSON.string(try await api.createWorkspace("팀", as: H.alice), "workspace_id")
             let dms = "/v1/workspaces/\(id)/dms"

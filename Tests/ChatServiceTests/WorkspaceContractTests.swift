@@ -15,7 +15,7 @@ final class WorkspaceContractTests: XCTestCase {
 
     func testCreatingAWorkspaceCostsCoinsOnceAndAnswersItsShapes() async throws {
         let harness = try await H.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let api = WorkspaceTestClient(client: client, harness: harness)
             let created = try await api.createWorkspace("새싹 라운지", as: H.alice)
             JSON.assertKeys(created, W.workspaceKeys)
@@ -78,7 +78,7 @@ final class WorkspaceContractTests: XCTestCase {
 
     func testMembersOwnershipAndLeaving() async throws {
         let harness = try await H.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let api = WorkspaceTestClient(client: client, harness: harness)
             let id = try JSON.string(try await api.createWorkspace("팀", as: H.alice), "workspace_id")
             let base = "/v1/workspaces/\(id)"
@@ -142,7 +142,7 @@ final class WorkspaceContractTests: XCTestCase {
     /// Users of another app (even one with the same user id) see nothing of a workspace.
     func testAppsNeverSeeEachOthersWorkspaces() async throws {
         let harness = try await H.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let api = WorkspaceTestClient(client: client, harness: harness)
             let (id, general, room) = try await api.aliceAndBob()
             var other = WorkspaceTestClient(client: client, harness: harness)

@@ -18,7 +18,7 @@ final class WorkspacePurchaseTests: XCTestCase {
         let wallet = FakeWallet(balance: 100)
         let market = FlakyMarket(wallet: wallet)
         let harness = try await H.make(coinsClient: market.client)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let api = WorkspaceTestClient(client: client, harness: harness)
             market.set(.spendAnswerLost)
             try await api.expect("E99", .post, "/v1/workspaces", as: H.alice, multipart: W.workspaceForm("라운지"), "market-svc's answer lost")

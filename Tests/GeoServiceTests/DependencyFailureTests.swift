@@ -13,7 +13,7 @@ final class DependencyFailureTests: XCTestCase {
         try await harness.nearby.apply(PostLocationEvent(
             postID: "6740369b3a36e82f532ec7a1", appID: GeoHarness.appID, category: "walk", longitude: 126.978, latitude: 37.5665, createdAt: 1, removed: false
         ))
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let empty = try await client.execute(uri: "/v1/posts/geolocation?longitude=127.5&latitude=36.5&maxDistance=100", method: .get,
                                                  headers: try await harness.headers())
             XCTAssertEqual(empty.status, .ok, "nothing found, nothing to ask market-svc")

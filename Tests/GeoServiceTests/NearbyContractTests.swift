@@ -47,7 +47,7 @@ final class NearbyContractTests: XCTestCase {
 
     func testAnswersPostsWithDistanceNearestFirst() async throws {
         let harness = try await GeoHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             try await Self.seed(client)
             let response = try await Self.nearby(client, harness, "longitude=126.9780&latitude=37.5665&maxDistance=500.0")
             XCTAssertEqual(try Self.ids(response), [Self.id(1), Self.id(2)])
@@ -67,7 +67,7 @@ final class NearbyContractTests: XCTestCase {
 
     func testQueryRules() async throws {
         let harness = try await GeoHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             try await Self.seed(client)
             var got: [String]
             let base = "longitude=126.9780&latitude=37.5665"
@@ -102,7 +102,7 @@ final class NearbyContractTests: XCTestCase {
 
     func testEventsAreIdempotentAndApplyMovesAndRemovals() async throws {
         let harness = try await GeoHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             try await Self.seed(client)
             var got: [String]
             let base = "longitude=126.9780&latitude=37.5665"

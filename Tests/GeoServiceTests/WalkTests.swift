@@ -69,7 +69,7 @@ final class WalkTests: XCTestCase {
 
     func testCreateAnswersTheWalkShape() async throws {
         let harness = try await GeoHarness.make(geocoder: try GeoHarness.boundaries.get())
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let points = try Self.northward(11)
             let response = try await Self.post(client, harness, WalkRequest(points: Self.input(points), title: "morning", postID: "6740369b3a36e82f532ec799"))
             XCTAssertEqual(response.status, .ok, response.body.text)
@@ -106,7 +106,7 @@ final class WalkTests: XCTestCase {
 
     func testTimestampsInSecondsMillisecondsOrDates() async throws {
         let harness = try await GeoHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let points = try Self.northward(3)
             var answers: [WalkAnswer] = []
             for form in 0..<4 {
@@ -133,7 +133,7 @@ final class WalkTests: XCTestCase {
 
     func testInvalidWalksAreBadRequests() async throws {
         let harness = try await GeoHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let good = Self.input(try Self.northward(3))
             var outOfOrder = good
             outOfOrder.swapAt(0, 2)
@@ -161,7 +161,7 @@ final class WalkTests: XCTestCase {
 
     func testListIsTheOwnersNewestFirstInPages() async throws {
         let harness = try await GeoHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let good = Self.input(try Self.northward(3))
             var ids: [String] = []
             for title in ["a", "b", "c"] {

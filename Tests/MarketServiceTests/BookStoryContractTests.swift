@@ -14,8 +14,7 @@ final class BookStoryContractTests: XCTestCase {
 
     func testBookSearchStoresEveryBookByItsFirstISBN() async throws {
         let fixture = try await F.make()
-        try await fixture.harness.app.test(.router) { base in
-            let client = DocumentedClient(base, profile: .quotehub)
+        try await fixture.harness.app.contractTest { client in
             let query = "김동인".addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!
             let first = try F.object(try await client.execute(uri: "/book/search?query=\(query)", method: .get, headers: try await fixture.headers(nil)))
             JSON.assertKeys(first, ["documents", "meta"])
@@ -46,8 +45,7 @@ final class BookStoryContractTests: XCTestCase {
 
     func testStoriesAsJSONAndMultipartWithPagesAndPrivacy() async throws {
         let fixture = try await F.make()
-        try await fixture.harness.app.test(.router) { base in
-            let client = DocumentedClient(base, profile: .quotehub)
+        try await fixture.harness.app.contractTest { client in
             let bookID = try await Self.book(client, fixture)
             func create(_ user: String, _ fields: StoryFields) async throws -> [String: Any] {
                 let answer = try await client.execute(uri: "/bookstories/createBookStory", method: .post, headers: try await fixture.headers(user), body: JSONCoding.encode(fields))
@@ -164,8 +162,7 @@ final class BookStoryContractTests: XCTestCase {
 
     func testLimits() async throws {
         let fixture = try await F.make()
-        try await fixture.harness.app.test(.router) { base in
-            let client = DocumentedClient(base, profile: .quotehub)
+        try await fixture.harness.app.contractTest { client in
             let bookID = try await Self.book(client, fixture)
             func refused(_ fields: StoryFields, _ label: String) async throws {
                 let answer = try await client.execute(uri: "/bookstories/createBookStory", method: .post, headers: try await fixture.headers(Self.reader), body: JSONCoding.encode(fields))

@@ -13,7 +13,7 @@ final class DependencyFailureTests: XCTestCase {
 
     func testFeedsAnswer503WhileAuthIsDown() async throws {
         let harness = try await Harness.make(users: .failing)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let feed = try await client.execute(uri: "/v1/posts", method: .get, headers: try await harness.headers(PostContractTests.alice))
             XCTAssertEqual(feed.status.code, 503)
             XCTAssertEqual(try JSON.object(feed.body) as? [String: String], ["code": "unavailable", "message": "auth-svc unavailable"])
@@ -22,7 +22,7 @@ final class DependencyFailureTests: XCTestCase {
 
     func testALocatedPostIsKeptForGeoWhileGeoIsDown() async throws {
         let harness = try await Harness.make(geo: .failing(.geo))
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let created = try await client.execute(
                 uri: "/v1/posts", method: .post, headers: try await harness.headers(PostContractTests.alice, [("content-type", "application/json")]),
                 body: JSONCoding.encode(PostCreateRequest(category: "walk", title: "here", content: "", longitude: 127.0276, latitude: 37.4979))

@@ -24,7 +24,7 @@ final class FilterContractTests: XCTestCase {
 
     func testFilterDetailKeyByKey() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let created = try await Self.call(client, harness, .post, "/v1/filters", as: Self.alice, body: Self.filter())
             XCTAssertEqual(created.status, .ok, created.body.text)
             let detail = try JSON.object(created.body)
@@ -60,7 +60,7 @@ final class FilterContractTests: XCTestCase {
 
     func testValuesOutOfRangeAndOwnership() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             for values in [FilterValues(brightness: 1.5), FilterValues(exposure: -11), FilterValues(contrast: 5), FilterValues(saturation: -0.1), FilterValues(temperature: 1000)] {
                 let response = try await Self.call(client, harness, .post, "/v1/filters", as: Self.alice, body: Self.filter(values: values))
                 XCTAssertEqual(response.status, .badRequest, response.body.text)
@@ -82,7 +82,7 @@ final class FilterContractTests: XCTestCase {
 
     func testOrdersAndPaidList() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let id = try JSON.string(try JSON.object(try await Self.call(client, harness, .post, "/v1/filters", as: Self.alice, body: Self.filter(price: 1500)).body), "filter_id")
             let own = try await Self.call(client, harness, .post, "/v1/orders", as: Self.alice, body: OrderRequest(filterID: id, totalPrice: 1500))
             XCTAssertEqual(own.status, .badRequest, "the creator cannot buy their own filter")
@@ -130,11 +130,11 @@ final class FilterContractTests: XCTestCase {
     func testHotTrendTodayPicksAndBanners() async throws {
         let harness = try await Harness.make()
         let emptyHarness = try await Harness.make()
-        try await emptyHarness.app.test(.router) { client in
+        try await emptyHarness.app.contractTest { client in
             let empty = try await Self.call(client, emptyHarness, .get, "/v1/filters/today-filter", as: Self.bob)
             XCTAssertEqual(empty.status, .notFound, "nothing to pick yet")
         }
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let quiet = try JSON.string(try JSON.object(try await Self.call(client, harness, .post, "/v1/filters", as: Self.alice, body: Self.filter()).body), "filter_id")
             let popular = try JSON.string(try JSON.object(try await Self.call(client, harness, .post, "/v1/filters", as: Self.bob, body: Self.filter()).body), "filter_id")
             _ = try await Self.call(client, harness, .post, "/v1/filters/\(popular)/like", as: Self.alice, body: LikeStatus(likeStatus: true))

@@ -21,7 +21,7 @@ final class LocationOutboxTests: XCTestCase {
 
     func testLocationEventsInOrderAndRetried() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             _ = try await Self.send(client, harness, .post, "/v1/posts", PostCreateRequest(category: "c", title: "nowhere", content: ""))
             let post = try await Self.send(client, harness, .post, "/v1/posts",
                                            PostCreateRequest(category: "walk", title: "here", content: "", longitude: 127.0276, latitude: 37.4979))

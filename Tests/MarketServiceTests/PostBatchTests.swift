@@ -24,7 +24,7 @@ final class PostBatchTests: XCTestCase {
 
     func testRendersWhatTheCallerMaySeeInTheAskedOrder() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let (alice, bob) = (PostContractTests.alice, PostContractTests.bob)
             let first = try await Self.create(client, harness, alice, PostCreateRequest(category: "c", title: "first", content: "", longitude: 127, latitude: 37.5))
             let second = try await Self.create(client, harness, bob, PostCreateRequest(category: "c", title: "second", content: "", longitude: 127, latitude: 37.5))

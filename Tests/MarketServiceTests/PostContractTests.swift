@@ -91,7 +91,7 @@ final class PostContractTests: XCTestCase {
 
     func testCreateAnswersThePostShape() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             var request = PostCreateRequest(category: "walk", title: " 산책 ", price: 0, content: "오늘 #산책 #dog_walk 좋았다 #산책", longitude: 127.0276, latitude: 37.4979)
             request.content2 = "second"
             let response = try await client.execute(uri: "/v1/posts", method: .post, headers: try await harness.headers(Self.alice, [("ProductId", "dogwalk"), ("content-type", "application/json")]), body: JSONCoding.encode(request))
@@ -119,7 +119,7 @@ final class PostContractTests: XCTestCase {
 
     func testValidationAndVisibility() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let headers = try await harness.headers(Self.alice, [("content-type", "application/json")])
             for bad in [
                 // `""` is a category (API.md §2); one over 50 characters is not.
@@ -158,7 +158,7 @@ final class PostContractTests: XCTestCase {
     /// first, and the walk ends with "0".
     func testPaginationWalkWhileCreating() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let headers = try await harness.headers(Self.alice, [("content-type", "application/json")])
             var created: [String] = []
             for index in 0..<250 {
@@ -186,7 +186,7 @@ final class PostContractTests: XCTestCase {
 
     func testBlockedUsersVanishFromTheBlockersFeed() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             for author in [Self.alice, Self.bob] {
                 _ = try await client.execute(uri: "/v1/posts", method: .post, headers: try await harness.headers(author, [("content-type", "application/json")]),
                                              body: JSONCoding.encode(PostCreateRequest(category: "c", title: "by \(author)", content: "")))

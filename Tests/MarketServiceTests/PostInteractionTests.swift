@@ -24,7 +24,7 @@ final class PostInteractionTests: XCTestCase {
 
     func testOnlyTheOwnerChangesOrDeletes() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let id = try await Self.create(client, harness, as: Self.alice, PostCreateRequest(category: "c", title: "old", content: "#one"))
             let foreign = try await Self.json(client, harness, .put, "/v1/posts/\(id)", as: Self.bob, body: PostUpdateRequest(title: "hijack"))
             XCTAssertEqual(foreign.status.code, 445)
@@ -44,7 +44,7 @@ final class PostInteractionTests: XCTestCase {
 
     func testLikesAreIdempotentAndListed() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let first = try await Self.create(client, harness, as: Self.alice, PostCreateRequest(category: "c", title: "a", content: ""))
             let second = try await Self.create(client, harness, as: Self.alice, PostCreateRequest(category: "c", title: "b", content: ""))
             for _ in 0..<2 {
@@ -70,7 +70,7 @@ final class PostInteractionTests: XCTestCase {
 
     func testCommentsRepliesAndTheirOwners() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let post = try await Self.create(client, harness, as: Self.alice, PostCreateRequest(category: "c", title: "t", content: ""))
             let comment = try await Self.json(client, harness, .post, "/v1/posts/\(post)/comments", as: Self.bob, body: CommentRequest(content: "nice"))
             XCTAssertEqual(comment.status, .ok, comment.body.text)
@@ -109,7 +109,7 @@ final class PostInteractionTests: XCTestCase {
 
     func testListsByUserHashTagAndSearch() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let walk = try await Self.create(client, harness, as: Self.alice, PostCreateRequest(category: "c", title: "Morning walk", content: "#산책 with the dog"))
             _ = try await Self.create(client, harness, as: Self.bob, PostCreateRequest(category: "c", title: "Evening run", content: "#run"))
             let byUser = try JSON.object(try await Self.json(client, harness, .get, "/v1/posts/users/\(Self.alice)", as: Self.bob).body)
@@ -127,7 +127,7 @@ final class PostInteractionTests: XCTestCase {
 
     func testPostFilesUploadAndServe() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0] + Array(repeating: 1, count: 64)
             let form = MultipartBody(parts: [
                 .file("files", filename: "a.jpg", contentType: "image/jpeg", bytes: jpeg),
@@ -156,7 +156,7 @@ final class PostInteractionTests: XCTestCase {
 
     func testProductIDIsRecordedAndFilters() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             for product in ["spotchat", "dogwalk", "dogwalk"] {
                 let response = try await client.execute(uri: "/v1/posts", method: .post,
                                                         headers: try await harness.headers(Self.alice, [("content-type", "application/json"), ("ProductId", product)]),

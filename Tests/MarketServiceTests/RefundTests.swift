@@ -14,7 +14,7 @@ final class RefundTests: XCTestCase {
 
     func testARefundedOrderIsUnpaidAgainAndCanBeBoughtAgain() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let internalHeaders = TestEnvironment.fields(app: PostContractTests.appID)
             let id = try JSON.string(try JSON.object(try await FilterContractTests.call(client, harness, .post, "/v1/filters", as: PostContractTests.alice,
                                                                                           body: FilterContractTests.filter(price: 1500)).body), "filter_id")
@@ -40,7 +40,7 @@ final class RefundTests: XCTestCase {
 
     func testRefundedCoinsAreTakenOnceAndNeverBelowZero() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             func call(_ uri: String, _ event: PaymentGrantEvent) async throws -> [String: Any] {
                 let response = try await client.execute(uri: uri, method: .post, headers: TestEnvironment.fields(app: event.appID, extra: [("content-type", "application/json")]),
                                                         body: JSONCoding.encode(event))

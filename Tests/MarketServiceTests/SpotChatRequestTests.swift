@@ -14,7 +14,7 @@ final class SpotChatRequestTests: XCTestCase {
 
     func testAnUploadOfOnlyAnEmptyPartAndAnEmptyCategory() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let empty = MultipartBody(parts: [.file("files", filename: "", contentType: "application/octet-stream", bytes: [])])
             let upload = try await client.execute(uri: "/v1/posts/files", method: .post,
                                                   headers: try await harness.headers(PostContractTests.alice, [("content-type", empty.contentType)]), body: empty.buffer)

@@ -14,8 +14,7 @@ final class ThemeAndCommentContractTests: XCTestCase {
 
     func testThemesAndTheirStories() async throws {
         let fixture = try await F.make()
-        try await fixture.harness.app.test(.router) { base in
-            let client = DocumentedClient(base, profile: .quotehub)
+        try await fixture.harness.app.contractTest { client in
             let bookID = try await BookStoryContractTests.book(client, fixture)
             let created = try F.object(try await client.execute(uri: "/folder/create", method: .post, headers: try await fixture.headers(Self.reader),
                                                                body: JSONCoding.encode(ThemeFields(name: "  봄의 문장 ", description: "봄에 읽은 것", isPublic: true))), .created)
@@ -77,8 +76,7 @@ final class ThemeAndCommentContractTests: XCTestCase {
 
     func testCommentsWithOneLevelOfReplies() async throws {
         let fixture = try await F.make()
-        try await fixture.harness.app.test(.router) { base in
-            let client = DocumentedClient(base, profile: .quotehub)
+        try await fixture.harness.app.contractTest { client in
             let bookID = try await BookStoryContractTests.book(client, fixture)
             let story = try JSON.string(try F.object(try await client.execute(
                 uri: "/bookstories/createBookStory", method: .post, headers: try await fixture.headers(Self.reader),
@@ -130,8 +128,7 @@ final class ThemeAndCommentContractTests: XCTestCase {
 
     func testBlocksAndReportsHideContentFromTheReader() async throws {
         let fixture = try await F.make()
-        try await fixture.harness.app.test(.router) { base in
-            let client = DocumentedClient(base, profile: .quotehub)
+        try await fixture.harness.app.contractTest { client in
             let bookID = try await BookStoryContractTests.book(client, fixture)
             func create(_ user: String, _ quote: String) async throws -> String {
                 try JSON.string(try F.object(try await client.execute(
@@ -170,8 +167,7 @@ final class ThemeAndCommentContractTests: XCTestCase {
 
     func testARevokedAccountsContentIsRemoved() async throws {
         let fixture = try await F.make()
-        try await fixture.harness.app.test(.router) { base in
-            let client = DocumentedClient(base, profile: .quotehub)
+        try await fixture.harness.app.contractTest { client in
             let bookID = try await BookStoryContractTests.book(client, fixture)
             let (headers, body) = try await fixture.multipart([
                 .field("bookId", bookID), .field("quotes", #"[{"quote":"떠나는 문장"}]"#), .field("isPublic", "true"),

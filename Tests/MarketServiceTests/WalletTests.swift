@@ -17,7 +17,7 @@ final class WalletTests: XCTestCase {
 
     func testGrantsAreOncePerPaymentAndAddUp() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let first = PaymentGrantEvent(kind: .coins, impUID: "imp_1", appID: PostContractTests.appID, userID: PostContractTests.alice, merchantUID: "m1", coins: 100)
             for expected in [CoinGrantAnswer(coins: 100, granted: true), CoinGrantAnswer(coins: 100, granted: false)] {
                 let response = try await Self.grant(client, first)
@@ -44,7 +44,7 @@ final class WalletTests: XCTestCase {
     /// given back before it was spent can never be spent.
     func testSpendsAreOncePerKeyAndCanBeGivenBack() async throws {
         let harness = try await Harness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let alice = PostContractTests.alice
             _ = try await Self.grant(client, PaymentGrantEvent(kind: .coins, impUID: "imp_1", appID: PostContractTests.appID, userID: alice, merchantUID: "m1", coins: 100))
             let spend = CoinSpend(key: "workspace_1", userID: alice, coins: 60)

@@ -16,7 +16,7 @@ final class CoinPurchaseTests: XCTestCase {
     func testCoinsAreGrantedOncePerPayment() async throws {
         let harness = try await PaymentHarness.make()
         let impUID = harness.pg.createPayment(merchantUID: "coins-1", amount: 1000, name: "코인 100개")
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             var answers: [[String: Any]] = []
             for _ in 0..<2 {
                 let response = try await Self.buy(client, harness, #"{"imp_uid":"\#(impUID)","merchant_uid":"coins-1"}"#)
@@ -52,7 +52,7 @@ final class CoinPurchaseTests: XCTestCase {
             CoinProduct(name: "10 Coin", price: 100, coins: 10), CoinProduct(name: "50 Coin", price: 500, coins: 50),
         ])
         let slp = [(InternalHeader.appProfile, "slp")]
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let list = try await client.execute(uri: "/v1/store/item/list", method: .get, headers: try await harness.headers(PaymentHarness.alice, slp))
             XCTAssertEqual(list.status, .ok)
             let items = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(buffer: list.body)) as? [[String: Any]], "a bare array")

@@ -24,7 +24,7 @@ final class PaymentValidationTests: XCTestCase {
         let harness = try await PaymentHarness.make()
         let order = harness.market.order(buyer: PaymentHarness.alice, price: 3000)
         let impUID = harness.pg.createPayment(merchantUID: order.orderCode, amount: 3000)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let response = try await Self.validate(client, harness, #"{"imp_uid":"\#(impUID)"}"#)
             XCTAssertEqual(response.status, .ok, response.body.text)
             let body = try JSON.object(response.body)
@@ -60,7 +60,7 @@ final class PaymentValidationTests: XCTestCase {
         let harness = try await PaymentHarness.make()
         let order = harness.market.order(buyer: PaymentHarness.alice, price: 5000)
         let impUID = harness.pg.createPayment(merchantUID: order.orderCode, amount: 5000)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             for _ in 0..<3 {
                 let answer = try await Self.webhook(client, harness, impUID)
                 XCTAssertEqual(answer.status, .ok, answer.body.text)
@@ -88,7 +88,7 @@ final class PaymentValidationTests: XCTestCase {
     func testMismatchesAreRefusedRecordedAndCancelledWhereSafe() async throws {
         let harness = try await PaymentHarness.make()
         let order = harness.market.order(buyer: PaymentHarness.alice, price: 3000)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let short = harness.pg.createPayment(merchantUID: order.orderCode, amount: 100)
             var response = try await Self.validate(client, harness, #"{"imp_uid":"\#(short)"}"#)
             XCTAssertEqual(response.status, .badRequest)
@@ -131,7 +131,7 @@ final class PaymentValidationTests: XCTestCase {
         let harness = try await PaymentHarness.make()
         let order = harness.market.order(buyer: PaymentHarness.alice, price: 3000)
         let impUID = harness.pg.createPayment(merchantUID: order.orderCode, amount: 3000)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             harness.pg.setDown(true)
             var response = try await Self.validate(client, harness, #"{"imp_uid":"\#(impUID)"}"#)
             XCTAssertEqual(response.status, .serviceUnavailable)
@@ -150,7 +150,7 @@ final class PaymentValidationTests: XCTestCase {
         let harness = try await PaymentHarness.make()
         let order = harness.market.order(buyer: PaymentHarness.alice, price: 3000)
         let impUID = harness.pg.createPayment(merchantUID: order.orderCode, amount: 3000)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             // The webhook records the payment and its grant; market-svc is down when the grant is due.
             let response = try await client.execute(uri: "/v1/payments/webhook?secret=\(PaymentHarness.webhookSecret)", method: .post,
                                                     headers: TestEnvironment.fields(app: nil, extra: [("content-type", "application/json")]),
@@ -173,7 +173,7 @@ final class PaymentValidationTests: XCTestCase {
         let harness = try await PaymentHarness.make()
         let order = harness.market.order(buyer: PaymentHarness.alice, price: 3000)
         let impUID = harness.pg.createPayment(merchantUID: order.orderCode, amount: 3000)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             for (query, extra) in [("", [(String, String)]()), ("?secret=wrong-secret-0123456789", []), ("", [(InternalHeader.clientIP, "10.0.0.1")])] {
                 let response = try await Self.webhook(client, harness, impUID, query: query, extra: extra)
                 XCTAssertEqual(response.status, .forbidden, query)

@@ -27,7 +27,7 @@ final class RefundTests: XCTestCase {
         let harness = try await PaymentHarness.make()
         let order = harness.market.order(buyer: PaymentHarness.alice, price: 3000)
         let impUID = harness.pg.createPayment(merchantUID: order.orderCode, amount: 3000)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let validated = try await client.execute(uri: "/v1/payments/validation", method: .post, headers: try await harness.headers(),
                                                      body: ByteBuffer(string: #"{"imp_uid":"\#(impUID)"}"#))
             XCTAssertEqual(validated.status, .ok, validated.body.text)
@@ -52,7 +52,7 @@ final class RefundTests: XCTestCase {
     func testACoinPaymentCancelledAfterItsGrantTakesTheCoinsBack() async throws {
         let harness = try await PaymentHarness.make()
         let impUID = harness.pg.createPayment(merchantUID: "coins-9", amount: 1000, name: "코인 100개")
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let bought = try await client.execute(uri: "/v1/store/pay/validation", method: .post, headers: try await harness.headers(),
                                                   body: ByteBuffer(string: #"{"imp_uid":"\#(impUID)","merchant_uid":"coins-9"}"#))
             XCTAssertEqual(bought.status, .ok, bought.body.text)

@@ -26,7 +26,7 @@ final class PushContractTests: XCTestCase {
 
     func testDeviceTokensAreRegisteredMovedAndCleared() async throws {
         let harness = try await PushHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let apnsToken = String(repeating: "ab", count: 32)
             try await Self.register(client, harness, PushHarness.alice, Self.aliceToken)
             try await Self.register(client, harness, PushHarness.alice, apnsToken, session: "session-2")
@@ -57,7 +57,7 @@ final class PushContractTests: XCTestCase {
 
     func testPushesReachEveryDeviceOnce() async throws {
         let harness = try await PushHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             try await Self.register(client, harness, PushHarness.bob, Self.bobToken)
             try await Self.register(client, harness, PushHarness.carol, Self.carolToken)
             let one = try await Self.push(client, harness, "/v1/notifications/push", PushRequest(userID: PushHarness.bob, title: "hi", body: "there", data: ["k": "v"]))
@@ -89,7 +89,7 @@ final class PushContractTests: XCTestCase {
 
     func testChatMessagesSkipTheSenderAndWhoeverIsInTheRoom() async throws {
         let harness = try await PushHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             for (user, token) in [(PushHarness.alice, Self.aliceToken), (PushHarness.bob, Self.bobToken), (PushHarness.carol, Self.carolToken)] {
                 try await Self.register(client, harness, user, token)
             }
@@ -112,7 +112,7 @@ final class PushContractTests: XCTestCase {
 
     func testDeadTokensArePrunedAndOutagesRetried() async throws {
         let harness = try await PushHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             try await Self.register(client, harness, PushHarness.bob, Self.bobToken)
             try await Self.register(client, harness, PushHarness.carol, Self.carolToken)
             harness.fcm.unregister(Self.bobToken)
@@ -133,7 +133,7 @@ final class PushContractTests: XCTestCase {
 
     func testUserTopicsWhenConfigured() async throws {
         let harness = try await PushHarness.make(userTopics: true)
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let response = try await Self.push(client, harness, "/v1/notifications/push", PushRequest(userID: PushHarness.bob, title: "t", body: "b"))
             XCTAssertEqual(response.status, .ok)
             let received = await harness.received(1)
@@ -143,7 +143,7 @@ final class PushContractTests: XCTestCase {
 
     func testAPNsDevicesGetTheirPushOverHTTP2() async throws {
         let harness = try await PushHarness.make()
-        try await harness.app.test(.router) { client in
+        try await harness.app.contractTest { client in
             let live = String(repeating: "0a", count: 32), gone = String(repeating: "0b", count: 32)
             try await Self.register(client, harness, PushHarness.bob, live)
             try await Self.register(client, harness, PushHarness.bob, gone, session: "session-2")

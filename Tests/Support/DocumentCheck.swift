@@ -4,8 +4,8 @@ import Foundation
 
 /// An answer checked against a profile's API document: a success against its operation's
 /// answer schema; an error against what stands in its place — the canonical error a service
-/// answers, or (through the gateway) the dialect's error, for quotehub the envelope (a page's
-/// envelope on a paginated route).
+/// answers, or (through the gateway) the dialect's error: `{message}`, `{errorCode}`, the
+/// envelope (a page's envelope on a paginated quotehub route).
 package enum DocumentCheck {
     package enum Source { case service, gateway }
 
@@ -14,15 +14,17 @@ package enum DocumentCheck {
         let routes = RouteTable.mounted[profile] ?? .standard
         guard let match = routes.match(method: method, path: path),
               let operation = APIDocument.operations(for: profile).first(where: { $0.method == method && $0.pattern == match.pattern }),
-              let answer = operation.answer
+              case .json(let answer) = operation.answer
         else { return [] }
         let schema: WireSchema
         if (200..<300).contains(status) {
             schema = try answer.schema()
         } else if source == .service {
             schema = try WireSchema.of(CanonicalError.self)
+        } else if match.paginated {
+            schema = try answer.schema()
         } else {
-            schema = match.paginated ? try answer.schema() : try WireSchema.of(Envelope<NoPayload>.self)
+            schema = try APIDocument.errorAnswer(for: profile).schema()
         }
         return schema.violations(of: try JSONSerialization.jsonObject(with: json, options: .fragmentsAllowed))
     }

@@ -23,7 +23,7 @@ package struct AuthAnswer: Codable, Sendable, Equatable {
 }
 
 /// The join answer: Auth plus `userID` (GLINT decodes that spelling).
-package struct JoinAnswer: Encodable, Sendable {
+package struct JoinAnswer: Codable, Sendable {
     package var auth: AuthAnswer
 
     package init(auth: AuthAnswer) {
@@ -32,6 +32,11 @@ package struct JoinAnswer: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case userID
+    }
+
+    package init(from decoder: any Decoder) throws {
+        auth = try AuthAnswer(from: decoder)
+        _ = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .userID)
     }
 
     package func encode(to encoder: any Encoder) throws {

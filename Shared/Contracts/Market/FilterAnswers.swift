@@ -111,7 +111,7 @@ package struct FilterSummary: Codable, Sendable, Equatable {
 }
 
 /// `FilterDetail`: the summary plus price, values, metadata, purchase state and comments.
-package struct FilterDetail: Encodable, Sendable, Equatable {
+package struct FilterDetail: Codable, Sendable, Equatable {
     package var summary: FilterSummary
     package var price: Int
     package var photoMetadata: PhotoMetadata?
@@ -131,6 +131,16 @@ package struct FilterDetail: Encodable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case price, photoMetadata, filterValues, comments
         case isDownloaded = "is_downloaded"
+    }
+
+    package init(from decoder: any Decoder) throws {
+        summary = try FilterSummary(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        price = try container.decode(Int.self, forKey: .price)
+        photoMetadata = try container.decodeIfPresent(PhotoMetadata.self, forKey: .photoMetadata)
+        filterValues = try container.decode(FilterValues.self, forKey: .filterValues)
+        isDownloaded = try container.decode(Bool.self, forKey: .isDownloaded)
+        comments = try container.decode([CommentAnswer].self, forKey: .comments)
     }
 
     package func encode(to encoder: any Encoder) throws {

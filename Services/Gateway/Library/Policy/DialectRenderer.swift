@@ -10,9 +10,6 @@ import ServiceKit
 /// `quotehub` sends §9's statuses in the envelope (`data: []` and a `pagination` on a paginated
 /// route).
 enum DialectRenderer {
-    struct MessageBody: Encodable { var message: String }
-    struct ErrorCodeBody: Encodable { var errorCode: String }
-
     static func response(for error: CanonicalError, app: AppInfo?, headers: HTTPFields = [:]) -> Response {
         rendered(for: error, app: app, headers: headers).response
     }
@@ -26,10 +23,10 @@ enum DialectRenderer {
                 return RenderedAnswer(status: status, headers: fields, body: ByteBuffer())
             }
             fields[.contentType] = JSONCoding.contentType
-            return RenderedAnswer(status: status, headers: fields, body: JSONCoding.encode(MessageBody(message: error.message)))
+            return RenderedAnswer(status: status, headers: fields, body: JSONCoding.encode(MessageAnswer(message: error.message)))
         case .slp:
             fields[.contentType] = JSONCoding.contentType
-            return RenderedAnswer(status: .badRequest, headers: fields, body: JSONCoding.encode(ErrorCodeBody(errorCode: error.code.slpCode)))
+            return RenderedAnswer(status: .badRequest, headers: fields, body: JSONCoding.encode(SlpErrorAnswer(errorCode: error.code.slpCode)))
         case .quotehub:
             fields[.contentType] = JSONCoding.contentType
             let body = paginated

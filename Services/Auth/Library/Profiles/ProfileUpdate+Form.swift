@@ -2,27 +2,12 @@ import Contracts
 import Foundation
 import ServiceKit
 
-/// `PUT /v1/users/me/profile` fields, from JSON or from multipart text fields.
-struct ProfileUpdate: Decodable, Sendable {
-    var nick: String?
-    var phoneNum: String?
-    var birthDay: String?
-    var gender: String?
-    var info1: String?
-    var info2: String?
-    var info3: String?
-    var info4: String?
-    var info5: String?
-    var name: String?
-    var introduction: String?
-    var description: String?
-    var hashTags: [String]?
-
-    init() {}
-
+/// Reading the fields from multipart text fields, and applying them to a user.
+extension ProfileUpdate {
     /// Multipart sends every value as text; `hashTags` may come repeated, as a JSON array or
     /// comma-separated.
     init(form: MultipartForm) {
+        self.init()
         nick = form.field("nick")
         phoneNum = form.field("phoneNum")
         birthDay = form.field("birthDay")

@@ -1,0 +1,42 @@
+import Contracts
+import OpenAPIKit
+
+/// How a profile's clients identify themselves: quotehub apps by a Bearer token under their
+/// mount; lslp and slp apps by the `SeSACKey` header and the raw access token in
+/// `Authorization` (API.md §0), on the route table's key rule.
+struct DocumentSecurity {
+    let profile: Dialect
+
+    var server: OpenAPI.Server {
+        profile == .quotehub
+            ? .init(urlTemplate: URLTemplate(rawValue: "/{mount}")!, variables: ["mount": .init(default: "quotehub")])
+            : .init(urlTemplate: URLTemplate(rawValue: "/")!)
+    }
+
+    var schemes: OrderedDictionary<OpenAPI.ComponentKey, Either<OpenAPI.Reference<OpenAPI.SecurityScheme>, OpenAPI.SecurityScheme>> {
+        profile == .quotehub
+            ? ["bearer": .b(.http(scheme: "bearer", bearerFormat: "JWT"))]
+            : ["appKey": .b(.apiKey(name: "SeSACKey", location: .header)),
+               "accessToken": .b(.apiKey(name: "Authorization", location: .header, description: "the raw access token (`Bearer <token>` works too)"))]
+    }
+
+    /// The alternatives a call may present; the empty requirement is "nothing".
+    func requirements(_ operation: DocumentedOperation) -> [OpenAPI.SecurityRequirement]? {
+        let token: OpenAPI.SecurityRequirement = profile == .quotehub ? [.component(named: "bearer"): []] : [.component(named: "accessToken"): []]
+        var keys: [OpenAPI.SecurityRequirement] = [[:]]
+        if profile != .quotehub {
+            let key: OpenAPI.SecurityRequirement = [.component(named: "appKey"): []]
+            switch RouteTable.standard.match(method: operation.method, path: operation.pattern)?.appKey ?? .required {
+            case .required: keys = [key]
+            case .optional: keys = [[:], key]
+            case .none: keys = [[:]]
+            }
+        }
+        let alternatives: [OpenAPI.SecurityRequirement] = switch operation.access {
+        case .open: keys
+        case .guest: keys + keys.map { $0.merging(token) { first, _ in first } }
+        case .signedIn: keys.map { $0.merging(token) { first, _ in first } }
+        }
+        return alternatives == [[:]] ? nil : alternatives
+    }
+}
