@@ -27,12 +27,14 @@ package enum APIDocument {
         var components = SchemaComponents()
         var paths: OrderedDictionary<OpenAPI.Path, OpenAPI.PathItem> = [:]
         let errorAnswer = components.schema(try errorAnswer(for: profile).schema())
+        let keyRefusal = OpenAPI.Response(description: "SeSACKey missing or unknown", content: [.json: .content(.init(schema: components.schema(try WireSchema.of(MessageAnswer.self))))])
         let security = DocumentSecurity(profile: profile)
         for operation in operations(for: profile) {
             let (path, pathParameters) = Self.path(operation.documentedPath)
             var item = paths[path] ?? OpenAPI.PathItem(parameters: pathParameters.map { .parameter(.path(name: $0, schema: JSONSchema.string)) })
             var built = try Self.operation(operation, errorAnswer: errorAnswer, components: &components)
             built.security = security.requirements(operation)
+            if security.checksKey(operation) { built.responses[420] = .response(keyRefusal) }
             switch operation.method {
             case "GET": item.get = built
             case "HEAD": item.head = built

@@ -20,13 +20,23 @@ struct DocumentSecurity {
                "accessToken": .b(.apiKey(name: "Authorization", location: .header, description: "the raw access token (`Bearer <token>` works too)"))]
     }
 
+    /// Whether the gateway may refuse the call's key: `420 {"message"}` in every dialect, since
+    /// without a valid key there is no app to speak for (API.md §0, §8).
+    func checksKey(_ operation: DocumentedOperation) -> Bool {
+        profile != .quotehub && keyRule(operation) != .none
+    }
+
+    private func keyRule(_ operation: DocumentedOperation) -> AppKeyRule {
+        RouteTable.standard.match(method: operation.method, path: operation.pattern)?.appKey ?? .required
+    }
+
     /// The alternatives a call may present; the empty requirement is "nothing".
     func requirements(_ operation: DocumentedOperation) -> [OpenAPI.SecurityRequirement]? {
         let token: OpenAPI.SecurityRequirement = profile == .quotehub ? [.component(named: "bearer"): []] : [.component(named: "accessToken"): []]
         var keys: [OpenAPI.SecurityRequirement] = [[:]]
         if profile != .quotehub {
             let key: OpenAPI.SecurityRequirement = [.component(named: "appKey"): []]
-            switch RouteTable.standard.match(method: operation.method, path: operation.pattern)?.appKey ?? .required {
+            switch keyRule(operation) {
             case .required: keys = [key]
             case .optional: keys = [[:], key]
             case .none: keys = [[:]]

@@ -20,7 +20,13 @@ struct SchemaComponents {
         case .object(let name, let properties):
             register(name, properties)
         }
-        return required ? schema : schema.optionalSchemaObject()
+        guard !required else { return schema }
+        // An optional key may be absent or null: the apps' decoders take both, and some answers
+        // send null (`profileImage` of §8's User).
+        if schema.reference != nil {
+            return .any(of: [schema, .null()], core: .init(required: false))
+        }
+        return schema.optionalSchemaObject().nullableSchemaObject()
     }
 
     private mutating func register(_ name: String, _ properties: [WireSchema.Property]) -> JSONSchema {

@@ -21,6 +21,8 @@ package enum DocumentCheck {
             schema = try answer.schema()
         } else if source == .service {
             schema = try WireSchema.of(CanonicalError.self)
+        } else if status == 420, profile != .quotehub {
+            schema = try WireSchema.of(MessageAnswer.self)   // no key, no app to speak for: `{message}` in every dialect
         } else if match.paginated {
             schema = try answer.schema()
         } else {
