@@ -29,10 +29,11 @@ package enum APIDocument {
         let errorAnswer = components.schema(try errorAnswer(for: profile).schema())
         let keyRefusal = OpenAPI.Response(description: "SeSACKey missing or unknown", content: [.json: .content(.init(schema: components.schema(try WireSchema.of(MessageAnswer.self))))])
         let security = DocumentSecurity(profile: profile)
-        for operation in operations(for: profile) {
+        let operations = operations(for: profile)
+        for operation in operations {
             let (path, pathParameters) = Self.path(operation.documentedPath)
             var item = paths[path] ?? OpenAPI.PathItem(parameters: pathParameters.map { .parameter(.path(name: $0, schema: JSONSchema.string)) })
-            var built = try Self.operation(operation, errorAnswer: errorAnswer, components: &components)
+            var built = try Self.operation(operation, in: operations, errorAnswer: errorAnswer, components: &components)
             built.security = security.requirements(operation)
             if security.checksKey(operation) { built.responses[420] = .response(keyRefusal) }
             switch operation.method {
@@ -63,16 +64,20 @@ package enum APIDocument {
         return (OpenAPI.Path(rawValue: "/" + segments.joined(separator: "/") + trailing), parameters)
     }
 
-    static func operation(_ operation: DocumentedOperation, errorAnswer: JSONSchema, components: inout SchemaComponents) throws -> OpenAPI.Operation {
+    static func operation(
+        _ operation: DocumentedOperation, in operations: [DocumentedOperation], errorAnswer: JSONSchema, components: inout SchemaComponents
+    ) throws -> OpenAPI.Operation {
         let parameters: OpenAPI.Parameter.Array = operation.query.map { query in
             .parameter(.query(name: query.name, required: query.required, schema: components.schema(query.schema)))
         } + operation.headers.map { header in
             .parameter(.header(name: header.name, required: header.required, schema: components.schema(header.schema)))
         }
         return OpenAPI.Operation(
-            summary: operation.summary, operationId: operation.method.lowercased() + operation.documentedPath.replacingOccurrences(of: "/", with: "_"),
+            summary: operation.summary, operationId: operation.operationID,
             parameters: parameters, requestBody: try request(operation.body, components: &components),
-            responses: [OpenAPI.Response.StatusCode(integerLiteral: operation.status): .response(try success(operation.answer, components: &components)), .default: .response(
+            responses: [OpenAPI.Response.StatusCode(integerLiteral: operation.status): .response(
+                try success(operation.answer, links: try DocumentLinks.links(from: operation, to: operations), components: &components)
+            ), .default: .response(
                 OpenAPI.Response(description: "an error", content: [.json: .content(.init(schema: errorAnswer))])
             )]
         )
@@ -101,10 +106,10 @@ package enum APIDocument {
         }
     }
 
-    private static func success(_ answer: DocumentedOperation.Answer, components: inout SchemaComponents) throws -> OpenAPI.Response {
+    private static func success(_ answer: DocumentedOperation.Answer, links: OpenAPI.Link.Map, components: inout SchemaComponents) throws -> OpenAPI.Response {
         switch answer {
         case .json(let type):
-            OpenAPI.Response(description: "success", content: [.json: .content(.init(schema: components.schema(try type.schema())))])
+            OpenAPI.Response(description: "success", content: [.json: .content(.init(schema: components.schema(try type.schema())))], links: links)
         case .file:
             OpenAPI.Response(description: "the file", content: [.anyImage: .content(.init(schema: JSONSchema.string(contentEncoding: .binary)))])
         case .engineIO:

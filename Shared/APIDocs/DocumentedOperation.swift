@@ -58,4 +58,7 @@ package struct DocumentedOperation: Sendable {
 
     /// The path the document lists this operation under.
     package var documentedPath: String { servedAt ?? pattern }
+
+    /// `get_v1_posts_{post_id}`: unique within a document (method and path are).
+    package var operationID: String { method.lowercased() + documentedPath.replacingOccurrences(of: "/", with: "_") }
 }

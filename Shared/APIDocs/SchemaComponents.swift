@@ -23,10 +23,11 @@ struct SchemaComponents {
         guard !required else { return schema }
         // An optional key may be absent or null: the apps' decoders take both, and some answers
         // send null (`profileImage` of §8's User).
-        if schema.reference != nil {
-            return .any(of: [schema, .null()], core: .init(required: false))
+        switch wire {
+        case .any: return schema.optionalSchemaObject()   // null included already
+        case .reference, .object: return .any(of: [schema, .null()], core: .init(required: false))
+        default: return schema.optionalSchemaObject().nullableSchemaObject()
         }
-        return schema.optionalSchemaObject().nullableSchemaObject()
     }
 
     private mutating func register(_ name: String, _ properties: [WireSchema.Property]) -> JSONSchema {

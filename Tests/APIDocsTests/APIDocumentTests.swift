@@ -64,6 +64,41 @@ final class APIDocumentTests: XCTestCase {
         XCTAssertEqual(try Self.security(try Self.json(.quotehub), "/bookstories/public", "get"), [[], ["bearer"]])
     }
 
+    /// Fuzzing findings, kept: a slp app's call without a key is refused `420 {"message"}` (no app
+    /// to speak for); §8's User sends `profileImage: null`; a quotehub error on a paginated route
+    /// sends `data: []` where the envelope's `data` is any value (not "null only").
+    func testWhatTheFuzzerFound() throws {
+        let slp = try Self.json(.slp)
+        let workspaces = try XCTUnwrap(((slp["paths"] as? [String: Any])?["/v1/workspaces"] as? [String: Any])?["get"] as? [String: Any])
+        let refusal = try XCTUnwrap((workspaces["responses"] as? [String: Any])?["420"] as? [String: Any])
+        let schema = (((refusal["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"] as? [String: String])?["$ref"]
+        XCTAssertEqual(schema, "#/components/schemas/MessageAnswer")
+        let user = try Self.schema("SlpUser", in: .slp)
+        XCTAssertEqual(((user["properties"] as? [String: Any])?["profileImage"] as? [String: Any])?["type"] as? [String], ["string", "null"])
+        XCTAssertFalse((user["required"] as? [String] ?? []).contains("profileImage"))
+        XCTAssertEqual(try WireSchema.of(SlpUser.self).violations(of: ["user_id": "a", "email": "b", "nickname": "c", "profileImage": NSNull()]), [])
+        let envelope = try Self.schema("Envelope_NoPayload", in: .quotehub)
+        XCTAssertNil(((envelope["properties"] as? [String: Any])?["data"] as? [String: Any])?["type"], "data: any value")
+    }
+
+    /// Links from a created thing's ids to the operations that take them (the fuzzer's stateful phase follows them).
+    func testLinksFollowCreatedIDs() throws {
+        let post = try Self.links(try Self.json(.lslp), "/v1/posts", "post", status: "200")
+        XCTAssertEqual(post["get_v1_posts_{post_id}"], ["post_id": "$response.body#/post_id"])
+        XCTAssertEqual(post["delete_v1_posts_{post_id}_comments_{comment_id}"], nil, "no comment id in a post's answer")
+        let channel = try Self.links(try Self.json(.slp), "/v1/workspaces/{wid}/channels", "post", status: "200")
+        XCTAssertEqual(channel["get_v1_workspaces_{wid}_channels_{cid}_chats"], ["wid": "$request.path.wid", "cid": "$response.body#/channel_id"])
+        let story = try Self.links(try Self.json(.quotehub), "/bookstories/createBookStory", "post", status: "201")
+        XCTAssertEqual(story["get_bookstories_{id}"], ["id": "$response.body#/data/_id"])
+        XCTAssertNil(story["get_folder_{id}"], "a story's id is not a theme's")
+    }
+
+    private static func links(_ document: [String: Any], _ path: String, _ method: String, status: String) throws -> [String: [String: String]] {
+        let operation = try XCTUnwrap(((document["paths"] as? [String: Any])?[path] as? [String: Any])?[method] as? [String: Any])
+        let links = try XCTUnwrap(((operation["responses"] as? [String: Any])?[status] as? [String: Any])?["links"] as? [String: [String: Any]])
+        return links.mapValues { $0["parameters"] as? [String: String] ?? [:] }
+    }
+
     private static func json(_ profile: Dialect) throws -> [String: Any] {
         try XCTUnwrap(try JSONSerialization.jsonObject(with: JSONEncoder().encode(try APIDocument.build(profile))) as? [String: Any])
     }

@@ -64,7 +64,7 @@ final class APIFuzzTests: XCTestCase {
         let run = try RunningProcess(url: URL(fileURLWithPath: schemathesis), name: "schemathesis", arguments: [
             "run", suite.gatewayURL + "/openapi/\(profile).json", "--url", suite.gatewayURL + mount,
             "--checks", "not_a_server_error,response_schema_conformance", "--max-examples", "6", "--seed", "20261124",
-            "--phases", "examples,coverage,fuzzing", "--request-timeout", "10", "--no-color",
+            "--phases", "examples,coverage,fuzzing,stateful", "--request-timeout", "10", "--no-color",
         ] + headers.flatMap { ["-H", $0] } + excluding.flatMap { ["--exclude-path", $0] }, environment: ProcessInfo.processInfo.environment)
         let status = try await run.exitStatus(within: .seconds(600))
         // The whole report when something failed; its summary otherwise.
