@@ -17,7 +17,7 @@ package enum DocsPage {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         for (profile, document) in documents {
-            html += "<h2>\(escape(document.info.title)) (<code>\(profile.rawValue)</code>)</h2><table><tr><th>method</th><th>path</th><th>what</th><th>token</th><th>query</th><th>body</th><th>answers</th></tr>"
+            html += "<h2>\(escape(document.info.title)) (<code>\(profile.rawValue)</code>)</h2><table><tr><th>method</th><th>path</th><th>what</th><th>credentials</th><th>query</th><th>body</th><th>answers</th></tr>"
             for (path, item) in document.paths {
                 guard let item = item.pathItemValue else { continue }
                 for endpoint in item.endpoints {
@@ -29,7 +29,7 @@ package enum DocsPage {
                         return "\(status.rawValue): " + name(schema, profile)
                     }.joined(separator: "<br>")
                     html += "<tr><td><code>\(endpoint.method.rawValue)</code></td><td><code>\(escape(path.rawValue))</code></td><td>\(escape(operation.summary ?? ""))</td>"
-                        + "<td>\(token(operation.security))</td><td>\(escape(query))</td><td>\(escape(body))</td><td>\(answers)</td></tr>"
+                        + "<td>\(escape(credentials(operation.security)))</td><td>\(escape(query))</td><td>\(escape(body))</td><td>\(answers)</td></tr>"
                 }
             }
             html += "</table><h3>Schemas</h3>"
@@ -41,10 +41,10 @@ package enum DocsPage {
         return html + "</body></html>"
     }
 
-    /// Bearer required, optional (a guest route: anonymous or Bearer), or none.
-    private static func token(_ security: [OpenAPI.SecurityRequirement]?) -> String {
-        guard let security else { return "" }
-        return security.contains { $0.isEmpty } ? "optional" : "Bearer"
+    /// The alternatives a call may present: `appKey + accessToken`, `none or bearer`, ….
+    private static func credentials(_ security: [OpenAPI.SecurityRequirement]?) -> String {
+        guard let security else { return "none" }
+        return security.map { $0.isEmpty ? "none" : $0.keys.compactMap(\.name).sorted().joined(separator: " + ") }.joined(separator: " or ")
     }
 
     private static func name(_ schema: JSONSchema, _ profile: Dialect) -> String {

@@ -27,6 +27,14 @@ final class DocumentRoutesTests: XCTestCase {
             let security = try XCTUnwrap((publicList["get"] as? [String: Any])?["security"] as? [[String: Any]])
             XCTAssertEqual(security.count, 2, "a guest route: anonymous or Bearer")
             XCTAssertFalse(page.body.text.contains("http://") || page.body.text.contains("https://"), "no assets from elsewhere")
+            XCTAssertTrue(page.body.text.contains("<td>none or bearer</td>"), "a guest route")
+            for profile in ["lslp", "slp"] {
+                let keyApps = try await client.execute(uri: "/openapi/\(profile).json", method: .get)
+                XCTAssertEqual(keyApps.status, .ok)
+                XCTAssertNotNil((try JSON.object(keyApps.body)["paths"] as? [String: Any])?["/v1/users/join"])
+                XCTAssertTrue(page.body.text.contains("href=\"/openapi/\(profile).json\""))
+            }
+            XCTAssertTrue(page.body.text.contains("<td>accessToken + appKey</td>"), "a signed-in key app's route")
         }
     }
 }
