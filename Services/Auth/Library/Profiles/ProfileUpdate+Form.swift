@@ -9,17 +9,7 @@ extension ProfileUpdate {
     init(form: MultipartForm) {
         self.init()
         nick = form.field("nick")
-        phoneNum = form.field("phoneNum")
-        birthDay = form.field("birthDay")
-        gender = form.field("gender")
-        info1 = form.field("info1")
-        info2 = form.field("info2")
-        info3 = form.field("info3")
-        info4 = form.field("info4")
-        info5 = form.field("info5")
-        name = form.field("name")
-        introduction = form.field("introduction")
-        description = form.field("description")
+        for (source, _, field, _) in Self.textFields { self[keyPath: source] = form.field(field) }
         let tagFields = form.parts.filter { $0.filename == nil && ($0.name == "hashTags" || $0.name == "hashTags[]") }.map { String(buffer: $0.body) }
         if tagFields.count == 1, let json = try? JSONDecoder().decode([String].self, from: Data(tagFields[0].utf8)) {
             hashTags = json
@@ -31,7 +21,7 @@ extension ProfileUpdate {
     }
 
     /// Free-text fields: where each goes and how long it may be.
-    private static var textFields: [(KeyPath<ProfileUpdate, String?>, WritableKeyPath<UserRecord, String>, String, Int)] {[
+    private static var textFields: [(WritableKeyPath<ProfileUpdate, String?>, WritableKeyPath<UserRecord, String>, String, Int)] {[
         (\.phoneNum, \.phoneNum, "phoneNum", 200), (\.birthDay, \.birthDay, "birthDay", 200), (\.gender, \.gender, "gender", 200),
         (\.info1, \.info1, "info1", 200), (\.info2, \.info2, "info2", 200), (\.info3, \.info3, "info3", 200),
         (\.info4, \.info4, "info4", 200), (\.info5, \.info5, "info5", 200), (\.name, \.name, "name", 100),
