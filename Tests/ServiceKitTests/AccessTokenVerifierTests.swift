@@ -16,6 +16,22 @@ final class AccessTokenVerifierTests: XCTestCase {
         XCTAssertEqual(user.sessionID, "s1")
     }
 
+    /// A verified token is remembered (no second signature check), but its `exp` still decides:
+    /// once the clock passes it the same token is expired, except for the refresh endpoint.
+    func testARememberedTokenStillExpires() async throws {
+        let keys = await TestKeys.make()
+        let clock = Mutex(Date())
+        let verifier = AccessTokenVerifier(jwks: JWKSClient { keys.jwks }, now: { clock.withLock { $0 } })
+        let token = try await keys.token(user: "u1", app: "a1", session: "s1", expiresIn: 600)
+        let first = try await verifier.verify(token)
+        let again = try await verifier.verify(token)
+        XCTAssertEqual(first, again)
+        clock.withLock { $0 = $0.addingTimeInterval(601) }
+        await assertCode(.tokenExpired, verifier, token)
+        let refreshing = try await verifier.verify(token, allowExpired: true)
+        XCTAssertEqual(refreshing.sessionID, "s1")
+    }
+
     func testNoTokenVerifiesWhileTheKeyServerIsDown() async throws {
         let keys = await TestKeys.make()
         await assertCode(.tokenInvalid, AccessTokenVerifier(jwks: .failing), try await keys.token())

@@ -3,8 +3,12 @@ import Foundation
 import JWTKit
 
 /// Verifies our access tokens against auth-svc's JWKS (cached; refetched on an unknown `kid`).
+/// A token verified once is remembered until its `exp`: an app sends the same token on every
+/// request for its lifetime, and checking its ES256 signature again (on the key set's actor) was
+/// a fixed cost of every request.
 package struct AccessTokenVerifier: Sendable {
     private let keys: KeySetCache
+    private let verified = ExpiringCache<String, AuthenticatedUser>(maxEntries: 10_000)
     private let now: @Sendable () -> Date
 
     package init(jwks: JWKSClient, refetchInterval: Duration = .seconds(10), now: @escaping @Sendable () -> Date = Date.init) {
@@ -15,6 +19,10 @@ package struct AccessTokenVerifier: Sendable {
     /// The caller of a genuine token. `allowExpired` is for the refresh endpoint only, which
     /// takes the expired access token to know the session.
     package func verify(_ token: String, allowExpired: Bool = false) async throws(ServiceError) -> AuthenticatedUser {
+        if let user = verified.value(for: token) {
+            guard allowExpired || user.expiresAt > now() else { throw ServiceError(.tokenExpired, "access token expired") }
+            return user
+        }
         let claims: AccessTokenClaims
         do {
             claims = try await keys.verify(token, as: AccessTokenClaims.self)
@@ -25,7 +33,10 @@ package struct AccessTokenVerifier: Sendable {
             case .invalid: throw ServiceError(.tokenInvalid, "invalid access token")
             }
         }
-        guard allowExpired || claims.exp.value > now() else { throw ServiceError(.tokenExpired, "access token expired") }
-        return AuthenticatedUser(userID: claims.sub.value, appID: claims.app, sessionID: claims.sid, expiresAt: claims.exp.value)
+        let user = AuthenticatedUser(userID: claims.sub.value, appID: claims.app, sessionID: claims.sid, expiresAt: claims.exp.value)
+        let lifetime = user.expiresAt.timeIntervalSince(now())
+        if lifetime > 0 { verified.store(user, for: token, ttl: .milliseconds(Int64(lifetime * 1000))) }
+        guard allowExpired || lifetime > 0 else { throw ServiceError(.tokenExpired, "access token expired") }
+        return user
     }
 }
