@@ -16,8 +16,13 @@ package enum JSONCoding {
     package static let contentType = "application/json; charset=utf-8"
 
     package static func encode(_ value: some Encodable) -> ByteBuffer {
+        if let writable = value as? any JSONWritable {
+            var writer = JSONWriter()
+            writable.write(to: &writer)
+            return writer.buffer
+        }
         // Our DTOs encode only strings, numbers, bools and containers: encoding cannot fail.
-        ByteBuffer(data: (try? encoder.encode(value)) ?? Data("{}".utf8))
+        return ByteBuffer(data: (try? encoder.encode(value)) ?? Data("{}".utf8))
     }
 
     package static func response(status: HTTPResponse.Status = .ok, body: some Encodable, headers: HTTPFields = [:]) -> Response {

@@ -1,0 +1,81 @@
+import Contracts
+
+// The feed's types (API.md §2), keys in sorted order; `JSONCoding.encode` uses these for them.
+
+extension PostAnswer: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("buyers"); writer.strings(buyers)
+        writer.key("category"); writer.string(category)
+        writer.key("comments"); writer.array(comments)
+        writer.key("content"); writer.string(content)
+        writer.key("content1"); writer.string(content1)
+        writer.key("content2"); writer.string(content2)
+        writer.key("content3"); writer.string(content3)
+        writer.key("content4"); writer.string(content4)
+        writer.key("content5"); writer.string(content5)
+        writer.key("createdAt"); writer.string(createdAt)
+        writer.key("creator"); creator.write(to: &writer)
+        if let distance { writer.key("distance"); writer.double(distance) }
+        writer.key("files"); writer.strings(files)
+        writer.key("geolocation"); geolocation.write(to: &writer)
+        writer.key("hashTags"); writer.strings(hashTags)
+        writer.key("is_public"); writer.bool(isPublic)
+        writer.key("likes"); writer.strings(likes)
+        writer.key("likes2"); writer.strings(likes2)
+        writer.key("post_id"); writer.string(postID)
+        writer.key("price"); writer.int(price)
+        if let productID { writer.key("product_id"); writer.string(productID) }
+        writer.key("title"); writer.string(title)
+        writer.key("updatedAt"); writer.string(updatedAt)
+        writer.objectEnd()
+    }
+}
+
+extension CommentAnswer: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("comment_id"); writer.string(commentID)
+        writer.key("content"); writer.string(content)
+        writer.key("createdAt"); writer.string(createdAt)
+        writer.key("creator"); creator.write(to: &writer)
+        if let replies { writer.key("replies"); writer.array(replies) }
+        writer.objectEnd()
+    }
+}
+
+extension UserInfo: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("nick"); writer.string(nick)
+        if let profileImage { writer.key("profileImage"); writer.string(profileImage) }
+        writer.key("user_id"); writer.string(userID)
+        writer.objectEnd()
+    }
+}
+
+extension Geolocation: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("latitude"); writer.double(latitude)
+        writer.key("longitude"); writer.double(longitude)
+        writer.objectEnd()
+    }
+}
+
+extension CursorPage: JSONWritable where Element: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("data"); writer.array(data)
+        writer.key("next_cursor"); writer.string(nextCursor)
+        writer.objectEnd()
+    }
+}
+
+extension DataList: JSONWritable where Element: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("data"); writer.array(data)
+        writer.objectEnd()
+    }
+}

@@ -1,0 +1,77 @@
+import Contracts
+import Foundation
+import NIOCore
+import ServiceKit
+import XCTest
+
+/// The fast writer against `Codable`: the same bytes as `JSONEncoder` with sorted keys, for
+/// randomized posts (strings with every escape, numbers of every form, optional keys present and not).
+final class JSONWriterTests: XCTestCase {
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    func testPostsFeedsAndListsWriteTheBytesCodableWrites() throws {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            let posts = (0..<Int.random(in: 0...4, using: &generator)).map { _ in Self.post(&generator) }
+            try Self.assertSameBytes(CursorPage(data: posts, nextCursor: Self.text(&generator)), round)
+            try Self.assertSameBytes(DataList(data: posts), round)
+            if let post = posts.first { try Self.assertSameBytes(post, round) }
+        }
+    }
+
+    func testEncodeUsesTheWriterForWritableTypes() throws {
+        var generator = SystemRandomNumberGenerator()
+        let page = CursorPage(data: [Self.post(&generator)], nextCursor: "0")
+        XCTAssertEqual(String(buffer: JSONCoding.encode(page)), String(decoding: try Self.encoder.encode(page), as: UTF8.self))
+    }
+
+    static func assertSameBytes<T: Encodable & JSONWritable>(_ value: T, _ round: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        var writer = JSONWriter()
+        value.write(to: &writer)
+        let expected = String(decoding: try encoder.encode(value), as: UTF8.self)
+        XCTAssertEqual(String(buffer: writer.buffer), expected, "round \(round)", file: file, line: line)
+    }
+
+    static let alphabet: [Character] = Array("abcXYZ 0129_-/:.#\"\\'한글😀\u{2028}\u{7f}é") + (0..<0x20).map { Character(Unicode.Scalar(UInt8($0))) }
+
+    static func text(_ generator: inout some RandomNumberGenerator) -> String {
+        String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+    }
+
+    static func number(_ generator: inout some RandomNumberGenerator) -> Double {
+        switch Int.random(in: 0...6, using: &generator) {
+        case 0: Double(Int.random(in: -1000...1000, using: &generator))
+        case 1: Double.random(in: -180...180, using: &generator)
+        case 2: Double.random(in: 1e15...1e22, using: &generator)
+        case 3: Double.random(in: 1e-9...1e-4, using: &generator)
+        case 4: -0.0
+        case 5: (Double.random(in: 0...100, using: &generator) * 1000).rounded() / 1000
+        default: Double(bitPattern: UInt64.random(in: 0...0x7FEF_FFFF_FFFF_FFFF, using: &generator))
+        }
+    }
+
+    static func user(_ generator: inout some RandomNumberGenerator) -> UserInfo {
+        UserInfo(userID: text(&generator), nick: text(&generator), profileImage: Bool.random(using: &generator) ? text(&generator) : nil)
+    }
+
+    static func comment(_ generator: inout some RandomNumberGenerator, replies: Bool) -> CommentAnswer {
+        CommentAnswer(commentID: text(&generator), content: text(&generator), createdAt: text(&generator), creator: user(&generator),
+                      replies: replies ? (0..<Int.random(in: 0...2, using: &generator)).map { _ in comment(&generator, replies: false) } : nil)
+    }
+
+    static func post(_ generator: inout some RandomNumberGenerator) -> PostAnswer {
+        func texts() -> [String] { (0..<Int.random(in: 0...3, using: &generator)).map { _ in text(&generator) } }
+        return PostAnswer(
+            postID: text(&generator), productID: Bool.random(using: &generator) ? text(&generator) : nil, category: text(&generator), title: text(&generator),
+            price: Int.random(in: Int.min...Int.max, using: &generator), content: text(&generator), contents: (0..<5).map { _ in text(&generator) },
+            createdAt: text(&generator), updatedAt: text(&generator), creator: user(&generator), files: texts(), likes: texts(), likes2: texts(),
+            buyers: texts(), hashTags: texts(), comments: (0..<Int.random(in: 0...2, using: &generator)).map { _ in comment(&generator, replies: Bool.random()) },
+            geolocation: Geolocation(longitude: number(&generator), latitude: number(&generator)),
+            distance: Bool.random(using: &generator) ? number(&generator) : nil, isPublic: Bool.random(using: &generator)
+        )
+    }
+}
