@@ -15,5 +15,5 @@ struct ChatRecord: Codable, Sendable {
         case createdAt = "created_at"
     }
 
-    var fileList: [String] { JSONText.decode(files) ?? [] }
+    var fileList: [String] { JSONText.strings(files) ?? [] }
 }

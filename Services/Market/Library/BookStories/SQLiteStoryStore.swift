@@ -81,7 +81,7 @@ struct SQLiteStoryStore: StoryStore {
         try await database.write { db in
             let owned = "SELECT id FROM story WHERE user_id = ? AND app_id = ?"
             var images = try String.fetchAll(db, sql: "SELECT images FROM story WHERE user_id = ? AND app_id = ?", arguments: [userID, appID])
-                .flatMap { (JSONText.decode($0) as [String]?) ?? [] }
+                .flatMap { JSONText.strings($0) ?? [] }
             images += try String.fetchAll(db, sql: "SELECT image FROM theme WHERE user_id = ? AND app_id = ? AND image IS NOT NULL", arguments: [userID, appID])
             try db.execute(sql: "DELETE FROM comment WHERE target_type = 'bookstory' AND target_id IN (\(owned))", arguments: [userID, appID])
             // Replies to the account's comments go with them (parent_id cascades).

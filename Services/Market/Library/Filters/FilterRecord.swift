@@ -24,5 +24,5 @@ struct FilterRecord: Codable, Equatable, Sendable {
 
     var values: FilterValues { JSONText.decode(filterValues) ?? FilterValues() }
     var metadata: PhotoMetadata? { photoMetadata.flatMap(JSONText.decode) }
-    var fileList: [String] { JSONText.decode(files) ?? [] }
+    var fileList: [String] { JSONText.strings(files) ?? [] }
 }

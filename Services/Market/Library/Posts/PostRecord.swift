@@ -26,8 +26,8 @@ struct PostRecord: Codable, Equatable, Sendable {
         case updatedAt = "updated_at"
     }
 
-    var fileList: [String] { JSONText.decode(files) ?? [] }
-    var hashTagList: [String] { JSONText.decode(hashTags) ?? [] }
+    var fileList: [String] { JSONText.strings(files) ?? [] }
+    var hashTagList: [String] { JSONText.strings(hashTags) ?? [] }
 
     /// On the map: public and located.
     var isMapped: Bool { isPublic && longitude != nil && latitude != nil }
