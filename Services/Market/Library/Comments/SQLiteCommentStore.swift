@@ -89,8 +89,8 @@ struct SQLiteCommentStore: CommentStore {
     static func comments(_ db: Database, of target: CommentTarget, ids: [String]) throws -> [CommentRecord] {
         guard !ids.isEmpty else { return [] }
         return try fetch(db, sql: """
-            SELECT * FROM comment WHERE target_type = ? AND target_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY created_at, rowid
-            """, arguments: StatementArguments([target.rawValue]) + StatementArguments(ids))
+            SELECT * FROM comment WHERE target_type = ? AND target_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, rowid
+            """, arguments: [target.rawValue, JSONText.encode(ids)])
     }
 
     /// Removes a target's comments inside the transaction that removes the target.
@@ -99,7 +99,7 @@ struct SQLiteCommentStore: CommentStore {
     }
 
     private static func fetch(_ db: Database, sql: String, arguments: StatementArguments) throws -> [CommentRecord] {
-        try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+        try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
             CommentRecord(id: row["id"], parentID: row["parent_id"], targetID: row["target_id"], creatorID: row["creator_id"],
                           content: row["content"], createdAt: row["created_at"], updatedAt: row["updated_at"])
         }

@@ -4,6 +4,21 @@ import ServiceKit
 
 extension PostRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "post"
+
+    /// The columns every read selects, in the order `init(row:)` reads them: by position, as
+    /// decoding each feed row by name through `Codable` cost more than reading it.
+    static let selection = """
+        id, app_id, creator_id, product_id, category, title, price, content, content1, content2, content3, content4, content5, \
+        files, hash_tags, longitude, latitude, is_public, created_at, updated_at
+        """
+
+    init(row: Row) throws {
+        self.init(
+            id: row[0], appID: row[1], creatorID: row[2], productID: row[3], category: row[4], title: row[5], price: row[6], content: row[7],
+            content1: row[8], content2: row[9], content3: row[10], content4: row[11], content5: row[12], files: row[13], hashTags: row[14],
+            longitude: row[15], latitude: row[16], isPublic: row[17], createdAt: row[18], updatedAt: row[19]
+        )
+    }
 }
 
 /// `PostStore` on market-svc's SQLite file.
@@ -39,7 +54,7 @@ struct SQLitePostStore: PostStore {
 
     func post(id: String, appID: String) async throws -> PostRecord? {
         try await database.read { db in
-            try PostRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM post WHERE id = ? AND app_id = ?"), arguments: [id, appID])
+            try PostRecord.fetchOne(db.cachedStatement(sql: "SELECT \(PostRecord.selection) FROM post WHERE id = ? AND app_id = ?"), arguments: [id, appID])
         }
     }
 
@@ -48,9 +63,9 @@ struct SQLitePostStore: PostStore {
         // `+app_id`: without statistics SQLite would rather walk the app's whole feed index than
         // look the ids up one by one (140 ms instead of 1 ms for 20 ids among a million posts).
         return try await database.read { db in
-            try PostRecord.fetchAll(db, sql: """
-                SELECT * FROM post WHERE id IN (\(databaseQuestionMarks(count: ids.count))) AND +app_id = ? AND (is_public = 1 OR creator_id = ?)
-                """, arguments: StatementArguments(ids) + [appID, viewer])
+            try PostRecord.fetchAll(db.cachedStatement(sql: """
+                SELECT \(PostRecord.selection) FROM post WHERE id IN (SELECT value FROM json_each(?)) AND +app_id = ? AND (is_public = 1 OR creator_id = ?)
+                """), arguments: [JSONText.encode(ids), appID, viewer])
         }
     }
 
@@ -77,23 +92,25 @@ struct SQLitePostStore: PostStore {
             conditions.append("post.product_id = ?")
             arguments += [productID]
         }
+        // Lists travel as one JSON parameter, so the statement's text depends only on which
+        // conditions apply and each variant is prepared once per connection.
         if !query.categories.isEmpty {
-            conditions.append("post.category IN (\(databaseQuestionMarks(count: query.categories.count)))")
-            arguments += StatementArguments(query.categories)
+            conditions.append("post.category IN (SELECT value FROM json_each(?))")
+            arguments += [JSONText.encode(query.categories)]
         }
         if !query.hidden.isEmpty {
-            conditions.append("post.creator_id NOT IN (\(databaseQuestionMarks(count: query.hidden.count)))")
-            arguments += StatementArguments(Array(query.hidden))
+            conditions.append("post.creator_id NOT IN (SELECT value FROM json_each(?))")
+            arguments += [JSONText.encode(Array(query.hidden))]
         }
-        let sql = "SELECT post.*, post.rowid AS sequence FROM post WHERE " + conditions.joined(separator: " AND ")
+        let sql = "SELECT \(PostRecord.selection), post.rowid AS sequence FROM post WHERE " + conditions.joined(separator: " AND ")
             + " ORDER BY post.created_at DESC, post.rowid DESC LIMIT ?"
         arguments += [query.limit + 1]
         // Rows become Sendable values inside the closure: GRDB's async read needs a Sendable
         // result (returning `Row`s silently selects the blocking overload).
         return try await database.read { [sql, arguments, limit = query.limit] db in
-            let posts = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            let posts = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
                 let record = try PostRecord(row: row)
-                return (record: record, cursor: FeedCursor(createdAt: record.createdAt, sequence: row["sequence"]))
+                return (record: record, cursor: FeedCursor(createdAt: record.createdAt, sequence: row[20]))
             }
             return PostPage(posts: posts, extras: try Self.extras(db, postIDs: posts.prefix(limit).map(\.record.id)))
         }
@@ -104,7 +121,7 @@ struct SQLitePostStore: PostStore {
             .replacingOccurrences(of: "_", with: "\\_") + "%"
         return try await database.read { db in
             try PostRecord.fetchAll(db, sql: """
-                SELECT * FROM post WHERE app_id = ? AND (is_public = 1 OR creator_id = ?) AND title LIKE ? ESCAPE '\\'
+                SELECT \(PostRecord.selection) FROM post WHERE app_id = ? AND (is_public = 1 OR creator_id = ?) AND title LIKE ? ESCAPE '\\'
                 ORDER BY created_at DESC, rowid DESC LIMIT ?
                 """, arguments: [appID, viewer, pattern, limit])
         }
@@ -116,9 +133,9 @@ struct SQLitePostStore: PostStore {
 
     private static func extras(_ db: Database, postIDs ids: [String]) throws -> PostExtras {
         guard !ids.isEmpty else { return PostExtras() }
-        let likes = try Row.fetchAll(db, sql: """
-            SELECT post_id, user_id, kind FROM post_like WHERE post_id IN (\(databaseQuestionMarks(count: ids.count))) ORDER BY created_at
-            """, arguments: StatementArguments(ids)).map { row in PostExtras.Like(postID: row["post_id"], userID: row["user_id"], kind: row["kind"]) }
+        let likes = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT post_id, user_id, kind FROM post_like WHERE post_id IN (SELECT value FROM json_each(?)) ORDER BY created_at
+            """), arguments: [JSONText.encode(ids)]).map { row in PostExtras.Like(postID: row[0], userID: row[1], kind: row[2]) }
         return PostExtras(likes: likes, comments: try SQLiteCommentStore.comments(db, of: .post, ids: ids))
     }
 
