@@ -19,7 +19,10 @@ final class JSONWriterTests: XCTestCase {
             let posts = (0..<Int.random(in: 0...4, using: &generator)).map { _ in Self.post(&generator) }
             try Self.assertSameBytes(CursorPage(data: posts, nextCursor: Self.text(&generator)), round)
             try Self.assertSameBytes(DataList(data: posts), round)
-            if let post = posts.first { try Self.assertSameBytes(post, round) }
+            if let post = posts.first {
+                try Self.assertSameBytes(post, round)
+                try Self.assertSameBytes(post.files, round)
+            }
         }
     }
 

@@ -5,7 +5,7 @@ import Contracts
 extension PostAnswer: JSONWritable {
     package func write(to writer: inout JSONWriter) {
         writer.objectStart()
-        writer.key("buyers"); writer.strings(buyers)
+        writer.key("buyers"); writer.array(buyers)
         writer.key("category"); writer.string(category)
         writer.key("comments"); writer.array(comments)
         writer.key("content"); writer.string(content)
@@ -17,12 +17,12 @@ extension PostAnswer: JSONWritable {
         writer.key("createdAt"); writer.string(createdAt)
         writer.key("creator"); creator.write(to: &writer)
         if let distance { writer.key("distance"); writer.double(distance) }
-        writer.key("files"); writer.strings(files)
+        writer.key("files"); writer.array(files)
         writer.key("geolocation"); geolocation.write(to: &writer)
-        writer.key("hashTags"); writer.strings(hashTags)
+        writer.key("hashTags"); writer.array(hashTags)
         writer.key("is_public"); writer.bool(isPublic)
-        writer.key("likes"); writer.strings(likes)
-        writer.key("likes2"); writer.strings(likes2)
+        writer.key("likes"); writer.array(likes)
+        writer.key("likes2"); writer.array(likes2)
         writer.key("post_id"); writer.string(postID)
         writer.key("price"); writer.int(price)
         if let productID { writer.key("product_id"); writer.string(productID) }

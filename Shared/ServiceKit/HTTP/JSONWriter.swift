@@ -66,12 +66,6 @@ package struct JSONWriter {
         pendingComma = true
     }
 
-    package mutating func strings(_ values: [String]) {
-        arrayStart()
-        for value in values { string(value) }
-        arrayEnd()
-    }
-
     package mutating func array<Element: JSONWritable>(_ values: [Element]) {
         arrayStart()
         for value in values { value.write(to: &self) }
@@ -105,4 +99,14 @@ package struct JSONWriter {
 /// when nil, as its `Encodable` conformance does).
 package protocol JSONWritable {
     func write(to writer: inout JSONWriter)
+}
+
+extension String: JSONWritable {
+    package func write(to writer: inout JSONWriter) { writer.string(self) }
+}
+
+/// Lists of writable values: the feed's string lists, and the id lists bound as one JSON
+/// parameter in SQL (`JSONText.encode`).
+extension Array: JSONWritable where Element: JSONWritable {
+    package func write(to writer: inout JSONWriter) { writer.array(self) }
 }
