@@ -29,7 +29,11 @@ struct PostService: ItemService {
     }
 
     func read(_ id: String, caller: AuthenticatedUser, requestID: String) async throws -> PostAnswer {
-        try await render([try await visible(id, caller: caller)], caller: caller, requestID: requestID)[0]
+        try Self.checkID(id)
+        let found = try await store.postWithExtras(id: id, appID: caller.appID)
+        let record = try Self.visible(found?.record, to: caller)
+        let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
+        return try await renderer.posts([record], extras: found?.extras ?? PostExtras(), hiding: hidden, appID: caller.appID, requestID: requestID)[0]
     }
 
     /// Posts by id in the given order, as the caller's feeds would show them; others are left out.
@@ -96,10 +100,17 @@ struct PostService: ItemService {
 
     /// The post if the caller may see it: 400 for a malformed id, 404 otherwise.
     func visible(_ id: String, caller: AuthenticatedUser) async throws -> PostRecord {
+        try Self.checkID(id)
+        return try Self.visible(try await store.post(id: id, appID: caller.appID), to: caller)
+    }
+
+    private static func checkID(_ id: String) throws {
         guard ObjectID.isValid(id) else { throw ServiceError.badRequest("invalid post id") }
-        guard let record = try await store.post(id: id, appID: caller.appID), record.isPublic || record.creatorID == caller.userID else {
-            throw ServiceError.notFound("no such post")
-        }
+    }
+
+    /// Public posts and the caller's own; anything else is as absent (404).
+    private static func visible(_ record: PostRecord?, to caller: AuthenticatedUser) throws -> PostRecord {
+        guard let record, record.isPublic || record.creatorID == caller.userID else { throw ServiceError.notFound("no such post") }
         return record
     }
 

@@ -9,6 +9,8 @@ protocol PostStore: Sendable {
     func delete(_ post: PostRecord, location: PostLocationEvent?) async throws
 
     func post(id: String, appID: String) async throws -> PostRecord?
+    /// The post with its likes and comments, from one snapshot (a post's page).
+    func postWithExtras(id: String, appID: String) async throws -> (record: PostRecord, extras: PostExtras)?
     /// Those of `ids` in `appID` that `viewer` may see (public or their own), in no order.
     func visiblePosts(ids: [String], appID: String, viewer: String) async throws -> [PostRecord]
     /// One page, newest first, with the likes and comments of its posts from the same snapshot.

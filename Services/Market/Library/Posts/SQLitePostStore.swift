@@ -53,9 +53,18 @@ struct SQLitePostStore: PostStore {
     }
 
     func post(id: String, appID: String) async throws -> PostRecord? {
+        try await database.read { db in try Self.post(db, id: id, appID: appID) }
+    }
+
+    func postWithExtras(id: String, appID: String) async throws -> (record: PostRecord, extras: PostExtras)? {
         try await database.read { db in
-            try PostRecord.fetchOne(db.cachedStatement(sql: "SELECT \(PostRecord.selection) FROM post WHERE id = ? AND app_id = ?"), arguments: [id, appID])
+            guard let record = try Self.post(db, id: id, appID: appID) else { return nil }
+            return (record, try Self.extras(db, postIDs: [record.id]))
         }
+    }
+
+    private static func post(_ db: Database, id: String, appID: String) throws -> PostRecord? {
+        try PostRecord.fetchOne(db.cachedStatement(sql: "SELECT \(PostRecord.selection) FROM post WHERE id = ? AND app_id = ?"), arguments: [id, appID])
     }
 
     func visiblePosts(ids: [String], appID: String, viewer: String) async throws -> [PostRecord] {
