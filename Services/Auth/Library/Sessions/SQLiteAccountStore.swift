@@ -91,10 +91,15 @@ struct SQLiteAccountStore: AccountStore {
     }
 
     func rotate(refreshToken: String, sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
+        // The busiest write of the service (every app renews every 15 minutes per user), and
+        // rotations queue behind SQLite's one writer: its statements come from the connection's
+        // cache rather than being generated and prepared per call.
         try await database.write { db in
-            guard let token = try RefreshTokenRecord.fetchOne(db, key: RefreshTokenValue.hash(refreshToken)),
+            guard let token = try RefreshTokenRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM refresh_token WHERE hash = ?"),
+                                                              arguments: [RefreshTokenValue.hash(refreshToken)]),
                   token.sessionID == sessionID,
-                  let session = try SessionRecord.fetchOne(db, key: sessionID), session.userID == userID
+                  let session = try SessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"), arguments: [sessionID]),
+                  session.userID == userID
             else { return .rejected("unknown refresh token") }
             guard session.revokedAt == nil else { return .rejected("session ended") }
             guard token.expiresAt > now else { return .rejected("refresh token expired") }
@@ -103,7 +108,7 @@ struct SQLiteAccountStore: AccountStore {
                 return .rejected("refresh token reused; please log in again")
             }
             if token.rotatedAt == nil {
-                try RefreshTokenRecord.filter(key: token.hash).updateAll(db, RefreshTokenRecord.Columns.rotatedAt.set(to: now))
+                try db.cachedStatement(sql: "UPDATE refresh_token SET rotated_at = ? WHERE hash = ?").execute(arguments: [now, token.hash])
             }
             return .rotated(refreshToken: try issueRefreshToken(db, sessionID: sessionID, now: now))
         }
@@ -169,7 +174,8 @@ struct SQLiteAccountStore: AccountStore {
 
     private func issueRefreshToken(_ db: Database, sessionID: String, now: Int64) throws -> String {
         let value = RefreshTokenValue.generate()
-        try RefreshTokenRecord(hash: RefreshTokenValue.hash(value), sessionID: sessionID, createdAt: now, expiresAt: now + refreshLifetimeMS).insert(db)
+        try db.cachedStatement(sql: "INSERT INTO refresh_token (hash, session_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [RefreshTokenValue.hash(value), sessionID, now, now + refreshLifetimeMS])
         return value
     }
 }
