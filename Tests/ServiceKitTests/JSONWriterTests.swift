@@ -5,7 +5,7 @@ import ServiceKit
 import XCTest
 
 /// The fast writer against `Codable`: the same bytes as `JSONEncoder` with sorted keys, for
-/// randomized posts (strings with every escape, numbers of every form, optional keys present and not).
+/// randomized posts and token pairs (strings with every escape, numbers of every form, optional keys present and not).
 final class JSONWriterTests: XCTestCase {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -22,6 +22,7 @@ final class JSONWriterTests: XCTestCase {
             if let post = posts.first {
                 try Self.assertSameBytes(post, round)
                 try Self.assertSameBytes(post.files, round)
+                try Self.assertSameBytes(TokenPair(accessToken: post.title, refreshToken: post.content), round)
             }
         }
     }

@@ -1,6 +1,6 @@
 import Contracts
 
-// The feed's types (API.md §2), keys in sorted order; `JSONCoding.encode` uses these for them.
+// The hottest answers, keys in sorted order; `JSONCoding.encode` uses these for them. The feed (API.md §2):
 
 extension PostAnswer: JSONWritable {
     package func write(to writer: inout JSONWriter) {
@@ -76,6 +76,16 @@ extension DataList: JSONWritable where Element: JSONWritable {
     package func write(to writer: inout JSONWriter) {
         writer.objectStart()
         writer.key("data"); writer.array(data)
+        writer.objectEnd()
+    }
+}
+
+// Token renewal (API.md §1), every app's most frequent write.
+extension TokenPair: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("accessToken"); writer.string(accessToken)
+        writer.key("refreshToken"); writer.string(refreshToken)
         writer.objectEnd()
     }
 }

@@ -5,9 +5,9 @@ import ServiceKit
 
 /// Opaque refresh tokens: 32 random bytes, base64url on the wire, SHA-256 hex at rest.
 enum RefreshTokenValue {
+    /// One draw of 32 bytes from the system's secure generator (not 32 draws of one).
     static func generate() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return Base64URL.encode((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        SymmetricKey(size: .bits256).withUnsafeBytes { Base64URL.encode($0) }
     }
 
     static func hash(_ token: String) -> String {
