@@ -157,3 +157,17 @@ final class InternalJWKSTests: XCTestCase {
         await auth.stop()
     }
 }
+
+/// How clients send the token: raw or after a `Bearer` of any case, with blanks around.
+final class TokenHeaderTests: XCTestCase {
+    func testTheTokenOutOfTheHeader() {
+        let cases: [(String?, String?)] = [
+            (nil, nil), ("", nil), ("   ", nil), ("abc.def.ghi", "abc.def.ghi"), ("  abc.def  ", "abc.def"), ("\tabc\t", "abc"),
+            ("Bearer abc", "abc"), ("bearer   abc ", "abc"), ("BEARER abc", "abc"), ("Bearer ", "Bearer"), ("Bearer  ", "Bearer"),
+            ("Bearerabc", "Bearerabc"), ("Basic abc", "Basic abc"), ("Bearer 토큰", "토큰"),
+        ]
+        for (header, token) in cases {
+            XCTAssertEqual(AccessTokenMiddleware.token(fromHeader: header), token, "\(header ?? "nil")")
+        }
+    }
+}

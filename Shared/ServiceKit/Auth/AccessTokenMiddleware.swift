@@ -33,14 +33,22 @@ package struct AccessTokenMiddleware: RouterMiddleware {
         token(fromHeader: request.headers[.authorization])
     }
 
-    /// A token as clients send it: raw, or after `Bearer `.
+    /// A token as clients send it: raw, or after `Bearer `. Read on the bytes: this runs on
+    /// every request, and Foundation's trimming and a `Character` count over a 300-byte token
+    /// were a visible share of a feed request.
     package static func token(fromHeader header: String?) -> String? {
-        guard var value = header?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
-            return nil
+        guard let header else { return nil }
+        var value = trimmed(Substring(header))
+        if value.utf8.count > 7, String(value.utf8.prefix(7))?.lowercased() == "bearer " {
+            value = trimmed(value.dropFirst(7))
         }
-        if value.count > 7, value.prefix(7).lowercased() == "bearer " {
-            value = String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-        }
-        return value.isEmpty ? nil : value
+        return value.isEmpty ? nil : String(value)
+    }
+
+    /// Without the spaces and tabs around it (a header's optional whitespace).
+    private static func trimmed(_ text: Substring) -> Substring {
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let first = text.utf8.firstIndex(where: { !blank($0) }), let last = text.utf8.lastIndex(where: { !blank($0) }) else { return "" }
+        return text[first...last]
     }
 }

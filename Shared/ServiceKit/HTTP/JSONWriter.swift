@@ -6,49 +6,54 @@ import NIOCore
 /// `.sortedKeys` and `.withoutEscapingSlashes` writes (a test holds it to that), so writers list
 /// their keys in sorted order.
 package struct JSONWriter {
-    package private(set) var buffer: ByteBuffer
+    /// Bytes gathered in an array (appending a byte there is a store; on a `ByteBuffer` it is a
+    /// uniqueness check and a bounds check each) and copied into a buffer once at the end.
+    private var bytes: [UInt8] = []
     /// A value was just written: the next key or element needs a comma first.
     private var pendingComma = false
 
     package init(capacity: Int = 4096) {
-        buffer = ByteBufferAllocator().buffer(capacity: capacity)
+        bytes.reserveCapacity(capacity)
     }
 
-    package mutating func objectStart() { separate(); buffer.writeInteger(UInt8(ascii: "{")) }
-    package mutating func objectEnd() { buffer.writeInteger(UInt8(ascii: "}")); pendingComma = true }
-    package mutating func arrayStart() { separate(); buffer.writeInteger(UInt8(ascii: "[")) }
-    package mutating func arrayEnd() { buffer.writeInteger(UInt8(ascii: "]")); pendingComma = true }
+    package var buffer: ByteBuffer { ByteBuffer(bytes: bytes) }
+
+    package mutating func objectStart() { separate(); bytes.append(UInt8(ascii: "{")) }
+    package mutating func objectEnd() { bytes.append(UInt8(ascii: "}")); pendingComma = true }
+    package mutating func arrayStart() { separate(); bytes.append(UInt8(ascii: "[")) }
+    package mutating func arrayEnd() { bytes.append(UInt8(ascii: "]")); pendingComma = true }
 
     /// A key of plain ASCII that needs no escaping (our wire names).
     package mutating func key(_ name: StaticString) {
         separate()
-        buffer.writeInteger(UInt8(ascii: "\""))
-        buffer.writeStaticString(name)
-        buffer.writeStaticString("\":")
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
     }
 
     package mutating func string(_ value: String) {
         separate()
-        buffer.writeInteger(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "\""))
         var value = value
-        value.withUTF8 { bytes in
+        value.withUTF8 { utf8 in
             var start = 0
-            for index in bytes.indices {
-                let byte = bytes[index]
+            for index in utf8.indices {
+                let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                buffer.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start..<index]))
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 escape(byte)
                 start = index + 1
             }
-            buffer.writeBytes(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[start...]))
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
-        buffer.writeInteger(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "\""))
         pendingComma = true
     }
 
     package mutating func int(_ value: Int) {
         separate()
-        buffer.writeString(String(value))
+        bytes.append(contentsOf: String(value).utf8)
         pendingComma = true
     }
 
@@ -56,13 +61,13 @@ package struct JSONWriter {
     package mutating func double(_ value: Double) {
         separate()
         let text = value.description
-        buffer.writeString(text.hasSuffix(".0") ? String(text.dropLast(2)) : text)
+        bytes.append(contentsOf: (text.hasSuffix(".0") ? String(text.dropLast(2)) : text).utf8)
         pendingComma = true
     }
 
     package mutating func bool(_ value: Bool) {
         separate()
-        buffer.writeStaticString(value ? "true" : "false")
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
         pendingComma = true
     }
 
@@ -73,24 +78,22 @@ package struct JSONWriter {
     }
 
     private mutating func separate() {
-        if pendingComma { buffer.writeInteger(UInt8(ascii: ",")) }
+        if pendingComma { bytes.append(UInt8(ascii: ",")) }
         pendingComma = false
     }
 
     private mutating func escape(_ byte: UInt8) {
+        let backslash = UInt8(ascii: "\\")
         switch byte {
-        case UInt8(ascii: "\""): buffer.writeStaticString("\\\"")
-        case UInt8(ascii: "\\"): buffer.writeStaticString("\\\\")
-        case 0x08: buffer.writeStaticString("\\b")
-        case 0x09: buffer.writeStaticString("\\t")
-        case 0x0A: buffer.writeStaticString("\\n")
-        case 0x0C: buffer.writeStaticString("\\f")
-        case 0x0D: buffer.writeStaticString("\\r")
+        case UInt8(ascii: "\""), backslash: bytes += [backslash, byte]
+        case 0x08: bytes += [backslash, UInt8(ascii: "b")]
+        case 0x09: bytes += [backslash, UInt8(ascii: "t")]
+        case 0x0A: bytes += [backslash, UInt8(ascii: "n")]
+        case 0x0C: bytes += [backslash, UInt8(ascii: "f")]
+        case 0x0D: bytes += [backslash, UInt8(ascii: "r")]
         default:
-            let hex: [UInt8] = Array("0123456789abcdef".utf8)
-            buffer.writeStaticString("\\u00")
-            buffer.writeInteger(hex[Int(byte >> 4)])
-            buffer.writeInteger(hex[Int(byte & 0x0F)])
+            let hex = Array("0123456789abcdef".utf8)
+            bytes += [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
         }
     }
 }
