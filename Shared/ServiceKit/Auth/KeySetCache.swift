@@ -16,6 +16,9 @@ package actor KeySetCache {
     private var lastFetch: ContinuousClock.Instant?
     /// A fetch under way: concurrent callers wait for it instead of being refused by the rate limit.
     private var inFlight: Task<Void, Never>?
+    /// The `kid` of header segments seen: a signer's header is the same on every token it signs,
+    /// so decoding it as JSON once is enough. Bounded like any cache of client input.
+    private var keyIDs: [Substring: String] = [:]
 
     package init(jwks: JWKSClient, refetchInterval: Duration = .seconds(10)) {
         self.jwks = jwks
@@ -23,7 +26,7 @@ package actor KeySetCache {
     }
 
     package func verify<Payload: JWTPayload>(_ token: String, as _: Payload.Type) async throws(Failure) -> Payload {
-        guard token.utf8.count <= 8192, let keyID = Self.keyID(of: token) else { throw .malformed }
+        guard token.utf8.count <= 8192, let keyID = keyID(of: token) else { throw .malformed }
         if !knownKeyIDs.contains(keyID) {
             await refreshKeys()
             guard knownKeyIDs.contains(keyID) else { throw .unknownKey }
@@ -52,6 +55,15 @@ package actor KeySetCache {
         guard (try? await fresh.add(jwks: set)) != nil else { return }
         keys = fresh
         knownKeyIDs = Set(set.keys.compactMap { $0.keyIdentifier?.string })
+    }
+
+    private func keyID(of token: String) -> String? {
+        guard let header = token.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first else { return nil }
+        if let known = keyIDs[header] { return known }
+        guard let keyID = Self.keyID(of: token) else { return nil }
+        if keyIDs.count >= 64 { keyIDs.removeAll() }
+        keyIDs[Substring(String(header))] = keyID   // a copy: the key must not keep the whole token alive
+        return keyID
     }
 
     /// The `kid` of the JOSE header, read without trusting anything else in the token.
