@@ -5,7 +5,7 @@ import ServiceKit
 import XCTest
 
 /// The fast writer against `Codable`: the same bytes as `JSONEncoder` with sorted keys, for
-/// randomized posts and token pairs (strings with every escape, numbers of every form, optional keys present and not).
+/// randomized posts, filters, chats, rooms and token pairs (strings with every escape, numbers of every form, optional keys present and not).
 final class JSONWriterTests: XCTestCase {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -25,6 +25,32 @@ final class JSONWriterTests: XCTestCase {
                 try Self.assertSameBytes(TokenPair(accessToken: post.title, refreshToken: post.content), round)
             }
         }
+    }
+
+    func testFiltersAndChatsWriteTheBytesCodableWrites() throws {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            let filters = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                FilterSummary(filterID: Self.text(&generator), category: Self.text(&generator), title: Self.text(&generator), description: Self.text(&generator),
+                              files: [Self.text(&generator)], creator: Self.user(&generator), isLiked: Bool.random(using: &generator),
+                              likeCount: Int.random(in: 0...1_000_000, using: &generator), buyerCount: Int.random(in: 0...1_000_000, using: &generator),
+                              createdAt: Self.text(&generator), updatedAt: Self.text(&generator))
+            }
+            try Self.assertSameBytes(CursorPage(data: filters, nextCursor: Self.text(&generator)), round)
+            try Self.assertSameBytes(DataList(data: filters), round)
+            let chats = (0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.chat(&generator) }
+            try Self.assertSameBytes(DataList(data: chats), round)
+            let rooms = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                ChatRoomAnswer(roomID: Self.text(&generator), createdAt: Self.text(&generator), updatedAt: Self.text(&generator),
+                               participants: [Self.user(&generator), Self.user(&generator)], lastChat: Bool.random(using: &generator) ? Self.chat(&generator) : nil)
+            }
+            try Self.assertSameBytes(DataList(data: rooms), round)
+        }
+    }
+
+    static func chat(_ generator: inout some RandomNumberGenerator) -> ChatAnswer {
+        ChatAnswer(chatID: text(&generator), roomID: text(&generator), content: text(&generator), createdAt: text(&generator), updatedAt: text(&generator),
+                   sender: user(&generator), files: (0..<Int.random(in: 0...2, using: &generator)).map { _ in text(&generator) })
     }
 
     func testEncodeUsesTheWriterForWritableTypes() throws {

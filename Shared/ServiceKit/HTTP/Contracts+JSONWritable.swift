@@ -89,3 +89,48 @@ extension TokenPair: JSONWritable {
         writer.objectEnd()
     }
 }
+
+// Filter lists (§2) and chat lists (§3).
+extension FilterSummary: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("buyer_count"); writer.int(buyerCount)
+        writer.key("category"); writer.string(category)
+        writer.key("createdAt"); writer.string(createdAt)
+        writer.key("creator"); creator.write(to: &writer)
+        writer.key("description"); writer.string(description)
+        writer.key("files"); writer.array(files)
+        writer.key("filter_id"); writer.string(filterID)
+        writer.key("is_liked"); writer.bool(isLiked)
+        writer.key("like_count"); writer.int(likeCount)
+        writer.key("title"); writer.string(title)
+        writer.key("updatedAt"); writer.string(updatedAt)
+        writer.objectEnd()
+    }
+}
+
+extension ChatAnswer: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("chat_id"); writer.string(chatID)
+        writer.key("content"); writer.string(content)
+        writer.key("createdAt"); writer.string(createdAt)
+        writer.key("files"); writer.array(files)
+        writer.key("room_id"); writer.string(roomID)
+        writer.key("sender"); sender.write(to: &writer)
+        writer.key("updatedAt"); writer.string(updatedAt)
+        writer.objectEnd()
+    }
+}
+
+extension ChatRoomAnswer: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("createdAt"); writer.string(createdAt)
+        if let lastChat { writer.key("lastChat"); lastChat.write(to: &writer) }
+        writer.key("participants"); writer.array(participants)
+        writer.key("room_id"); writer.string(roomID)
+        writer.key("updatedAt"); writer.string(updatedAt)
+        writer.objectEnd()
+    }
+}
