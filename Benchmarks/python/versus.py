@@ -65,8 +65,11 @@ def wrk(url, processes, arguments, script_arguments):
     failed = re.search(r"non-2\d\d answers: (\d+)", output)
 
     def latency(percentile):
-        value, unit = re.search(rf"^\s+{percentile}%\s+([\d.]+)(us|ms|s)$", output, re.M).groups()
-        return float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+        found = re.search(rf"^\s+{percentile}%\s+([\d.]+)(us|ms|s|m)\s*$", output, re.M)
+        if not found:
+            raise RuntimeError(f"no {percentile}% latency in wrk's output:\n{output}")
+        value, unit = found.groups()
+        return float(value) * {"us": 0.001, "ms": 1, "s": 1000, "m": 60000}[unit]
     return {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1)), "p50": latency(50), "p99": latency(99),
             "failed": int(failed.group(1)) if failed else 0,
             "cpu": {name: value * TICK_US / max(requests, 1) for name, value in spent.items()}}
