@@ -19,15 +19,17 @@ package enum Base64URL {
         var output = [UInt8]()
         output.reserveCapacity((bytes.count * 4 + 2) / 3)
         var index = 0
+        func append(_ group: UInt32, _ shift: UInt32) { output.append(alphabet[Int(group >> shift & 0x3F)]) }
         while index + 2 < bytes.count {
             let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            for shift in [18, 12, 6, 0] { output.append(alphabet[Int(group >> UInt32(shift) & 0x3F)]) }
+            append(group, 18); append(group, 12); append(group, 6); append(group, 0)
             index += 3
         }
         let left = bytes.count - index
         if left > 0 {
             let group = UInt32(bytes[index]) << 16 | (left == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-            for shift in [18, 12, 6].prefix(left + 1) { output.append(alphabet[Int(group >> UInt32(shift) & 0x3F)]) }
+            append(group, 18); append(group, 12)
+            if left == 2 { append(group, 6) }
         }
         return String(decoding: output, as: UTF8.self)
     }
@@ -45,15 +47,12 @@ package enum Base64URL {
             group = group << 6 | UInt32(value)
             filled += 1
             if filled == 4 {
-                output.append(contentsOf: [UInt8(group >> 16 & 0xFF), UInt8(group >> 8 & 0xFF), UInt8(group & 0xFF)])
+                output.append(UInt8(group >> 16 & 0xFF)); output.append(UInt8(group >> 8 & 0xFF)); output.append(UInt8(group & 0xFF))
                 (group, filled) = (0, 0)
             }
         }
-        switch filled {
-        case 2: output.append(UInt8(group >> 4 & 0xFF))
-        case 3: output.append(contentsOf: [UInt8(group >> 10 & 0xFF), UInt8(group >> 2 & 0xFF)])
-        default: break
-        }
+        if filled == 2 { output.append(UInt8(group >> 4 & 0xFF)) }
+        if filled == 3 { output.append(UInt8(group >> 10 & 0xFF)); output.append(UInt8(group >> 2 & 0xFF)) }
         return output
     }
 }
