@@ -82,6 +82,8 @@ package struct JSONWriter {
         pendingComma = false
     }
 
+    private static let hex = Array("0123456789abcdef".utf8)
+
     private mutating func escape(_ byte: UInt8) {
         let backslash = UInt8(ascii: "\\")
         switch byte {
@@ -92,8 +94,7 @@ package struct JSONWriter {
         case 0x0C: bytes += [backslash, UInt8(ascii: "f")]
         case 0x0D: bytes += [backslash, UInt8(ascii: "r")]
         default:
-            let hex = Array("0123456789abcdef".utf8)
-            bytes += [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            bytes += [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]]
         }
     }
 }
