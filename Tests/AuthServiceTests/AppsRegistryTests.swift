@@ -60,8 +60,8 @@ final class AppsRegistryTests: XCTestCase {
 
             let jwks = try JSONCoding.decoder.decode(JWKS.self, from: response.body)
             let verifier = AccessTokenVerifier(jwks: JWKSClient { jwks })
-            let signer = await AccessTokenSigner(key: fixture.signingKey.privateKey, keyID: fixture.signingKey.keyID)
-            let token = try await signer.sign(AccessTokenClaims(userID: "u", appID: "a", sessionID: "s", issuedAt: Date(), expiresAt: Date() + 60))
+            let signer = try AccessTokenSigner(key: fixture.signingKey.privateKey, keyID: fixture.signingKey.keyID)
+            let token = try signer.sign(AccessTokenClaims(userID: "u", appID: "a", sessionID: "s", issuedAt: Date(), expiresAt: Date() + 60))
             let user = try await verifier.verify(token)
             XCTAssertEqual(user.userID, "u")
         }

@@ -71,9 +71,9 @@ struct AuthHarness {
     /// A token for an existing session that expired `ago` seconds ago (genuine signature).
     func expiredToken(for auth: AuthAnswer, ago: TimeInterval = 5) async throws -> String {
         let claims = try XCTUnwrap(Self.claims(of: auth.accessToken))
-        let signer = await AccessTokenSigner(key: signingKey.privateKey, keyID: signingKey.keyID)
+        let signer = try AccessTokenSigner(key: signingKey.privateKey, keyID: signingKey.keyID)
         let past = Date().addingTimeInterval(-ago)
-        return try await signer.sign(AccessTokenClaims(
+        return try signer.sign(AccessTokenClaims(
             userID: claims.sub.value, appID: claims.app, sessionID: claims.sid, issuedAt: past.addingTimeInterval(-60), expiresAt: past
         ))
     }

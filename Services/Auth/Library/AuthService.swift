@@ -54,7 +54,7 @@ package enum AuthService {
         // auth-svc verifies its own tokens with its own key: no HTTP round trip.
         let verifier = AccessTokenVerifier(jwks: JWKSClient { signingKey.jwks })
         let tokens = TokenIssuer(
-            signer: await AccessTokenSigner(key: signingKey.privateKey, keyID: signingKey.keyID),
+            signer: try AccessTokenSigner(key: signingKey.privateKey, keyID: signingKey.keyID),
             accessLifetime: configuration.accessTokenLifetime
         )
         let sealing = try SealingKey.loadOrCreate(at: common.dataDirectory + "/auth-sealing.key")

@@ -22,3 +22,16 @@ package struct AccessTokenClaims: JWTPayload, Equatable {
     /// genuine token (419, refreshable) is told apart from a forged one (401).
     package func verify(using algorithm: some JWTAlgorithm) throws {}
 }
+
+extension AccessTokenClaims: JSONWritable {
+    /// Keys sorted and dates in whole seconds toward zero, as JWTKit's encoder wrote them.
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("app"); writer.string(app)
+        writer.key("exp"); writer.int(Int(exp.value.timeIntervalSince1970.rounded(.towardZero)))
+        writer.key("iat"); writer.int(Int(iat.value.timeIntervalSince1970.rounded(.towardZero)))
+        writer.key("sid"); writer.string(sid)
+        writer.key("sub"); writer.string(sub.value)
+        writer.objectEnd()
+    }
+}

@@ -1,25 +1,37 @@
+import Crypto
 import Foundation
 import JWTKit
 
-/// Signs access tokens with one ES256 key. The header is encoded with sorted keys so its segment
-/// is the same for every token of a key (`{"alg":"ES256","kid":…,"typ":"JWT"}`), as API.md asks.
+/// Signs access tokens with one ES256 key. The header is encoded once, keys sorted, so its
+/// segment is the same for every token of a key (`{"alg":"ES256","kid":…,"typ":"JWT"}`), as
+/// API.md asks; the claims are written by hand (`JSONWriter`, the bytes `JSONEncoder` with sorted
+/// keys would give) and signed with swift-crypto straight away — JWTKit's general path (its key
+/// collection's actor, two `JSONEncoder` runs, a header per token) cost more than the signature.
 package struct AccessTokenSigner: Sendable {
     package let keyID: String
-    private let keys: JWTKeyCollection
+    private let key: P256.Signing.PrivateKey
+    /// `base64url(header) + "."`
+    private let headerSegment: String
 
-    package init(key: ES256PrivateKey, keyID: String) async {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .integerSecondsSince1970
-        let serializer = DefaultJWTSerializer(jsonEncoder: encoder)
-        let keys = JWTKeyCollection(defaultJWTSerializer: serializer)
-        await keys.add(ecdsa: key, kid: JWKIdentifier(string: keyID), serializer: serializer)
-        self.keys = keys
+    package init(key: ES256PrivateKey, keyID: String) throws {
+        self.key = try P256.Signing.PrivateKey(pemRepresentation: key.pemRepresentation)
         self.keyID = keyID
+        var header = JSONWriter(capacity: 64)
+        header.objectStart()
+        header.key("alg"); header.string("ES256")
+        header.key("kid"); header.string(keyID)
+        header.key("typ"); header.string("JWT")
+        header.objectEnd()
+        headerSegment = Base64URL.encode(header.bytes) + "."
     }
 
-    package func sign(_ claims: AccessTokenClaims) async throws -> String {
-        try await keys.sign(claims, kid: JWKIdentifier(string: keyID))
+    package func sign(_ claims: AccessTokenClaims) throws -> String {
+        var payload = JSONWriter(capacity: 160)
+        claims.write(to: &payload)
+        let signingInput = headerSegment + Base64URL.encode(payload.bytes)
+        // The JWS form of an ES256 signature is r and s, 32 bytes each: the raw representation.
+        let signature = try key.signature(for: Array(signingInput.utf8))
+        return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
     }
 
     /// The public half as a JWKS, for `/.well-known/jwks.json`.

@@ -8,52 +8,54 @@ import NIOCore
 package struct JSONWriter {
     /// Bytes gathered in an array (appending a byte there is a store; on a `ByteBuffer` it is a
     /// uniqueness check and a bounds check each) and copied into a buffer once at the end.
-    private var bytes: [UInt8] = []
+    private var output: [UInt8] = []
     /// A value was just written: the next key or element needs a comma first.
     private var pendingComma = false
 
     package init(capacity: Int = 4096) {
-        bytes.reserveCapacity(capacity)
+        output.reserveCapacity(capacity)
     }
 
-    package var buffer: ByteBuffer { ByteBuffer(bytes: bytes) }
+    package var buffer: ByteBuffer { ByteBuffer(bytes: output) }
+    /// What was written, as UTF-8.
+    package var bytes: [UInt8] { output }
 
-    package mutating func objectStart() { separate(); bytes.append(UInt8(ascii: "{")) }
-    package mutating func objectEnd() { bytes.append(UInt8(ascii: "}")); pendingComma = true }
-    package mutating func arrayStart() { separate(); bytes.append(UInt8(ascii: "[")) }
-    package mutating func arrayEnd() { bytes.append(UInt8(ascii: "]")); pendingComma = true }
+    package mutating func objectStart() { separate(); output.append(UInt8(ascii: "{")) }
+    package mutating func objectEnd() { output.append(UInt8(ascii: "}")); pendingComma = true }
+    package mutating func arrayStart() { separate(); output.append(UInt8(ascii: "[")) }
+    package mutating func arrayEnd() { output.append(UInt8(ascii: "]")); pendingComma = true }
 
     /// A key of plain ASCII that needs no escaping (our wire names).
     package mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: ":"))
     }
 
     package mutating func string(_ value: String) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
             var start = 0
             for index in utf8.indices {
                 let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 escape(byte)
                 start = index + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
-        bytes.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: "\""))
         pendingComma = true
     }
 
     package mutating func int(_ value: Int) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        output.append(contentsOf: String(value).utf8)
         pendingComma = true
     }
 
@@ -61,13 +63,13 @@ package struct JSONWriter {
     package mutating func double(_ value: Double) {
         separate()
         let text = value.description
-        bytes.append(contentsOf: (text.hasSuffix(".0") ? String(text.dropLast(2)) : text).utf8)
+        output.append(contentsOf: (text.hasSuffix(".0") ? String(text.dropLast(2)) : text).utf8)
         pendingComma = true
     }
 
     package mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        output.append(contentsOf: (value ? "true" : "false").utf8)
         pendingComma = true
     }
 
@@ -78,7 +80,7 @@ package struct JSONWriter {
     }
 
     private mutating func separate() {
-        if pendingComma { bytes.append(UInt8(ascii: ",")) }
+        if pendingComma { output.append(UInt8(ascii: ",")) }
         pendingComma = false
     }
 
@@ -87,14 +89,14 @@ package struct JSONWriter {
     private mutating func escape(_ byte: UInt8) {
         let backslash = UInt8(ascii: "\\")
         switch byte {
-        case UInt8(ascii: "\""), backslash: bytes += [backslash, byte]
-        case 0x08: bytes += [backslash, UInt8(ascii: "b")]
-        case 0x09: bytes += [backslash, UInt8(ascii: "t")]
-        case 0x0A: bytes += [backslash, UInt8(ascii: "n")]
-        case 0x0C: bytes += [backslash, UInt8(ascii: "f")]
-        case 0x0D: bytes += [backslash, UInt8(ascii: "r")]
+        case UInt8(ascii: "\""), backslash: output += [backslash, byte]
+        case 0x08: output += [backslash, UInt8(ascii: "b")]
+        case 0x09: output += [backslash, UInt8(ascii: "t")]
+        case 0x0A: output += [backslash, UInt8(ascii: "n")]
+        case 0x0C: output += [backslash, UInt8(ascii: "f")]
+        case 0x0D: output += [backslash, UInt8(ascii: "r")]
         default:
-            bytes += [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]]
+            output += [backslash, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 0x0F)]]
         }
     }
 }

@@ -69,7 +69,7 @@ struct AccountService: Sendable {
     /// new access token; it is not rotated (the client keeps it).
     func renew(appID: String, refreshToken: String?) async throws -> String {
         let session = try await session(appID: appID, refreshToken: refreshToken)
-        return try await tokens.accessToken(userID: session.userID, appID: appID, sessionID: session.sessionID)
+        return try tokens.accessToken(userID: session.userID, appID: appID, sessionID: session.sessionID)
     }
 
     /// `POST /auth/validate-token`: nil while the access token is good; otherwise, when the
@@ -84,7 +84,7 @@ struct AccountService: Sendable {
         case .rejected(let reason):
             throw ServiceError(.refreshInvalid, reason)
         case .rotated(let newRefreshToken):
-            return TokenPair(accessToken: try await tokens.accessToken(userID: session.userID, appID: appID, sessionID: session.sessionID),
+            return TokenPair(accessToken: try tokens.accessToken(userID: session.userID, appID: appID, sessionID: session.sessionID),
                              refreshToken: newRefreshToken)
         }
     }
@@ -120,7 +120,7 @@ struct AccountService: Sendable {
         case .rejected(let reason):
             throw ServiceError(.refreshInvalid, reason)
         case .rotated(let newRefreshToken):
-            let access = try await tokens.accessToken(userID: caller.userID, appID: appID, sessionID: caller.sessionID)
+            let access = try tokens.accessToken(userID: caller.userID, appID: appID, sessionID: caller.sessionID)
             return TokenPair(accessToken: access, refreshToken: newRefreshToken)
         }
     }
@@ -147,7 +147,7 @@ struct AccountService: Sendable {
     /// A session just opened (which has left its device token for push-svc), with its tokens.
     private func signedIn(_ user: UserRecord, provider: String, session: NewSession, refreshToken: String) async throws -> SignedIn {
         if session.deviceToken != nil { eventsWaiting() }
-        let access = try await tokens.accessToken(userID: user.id, appID: user.appID, sessionID: session.id)
+        let access = try tokens.accessToken(userID: user.id, appID: user.appID, sessionID: session.id)
         return SignedIn(user: user, provider: provider, accessToken: access, refreshToken: refreshToken)
     }
 }

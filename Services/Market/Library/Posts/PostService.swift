@@ -8,6 +8,7 @@ struct PostService: ItemService {
     let store: any PostStore
     let users: UsersClient
     let renderer: PostRenderer
+    let cache: PostAnswerCache
     /// Wakes the outbox relay after a write that recorded a location event.
     let locationsChanged: @Sendable () -> Void
 
@@ -30,10 +31,20 @@ struct PostService: ItemService {
 
     func read(_ id: String, caller: AuthenticatedUser, requestID: String) async throws -> PostAnswer {
         try Self.checkID(id)
+        let generation = cache.generation
+        if let kept = cache.answers([id], appID: caller.appID, hiding: [], generation: generation)[id] {
+            guard kept.isPublic || kept.creator.userID == caller.userID else { throw ServiceError.notFound("no such post") }
+            let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
+            if kept.commentCreators.isDisjoint(with: hidden) {
+                return try await renderer.withCurrentUsers([kept], appID: caller.appID, requestID: requestID)[0]
+            }
+        }
         let found = try await store.postWithExtras(id: id, appID: caller.appID)
         let record = try Self.visible(found?.record, to: caller)
         let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
-        return try await renderer.posts([record], extras: found?.extras ?? PostExtras(), hiding: hidden, appID: caller.appID, requestID: requestID)[0]
+        return try await answers(
+            [record], kept: [:], extras: found?.extras ?? PostExtras(), hidden: hidden, generation: generation, caller: caller, requestID: requestID
+        )[0]
     }
 
     /// Posts by id in the given order, as the caller's feeds would show them; others are left out.
@@ -75,13 +86,16 @@ struct PostService: ItemService {
         _ feed: PostFeed, caller: AuthenticatedUser, categories: [String], productID: String?, after cursor: FeedCursor?, limit: Int, requestID: String
     ) async throws -> CursorPage<PostAnswer> {
         let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
+        let generation = cache.generation
         let page = try await store.page(PostPageQuery(
             feed: feed, appID: caller.appID, viewer: caller.userID, categories: categories, productID: productID, after: cursor, hidden: hidden,
             limit: limit
-        ))
+        )) { [cache] ids in cache.answers(ids, appID: caller.appID, hiding: hidden, generation: generation) }
         let shown = page.posts.prefix(limit)
         let next = page.posts.count > limit ? shown.last?.cursor.text ?? FeedCursor.end : FeedCursor.end
-        let answers = try await renderer.posts(shown.map(\.record), extras: page.extras, hiding: hidden, appID: caller.appID, requestID: requestID)
+        let answers = try await answers(
+            shown.map(\.record), kept: page.kept, extras: page.extras, hidden: hidden, generation: generation, caller: caller, requestID: requestID
+        )
         return CursorPage(data: answers, nextCursor: next)
     }
 
@@ -131,6 +145,21 @@ struct PostService: ItemService {
         guard !records.isEmpty else { return [] }
         let hidden = if let hidden { hidden } else { try await users.blocked(caller.userID, caller.appID, requestID) }
         let extras = try await store.extras(postIDs: records.map(\.id))
-        return try await renderer.posts(records, extras: extras, hiding: hidden, appID: caller.appID, requestID: requestID)
+        return try await renderer.posts(records, extras: extras, hiding: hidden, appID: caller.appID, requestID: requestID).answers
+    }
+
+    /// `records` (read after `generation` was read) as answers: `kept` ones with their current
+    /// users, the others rendered from `extras` and kept for the next reader.
+    private func answers(
+        _ records: [PostRecord], kept: [String: PostAnswer], extras: PostExtras, hidden: Set<String>, generation: UInt64,
+        caller: AuthenticatedUser, requestID: String
+    ) async throws -> [PostAnswer] {
+        let fresh = kept.isEmpty ? records : records.filter { kept[$0.id] == nil }
+        let rendered = try await renderer.posts(fresh, extras: extras, hiding: hidden, appID: caller.appID, requestID: requestID)
+        cache.store(rendered.complete, appID: caller.appID, generation: generation)
+        guard !kept.isEmpty else { return rendered.answers }
+        var byID = Dictionary(uniqueKeysWithValues: rendered.answers.map { ($0.postID, $0) })
+        for answer in try await renderer.withCurrentUsers(Array(kept.values), appID: caller.appID, requestID: requestID) { byID[answer.postID] = answer }
+        return records.compactMap { byID[$0.id] }
     }
 }

@@ -13,8 +13,9 @@ protocol PostStore: Sendable {
     func postWithExtras(id: String, appID: String) async throws -> (record: PostRecord, extras: PostExtras)?
     /// Those of `ids` in `appID` that `viewer` may see (public or their own), in no order.
     func visiblePosts(ids: [String], appID: String, viewer: String) async throws -> [PostRecord]
-    /// One page, newest first, with the likes and comments of its posts from the same snapshot.
-    func page(_ query: PostPageQuery) async throws -> PostPage
+    /// One page, newest first, with the likes and comments of its posts from the same snapshot
+    /// but for those whose answers `kept` (asked with the page's ids) already has.
+    func page(_ query: PostPageQuery, kept: @Sendable ([String]) -> [String: PostAnswer]) async throws -> PostPage
     /// Posts whose title contains `text`, newest first.
     func search(title text: String, appID: String, viewer: String, limit: Int) async throws -> [PostRecord]
     func extras(postIDs: [String]) async throws -> PostExtras
@@ -36,9 +37,11 @@ struct PostPageQuery: Sendable {
     var limit: Int
 }
 
-/// A page's posts (one more than asked when there are more) and the extras of those asked.
+/// A page's posts (one more than asked when there are more), the kept answers of some of those
+/// asked, and the extras of the others.
 struct PostPage: Sendable {
     var posts: [(record: PostRecord, cursor: FeedCursor)]
+    var kept: [String: PostAnswer]
     var extras: PostExtras
 }
 

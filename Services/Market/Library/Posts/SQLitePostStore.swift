@@ -78,7 +78,7 @@ struct SQLitePostStore: PostStore {
         }
     }
 
-    func page(_ query: PostPageQuery) async throws -> PostPage {
+    func page(_ query: PostPageQuery, kept: @Sendable ([String]) -> [String: PostAnswer]) async throws -> PostPage {
         var conditions = ["post.app_id = ?", "(post.is_public = 1 OR post.creator_id = ?)"]
         var arguments: StatementArguments = [query.appID, query.viewer]
         switch query.feed {
@@ -121,7 +121,9 @@ struct SQLitePostStore: PostStore {
                 let record = try PostRecord(row: row)
                 return (record: record, cursor: FeedCursor(createdAt: record.createdAt, sequence: row[20]))
             }
-            return PostPage(posts: posts, extras: try Self.extras(db, postIDs: posts.prefix(limit).map(\.record.id)))
+            let asked = posts.prefix(limit).map(\.record.id)
+            let found = kept(asked)
+            return PostPage(posts: posts, kept: found, extras: try Self.extras(db, postIDs: found.isEmpty ? asked : asked.filter { found[$0] == nil }))
         }
     }
 
