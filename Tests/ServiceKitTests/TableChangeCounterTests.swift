@@ -22,4 +22,27 @@ final class TableChangeCounterTests: XCTestCase {
         XCTAssertEqual(counter.count, 2)
         XCTAssertEqual(try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM watched") }, 0)
     }
+
+    func testACacheForgetsWhatAChangeMadeStale() throws {
+        let database = try DatabaseQueue()
+        try database.write { db in try db.execute(sql: "CREATE TABLE watched (x)") }
+        let cache = ChangeBoundCache<String, Int>(changes: .watching(["watched"], in: database), maxEntries: 2)
+        let before = cache.generation
+        cache.store([("a", 1)], generation: before)
+        XCTAssertEqual(cache.value(for: "a", generation: before), 1)
+        XCTAssertEqual(cache.values(for: ["a", "b"], generation: before), ["a": 1])
+
+        try database.write { db in try db.execute(sql: "INSERT INTO watched VALUES (1)") }
+        XCTAssertNil(cache.value(for: "a", generation: before), "read before the change")
+        XCTAssertNil(cache.value(for: "a", generation: cache.generation), "emptied by the change")
+        cache.store([("b", 2)], generation: before)
+        XCTAssertNil(cache.value(for: "b", generation: cache.generation), "computed from a read older than the change")
+
+        let now = cache.generation
+        cache.store([("c", 3), ("d", 4)], generation: now)
+        cache.store([("e", 5)], generation: now)
+        XCTAssertEqual(cache.values(for: ["c", "d", "e"], generation: now), ["e": 5], "full: starts over")
+        cache.store([("f", 6), ("g", 7), ("h", 8)], generation: now)
+        XCTAssertNil(cache.value(for: "f", generation: now), "more than it may hold is not kept")
+    }
 }

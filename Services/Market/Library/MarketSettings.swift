@@ -7,7 +7,7 @@ package enum MarketSettings {
     package static let banners = ConfigVariable("MARKET_BANNERS", default: "[]", "JSON list of main banners: [{\"name\", \"imageUrl\", \"payload\": {\"type\", \"value\"}}]")
     package static let trendSeconds = ConfigVariable("MARKET_TREND_REFRESH_SECONDS", default: "60", "how often hot-trend and today's picks are recomputed")
     package static let keptPosts = ConfigVariable(
-        "MARKET_KEPT_POSTS", default: "20000", "rendered posts kept in memory for post pages and feeds (0: none); any post, like or comment write empties it"
+        "MARKET_KEPT_POSTS", default: "20000", "rendered posts kept in memory for post pages and feeds, and a feed page per 20 (0: none); any post, like or comment write empties it"
     )
 
     package static let kakaoBookURL = ConfigVariable("MARKET_KAKAO_BOOK_URL", default: "https://dapi.kakao.com/v3/search/book", "Kakao's book search (quotehub apps' /book/search)")

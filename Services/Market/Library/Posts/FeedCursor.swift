@@ -4,7 +4,7 @@ import ServiceKit
 /// The opaque `next` of post lists: the creation time and insertion sequence of the last post of
 /// a page, so the next page starts strictly after it however many posts are created meanwhile.
 /// (Ids order by second only: their middle bytes are random.)
-struct FeedCursor: Equatable {
+struct FeedCursor: Hashable {
     var createdAt: Int64
     var sequence: Int64
 

@@ -1,63 +1,57 @@
 import Contracts
 import ServiceKit
-import Synchronization
 
-/// Posts as last rendered, so that a post's page and the feeds answer from memory what they
-/// would otherwise read and render again. An answer is kept only while no commit has changed
-/// posts, likes or comments since it was read (`TableChangeCounter`, whoever wrote), and only
-/// when it hid no comment from its reader; who its users are is applied afresh at each use
-/// (`PostRenderer.withCurrentUsers`), so nicknames stay as current as without the cache.
-///
-/// One generation at a time: a change empties it, which keeps the rule simple enough to be
-/// obviously right (a like on one post drops all; the next reads render them again).
-final class PostAnswerCache: Sendable {
+/// Posts as last rendered, and which posts feed pages showed, so that a post's page and the
+/// feeds answer from memory what they would otherwise read and render again: kept while no
+/// commit has changed posts, likes or comments since they were read (`ChangeBoundCache`,
+/// whoever wrote). An answer is kept only when it hid no comment from its reader, and who its
+/// users are is applied afresh at each use (`PostRenderer.withCurrentUsers`), so nicknames stay
+/// as current as without the cache.
+struct PostAnswerCache: Sendable {
     private struct Entry {
         var appID: String
         var answer: PostAnswer
     }
 
-    private struct State {
-        var generation: UInt64 = 0
-        var entries: [String: Entry] = [:]
+    /// A feed page as its query found it.
+    struct Page: Sendable {
+        var postIDs: [String]
+        var nextCursor: String
     }
 
-    private let changes: TableChangeCounter
-    private let state = Mutex(State())
-    private let maxEntries: Int
+    private let answers: ChangeBoundCache<String, Entry>
+    private let pages: ChangeBoundCache<PostPageQuery, Page>
 
-    init(changes: TableChangeCounter, maxEntries: Int) {
-        self.changes = changes
-        self.maxEntries = maxEntries
+    /// `maxPosts` answers, and a page per 20 of them.
+    init(changes: TableChangeCounter, maxPosts: Int) {
+        answers = ChangeBoundCache(changes: changes, maxEntries: maxPosts)
+        pages = ChangeBoundCache(changes: changes, maxEntries: maxPosts / 20)
     }
 
     /// To be read before the file: answers rendered from what is read next are stored under it.
-    var generation: UInt64 { changes.count }
+    var generation: UInt64 { answers.generation }
 
     /// The kept answers of those of `ids` in `appID` that hid nothing from a reader hiding
     /// `hidden`, if nothing changed since `generation` was read.
     func answers(_ ids: some Sequence<String>, appID: String, hiding hidden: Set<String>, generation: UInt64) -> [String: PostAnswer] {
-        guard changes.count == generation else { return [:] }
-        return state.withLock { state in
-            guard state.generation == generation else { return [:] }
-            var found: [String: PostAnswer] = [:]
-            for id in ids {
-                guard let entry = state.entries[id], entry.appID == appID else { continue }
-                if !hidden.isEmpty, !entry.answer.commentCreators.isDisjoint(with: hidden) { continue }
-                found[id] = entry.answer
-            }
-            return found
-        }
+        answers.values(for: ids, generation: generation) { entry in
+            entry.appID == appID && (hidden.isEmpty || entry.answer.commentCreators.isDisjoint(with: hidden))
+        }.mapValues(\.answer)
     }
 
     /// Keeps `answers` (rendered without hiding any comment) read after `generation` was read.
     func store(_ answers: [PostAnswer], appID: String, generation: UInt64) {
-        guard !answers.isEmpty, answers.count <= maxEntries, changes.count == generation else { return }
-        state.withLock { state in
-            if generation != state.generation { state = State(generation: generation) }
-            // Bounded: when full it starts over, as re-rendering a post costs one read.
-            if state.entries.count + answers.count > maxEntries { state.entries.removeAll(keepingCapacity: true) }
-            for answer in answers { state.entries[answer.postID] = Entry(appID: appID, answer: answer) }
-        }
+        self.answers.store(answers.map { ($0.postID, Entry(appID: appID, answer: $0)) }, generation: generation)
+    }
+
+    /// The page `query` found, if nothing changed since `generation` was read (the query holds
+    /// its reader and what they hide, so a page is never shown to another).
+    func page(_ query: PostPageQuery, generation: UInt64) -> Page? {
+        pages.value(for: query, generation: generation)
+    }
+
+    func store(_ page: Page, for query: PostPageQuery, generation: UInt64) {
+        pages.store([(query, page)], generation: generation)
     }
 }
 

@@ -1,5 +1,5 @@
 /// Which posts a cursor list shows (API.md §2 list endpoints).
-enum PostFeed: Equatable {
+enum PostFeed: Hashable {
     /// `GET /v1/posts`
     case all
     /// `GET /v1/posts/users/{user_id}`

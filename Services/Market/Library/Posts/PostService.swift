@@ -87,15 +87,26 @@ struct PostService: ItemService {
     ) async throws -> CursorPage<PostAnswer> {
         let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
         let generation = cache.generation
-        let page = try await store.page(PostPageQuery(
+        let query = PostPageQuery(
             feed: feed, appID: caller.appID, viewer: caller.userID, categories: categories, productID: productID, after: cursor, hidden: hidden,
             limit: limit
-        )) { [cache] ids in cache.answers(ids, appID: caller.appID, hiding: hidden, generation: generation) }
+        )
+        // The same page again (an app's first screen, pulled to refresh) from memory, when all
+        // of its posts are kept too.
+        if let page = cache.page(query, generation: generation) {
+            let kept = cache.answers(page.postIDs, appID: caller.appID, hiding: hidden, generation: generation)
+            let ordered = page.postIDs.compactMap { kept[$0] }
+            if ordered.count == page.postIDs.count {
+                return CursorPage(data: try await renderer.withCurrentUsers(ordered, appID: caller.appID, requestID: requestID), nextCursor: page.nextCursor)
+            }
+        }
+        let page = try await store.page(query) { [cache] ids in cache.answers(ids, appID: caller.appID, hiding: hidden, generation: generation) }
         let shown = page.posts.prefix(limit)
         let next = page.posts.count > limit ? shown.last?.cursor.text ?? FeedCursor.end : FeedCursor.end
         let answers = try await answers(
             shown.map(\.record), kept: page.kept, extras: page.extras, hidden: hidden, generation: generation, caller: caller, requestID: requestID
         )
+        cache.store(PostAnswerCache.Page(postIDs: answers.map(\.postID), nextCursor: next), for: query, generation: generation)
         return CursorPage(data: answers, nextCursor: next)
     }
 

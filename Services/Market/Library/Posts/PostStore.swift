@@ -26,7 +26,7 @@ protocol PostStore: Sendable {
 }
 
 /// Which posts a page shows: the feed, newest first, without the hidden creators.
-struct PostPageQuery: Sendable {
+struct PostPageQuery: Hashable, Sendable {
     var feed: PostFeed
     var appID: String
     var viewer: String

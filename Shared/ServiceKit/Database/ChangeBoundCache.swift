@@ -1,0 +1,56 @@
+import Synchronization
+
+/// Values computed from some tables, kept while no commit has changed those tables since they
+/// were read (`TableChangeCounter`). One generation at a time: a change empties it, a rule simple
+/// enough to be obviously right (the next reads compute again).
+///
+/// Read `generation` before reading the file; store what was computed under it. A value stored
+/// under an older generation than the counter's is dropped, and lookups under one are empty.
+package final class ChangeBoundCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private struct State {
+        var generation: UInt64 = 0
+        var entries: [Key: Value] = [:]
+    }
+
+    private let changes: TableChangeCounter
+    private let state = Mutex(State())
+    private let maxEntries: Int
+
+    package init(changes: TableChangeCounter, maxEntries: Int) {
+        self.changes = changes
+        self.maxEntries = maxEntries
+    }
+
+    package var generation: UInt64 { changes.count }
+
+    /// The kept values of those of `keys` that `accept` takes, if nothing changed since `generation`.
+    package func values(
+        for keys: some Sequence<Key>, generation: UInt64, where accept: (Value) -> Bool = { _ in true }
+    ) -> [Key: Value] {
+        guard changes.count == generation else { return [:] }
+        return state.withLock { state in
+            guard state.generation == generation else { return [:] }
+            var found: [Key: Value] = [:]
+            for key in keys {
+                if let value = state.entries[key], accept(value) { found[key] = value }
+            }
+            return found
+        }
+    }
+
+    package func value(for key: Key, generation: UInt64) -> Value? {
+        guard changes.count == generation else { return nil }
+        return state.withLock { state in state.generation == generation ? state.entries[key] : nil }
+    }
+
+    /// Keeps `pairs`, computed from what was read after `generation` was read.
+    package func store(_ pairs: some Collection<(Key, Value)>, generation: UInt64) {
+        guard !pairs.isEmpty, pairs.count <= maxEntries, changes.count == generation else { return }
+        state.withLock { state in
+            if generation != state.generation { state = State(generation: generation) }
+            // Bounded: when full it starts over, as anything kept here can be computed again.
+            if state.entries.count + pairs.count > maxEntries { state.entries.removeAll(keepingCapacity: true) }
+            for (key, value) in pairs { state.entries[key] = value }
+        }
+    }
+}
