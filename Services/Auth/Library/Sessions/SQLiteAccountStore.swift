@@ -18,9 +18,29 @@ extension RefreshTokenRecord.CodingKeys: ColumnExpression {}
 
 /// `AccountStore` on auth-svc's SQLite file: one transaction per operation.
 struct SQLiteAccountStore: AccountStore {
+    /// A refresh to rotate: the presented token and who the access token says presents it.
+    private struct Rotation: Sendable {
+        var refreshToken: String
+        var sessionID: String
+        var userID: String
+        var now: Int64
+    }
+
     let database: any DatabaseWriter
     let refreshLifetimeMS: Int64
     let reuseGraceMS: Int64
+    /// Rotations are the busiest write of the service (every app renews every 15 minutes per
+    /// user): concurrent ones share a transaction.
+    private let rotations: WriteBatcher<Rotation, RefreshOutcome>
+
+    init(database: any DatabaseWriter, refreshLifetimeMS: Int64, reuseGraceMS: Int64) {
+        self.database = database
+        self.refreshLifetimeMS = refreshLifetimeMS
+        self.reuseGraceMS = reuseGraceMS
+        rotations = WriteBatcher(database: database) { db, rotation in
+            try Self.rotate(db, rotation, refreshLifetimeMS: refreshLifetimeMS, reuseGraceMS: reuseGraceMS)
+        }
+    }
 
     func createUser(_ user: UserRecord, session: NewSession, grant: PaymentGrantEvent?) async throws -> String {
         try await database.write { db in
@@ -91,27 +111,28 @@ struct SQLiteAccountStore: AccountStore {
     }
 
     func rotate(refreshToken: String, sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
-        // The busiest write of the service (every app renews every 15 minutes per user), and
-        // rotations queue behind SQLite's one writer: its statements come from the connection's
-        // cache rather than being generated and prepared per call.
-        try await database.write { db in
-            guard let token = try RefreshTokenRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM refresh_token WHERE hash = ?"),
-                                                              arguments: [RefreshTokenValue.hash(refreshToken)]),
-                  token.sessionID == sessionID,
-                  let session = try SessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"), arguments: [sessionID]),
-                  session.userID == userID
-            else { return .rejected("unknown refresh token") }
-            guard session.revokedAt == nil else { return .rejected("session ended") }
-            guard token.expiresAt > now else { return .rejected("refresh token expired") }
-            if let rotatedAt = token.rotatedAt, now - rotatedAt > reuseGraceMS {
-                try revoke(db, sessionID: sessionID, reason: "refresh token reused", now: now)
-                return .rejected("refresh token reused; please log in again")
-            }
-            if token.rotatedAt == nil {
-                try db.cachedStatement(sql: "UPDATE refresh_token SET rotated_at = ? WHERE hash = ?").execute(arguments: [now, token.hash])
-            }
-            return .rotated(refreshToken: try issueRefreshToken(db, sessionID: sessionID, now: now))
+        try await rotations.submit(Rotation(refreshToken: refreshToken, sessionID: sessionID, userID: userID, now: now))
+    }
+
+    /// One rotation inside a batch's transaction; its statements come from the connection's cache.
+    private static func rotate(_ db: Database, _ rotation: Rotation, refreshLifetimeMS: Int64, reuseGraceMS: Int64) throws -> RefreshOutcome {
+        let (sessionID, now) = (rotation.sessionID, rotation.now)
+        guard let token = try RefreshTokenRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM refresh_token WHERE hash = ?"),
+                                                          arguments: [RefreshTokenValue.hash(rotation.refreshToken)]),
+              token.sessionID == sessionID,
+              let session = try SessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"), arguments: [sessionID]),
+              session.userID == rotation.userID
+        else { return .rejected("unknown refresh token") }
+        guard session.revokedAt == nil else { return .rejected("session ended") }
+        guard token.expiresAt > now else { return .rejected("refresh token expired") }
+        if let rotatedAt = token.rotatedAt, now - rotatedAt > reuseGraceMS {
+            try revoke(db, sessionID: sessionID, reason: "refresh token reused", now: now)
+            return .rejected("refresh token reused; please log in again")
         }
+        if token.rotatedAt == nil {
+            try db.cachedStatement(sql: "UPDATE refresh_token SET rotated_at = ? WHERE hash = ?").execute(arguments: [now, token.hash])
+        }
+        return .rotated(refreshToken: try issueRefreshToken(db, sessionID: sessionID, now: now, lifetimeMS: refreshLifetimeMS))
     }
 
     func rotateWithoutToken(sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
@@ -153,7 +174,7 @@ struct SQLiteAccountStore: AccountStore {
     }
 
     func revoke(sessionID: String, reason: String, at now: Int64) async throws {
-        try await database.write { db in try revoke(db, sessionID: sessionID, reason: reason, now: now) }
+        try await database.write { db in try Self.revoke(db, sessionID: sessionID, reason: reason, now: now) }
     }
 
     func state(sessionID: String, userID: String) async throws -> SessionState {
@@ -167,15 +188,19 @@ struct SQLiteAccountStore: AccountStore {
         }
     }
 
-    private func revoke(_ db: Database, sessionID: String, reason: String, now: Int64) throws {
+    private static func revoke(_ db: Database, sessionID: String, reason: String, now: Int64) throws {
         try SessionRecord.filter(key: sessionID).filter(SessionRecord.Columns.revokedAt == nil)
             .updateAll(db, SessionRecord.Columns.revokedAt.set(to: now), SessionRecord.Columns.revokeReason.set(to: reason))
     }
 
     private func issueRefreshToken(_ db: Database, sessionID: String, now: Int64) throws -> String {
+        try Self.issueRefreshToken(db, sessionID: sessionID, now: now, lifetimeMS: refreshLifetimeMS)
+    }
+
+    private static func issueRefreshToken(_ db: Database, sessionID: String, now: Int64, lifetimeMS: Int64) throws -> String {
         let value = RefreshTokenValue.generate()
         try db.cachedStatement(sql: "INSERT INTO refresh_token (hash, session_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [RefreshTokenValue.hash(value), sessionID, now, now + refreshLifetimeMS])
+            .execute(arguments: [RefreshTokenValue.hash(value), sessionID, now, now + lifetimeMS])
         return value
     }
 }
