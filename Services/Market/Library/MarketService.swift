@@ -41,7 +41,7 @@ package enum MarketService {
         }
         let users = dependencies.users
         let comments = CommentService(store: SQLiteCommentStore(database: database), users: users)
-        let postCache = PostAnswerCache(changes: .watching(["post", "post_like", "comment"], in: database), maxPosts: configuration.keptPosts)
+        let postCache = PostAnswerCache(changes: .watching(["post", "post_like", "comment"], in: database), maxBytes: configuration.postCacheBytes)
         let posts = PostService(
             store: SQLitePostStore(database: database), users: users, renderer: PostRenderer(users: users), cache: postCache,
             locationsChanged: { relay.nudge() }

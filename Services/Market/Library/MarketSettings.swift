@@ -6,20 +6,20 @@ import ServiceKit
 package enum MarketSettings {
     package static let banners = ConfigVariable("MARKET_BANNERS", default: "[]", "JSON list of main banners: [{\"name\", \"imageUrl\", \"payload\": {\"type\", \"value\"}}]")
     package static let trendSeconds = ConfigVariable("MARKET_TREND_REFRESH_SECONDS", default: "60", "how often hot-trend and today's picks are recomputed")
-    package static let keptPosts = ConfigVariable(
-        "MARKET_KEPT_POSTS", default: "20000", "rendered posts kept in memory for post pages and feeds, and a feed page per 20 (0: none); any post, like or comment write empties it"
+    package static let postCacheMB = ConfigVariable(
+        "MARKET_POST_CACHE_MB", default: "64", "memory for rendered posts and feed pages kept for the next reader (0: none); any post, like or comment write empties it"
     )
 
     package static let kakaoBookURL = ConfigVariable("MARKET_KAKAO_BOOK_URL", default: "https://dapi.kakao.com/v3/search/book", "Kakao's book search (quotehub apps' /book/search)")
     package static let kakaoRestKey = ConfigVariable("MARKET_KAKAO_REST_KEY", default: "", "Kakao REST API key for book search; empty: book search answers 502")
 
-    package static var all: [ConfigVariable] { [banners, trendSeconds, keptPosts, kakaoBookURL, kakaoRestKey] }
+    package static var all: [ConfigVariable] { [banners, trendSeconds, postCacheMB, kakaoBookURL, kakaoRestKey] }
 }
 
 struct MarketConfiguration: Sendable {
     var banners: [Banner] = []
     var trendRefresh: Duration = .seconds(60)
-    var keptPosts = 20_000
+    var postCacheBytes = 64 << 20
     var kakaoBookURL = "http://127.0.0.1:9/v3/search/book"
     var kakaoRestKey = ""
 
@@ -32,7 +32,7 @@ struct MarketConfiguration: Sendable {
         }
         self.banners = banners
         trendRefresh = .seconds(try reader.int(MarketSettings.trendSeconds, in: 1...86_400))
-        keptPosts = try reader.int(MarketSettings.keptPosts, in: 0...1_000_000)
+        postCacheBytes = try reader.int(MarketSettings.postCacheMB, in: 0...65_536) << 20
         kakaoBookURL = try reader.url(MarketSettings.kakaoBookURL)
         kakaoRestKey = try reader.string(MarketSettings.kakaoRestKey)
     }

@@ -6,19 +6,23 @@ import Synchronization
 ///
 /// Read `generation` before reading the file; store what was computed under it. A value stored
 /// under an older generation than the counter's is dropped, and lookups under one are empty.
+/// Bounded by the summed `cost` of its values (their bytes, say; by default each costs 1).
 package final class ChangeBoundCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct State {
         var generation: UInt64 = 0
         var entries: [Key: Value] = [:]
+        var cost = 0
     }
 
     private let changes: TableChangeCounter
     private let state = Mutex(State())
-    private let maxEntries: Int
+    private let maxCost: Int
+    private let cost: @Sendable (Value) -> Int
 
-    package init(changes: TableChangeCounter, maxEntries: Int) {
+    package init(changes: TableChangeCounter, maxCost: Int, cost: @escaping @Sendable (Value) -> Int = { _ in 1 }) {
         self.changes = changes
-        self.maxEntries = maxEntries
+        self.maxCost = maxCost
+        self.cost = cost
     }
 
     package var generation: UInt64 { changes.count }
@@ -45,12 +49,16 @@ package final class ChangeBoundCache<Key: Hashable & Sendable, Value: Sendable>:
 
     /// Keeps `pairs`, computed from what was read after `generation` was read.
     package func store(_ pairs: some Collection<(Key, Value)>, generation: UInt64) {
-        guard !pairs.isEmpty, pairs.count <= maxEntries, changes.count == generation else { return }
+        let added = pairs.reduce(0) { $0 + cost($1.1) }
+        guard !pairs.isEmpty, added <= maxCost, changes.count == generation else { return }
         state.withLock { state in
             if generation != state.generation { state = State(generation: generation) }
             // Bounded: when full it starts over, as anything kept here can be computed again.
-            if state.entries.count + pairs.count > maxEntries { state.entries.removeAll(keepingCapacity: true) }
-            for (key, value) in pairs { state.entries[key] = value }
+            if state.cost + added > maxCost { (state.entries, state.cost) = ([:], 0) }
+            for (key, value) in pairs {
+                if let replaced = state.entries.updateValue(value, forKey: key) { state.cost -= cost(replaced) }
+            }
+            state.cost += added
         }
     }
 }

@@ -22,10 +22,10 @@ struct PostAnswerCache: Sendable {
     private let answers: ChangeBoundCache<String, Entry>
     private let pages: ChangeBoundCache<PostPageQuery, Page>
 
-    /// `maxPosts` answers, and a page per 20 of them.
-    init(changes: TableChangeCounter, maxPosts: Int) {
-        answers = ChangeBoundCache(changes: changes, maxEntries: maxPosts)
-        pages = ChangeBoundCache(changes: changes, maxEntries: maxPosts / 20)
+    /// Answers up to about `maxBytes` of text, and as many pages as 20-post pages would take.
+    init(changes: TableChangeCounter, maxBytes: Int) {
+        answers = ChangeBoundCache(changes: changes, maxCost: maxBytes) { $0.answer.estimatedBytes }
+        pages = ChangeBoundCache(changes: changes, maxCost: maxBytes / 20 / PostAnswer.typicalBytes)
     }
 
     /// To be read before the file: answers rendered from what is read next are stored under it.
@@ -56,6 +56,21 @@ struct PostAnswerCache: Sendable {
 }
 
 extension PostAnswer {
+    /// What a post without comments takes in memory, about: its fixed fields and a short text.
+    fileprivate static let typicalBytes = 1024
+
+    /// Memory an answer holds, about: its text, and a fixed share per field and comment.
+    fileprivate var estimatedBytes: Int {
+        var bytes = Self.typicalBytes / 2
+        for text in [postID, category, title, content, content1, content2, content3, content4, content5, createdAt, updatedAt] { bytes += text.utf8.count }
+        for list in [files, likes, likes2, hashTags] { bytes += list.reduce(0) { $0 + 16 + $1.utf8.count } }
+        for comment in comments {
+            bytes += 128 + comment.content.utf8.count
+            for reply in comment.replies ?? [] { bytes += 128 + reply.content.utf8.count }
+        }
+        return bytes
+    }
+
     /// Whose comments and replies the answer shows.
     var commentCreators: Set<String> {
         var creators = Set<String>()
