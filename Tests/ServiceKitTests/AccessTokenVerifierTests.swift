@@ -32,6 +32,24 @@ final class AccessTokenVerifierTests: XCTestCase {
         XCTAssertEqual(refreshing.sessionID, "s1")
     }
 
+    /// auth-svc's own tokens are known without their signature (no key set here at all), expire
+    /// as any other, and stay known for the refresh a while after.
+    func testARememberedSignedTokenNeedsNoKeysAndStillExpires() async throws {
+        let keys = await TestKeys.make()
+        let clock = Mutex(Date())
+        let verifier = AccessTokenVerifier(jwks: .failing, now: { clock.withLock { $0 } })
+        let token = try await keys.token(user: "u1", app: "a1", session: "s1", expiresIn: 600)
+        let user = AuthenticatedUser(userID: "u1", appID: "a1", sessionID: "s1", expiresAt: clock.withLock { $0 }.addingTimeInterval(600))
+        verifier.remember(token, for: user, grace: .seconds(600))
+        let known = try await verifier.verify(token)
+        XCTAssertEqual(known, user)
+        clock.withLock { $0 = $0.addingTimeInterval(601) }
+        await assertCode(.tokenExpired, verifier, token)
+        let refreshing = try await verifier.verify(token, allowExpired: true)
+        XCTAssertEqual(refreshing, user)
+        await assertCode(.tokenInvalid, verifier, try await keys.token(user: "u2"))
+    }
+
     func testNoTokenVerifiesWhileTheKeyServerIsDown() async throws {
         let keys = await TestKeys.make()
         await assertCode(.tokenInvalid, AccessTokenVerifier(jwks: .failing), try await keys.token())

@@ -55,7 +55,7 @@ package enum AuthService {
         let verifier = AccessTokenVerifier(jwks: JWKSClient { signingKey.jwks })
         let tokens = TokenIssuer(
             signer: try AccessTokenSigner(key: signingKey.privateKey, keyID: signingKey.keyID),
-            accessLifetime: configuration.accessTokenLifetime
+            accessLifetime: configuration.accessTokenLifetime, verifier: verifier
         )
         let sealing = try SealingKey.loadOrCreate(at: common.dataDirectory + "/auth-sealing.key")
         let appleGrants = AppleGrantRevoker(apps: apps, apple: dependencies.appleTokens, sealing: sealing, logger: logger)
