@@ -6,8 +6,8 @@ import Synchronization
 /// busy small writes queue anyway; a batch pays the hand-off to the writer's thread and the
 /// commit's WAL frames once instead of once per request.
 ///
-/// Each request runs in its own savepoint: one that throws is rolled back and fails alone, and the
-/// others of its batch commit.
+/// A request that throws fails alone: its batch is rolled back and each of its requests runs again
+/// in a transaction of its own (savepoints per request would cost every batch for the rare error).
 package final class WriteBatcher<Request: Sendable, Outcome: Sendable>: Sendable {
     private typealias Pending = (request: Request, continuation: CheckedContinuation<Outcome, any Error>)
 
@@ -54,20 +54,23 @@ package final class WriteBatcher<Request: Sendable, Outcome: Sendable>: Sendable
             guard !batch.isEmpty else { return }
             let requests = batch.map(\.request)
             do {
-                let outcomes = try await database.write { [apply] db in
-                    try requests.map { request in
-                        var outcome: Result<Outcome, any Error> = .failure(CancellationError())   // set in the savepoint
-                        try db.inSavepoint {
-                            outcome = Result { try apply(db, request) }
-                            if case .success = outcome { return .commit }
-                            return .rollback
-                        }
-                        return outcome
+                let outcomes = try await database.write { [apply] db in try requests.map { try apply(db, $0) } }
+                for (pending, outcome) in zip(batch, outcomes) { pending.continuation.resume(returning: outcome) }
+            } catch {
+                // The batch was rolled back: each again on its own, so that only what fails fails
+                // (rare: a rejected request is an outcome, not an error).
+                guard batch.count > 1 else {
+                    batch[0].continuation.resume(throwing: error)
+                    continue
+                }
+                for pending in batch {
+                    do {
+                        let outcome = try await database.write { [apply] db in try apply(db, pending.request) }
+                        pending.continuation.resume(returning: outcome)
+                    } catch {
+                        pending.continuation.resume(throwing: error)
                     }
                 }
-                for (pending, outcome) in zip(batch, outcomes) { pending.continuation.resume(with: outcome) }
-            } catch {
-                for pending in batch { pending.continuation.resume(throwing: error) }
             }
         }
     }
