@@ -107,7 +107,7 @@ struct SQLiteAccountStore: AccountStore {
             let event = DeviceTokenEvent(appID: new.appID, userID: userID, sessionID: new.id, deviceToken: token)
             try SQLiteOutboxStore.enqueue(db, topic: DeviceTokenEvent.topic, key: new.id, payload: event)
         }
-        return try issueRefreshToken(db, sessionID: new.id, now: new.createdAt)
+        return try Self.issueRefreshToken(db, sessionID: new.id, now: new.createdAt, lifetimeMS: refreshLifetimeMS)
     }
 
     func rotate(refreshToken: String, sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
@@ -149,7 +149,7 @@ struct SQLiteAccountStore: AccountStore {
             try RefreshTokenRecord
                 .filter(RefreshTokenRecord.Columns.sessionID == sessionID && RefreshTokenRecord.Columns.rotatedAt == nil)
                 .updateAll(db, RefreshTokenRecord.Columns.rotatedAt.set(to: now))
-            return .rotated(refreshToken: try issueRefreshToken(db, sessionID: sessionID, now: now))
+            return .rotated(refreshToken: try Self.issueRefreshToken(db, sessionID: sessionID, now: now, lifetimeMS: refreshLifetimeMS))
         }
     }
 
@@ -193,10 +193,6 @@ struct SQLiteAccountStore: AccountStore {
     private static func revoke(_ db: Database, sessionID: String, reason: String, now: Int64) throws {
         try SessionRecord.filter(key: sessionID).filter(SessionRecord.Columns.revokedAt == nil)
             .updateAll(db, SessionRecord.Columns.revokedAt.set(to: now), SessionRecord.Columns.revokeReason.set(to: reason))
-    }
-
-    private func issueRefreshToken(_ db: Database, sessionID: String, now: Int64) throws -> String {
-        try Self.issueRefreshToken(db, sessionID: sessionID, now: now, lifetimeMS: refreshLifetimeMS)
     }
 
     private static func issueRefreshToken(_ db: Database, sessionID: String, now: Int64, lifetimeMS: Int64) throws -> String {
