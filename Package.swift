@@ -114,7 +114,7 @@ let package = Package(
         .target(
             name: "ServiceKit",
             dependencies: [
-                "Contracts", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"),
+                "Contracts", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), webSocket,
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -136,7 +136,10 @@ let package = Package(
         ),
         .target(
             name: "SocketIO",
-            dependencies: [hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), webSocket, .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Shared/SocketIO",
             swiftSettings: settings
         ),
@@ -187,7 +190,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SocketIOTests",
-            dependencies: ["SocketIO"],
+            dependencies: ["SocketIO", .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio")],
             path: "Tests/SocketIOTests",
             swiftSettings: settings
         ),

@@ -2,8 +2,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
-import HummingbirdWebSocket
 import Logging
+import NIOCore
+import NIOWebSocket
 import Synchronization
 
 /// Engine.IO v4 over HTTP long-polling and WebSocket, with the upgrade from one to the other.
@@ -13,11 +14,14 @@ package final class EngineServer<Handler: EngineHandler>: Sendable {
     let handler: Handler
     private let logger: Logger
     private let sessions = Mutex<[String: EngineSession]>([:])
+    private let heartbeat: Heartbeat
+    private let flushers = LoopFlushers()
 
     package init(configuration: EngineConfiguration, handler: Handler, logger: Logger) {
         self.configuration = configuration
         self.handler = handler
         self.logger = logger
+        self.heartbeat = Heartbeat(configuration: configuration)
     }
 
     // MARK: HTTP long-polling
@@ -85,82 +89,32 @@ package final class EngineServer<Handler: EngineHandler>: Sendable {
 
     // MARK: WebSocket
 
-    package typealias SocketHandler = WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
-
-    /// Decides a WebSocket upgrade. Requests it refuses go on to plain HTTP, which answers 400.
-    package func upgrade(_ head: HTTPRequest, handshake: @autoclosure () -> EngineHandshake) -> ShouldUpgradeResult<SocketHandler> {
-        let parameters = URI(head.path ?? "/").queryParameters
+    /// The handlers of an Engine.IO WebSocket (`GET …?transport=websocket`, a valid WebSocket
+    /// handshake), to put in its connection's pipeline once the 101 is written: NIO's frame
+    /// decoder and aggregator, then the session's socket (a new session, or the upgrade of a
+    /// polling one). Nil when the request is not one (bad query, unknown session, no upgrade
+    /// possible): plain HTTP then answers it (400).
+    package func webSocket(uri: String, handshake: @autoclosure () -> EngineHandshake, eventLoop: any EventLoop) -> [any ChannelHandler]? {
+        let parameters = URI(uri).queryParameters
         guard let query = try? EngineQuery({ parameters[Substring($0)].map(String.init) }), query.transport == .websocket else {
-            return .dontUpgrade
+            return nil
         }
-        guard let sid = query.sid else {
-            let handshake = handshake()
-            return .upgrade([:]) { [self] inbound, outbound, _ in
-                let session = open(transport: .websocket, handshake: handshake)
-                try await outbound.write(.text(session.openPacket.webSocketText ?? ""))
-                await run(session, inbound: inbound, outbound: outbound, upgrading: false)
-            }
+        let receive: @Sendable (EnginePacket, EngineSession) async -> Void = { [weak self] packet, session in
+            await self?.receive(packet, on: session)
         }
-        guard let session = session(sid), session.beginUpgrade() else { return .dontUpgrade }
-        return .upgrade([:]) { [self] inbound, outbound, _ in
-            await run(session, inbound: inbound, outbound: outbound, upgrading: true)
+        let socket: EngineSocketHandler
+        if let sid = query.sid {
+            guard let session = session(sid), session.beginUpgrade() else { return nil }
+            socket = EngineSocketHandler(session: session, start: .upgrade, flusher: flushers.flusher(for: eventLoop), receive: receive)
+        } else {
+            let session = open(transport: .websocket, handshake: handshake())
+            socket = EngineSocketHandler(session: session, start: .open, flusher: flushers.flusher(for: eventLoop), receive: receive)
         }
-    }
-
-    /// Reads frames until the client goes; a writer task drains the session's queue into the
-    /// socket once the session is on WebSocket (at once, or after the upgrade's `5`).
-    private func run(_ session: EngineSession, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, upgrading: Bool) async {
-        await withTaskGroup(of: Void.self) { group in
-            let writer: @Sendable () async -> Void = {
-                while let packets = await session.take() {
-                    do {
-                        for packet in packets { try await outbound.write(Self.frame(packet)) }
-                    } catch {
-                        session.close(reason: "transport error")
-                        return
-                    }
-                }
-                try? await outbound.close(.normalClosure, reason: nil)
-            }
-            var upgrading = upgrading
-            if !upgrading { group.addTask(operation: writer) }
-            do {
-                for try await message in inbound.messages(maxSize: configuration.maxPayload) {
-                    let packet: EnginePacket
-                    switch message {
-                    case .text(let text): packet = try EnginePacket.fromWebSocketText(text)
-                    case .binary(let buffer): packet = .binary(Array(buffer.readableBytesView))
-                    }
-                    if upgrading {
-                        if packet == EnginePacket(.ping, .text("probe")) {
-                            try await outbound.write(.text(EnginePacket(.pong, .text("probe")).webSocketText ?? ""))
-                            session.releasePendingPoll()
-                        } else if packet.kind == .upgrade {
-                            upgrading = false
-                            session.completeUpgrade()
-                            group.addTask(operation: writer)
-                        }
-                        continue
-                    }
-                    await receive(packet, on: session)
-                    if session.isClosed { break }
-                }
-            } catch {
-                logger.debug("websocket ended", metadata: ["sid": "\(session.id)", "error": "\(error)"])
-            }
-            if upgrading {
-                session.abortUpgrade()
-            } else {
-                session.close(reason: "transport close")
-            }
-        }
-    }
-
-    private static func frame(_ packet: EnginePacket) -> WebSocketOutboundWriter.OutboundFrame {
-        switch packet.payload {
-        case .binary(let bytes): .binary(ByteBuffer(bytes: bytes))
-        case .text: .text(packet.webSocketText ?? "")
-        }
+        return [
+            ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: configuration.maxPayload)),
+            NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 1, maxAccumulatedFrameCount: 256, maxAccumulatedFrameSize: configuration.maxPayload),
+            socket,
+        ]
     }
 
     // MARK: Sessions
@@ -175,7 +129,7 @@ package final class EngineServer<Handler: EngineHandler>: Sendable {
             self.handler.closed(session, reason: reason)
         }
         sessions.withLock { $0[session.id] = session }
-        session.startHeartbeat()
+        heartbeat.start(session)
         handler.opened(session)
         return session
     }

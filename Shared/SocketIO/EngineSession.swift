@@ -1,9 +1,11 @@
 import Foundation
+import NIOCore
 import Synchronization
 
-/// One Engine.IO session: its outbound queue (bounded), the transport it is on, the upgrade in
-/// progress, and the heartbeat. Packets are taken by whoever currently writes to the client: a
-/// pending long-polling GET or the WebSocket writer.
+/// One Engine.IO session: the transport it is on, its outbound packets, the upgrade in progress,
+/// the heartbeat's state and the messages waiting for the layer above. On polling, packets wait
+/// in a bounded queue for the next GET; once on WebSocket they go straight to the socket
+/// (`EngineSocketHandler`), whose own bound is NIO's write buffer.
 package final class EngineSession: Sendable {
     enum Transport: Sendable { case polling, websocket }
 
@@ -16,16 +18,22 @@ package final class EngineSession: Sendable {
     private struct State {
         var transport: Transport
         var upgrading = false
+        /// Packets for a pending or the next GET (and those sent while an upgrade completes).
         var queue: [EnginePacket] = []
         var queuedBytes = 0
         var waiter: CheckedContinuation<Void, Never>?
+        /// The WebSocket writing to the client, once the session is on it.
+        var socket: EngineSocketHandler?
         /// A pending GET must be released with a noop (upgrade or close in progress).
         var releasePoll = false
         var pollPending = false
         var postPending = false
         var closed = false
         var pingSentAt: ContinuousClock.Instant?
-        var heartbeat: Task<Void, Never>?
+        /// Messages read from the WebSocket, waiting for the layer above (one reader at a time).
+        var inbound = CircularBuffer<EnginePacket>()
+        var inboundBytes = 0
+        var reading = false
     }
 
     init(id: String, transport: Transport, handshake: EngineHandshake, configuration: EngineConfiguration,
@@ -51,21 +59,16 @@ package final class EngineSession: Sendable {
 
     var transport: Transport { state.withLock { $0.transport } }
     var isClosed: Bool { state.withLock { $0.closed } }
+    var maxQueuedBytes: Int { configuration.maxQueuedBytes }
 
-    /// Starts the server-driven ping loop: a ping every `pingInterval`, closed when no pong came
-    /// within `pingTimeout`.
-    func startHeartbeat() {
-        let task = Task { [weak self, configuration] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: configuration.pingInterval)
-                guard let self, !self.isClosed else { return }
-                self.state.withLock { $0.pingSentAt = .now }
-                self.send([EnginePacket(.ping)])
-                try? await Task.sleep(for: configuration.pingTimeout)
-                if self.timedOut() { self.close(reason: "ping timeout"); return }
-            }
-        }
-        state.withLock { $0.heartbeat = task }
+    // MARK: Heartbeat
+
+    /// The server's ping (the heartbeat schedule calls this every `pingInterval`). False when
+    /// the session has closed.
+    func ping() -> Bool {
+        guard !isClosed else { return false }
+        state.withLock { $0.pingSentAt = .now }
+        return send([EnginePacket(.ping)])
     }
 
     /// True when a ping has gone unanswered for longer than `pingTimeout`. Checked by the
@@ -79,13 +82,15 @@ package final class EngineSession: Sendable {
 
     // MARK: Outbound
 
-    /// Queues packets for the client. A client that lets more than `maxQueuedBytes` pile up is
-    /// disconnected instead of growing memory. False when the session is (now) closed.
+    /// Sends packets to the client: straight to its WebSocket, or queued for polling. A polling
+    /// client that lets more than `maxQueuedBytes` pile up is disconnected instead of growing
+    /// memory. False when the session is (now) closed.
     @discardableResult
     package func send(_ packets: [EnginePacket]) -> Bool {
-        enum Outcome { case queued(CheckedContinuation<Void, Never>?), closed, overflow }
+        enum Outcome { case socket(EngineSocketHandler), queued(CheckedContinuation<Void, Never>?), closed, overflow }
         let outcome: Outcome = state.withLock { state in
             guard !state.closed else { return .closed }
+            if let socket = state.socket { return .socket(socket) }
             let bytes = packets.reduce(0) { $0 + $1.byteCount }
             guard state.queuedBytes + bytes <= configuration.maxQueuedBytes else { return .overflow }
             state.queue.append(contentsOf: packets)
@@ -94,6 +99,9 @@ package final class EngineSession: Sendable {
             return .queued(state.waiter)
         }
         switch outcome {
+        case .socket(let socket):
+            socket.enqueue(packets.map { WebSocketFrames.packet($0, allocator: Self.allocator) })
+            return true
         case .queued(let waiter):
             waiter?.resume()
             return true
@@ -102,6 +110,23 @@ package final class EngineSession: Sendable {
         case .overflow:
             close(reason: "outbound buffer full (slow consumer)")
             return false
+        }
+    }
+
+    private static let allocator = ByteBufferAllocator()
+
+    /// The WebSocket to write to directly, while the session is open on one; nil otherwise (then
+    /// `send` queues).
+    var socket: EngineSocketHandler? { state.withLock { $0.closed ? nil : $0.socket } }
+
+    /// A new WebSocket session's socket is ready: from now on packets go to it. Returns what was
+    /// queued before, to write first.
+    func attach(_ socket: EngineSocketHandler) -> [EnginePacket] {
+        state.withLock { state in
+            guard !state.closed else { return [] }
+            state.socket = socket
+            defer { state.queue = []; state.queuedBytes = 0 }
+            return state.queue
         }
     }
 
@@ -188,34 +213,69 @@ package final class EngineSession: Sendable {
         waiter?.resume()
     }
 
-    func completeUpgrade() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+    /// The client sent `5` on `socket`: the session moves to it. Returns the packets queued for
+    /// polling that no GET took, to write first.
+    func completeUpgrade(to socket: EngineSocketHandler) -> [EnginePacket] {
+        let (waiter, queued) = state.withLock { state -> (CheckedContinuation<Void, Never>?, [EnginePacket]) in
             state.upgrading = false
             state.transport = .websocket
+            guard !state.closed else { return (nil, []) }
+            state.socket = socket
             if state.pollPending { state.releasePoll = true }
-            defer { state.waiter = nil }
-            return state.waiter
+            defer { state.waiter = nil; state.queue = []; state.queuedBytes = 0 }
+            return (state.waiter, state.queue)
         }
         waiter?.resume()
+        return queued
     }
 
     func abortUpgrade() { state.withLock { $0.upgrading = false } }
 
+    // MARK: Inbound messages (WebSocket)
+
+    enum InboundStep { case startReader, queued, overflow }
+
+    /// Queues a message read from the WebSocket. `startReader` when no reader is running: the
+    /// caller starts one, which takes messages with `nextInbound` until none is left.
+    func addInbound(_ packet: EnginePacket) -> InboundStep {
+        state.withLock { state in
+            guard state.inboundBytes + packet.byteCount <= configuration.maxQueuedBytes else { return .overflow }
+            state.inbound.append(packet)
+            state.inboundBytes += packet.byteCount
+            defer { state.reading = true }
+            return state.reading ? .queued : .startReader
+        }
+    }
+
+    /// The next message in order, or nil (the reader ends) when none waits or the session closed.
+    func nextInbound() -> EnginePacket? {
+        state.withLock { state in
+            guard !state.closed, let packet = state.inbound.popFirst() else {
+                state.reading = false
+                return nil
+            }
+            state.inboundBytes -= packet.byteCount
+            return packet
+        }
+    }
+
     // MARK: Close
 
-    /// Idempotent: the first call wins, wakes any writer, stops the heartbeat and tells the owner.
+    /// Idempotent: the first call wins, wakes any writer, ends the WebSocket and tells the owner.
     func close(reason: String) {
-        let (first, waiter, heartbeat) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?, Task<Void, Never>?) in
+        let (first, waiter, socket) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?, EngineSocketHandler?) in
             guard !state.closed else { return (false, nil, nil) }
             state.closed = true
             state.queue.removeAll()
             state.queuedBytes = 0
-            defer { state.waiter = nil; state.heartbeat = nil }
-            return (true, state.waiter, state.heartbeat)
+            state.inbound.removeAll()
+            state.inboundBytes = 0
+            defer { state.waiter = nil; state.socket = nil }
+            return (true, state.waiter, state.socket)
         }
         guard first else { return }
-        heartbeat?.cancel()
         waiter?.resume()
+        socket?.shutDown()
         onClose(self, reason)
     }
 }

@@ -1,3 +1,5 @@
+import NIOCore
+
 /// A client connected to one namespace over one Engine.IO session.
 package final class NamespaceSocket<Caller: Sendable>: Sendable {
     package let id: String
@@ -26,18 +28,48 @@ package final class NamespaceSocket<Caller: Sendable>: Sendable {
         session.send(packet.enginePackets)
     }
 
-    /// Emits `event` with one JSON argument (already encoded) to every socket given: the packet
-    /// is built once per namespace, not once per socket.
+    /// Emits `event` with one JSON argument (already encoded) to every socket given. The packet
+    /// is encoded once per namespace, WebSocket frame included; the frame's bytes are shared by
+    /// every socket on a WebSocket, written with one hop per event loop (not per socket), and
+    /// sockets still on polling queue the packet.
     package static func broadcast(_ event: String, json: String, to sockets: some Sequence<NamespaceSocket>) {
-        var packets: [String: [EnginePacket]] = [:]
+        var encoding = BroadcastEncoding(event: event, json: json)
+        var groups: [BroadcastGroup: [EngineSocketHandler]] = [:]
         for socket in sockets {
-            let encoded = packets[socket.namespace] ?? {
-                let packet = [EnginePacket.message(SocketPacket.eventText(namespace: socket.namespace, event: event, json: json))]
-                packets[socket.namespace] = packet
-                return packet
-            }()
-            socket.session.send(encoded)
+            guard let handler = socket.session.socket else {
+                socket.session.send(encoding.encoded(socket.namespace).packets)
+                continue
+            }
+            groups[BroadcastGroup(namespace: socket.namespace, eventLoop: ObjectIdentifier(handler.eventLoop)), default: []].append(handler)
         }
+        for (group, handlers) in groups { EngineSocketHandler.broadcast(encoding.encoded(group.namespace).frame, to: handlers) }
+    }
+}
+
+/// The sockets of one namespace on one event loop: they get the same bytes, in one hop.
+private struct BroadcastGroup: Hashable {
+    var namespace: String
+    var eventLoop: ObjectIdentifier
+}
+
+/// A broadcast's packet per namespace, encoded on first use: as an Engine.IO packet (for
+/// polling queues) and as a complete WebSocket frame.
+private struct BroadcastEncoding {
+    let event: String
+    let json: String
+    private var done: [String: (packets: [EnginePacket], frame: ByteBuffer)] = [:]
+
+    init(event: String, json: String) {
+        self.event = event
+        self.json = json
+    }
+
+    mutating func encoded(_ namespace: String) -> (packets: [EnginePacket], frame: ByteBuffer) {
+        if let made = done[namespace] { return made }
+        let text = SocketPacket.eventText(namespace: namespace, event: event, json: json)
+        let made = ([EnginePacket.message(text)], WebSocketFrames.text(kind: .message, text, allocator: ByteBufferAllocator()))
+        done[namespace] = made
+        return made
     }
 }
 

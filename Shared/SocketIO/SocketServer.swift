@@ -7,33 +7,32 @@ package final class SocketServer<App: SocketApplication>: EngineHandler {
     let app: App
     private let configuration: EngineConfiguration
     private let logger: Logger
-    private let connections = Mutex<[String: Connection]>([:])
-
-    /// Per Engine.IO session: its namespace sockets and a binary packet being assembled.
-    private struct Connection {
-        var sockets: [String: NamespaceSocket<App.Caller>] = [:]
-        var assembly: BinaryAssembly?
-        var everConnected = false
-    }
+    private let table: ConnectionTable<App.Caller>
+    /// Sessions that must join a namespace within `connectTimeout` (one queue, not a timer each).
+    private let connectDeadlines: DelayQueue<EngineSession>
 
     package init(app: App, configuration: EngineConfiguration, logger: Logger) {
         self.app = app
         self.configuration = configuration
         self.logger = logger
-    }
-
-    package func opened(_ session: EngineSession) {
-        connections.withLock { $0[session.id] = Connection() }
-        // A client that never joins a namespace is not kept around.
-        Task { [weak self, configuration] in
-            try? await Task.sleep(for: configuration.connectTimeout)
-            guard let self, self.connections.withLock({ $0[session.id].map { !$0.everConnected } ?? false }) else { return }
-            session.close(reason: "no namespace joined")
+        let table = ConnectionTable<App.Caller>()
+        self.table = table
+        connectDeadlines = DelayQueue(delay: configuration.connectTimeout) { session in
+            // A client that never joins a namespace is not kept around.
+            if table.connections.withLock({ $0[session.id].map { !$0.everConnected } ?? false }) {
+                session.close(reason: "no namespace joined")
+            }
+            return false
         }
     }
 
+    package func opened(_ session: EngineSession) {
+        table.connections.withLock { $0[session.id] = Connection() }
+        connectDeadlines.add(session)
+    }
+
     package func closed(_ session: EngineSession, reason: String) {
-        let sockets = connections.withLock { $0.removeValue(forKey: session.id)?.sockets.values.map { $0 } ?? [] }
+        let sockets = table.connections.withLock { $0.removeValue(forKey: session.id)?.sockets.values.map { $0 } ?? [] }
         for socket in sockets { app.disconnected(socket) }
     }
 
@@ -45,7 +44,7 @@ package final class SocketServer<App: SocketApplication>: EngineHandler {
             case .failure(let error):
                 next = .invalid("malformed packet: \(error)")
             case .success(let (packet, expected)):
-                next = connections.withLock { connections -> ReceiveStep in
+                next = table.connections.withLock { connections -> ReceiveStep in
                     guard connections[session.id]?.assembly == nil else { return .invalid("text packet during binary assembly") }
                     guard expected > 0 else { return .dispatch(packet) }
                     connections[session.id]?.assembly = BinaryAssembly(packet: packet, expected: expected)
@@ -53,7 +52,7 @@ package final class SocketServer<App: SocketApplication>: EngineHandler {
                 }
             }
         case .binary(let bytes):
-            next = connections.withLock { connections -> ReceiveStep in
+            next = table.connections.withLock { connections -> ReceiveStep in
                 guard var assembly = connections[session.id]?.assembly else { return .invalid("unexpected binary message") }
                 assembly.add(bytes)
                 connections[session.id]?.assembly = assembly.isComplete ? nil : assembly
@@ -74,7 +73,7 @@ package final class SocketServer<App: SocketApplication>: EngineHandler {
         case .connect:
             await connect(packet, on: session)
         case .disconnect:
-            let socket = connections.withLock { $0[session.id]?.sockets.removeValue(forKey: packet.namespace) }
+            let socket = table.connections.withLock { $0[session.id]?.sockets.removeValue(forKey: packet.namespace) }
             if let socket { app.disconnected(socket) }
         case .event, .binaryEvent:
             guard let socket = socket(packet.namespace, on: session), let (name, arguments) = packet.event else { return }
@@ -100,7 +99,7 @@ package final class SocketServer<App: SocketApplication>: EngineHandler {
                 id: EngineSession.newID(), namespace: packet.namespace, caller: caller, session: session,
                 auth: packet.data ?? .object([:])
             )
-            let registered = connections.withLock { connections -> Bool in
+            let registered = table.connections.withLock { connections -> Bool in
                 guard connections[session.id] != nil else { return false }
                 connections[session.id]?.sockets[packet.namespace] = socket
                 connections[session.id]?.everConnected = true
@@ -113,8 +112,20 @@ package final class SocketServer<App: SocketApplication>: EngineHandler {
     }
 
     private func socket(_ namespace: String, on session: EngineSession) -> NamespaceSocket<App.Caller>? {
-        connections.withLock { $0[session.id]?.sockets[namespace] }
+        table.connections.withLock { $0[session.id]?.sockets[namespace] }
     }
+}
+
+/// Per Engine.IO session: its namespace sockets and a binary packet being assembled.
+private struct Connection<Caller: Sendable> {
+    var sockets: [String: NamespaceSocket<Caller>] = [:]
+    var assembly: BinaryAssembly?
+    var everConnected = false
+}
+
+/// The connections by session id, in a class so the connect deadlines can reach them.
+private final class ConnectionTable<Caller: Sendable>: Sendable {
+    let connections = Mutex<[String: Connection<Caller>]>([:])
 }
 
 /// What an incoming message leads to: a complete packet, waiting for attachments, or a

@@ -1,3 +1,4 @@
+import NIOEmbedded
 import XCTest
 
 @testable import SocketIO
@@ -37,9 +38,12 @@ final class EngineSessionTests: XCTestCase {
         let released = await pending
         XCTAssertEqual(released, [EnginePacket(.noop)])
         session.endPoll()
-        session.completeUpgrade()
+        session.send([.message("2[\"b\"]")])
+        let socket = EngineSocketHandler(session: session, start: .upgrade, flusher: LoopFlusher(eventLoop: EmbeddedEventLoop())) { _, _ in }
+        XCTAssertEqual(session.completeUpgrade(to: socket), [.message("2[\"b\"]")], "what no GET took goes to the socket first")
         XCTAssertEqual(session.transport, .websocket)
         XCTAssertFalse(session.acceptsPolling)
+        XCTAssertTrue(session.socket === socket)
     }
 
     func testOpenPacketOffersTheUpgradeOnlyOnPolling() {
@@ -50,7 +54,7 @@ final class EngineSessionTests: XCTestCase {
     }
 }
 
-private final class Reasons: Sendable {
+final class Reasons: Sendable {
     private let storage = Mutex<[String]>([])
     func add(_ reason: String) { storage.withLock { $0.append(reason) } }
     var all: [String] { storage.withLock { $0 } }

@@ -51,8 +51,8 @@ package enum GatewayService {
         }
         DocumentRoutes(logger: logger).register(on: router)
         ProxyRoutes(policy: policy, upstream: dependencies.upstream).register(on: router)
-        let server = GatewayChannel.server {
-            DirectForwardHandler(policy: policy, upstream: dependencies.upstream, metrics: metrics, logger: logger, routerStarted: $0)
+        let server = FrontedHTTP1Channel.server { _, routerStarted in
+            DirectForwardHandler(policy: policy, upstream: dependencies.upstream, metrics: metrics, logger: logger, routerStarted: routerStarted)
         }
         return ServiceAssembly(configuration: common, logger: logger, router: router, services: services, server: server)
     }

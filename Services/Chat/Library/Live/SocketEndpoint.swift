@@ -1,13 +1,13 @@
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
-import HummingbirdWebSocket
 import Logging
+import NIOHTTP1
 import ServiceKit
 import SocketIO
 
-/// `/socket.io/` for both transports: long-polling through the router, WebSocket through the
-/// server's upgrade hook. Only the gateway may open sockets (it presents the internal secret);
+/// `/socket.io/` for both transports: long-polling through the router, WebSocket on the
+/// connection itself (`EngineUpgradeHandler`). Only the gateway may open sockets (it presents the internal secret);
 /// the protocol-test configuration has no secret.
 struct SocketEndpoint<App: SocketApplication>: Sendable {
     let engine: EngineServer<SocketServer<App>>
@@ -28,13 +28,26 @@ struct SocketEndpoint<App: SocketApplication>: Sendable {
         }
     }
 
+    /// WebSockets are taken over by the engine on their connection's first request
+    /// (`EngineUpgradeHandler`); everything else is Hummingbird's.
     var serverBuilder: HTTPServerBuilder {
-        .http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: engine.configuration.maxPayload, autoPing: .disabled))) {
-            [engine, secret] head, _, _ in
-            guard head.path.map({ URI($0).path.hasPrefix(Self.path) }) == true else { return .dontUpgrade }
-            if let secret, !InternalSecretMiddleware.carriesSecret(head.headerFields, secret.utf8) { return .dontUpgrade }
-            return engine.upgrade(head, handshake: Self.handshake(head.headerFields))
+        FrontedHTTP1Channel.server { [engine, secret] _, routerStarted in
+            EngineUpgradeHandler(routerStarted: routerStarted) { head, eventLoop in
+                guard URI(head.uri).path.hasPrefix(Self.path) else { return nil }
+                let fields = Self.fields(head.headers)
+                if let secret, !InternalSecretMiddleware.carriesSecret(fields, secret.utf8) { return nil }
+                return engine.webSocket(uri: head.uri, handshake: Self.handshake(fields), eventLoop: eventLoop)
+            }
         }
+    }
+
+    /// NIO's header list in HTTP types' form (what the secret and handshake checks read).
+    static func fields(_ headers: HTTPHeaders) -> HTTPFields {
+        var fields = HTTPFields()
+        for (name, value) in headers {
+            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
+        }
+        return fields
     }
 
     /// The app the gateway resolved from `SeSACKey`, and the `Authorization` token.

@@ -6,7 +6,7 @@ import NIOHTTP1
 import ServiceKit
 
 /// The gateway's common case on the client connection's event loop, right after HTTP decoding
-/// (see `GatewayChannel`): a small request the policy admits with what it knows at once (a cached
+/// (see `FrontedHTTP1Channel`): a small request the policy admits with what it knows at once (a cached
 /// key) is collected in NIO's form, forwarded over a pooled connection of the same event loop and
 /// answered from there, with no conversion to Hummingbird's types and no router. A `/socket.io/`
 /// WebSocket upgrade is handed to `SocketSpliceHandler`. Everything else (refusals, uploads,

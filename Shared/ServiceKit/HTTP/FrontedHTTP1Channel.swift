@@ -1,0 +1,50 @@
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// Hummingbird's HTTP/1 connection with a handler of ours in front: the `front` handler goes
+/// right after HTTP decoding, ahead of the upgrade handler and of the conversion to Hummingbird's
+/// types, and may answer a request itself or take the whole connection over (the gateway's
+/// direct path and socket splice, chat-svc's WebSocket transport). Hummingbird's WebSocket-upgrade
+/// channel is used for its lazy setup: its side of a connection starts with the first request
+/// the front passes on (by completing the promise it is given), so until then the pipeline holds
+/// only NIO's HTTP handlers, which a takeover can remove. It upgrades nothing itself.
+package struct FrontedHTTP1Channel: ServerChildChannel {
+    package struct Value: ServerChildChannelValue {
+        let inner: HTTP1WebSocketUpgradeChannel.Value
+        let routerStarted: EventLoopFuture<Void>
+        package var channel: any Channel { inner.channel }
+    }
+
+    let inner: HTTP1WebSocketUpgradeChannel
+    let front: @Sendable (any Channel, EventLoopPromise<Void>) -> any ChannelHandler
+
+    /// `front` makes the handler of one connection; it completes the promise when it hands the
+    /// first request to Hummingbird, and the promise fails when the connection ends before that.
+    package static func server(front: @escaping @Sendable (any Channel, EventLoopPromise<Void>) -> any ChannelHandler) -> HTTPServerBuilder {
+        HTTPServerBuilder { responder in
+            FrontedHTTP1Channel(
+                inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init()) { _, _, _ in .dontUpgrade },
+                front: front
+            )
+        }
+    }
+
+    package func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+        inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
+            let routerStarted = channel.eventLoop.makePromise(of: Void.self)
+            let pipeline = channel.pipeline.syncOperations
+            let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+            try pipeline.addHandler(front(channel, routerStarted), position: .after(decoder))
+            return Value(inner: value, routerStarted: routerStarted.futureResult)
+        }
+    }
+
+    package func handle(value: Value, logger: Logger) async {
+        // Failed when the connection closed (or was taken over) before any request went Hummingbird's way.
+        guard (try? await value.routerStarted.get()) != nil else { return }
+        await inner.handle(value: value.inner, logger: logger)
+    }
+}
