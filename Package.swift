@@ -111,10 +111,11 @@ let package = Package(
     targets: [
         .target(name: "Contracts", path: "Shared/Contracts", swiftSettings: settings),
         .systemLibrary(name: "CZlib", path: "Shared/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "CSocketHandoff", path: "Shared/CSocketHandoff"),
         .target(
             name: "ServiceKit",
             dependencies: [
-                "Contracts", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), webSocket,
+                "Contracts", "CSocketHandoff", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), webSocket,
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),

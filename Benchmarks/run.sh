@@ -26,7 +26,8 @@
 #                               ROUNDS (3) times: req/s, p50/p99, CPU per request per process, the ratios
 #   Benchmarks/run.sh push      a group push to USERS (10,000) users with one FCM device each, through the
 #                               gateway: notifications/s accepted by the FCM simulator (glint simulate-fcm)
-# Environment: DURATION (seconds per run, default 10), CONCURRENCY (default 16).
+# Environment: DURATION (seconds per run, default 10), CONCURRENCY (default 16), HANDOFF (1: the gateway
+# hands chat-svc its sockets as the launcher sets it up; 0: it relays their bytes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 which wrk >/dev/null || { echo "needs wrk (apt-get install wrk)"; exit 1; }
@@ -43,6 +44,8 @@ export INTERNAL_SECRET=$SECRET DATA_DIR=$DATA LOG_LEVEL=warning AUTH_DEV_APP_KEY
   AUTH_SVC_URL=http://127.0.0.1:$AUTH_PORT MARKET_SVC_URL=http://127.0.0.1:$MARKET_PORT CHAT_SVC_URL=http://127.0.0.1:$CHAT_PORT \
   GEO_SVC_URL=http://127.0.0.1:$GEO_PORT PUSH_SVC_URL=http://127.0.0.1:$PUSH_PORT \
   GATEWAY_RATE_PER_IP=1000000 GATEWAY_BURST_PER_IP=1000000 GATEWAY_RATE_PER_APP=1000000 GATEWAY_BURST_PER_APP=1000000
+# As the launcher does: the gateway hands chat-svc's sockets over (HANDOFF=0 relays them).
+[ "${HANDOFF:-1}" = 1 ] && export CHAT_HANDOFF_SOCKET=$DATA/chat-svc.handoff
 PIDS=()
 cleanup() { kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$DATA"; }
 trap cleanup EXIT

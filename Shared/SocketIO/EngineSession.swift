@@ -63,12 +63,14 @@ package final class EngineSession: Sendable {
 
     // MARK: Heartbeat
 
-    /// The server's ping (the heartbeat schedule calls this every `pingInterval`). False when
-    /// the session has closed.
-    func ping() -> Bool {
-        guard !isClosed else { return false }
-        state.withLock { $0.pingSentAt = .now }
-        return send([EnginePacket(.ping)])
+    /// Notes that the server pings now (the heartbeat sends it, every `pingInterval`). False
+    /// when the session has closed.
+    func pingSent() -> Bool {
+        state.withLock { state in
+            guard !state.closed else { return false }
+            state.pingSentAt = .now
+            return true
+        }
     }
 
     /// True when a ping has gone unanswered for longer than `pingTimeout`. Checked by the

@@ -43,10 +43,13 @@ final class EngineSocketHandler: ChannelInboundHandler, @unchecked Sendable {
         eventLoop.execute { for frame in frames { self.write(frame) } }
     }
 
-    /// Writes the same encoded frame to each socket (all of one event loop): one hop for all.
+    /// Writes the same encoded frame to each socket: one hop per event loop, not per socket.
     static func broadcast(_ frame: ByteBuffer, to sockets: [EngineSocketHandler]) {
-        guard let eventLoop = sockets.first?.eventLoop else { return }
-        eventLoop.execute { for socket in sockets { socket.write(frame) } }
+        var byLoop: [ObjectIdentifier: [EngineSocketHandler]] = [:]
+        for socket in sockets { byLoop[ObjectIdentifier(socket.eventLoop), default: []].append(socket) }
+        for group in byLoop.values {
+            group[0].eventLoop.execute { for socket in group { socket.write(frame) } }
+        }
     }
 
     /// On the event loop: queued in NIO, flushed with the loop's next flush.

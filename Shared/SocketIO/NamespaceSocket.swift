@@ -34,22 +34,16 @@ package final class NamespaceSocket<Caller: Sendable>: Sendable {
     /// sockets still on polling queue the packet.
     package static func broadcast(_ event: String, json: String, to sockets: some Sequence<NamespaceSocket>) {
         var encoding = BroadcastEncoding(event: event, json: json)
-        var groups: [BroadcastGroup: [EngineSocketHandler]] = [:]
+        var byNamespace: [String: [EngineSocketHandler]] = [:]
         for socket in sockets {
             guard let handler = socket.session.socket else {
                 socket.session.send(encoding.encoded(socket.namespace).packets)
                 continue
             }
-            groups[BroadcastGroup(namespace: socket.namespace, eventLoop: ObjectIdentifier(handler.eventLoop)), default: []].append(handler)
+            byNamespace[socket.namespace, default: []].append(handler)
         }
-        for (group, handlers) in groups { EngineSocketHandler.broadcast(encoding.encoded(group.namespace).frame, to: handlers) }
+        for (namespace, handlers) in byNamespace { EngineSocketHandler.broadcast(encoding.encoded(namespace).frame, to: handlers) }
     }
-}
-
-/// The sockets of one namespace on one event loop: they get the same bytes, in one hop.
-private struct BroadcastGroup: Hashable {
-    var namespace: String
-    var eventLoop: ObjectIdentifier
 }
 
 /// A broadcast's packet per namespace, encoded on first use: as an Engine.IO packet (for

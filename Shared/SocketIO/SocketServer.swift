@@ -17,18 +17,18 @@ package final class SocketServer<App: SocketApplication>: EngineHandler {
         self.logger = logger
         let table = ConnectionTable<App.Caller>()
         self.table = table
-        connectDeadlines = DelayQueue(delay: configuration.connectTimeout) { session in
+        connectDeadlines = DelayQueue(delay: configuration.connectTimeout, slack: .late) { sessions in
             // A client that never joins a namespace is not kept around.
-            if table.connections.withLock({ $0[session.id].map { !$0.everConnected } ?? false }) {
+            for session in sessions where table.connections.withLock({ $0[session.id].map { !$0.everConnected } ?? false }) {
                 session.close(reason: "no namespace joined")
             }
-            return false
+            return []
         }
     }
 
     package func opened(_ session: EngineSession) {
         table.connections.withLock { $0[session.id] = Connection() }
-        connectDeadlines.add(session)
+        connectDeadlines.add(CollectionOfOne(session))
     }
 
     package func closed(_ session: EngineSession, reason: String) {

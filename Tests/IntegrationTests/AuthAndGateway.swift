@@ -37,6 +37,8 @@ struct AuthAndGateway {
             ports[service] = try FreePort.pick()
             environment[service.urlVariable] = "http://127.0.0.1:\(ports[service]!)"
         }
+        // As the launcher sets it up: chat-svc's sockets are handed over, not relayed.
+        if services.contains(.chat) { environment[SocketHandoff.path.name] = dataDirectory + "/chat-svc.handoff" }
         environment.merge(extra) { $1 }
         let auth = try RunningProcess("auth-svc", environment: environment.merging(["PORT": "\(authPort)"]) { $1 })
         let gateway = try RunningProcess("gateway", environment: environment.merging(["PORT": "\(gatewayPort)"]) { $1 })

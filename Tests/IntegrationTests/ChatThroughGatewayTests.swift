@@ -14,11 +14,28 @@ final class ChatThroughGatewayTests: XCTestCase {
         return URL(fileURLWithPath: path)
     }
 
+    /// The `app` claim of an access token (chat-svc's own routes take the app from the gateway).
+    static func appID(of token: String) throws -> String {
+        let payload = try XCTUnwrap(Base64URL.decode(String(token.split(separator: ".")[1])))
+        return try JSON.string(try JSON.object(ByteBuffer(data: payload)), "app")
+    }
+
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python/chat_client.py").path
 
+    /// The gateway hands each socket's connection to chat-svc (`SocketHandoff`): the sockets then
+    /// outlive the gateway itself.
     func testSwiftAndPythonClientsReceiveChatsThroughTheGateway() async throws {
+        try await receiveChats(handedOver: true)
+    }
+
+    /// Without the handoff setting the gateway relays the sockets' bytes (a splice).
+    func testSwiftAndPythonClientsReceiveChatsWhenTheGatewayRelaysThem() async throws {
+        try await receiveChats(handedOver: false)
+    }
+
+    private func receiveChats(handedOver: Bool) async throws {
         let python = try Self.python()
-        let suite = try await AuthAndGateway.start(with: [.chat])
+        let suite = try await AuthAndGateway.start(handedOver ? [:] : [SocketHandoff.path.name: ""], with: [.chat])
         var pythons: [RunningProcess] = []
         do {
             func join(_ nick: String) async throws -> AuthAnswer {
@@ -72,6 +89,24 @@ final class ChatThroughGatewayTests: XCTestCase {
                 let line = try await process.line(containing: "chat websocket")
                 XCTAssertTrue(line.contains("게이트웨이 너머 안녕") && line.contains(chatID), line)
                 _ = try await process.line(containing: "done")
+            }
+            if handedOver {
+                // With the gateway gone, a chat posted on chat-svc itself still reaches the
+                // sockets opened through it: their connections are chat-svc's.
+                await suite.gateway.stop()
+                let chatURL = try XCTUnwrap(suite.environment[ServiceName.chat.urlVariable])
+                let room = namespace.dropFirst("/chats-".count)
+                let direct = try await HTTPProbe.call(
+                    .POST, "\(chatURL)/v1/chats/\(room)",
+                    headers: TestEnvironment.internalHeaders(appID: try Self.appID(of: bob.accessToken))
+                        + [("Authorization", bob.accessToken), ("Content-Type", "application/json")],
+                    body: .init(string: #"{"content":"after the gateway"}"#)
+                )
+                XCTAssertEqual(direct.status, 200, direct.body.text)
+                for socket in [swiftWebSocket, swiftPolling] {
+                    let chat = try await socket.nextEvent("chat").first as? [String: Any]
+                    XCTAssertEqual(chat?["content"] as? String, "after the gateway")
+                }
             }
         } catch {
             XCTFail("\(error)")

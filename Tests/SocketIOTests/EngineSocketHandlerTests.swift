@@ -84,7 +84,8 @@ final class EngineSocketHandlerTests: XCTestCase {
     func testMessagesReachTheLayerAboveInOrderAndPongsAnswerThePing() throws {
         let received = Received(expecting: 50)
         let (channel, session, _) = try openSocket(received: received)
-        XCTAssertTrue(session.ping())
+        XCTAssertTrue(session.pingSent())
+        session.send([EnginePacket(.ping)])
         loop.run()
         XCTAssertEqual(try Self.frames(channel), ["2"])
         try channel.writeInbound(Self.clientFrame("3"))

@@ -56,13 +56,13 @@ package enum ChatService {
         if configuration.protocolTest {
             logger.warning("CHAT_PROTOCOL_TEST is on: sockets serve the conformance-suite configuration")
             let sockets = SocketEndpoint(app: ProtocolTestApplication(), configuration: .protocolTest, secret: nil, logger: logger)
-            return assemble(common: common, logger: logger, database: database, services: background, sockets: sockets, open: true, routes: routes, verifier: verifier)
+            return assemble(common: common, configuration: configuration, logger: logger, database: database, services: background, sockets: sockets, open: true, routes: routes, verifier: verifier)
         }
         let sockets = SocketEndpoint(
             app: ChatRealtime(rooms: rooms, workspaces: SQLiteWorkspaceStore(database: database), verifier: verifier, apps: dependencies.apps, hub: hub, logger: logger),
             configuration: EngineConfiguration(), secret: common.internalSecret, logger: logger
         )
-        return assemble(common: common, logger: logger, database: database, services: background, sockets: sockets, open: false, routes: routes, verifier: verifier)
+        return assemble(common: common, configuration: configuration, logger: logger, database: database, services: background, sockets: sockets, open: false, routes: routes, verifier: verifier)
     }
 
     /// The REST routes: §3's and §8's.
@@ -93,13 +93,17 @@ package enum ChatService {
         return (routes, AbandonedPurchaseSweeper(workspaces: workspaces, logger: logger))
     }
 
-    /// Sockets are mounted behind the internal secret, or (protocol-test switch) in the open.
+    /// Sockets are mounted behind the internal secret, or (protocol-test switch) in the open; with
+    /// a handoff path, the gateway may also hand them over (`SocketHandoffReceiver`).
     private static func assemble<App: SocketApplication>(
-        common: CommonConfiguration, logger: Logger, database: DatabasePool, services: [any Service], sockets: SocketEndpoint<App>, open: Bool,
-        routes: Routes, verifier: AccessTokenVerifier
+        common: CommonConfiguration, configuration: ChatConfiguration, logger: Logger, database: DatabasePool, services: [any Service],
+        sockets: SocketEndpoint<App>, open: Bool, routes: Routes, verifier: AccessTokenVerifier
     ) -> ServiceAssembly {
-        ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services,
+        let handoff = configuration.handoffPath.map { path -> any Service in
+            SocketHandoffReceiver(path: path, logger: logger) { descriptor, request in sockets.adopt(descriptor: descriptor, request: request) }
+        }
+        return ServiceApplication.assemble(
+            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + (handoff.map { [$0] } ?? []),
             server: sockets.serverBuilder,
             openRoutes: { router in if open { sockets.register(router) } }
         ) { group in

@@ -11,12 +11,14 @@ package enum ChatSettings {
         "SLP_WORKSPACE_COST", default: "50", "coins a workspace costs its creator (API.md §8; 0 = free)"
     )
 
-    package static var all: [ConfigVariable] { [protocolTest, workspaceCost] }
+    package static var all: [ConfigVariable] { [protocolTest, workspaceCost, SocketHandoff.path] }
 }
 
 struct ChatConfiguration: Sendable {
     var protocolTest = false
     var workspaceCost = 50
+    /// Where the gateway hands WebSocket connections over (`SocketHandoff`); nil: it relays them.
+    var handoffPath: String?
 
     init() {}
 
@@ -26,5 +28,7 @@ struct ChatConfiguration: Sendable {
             throw ConfigurationError(variable: ChatSettings.protocolTest.name, problem: "only allowed when HOST is a loopback address")
         }
         workspaceCost = try reader.int(ChatSettings.workspaceCost, in: 0...1_000_000)
+        let path = try reader.string(SocketHandoff.path)
+        handoffPath = path.isEmpty ? nil : path
     }
 }

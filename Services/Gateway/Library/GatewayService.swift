@@ -25,7 +25,9 @@ package enum GatewayService {
         let pools = try UpstreamPools(common: common, maxConnectionsPerService: configuration.maxUpstreamConnections)
         let dependencies = Dependencies(
             apps: .live(InternalClient(http: http.client, configuration: common, timeout: .seconds(5))),
-            upstream: .live(pools: pools, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)))
+            upstream: .live(
+                pools: pools, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)), handoff: configuration.handoffPath.map(SocketHandoffSender.init)
+            )
         )
         return assemble(common: common, configuration: configuration, dependencies: dependencies, logger: logger, services: [http, pools])
     }

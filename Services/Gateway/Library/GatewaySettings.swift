@@ -18,7 +18,7 @@ package enum GatewaySettings {
     package static let trustForwardedFor = ConfigVariable("GATEWAY_TRUST_FORWARDED_FOR", default: "false", "take the client address from X-Forwarded-For (only behind a trusted proxy)")
 
     package static var all: [ConfigVariable] {
-        [maxBodyBytes, ratePerApp, burstPerApp, ratePerIP, burstPerIP, appCacheSeconds, upstreamTimeoutSeconds, maxUpstreamConnections, idleTimeoutSeconds, trustForwardedFor, publicURL]
+        [maxBodyBytes, ratePerApp, burstPerApp, ratePerIP, burstPerIP, appCacheSeconds, upstreamTimeoutSeconds, maxUpstreamConnections, idleTimeoutSeconds, trustForwardedFor, publicURL, SocketHandoff.path]
     }
 }
 
@@ -33,6 +33,8 @@ package struct GatewayConfiguration: Sendable, Equatable {
     package var trustForwardedFor: Bool
     /// Without a trailing slash; empty = `http://` + the request's `Host`.
     package var publicURL = ""
+    /// chat-svc's handoff socket (`SocketHandoff`); nil: sockets are spliced.
+    package var handoffPath: String?
 
     package init(
         maxBodyBytes: Int = 32 << 20, appLimit: RateLimit = .init(perSecond: 500, burst: 1000),
@@ -71,5 +73,7 @@ package struct GatewayConfiguration: Sendable, Equatable {
             throw ConfigurationError(variable: GatewaySettings.publicURL.name, problem: "must be an http(s) URL")
         }
         publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+        let handoff = try reader.string(SocketHandoff.path)
+        handoffPath = handoff.isEmpty ? nil : handoff
     }
 }

@@ -26,6 +26,14 @@ package struct LaunchPlan: Sendable {
 
     package func port(of service: ServiceName) -> Int { ports[service]! }
 
+    /// The gateway hands sockets to chat-svc through a Unix socket in the data folder, when its
+    /// path fits a socket address (107 bytes); otherwise it relays them.
+    var handoffPath: String? {
+        let folder = URL(fileURLWithPath: dataDirectory).standardizedFileURL.path
+        let path = folder + "/chat-svc.handoff"
+        return path.utf8.count < 100 ? path : nil
+    }
+
     package func environment(for service: ServiceName) -> [String: String] {
         var environment = baseEnvironment
         environment[CommonSettings.host.name] = "127.0.0.1"
@@ -35,6 +43,9 @@ package struct LaunchPlan: Sendable {
         environment[CommonSettings.parentPID.name] = String(getpid())
         for backend in ServiceName.backends {
             environment[backend.urlVariable] = "http://127.0.0.1:\(port(of: backend))"
+        }
+        if [.gateway, .chat].contains(service), environment[SocketHandoff.path.name] == nil, let path = handoffPath {
+            environment[SocketHandoff.path.name] = path
         }
         return environment
     }

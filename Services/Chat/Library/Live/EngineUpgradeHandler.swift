@@ -1,3 +1,4 @@
+import Contracts
 import HummingbirdWebSocket
 import NIOCore
 import NIOHTTP1
@@ -7,7 +8,8 @@ import SocketIO
 /// request is a WebSocket handshake the Engine.IO server accepts is answered 101 and becomes that
 /// socket, with NIO's frame decoder and the engine's own handler in place of every HTTP handler
 /// (no async streams and no task per frame or per socket). Any other request goes to
-/// Hummingbird, and with it the rest of its connection.
+/// Hummingbird, and with it the rest of its connection; on a connection the gateway handed over
+/// (no Hummingbird behind it) it is answered 400 and the connection ends.
 final class EngineUpgradeHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -16,11 +18,14 @@ final class EngineUpgradeHandler: ChannelInboundHandler, RemovableChannelHandler
     /// The engine's handlers for a handshake, or nil when it is not a socket it takes.
     private let accept: (HTTPRequestHead, any EventLoop) -> [any ChannelHandler]?
     private var routerStarted: EventLoopPromise<Void>?
+    /// False on a handed-over connection: nothing to pass requests on to.
+    private let routed: Bool
     /// A WebSocket handshake, answered once its request has ended.
     private var handshake: HTTPRequestHead?
 
-    init(routerStarted: EventLoopPromise<Void>, accept: @escaping (HTTPRequestHead, any EventLoop) -> [any ChannelHandler]?) {
+    init(routerStarted: EventLoopPromise<Void>?, accept: @escaping (HTTPRequestHead, any EventLoop) -> [any ChannelHandler]?) {
         self.routerStarted = routerStarted
+        self.routed = routerStarted != nil
         self.accept = accept
     }
 
@@ -56,6 +61,14 @@ final class EngineUpgradeHandler: ChannelInboundHandler, RemovableChannelHandler
 
     /// Hummingbird sets up its side of the connection and answers from here on.
     private func passOn(_ parts: [HTTPServerRequestPart], context: ChannelHandlerContext) {
+        guard routed else {
+            let body = ByteBuffer(string: EngineError.badRequest.json)
+            let headers: HTTPHeaders = ["content-type": "application/json", "content-length": String(body.readableBytes), "connection": "close"]
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .badRequest, headers: headers))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            return
+        }
         routerStarted?.succeed()
         routerStarted = nil
         for part in parts { context.fireChannelRead(wrapInboundOut(part)) }
@@ -63,14 +76,17 @@ final class EngineUpgradeHandler: ChannelInboundHandler, RemovableChannelHandler
     }
 
     private func takeOver(_ head: HTTPRequestHead, key: String, handlers: [any ChannelHandler], context: ChannelHandlerContext) {
-        let headers: HTTPHeaders = ["upgrade": "websocket", "connection": "Upgrade", "sec-websocket-accept": WebSocketFrames.accept(key: key)]
+        var headers: HTTPHeaders = ["upgrade": "websocket", "connection": "Upgrade", "sec-websocket-accept": WebSocketFrames.accept(key: key)]
+        if let requestID = head.headers.first(name: InternalHeader.requestID) { headers.add(name: InternalHeader.requestID, value: requestID) }
         context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .switchingProtocols, headers: headers))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         do {
             let pipeline = context.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             pipeline.removeHandler(try pipeline.handler(type: HTTPResponseEncoder.self), promise: nil)
-            pipeline.removeHandler(try pipeline.handler(type: NIOTypedHTTPServerUpgradeHandler<HTTP1WebSocketUpgradeChannel.UpgradeResult>.self), promise: nil)
+            if routed {
+                pipeline.removeHandler(try pipeline.handler(type: NIOTypedHTTPServerUpgradeHandler<HTTP1WebSocketUpgradeChannel.UpgradeResult>.self), promise: nil)
+            }
             // Right after the HTTP decoder, which hands them whatever followed the handshake
             // when it leaves (a tick later: it is still decoding this request).
             try pipeline.addHandlers(handlers, position: .after(decoder))

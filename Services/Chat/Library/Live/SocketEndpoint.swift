@@ -2,7 +2,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOCore
 import NIOHTTP1
+import NIOPosix
 import ServiceKit
 import SocketIO
 
@@ -31,14 +33,34 @@ struct SocketEndpoint<App: SocketApplication>: Sendable {
     /// WebSockets are taken over by the engine on their connection's first request
     /// (`EngineUpgradeHandler`); everything else is Hummingbird's.
     var serverBuilder: HTTPServerBuilder {
-        FrontedHTTP1Channel.server { [engine, secret] _, routerStarted in
-            EngineUpgradeHandler(routerStarted: routerStarted) { head, eventLoop in
-                guard URI(head.uri).path.hasPrefix(Self.path) else { return nil }
-                let fields = Self.fields(head.headers)
-                if let secret, !InternalSecretMiddleware.carriesSecret(fields, secret.utf8) { return nil }
-                return engine.webSocket(uri: head.uri, handshake: Self.handshake(fields), eventLoop: eventLoop)
-            }
+        FrontedHTTP1Channel.server { [self] _, routerStarted in
+            EngineUpgradeHandler(routerStarted: routerStarted, accept: accept)
         }
+    }
+
+    /// A connection the gateway handed over (`SocketHandoff`) with the request it read: the same
+    /// handlers as one of chat-svc's own connections, without Hummingbird behind them (a
+    /// request the engine does not take is answered 400 there).
+    func adopt(descriptor: Int32, request: [UInt8]) {
+        ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { [self] channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(HTTPResponseEncoder())
+                    try pipeline.addHandler(ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes)))
+                    try pipeline.addHandler(EngineUpgradeHandler(routerStarted: nil, accept: accept))
+                }
+            }
+            .withConnectedSocket(descriptor)
+            .whenSuccess { channel in channel.pipeline.fireChannelRead(ByteBuffer(bytes: request)) }
+    }
+
+    /// The engine's handlers for a WebSocket handshake on `/socket.io/` that carries the secret.
+    private func accept(_ head: HTTPRequestHead, eventLoop: any EventLoop) -> [any ChannelHandler]? {
+        guard URI(head.uri).path.hasPrefix(Self.path) else { return nil }
+        let fields = Self.fields(head.headers)
+        if let secret, !InternalSecretMiddleware.carriesSecret(fields, secret.utf8) { return nil }
+        return engine.webSocket(uri: head.uri, handshake: Self.handshake(fields), eventLoop: eventLoop)
     }
 
     /// NIO's header list in HTTP types' form (what the secret and handshake checks read).

@@ -14,7 +14,9 @@ import ServiceKit
 /// it is; after a 101 the two connections are joined byte for byte (`SpliceHandler`): the gateway
 /// decodes and re-encodes no frame, and the WebSocket handshake (key, extensions) is chat-svc's.
 /// Takes the place of `DirectForwardHandler`, which hands the connection over after the upgrade
-/// request.
+/// request. With `Upstream.handOver` (chat-svc on this machine) the connection itself goes to
+/// chat-svc instead (`SocketHandoff`), and the gateway is out of its path; a failed handoff
+/// falls back to the splice.
 final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundIn = HTTPServerResponsePart
@@ -97,6 +99,43 @@ final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
         // Hop-by-hop, so not copied: the upgrade is asked of chat-svc anew.
         upstreamHead.headers.add(name: "connection", value: "Upgrade")
         upstreamHead.headers.add(name: "upgrade", value: "websocket")
+        if let handOver = upstream.handOver {
+            // The client's bytes must all have been read off the HTTP decoder before the
+            // connection changes hands: the handoff waits for the decoder to leave.
+            leaveHTTP(context: context) { left in
+                guard left, context.channel.isActive else { return context.close(promise: nil) }
+                if let descriptor = SocketHandoff.descriptor(of: context.channel),
+                   handOver(admission.route.service, descriptor, self.handoffRequest(upstreamHead)) {
+                    // chat-svc holds the connection now: ours is only closed here, never shut down.
+                    self.finished(status: 101)
+                    context.close(promise: nil)
+                } else {
+                    self.relay(upstreamHead, admission, context: context)
+                }
+            }
+        } else {
+            relay(upstreamHead, admission, context: context)
+        }
+    }
+
+    /// The request as chat-svc reads it off a handed-over connection, then what the client sent
+    /// after it.
+    private func handoffRequest(_ head: HTTPRequestHead) -> [UInt8] {
+        var bytes = Array("GET \(head.uri) HTTP/1.1\r\n".utf8)
+        for (name, value) in head.headers {
+            bytes += name.utf8
+            bytes += ": ".utf8
+            bytes += value.utf8
+            bytes += "\r\n".utf8
+        }
+        bytes += "\r\n".utf8
+        for data in held { bytes += unwrapInboundIn(data).readableBytesView }
+        held = []
+        return bytes
+    }
+
+    /// chat-svc answers the upgrade on a connection of the gateway's; a 101 is spliced.
+    private func relay(_ upstreamHead: HTTPRequestHead, _ admission: GatewayPolicy.Admission, context: ChannelHandlerContext) {
         upstream.upgrade(admission.route.service, upstreamHead, context.eventLoop).assumeIsolated().whenComplete { result in
             switch result {
             case .success(let answer) where !context.channel.isActive:
@@ -125,22 +164,31 @@ final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func splice(_ answer: UpgradeAnswer, context: ChannelHandlerContext) throws {
-        // The client's HTTP decoder leaves the pipeline a tick later (NIO's way); the client sends
-        // nothing before the 101, so the 101 waits for it.
-        let client = context.pipeline.syncOperations
-        if let upgrader = try? client.handler(type: NIOTypedHTTPServerUpgradeHandler<HTTP1WebSocketUpgradeChannel.UpgradeResult>.self) {
-            client.removeHandler(upgrader, promise: nil)
-        }
-        let decoderGone = context.eventLoop.makePromise(of: Void.self)
-        client.removeHandler(try client.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self), promise: decoderGone)
-        decoderGone.futureResult.assumeIsolated().whenComplete { result in
+        // The client sends nothing before the 101, so the 101 waits for the decoder to go.
+        leaveHTTP(context: context) { left in
             do {
-                guard case .success = result, context.channel.isActive else { throw UpstreamError.connectionClosed }
+                guard left, context.channel.isActive else { throw UpstreamError.connectionClosed }
                 try self.join(answer, context: context)
             } catch {
                 answer.channel.close(promise: nil)
                 context.close(promise: nil)
             }
+        }
+    }
+
+    /// Takes Hummingbird's upgrade handler and NIO's HTTP decoder out of the client's pipeline;
+    /// the decoder leaves a tick later (NIO's way), handing us whatever followed the request.
+    /// `then` runs once it has (at once when it already had), with false if it could not.
+    private func leaveHTTP(context: ChannelHandlerContext, then: @escaping (Bool) -> Void) {
+        let client = context.pipeline.syncOperations
+        if let upgrader = try? client.handler(type: NIOTypedHTTPServerUpgradeHandler<HTTP1WebSocketUpgradeChannel.UpgradeResult>.self) {
+            client.removeHandler(upgrader, promise: nil)
+        }
+        guard let decoder = try? client.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self) else { return then(true) }
+        let decoderGone = context.eventLoop.makePromise(of: Void.self)
+        client.removeHandler(decoder, promise: decoderGone)
+        decoderGone.futureResult.assumeIsolated().whenComplete { result in
+            if case .success = result { then(true) } else { then(false) }
         }
     }
 

@@ -14,14 +14,18 @@ struct Upstream: Sendable {
     var upgrade: @Sendable (ServiceName, HTTPRequestHead, any EventLoop) -> EventLoopFuture<UpgradeAnswer> = { _, _, eventLoop in
         eventLoop.makeFailedFuture(UpstreamError.closedBeforeAnswer)
     }
+    /// Hands a client's connection (its descriptor) with the request read from it to the service
+    /// (`SocketHandoff`): true when the service took it. Nil when the suite is not set up for it.
+    var handOver: (@Sendable (ServiceName, Int32, [UInt8]) -> Bool)?
 
     /// From async code: on the event loop the caller runs on, if any.
     func forward(_ service: ServiceName, _ request: UpstreamRequest) async throws -> UpstreamResponse {
         try await forward(service, request, MultiThreadedEventLoopGroup.currentEventLoop ?? MultiThreadedEventLoopGroup.singleton.next()).get()
     }
 
-    /// Health is asked of each service's own `/health` with a short deadline.
-    static func live(pools: UpstreamPools, timeout: TimeAmount) -> Upstream {
+    /// Health is asked of each service's own `/health` with a short deadline. Only chat-svc's
+    /// sockets are handed over, when `handoff` is given.
+    static func live(pools: UpstreamPools, timeout: TimeAmount, handoff: SocketHandoffSender? = nil) -> Upstream {
         let forward: @Sendable (ServiceName, UpstreamRequest, any EventLoop) -> EventLoopFuture<UpstreamResponse> = { service, request, eventLoop in
             do {
                 return try pools.pool(for: service).execute(request, timeout: timeout, on: eventLoop)
@@ -47,6 +51,11 @@ struct Upstream: Sendable {
             } catch {
                 return ServiceHealth(status: "down", error: "unreachable")
             }
-        }, upgrade: upgrade)
+        }, upgrade: upgrade, handOver: handOver(handoff))
+    }
+
+    private static func handOver(_ sender: SocketHandoffSender?) -> (@Sendable (ServiceName, Int32, [UInt8]) -> Bool)? {
+        guard let sender else { return nil }
+        return { service, descriptor, request in service == .chat && sender.send(descriptor: descriptor, request: request) }
     }
 }
