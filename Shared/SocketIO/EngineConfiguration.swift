@@ -8,6 +8,10 @@ package struct EngineConfiguration: Sendable {
     package var maxQueuedBytes = 4 << 20
     /// A connection that joins no namespace within this time is closed.
     package var connectTimeout: Duration = .seconds(45)
+    /// Under steady traffic, WebSocket flushes of one event loop at least this far apart
+    /// (`LoopFlusher`); zero: every tick's frames leave at the end of the tick. The suites'
+    /// configuration keeps zero: their clients expect the reference server's frame-per-read timing.
+    package var flushWindow: Duration = .zero
 
     package static let protocolTest = EngineConfiguration(pingInterval: .milliseconds(300), pingTimeout: .milliseconds(200))
 

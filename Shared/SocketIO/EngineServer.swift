@@ -15,13 +15,14 @@ package final class EngineServer<Handler: EngineHandler>: Sendable {
     private let logger: Logger
     private let sessions = Mutex<[String: EngineSession]>([:])
     private let heartbeat: Heartbeat
-    private let flushers = LoopFlushers()
+    private let flushers: LoopFlushers
 
     package init(configuration: EngineConfiguration, handler: Handler, logger: Logger) {
         self.configuration = configuration
         self.handler = handler
         self.logger = logger
         self.heartbeat = Heartbeat(configuration: configuration)
+        self.flushers = LoopFlushers(window: .milliseconds(configuration.flushWindow.milliseconds))
     }
 
     // MARK: HTTP long-polling

@@ -34,15 +34,25 @@ package final class NamespaceSocket<Caller: Sendable>: Sendable {
     /// sockets still on polling queue the packet.
     package static func broadcast(_ event: String, json: String, to sockets: some Sequence<NamespaceSocket>) {
         var encoding = BroadcastEncoding(event: event, json: json)
-        var byNamespace: [String: [EngineSocketHandler]] = [:]
+        // A room's sockets are nearly all on one namespace: the current one's group is kept
+        // aside, and the others (a `join_room` from `/`) are found by hashing.
+        var current: (namespace: String, handlers: [EngineSocketHandler])?
+        var others: [String: [EngineSocketHandler]] = [:]
         for socket in sockets {
             guard let handler = socket.session.socket else {
                 socket.session.send(encoding.encoded(socket.namespace).packets)
                 continue
             }
-            byNamespace[socket.namespace, default: []].append(handler)
+            if current?.namespace == socket.namespace {
+                current?.handlers.append(handler)
+            } else if current == nil {
+                current = (socket.namespace, [handler])
+            } else {
+                others[socket.namespace, default: []].append(handler)
+            }
         }
-        for (namespace, handlers) in byNamespace { EngineSocketHandler.broadcast(encoding.encoded(namespace).frame, to: handlers) }
+        if let current { EngineSocketHandler.broadcast(encoding.encoded(current.namespace).frame, to: current.handlers) }
+        for (namespace, handlers) in others { EngineSocketHandler.broadcast(encoding.encoded(namespace).frame, to: handlers) }
     }
 }
 

@@ -12,7 +12,9 @@ final class EngineSocketHandlerTests: XCTestCase {
     private lazy var flusher = LoopFlusher(eventLoop: loop)
 
     /// A socket on a new WebSocket session, with its open packet already read off the wire.
-    private func openSocket(maxQueuedBytes: Int = 4 << 20, received: Received = Received(), closed: Reasons = Reasons()) throws
+    private func openSocket(
+        maxQueuedBytes: Int = 4 << 20, received: Received = Received(), closed: Reasons = Reasons(), flusher: LoopFlusher? = nil
+    ) throws
         -> (EmbeddedChannel, EngineSession, FlushCounter)
     {
         var configuration = EngineConfiguration()
@@ -24,7 +26,7 @@ final class EngineSocketHandlerTests: XCTestCase {
         let channel = EmbeddedChannel(loop: loop)
         try channel.pipeline.syncOperations.addHandler(counter)
         try channel.pipeline.syncOperations.addHandler(
-            EngineSocketHandler(session: session, start: .open, flusher: flusher) { packet, _ in received.add(packet) }
+            EngineSocketHandler(session: session, start: .open, flusher: flusher ?? self.flusher) { packet, _ in received.add(packet) }
         )
         loop.run()
         let open = try XCTUnwrap(try Self.frames(channel).first)
@@ -70,6 +72,27 @@ final class EngineSocketHandlerTests: XCTestCase {
             XCTAssertEqual(try Self.frames(channel), expected)
             XCTAssertEqual(counter.count - flushesBefore[index], 1, "frames of one tick leave in one flush")
         }
+    }
+
+    func testUnderSteadyTrafficFlushesAreSpacedByTheWindow() throws {
+        let windowed = LoopFlusher(eventLoop: loop, window: .milliseconds(20))
+        let (channel, session, counter) = try openSocket(flusher: windowed)
+        loop.advanceTime(by: .milliseconds(20))
+        let flushes = counter.count
+        session.send([.message("2[\"a\"]")])
+        loop.run()
+        XCTAssertEqual(try Self.frames(channel), [#"42["a"]"#], "right after a quiet spell: at once")
+        session.send([.message("2[\"b\"]")])
+        session.send([.message("2[\"c\"]")])
+        loop.advanceTime(by: .milliseconds(19))
+        XCTAssertEqual(try Self.frames(channel), [], "within the window: held")
+        loop.advanceTime(by: .milliseconds(1))
+        XCTAssertEqual(try Self.frames(channel), [#"42["b"]"#, #"42["c"]"#])
+        XCTAssertEqual(counter.count - flushes, 2, "one flush for what piled up")
+        loop.advanceTime(by: .milliseconds(20))
+        session.send([.message("2[\"d\"]")])
+        loop.run()
+        XCTAssertEqual(try Self.frames(channel), [#"42["d"]"#], "quiet again: at once")
     }
 
     func testLongFramesCarryTheirLengthInTwoOrEightBytes() throws {

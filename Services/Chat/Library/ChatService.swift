@@ -58,9 +58,11 @@ package enum ChatService {
             let sockets = SocketEndpoint(app: ProtocolTestApplication(), configuration: .protocolTest, secret: nil, logger: logger)
             return assemble(common: common, configuration: configuration, logger: logger, database: database, services: background, sockets: sockets, open: true, routes: routes, verifier: verifier)
         }
+        var engine = EngineConfiguration()
+        engine.flushWindow = configuration.flushWindow
         let sockets = SocketEndpoint(
             app: ChatRealtime(rooms: rooms, workspaces: SQLiteWorkspaceStore(database: database), verifier: verifier, apps: dependencies.apps, hub: hub, logger: logger),
-            configuration: EngineConfiguration(), secret: common.internalSecret, logger: logger
+            configuration: engine, secret: common.internalSecret, logger: logger
         )
         return assemble(common: common, configuration: configuration, logger: logger, database: database, services: background, sockets: sockets, open: false, routes: routes, verifier: verifier)
     }

@@ -11,7 +11,12 @@ package enum ChatSettings {
         "SLP_WORKSPACE_COST", default: "50", "coins a workspace costs its creator (API.md §8; 0 = free)"
     )
 
-    package static var all: [ConfigVariable] { [protocolTest, workspaceCost, SocketHandoff.path] }
+    package static let flushWindow = ConfigVariable(
+        "CHAT_FLUSH_WINDOW_MS", default: "20",
+        "under steady traffic, a socket's frames are written at most this often (milliseconds; 0: at the end of each event-loop tick): fewer system calls per delivery for that much latency"
+    )
+
+    package static var all: [ConfigVariable] { [protocolTest, workspaceCost, flushWindow, SocketHandoff.path] }
 }
 
 struct ChatConfiguration: Sendable {
@@ -19,6 +24,7 @@ struct ChatConfiguration: Sendable {
     var workspaceCost = 50
     /// Where the gateway hands WebSocket connections over (`SocketHandoff`); nil: it relays them.
     var handoffPath: String?
+    var flushWindow: Duration = .milliseconds(20)
 
     init() {}
 
@@ -28,6 +34,7 @@ struct ChatConfiguration: Sendable {
             throw ConfigurationError(variable: ChatSettings.protocolTest.name, problem: "only allowed when HOST is a loopback address")
         }
         workspaceCost = try reader.int(ChatSettings.workspaceCost, in: 0...1_000_000)
+        flushWindow = .milliseconds(try reader.int(ChatSettings.flushWindow, in: 0...1000))
         let path = try reader.string(SocketHandoff.path)
         handoffPath = path.isEmpty ? nil : path
     }
