@@ -45,8 +45,6 @@ final class DelayQueue<Item: AnyObject & Sendable>: Sendable {
         if start { Task { await self.run() } }
     }
 
-    var count: Int { state.withLock { $0.entries.count } }
-
     /// Serves items until none is left (the next `add` starts it again).
     private func run() async {
         while true {

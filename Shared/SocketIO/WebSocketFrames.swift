@@ -7,7 +7,7 @@ import NIOCore
 /// and the same bytes can go to every socket.
 package enum WebSocketFrames {
     enum Opcode: UInt8 {
-        case text = 0x1, binary = 0x2, close = 0x8, ping = 0x9, pong = 0xA
+        case text = 0x1, binary = 0x2, close = 0x8, pong = 0xA
     }
 
     /// A final (unfragmented) frame of `payload`.

@@ -47,5 +47,9 @@ final class OutboxRelayTests: XCTestCase {
         XCTAssertEqual(delivered.withLock { $0 }, [2], "key a waits behind its failed first message")
         let attempts = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT attempts FROM outbox WHERE payload = ?", arguments: [#"{"n":1}"#]) }
         XCTAssertEqual(attempts, 1)
+        await relay.deliverDue()
+        XCTAssertEqual(delivered.withLock { $0 }, [2], "the next round too: its first message waits for its retry, and 3 behind it")
+        let settled = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NOT NULL") }
+        XCTAssertEqual(settled, 1, "2 was recorded as delivered, once")
     }
 }

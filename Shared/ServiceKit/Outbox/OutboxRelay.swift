@@ -16,6 +16,7 @@ package final class OutboxRelay: Service, Sendable {
     private let interval: Duration
     private let nudges: AsyncStream<Void>
     private let nudger: AsyncStream<Void>.Continuation
+    private let lastPrune = Mutex<Int64>(0)
 
     package init(store: any OutboxStore, logger: Logger, interval: Duration = .seconds(1), deliver: @escaping Deliver) {
         self.store = store
@@ -45,20 +46,21 @@ package final class OutboxRelay: Service, Sendable {
         }
     }
 
-    /// One round: every due message, in order. Exposed for tests that drive rounds themselves.
+    /// One round: every due message, in order; the delivered ones settled together at the end
+    /// (a crash before that delivers them again: consumers are idempotent). Two reads and a write
+    /// per round however many messages it carries.
     package func deliverDue() async {
         let now = GlintDate.nowMilliseconds()
-        guard let due = try? await store.due(at: now, limit: 100) else { return }
-        var blockedKeys: Set<String> = []
-        for message in due {
-            if blockedKeys.contains(message.key) { continue }
-            if (try? await store.hasEarlierPending(key: message.key, before: message.id)) == true {
-                blockedKeys.insert(message.key)
-                continue
-            }
+        guard let due = try? await store.due(at: now, limit: 100), !due.isEmpty,
+              var blockedKeys = try? await store.keysWaiting(at: now) else {
+            await pruneIfDue(now)
+            return
+        }
+        var delivered: [Int64] = []
+        for message in due where !blockedKeys.contains(message.key) {
             do {
                 try await deliver(message)
-                try await store.markDelivered(message.id, at: GlintDate.nowMilliseconds())
+                delivered.append(message.id)
             } catch {
                 blockedKeys.insert(message.key)
                 let backoff = Int64(min(300_000, 1000 << min(message.attempts, 9)))
@@ -69,6 +71,21 @@ package final class OutboxRelay: Service, Sendable {
                 try? await store.markFailed(message.id, retryAt: GlintDate.nowMilliseconds() + backoff, error: String(describing: error).prefix(500).description)
             }
         }
+        do {
+            try await store.markDelivered(delivered, at: GlintDate.nowMilliseconds())
+        } catch {
+            logger.warning("outbox could not record deliveries; they will be made again", metadata: ["error": .string(String(describing: error))])
+        }
+        await pruneIfDue(now)
+    }
+
+    /// Delivered messages are forgotten after a week, looked for once an hour.
+    private func pruneIfDue(_ now: Int64) async {
+        guard lastPrune.withLock({ last in
+            guard now - last >= 3_600_000 else { return false }
+            last = now
+            return true
+        }) else { return }
         try? await store.prune(deliveredBefore: now - 7 * 86_400_000)
     }
 }

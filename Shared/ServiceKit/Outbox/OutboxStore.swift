@@ -3,10 +3,12 @@
 package protocol OutboxStore: Sendable {
     /// Undelivered messages that are due, oldest first.
     func due(at now: Int64, limit: Int) async throws -> [OutboxMessage]
-    /// Whether an undelivered message with the same key was written before `id`: a later message
-    /// must not overtake an earlier one (create, move, delete of one post stay in order).
-    func hasEarlierPending(key: String, before id: Int64) async throws -> Bool
-    func markDelivered(_ id: Int64, at time: Int64) async throws
+    /// Keys with an undelivered message that is not due yet (it failed and waits for its retry):
+    /// their later messages must not overtake it (create, move, delete of one post stay in
+    /// order). A message waits only after being tried, and is then its key's earliest.
+    func keysWaiting(at now: Int64) async throws -> Set<String>
+    /// Settles the messages of one round in one write.
+    func markDelivered(_ ids: [Int64], at time: Int64) async throws
     func markFailed(_ id: Int64, retryAt: Int64, error: String) async throws
     /// Forgets messages delivered before `time`.
     func prune(deliveredBefore time: Int64) async throws

@@ -46,15 +46,17 @@ package struct SQLiteOutboxStore: OutboxStore {
         }
     }
 
-    package func hasEarlierPending(key: String, before id: Int64) async throws -> Bool {
+    package func keysWaiting(at now: Int64) async throws -> Set<String> {
         try await database.read { db in
-            try Bool.fetchOne(db, sql: "SELECT COUNT(*) > 0 FROM outbox WHERE key = ? AND id < ? AND delivered_at IS NULL", arguments: [key, id]) ?? false
+            Set(try String.fetchAll(db, sql: "SELECT DISTINCT key FROM outbox WHERE delivered_at IS NULL AND next_attempt_at > ?", arguments: [now]))
         }
     }
 
-    package func markDelivered(_ id: Int64, at time: Int64) async throws {
+    package func markDelivered(_ ids: [Int64], at time: Int64) async throws {
+        guard !ids.isEmpty else { return }
         try await database.write { db in
-            try db.execute(sql: "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?", arguments: [time, id])
+            let statement = try db.cachedStatement(sql: "UPDATE outbox SET delivered_at = ?, attempts = attempts + 1, last_error = NULL WHERE id = ?")
+            for id in ids { try statement.execute(arguments: [time, id]) }
         }
     }
 
