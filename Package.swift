@@ -55,7 +55,7 @@ func service(
 let services: [(dir: String, library: String, executable: String, deps: [Target.Dependency])] = [
     ("Gateway", "Gateway", "gateway", [
         .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "HummingbirdCore", package: "hummingbird"),
-        webSocket, "APIDocs", .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+        "APIDocs", .product(name: "OpenAPIKit", package: "OpenAPIKit"),
     ]),
     ("Auth", "AuthService", "auth-svc", [
         .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto"),
@@ -63,7 +63,7 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
     ]),
     ("Chat", "ChatService", "chat-svc", [
-        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdCore", package: "hummingbird"), webSocket, "SocketIO",
+        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdCore", package: "hummingbird"), "SocketIO",
     ]),
     ("Market", "MarketService", "market-svc", [
         .product(name: "GRDB", package: "GRDB.swift"), .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -2,7 +2,6 @@ import Contracts
 import GRDB
 import HTTPTypes
 import Hummingbird
-import HummingbirdWebSocket
 import Logging
 import ServiceKit
 import ServiceLifecycle

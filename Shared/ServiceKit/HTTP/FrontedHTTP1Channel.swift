@@ -42,6 +42,14 @@ package struct FrontedHTTP1Channel: ServerChildChannel {
         }
     }
 
+    /// Takes Hummingbird's upgrade handler out of a connection the front is taking over (it
+    /// stands after the front and would wait for a request that never comes its way).
+    package static func removeUpgrader(from pipeline: ChannelPipeline.SynchronousOperations) {
+        if let upgrader = try? pipeline.handler(type: NIOTypedHTTPServerUpgradeHandler<HTTP1WebSocketUpgradeChannel.UpgradeResult>.self) {
+            pipeline.removeHandler(upgrader, promise: nil)
+        }
+    }
+
     package func handle(value: Value, logger: Logger) async {
         // Failed when the connection closed (or was taken over) before any request went Hummingbird's way.
         guard (try? await value.routerStarted.get()) != nil else { return }

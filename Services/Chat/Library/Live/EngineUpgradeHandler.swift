@@ -1,7 +1,7 @@
 import Contracts
-import HummingbirdWebSocket
 import NIOCore
 import NIOHTTP1
+import ServiceKit
 import SocketIO
 
 /// chat-svc's connections start here (see `FrontedHTTP1Channel`): a connection whose first
@@ -84,9 +84,7 @@ final class EngineUpgradeHandler: ChannelInboundHandler, RemovableChannelHandler
             let pipeline = context.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             pipeline.removeHandler(try pipeline.handler(type: HTTPResponseEncoder.self), promise: nil)
-            if routed {
-                pipeline.removeHandler(try pipeline.handler(type: NIOTypedHTTPServerUpgradeHandler<HTTP1WebSocketUpgradeChannel.UpgradeResult>.self), promise: nil)
-            }
+            FrontedHTTP1Channel.removeUpgrader(from: pipeline)
             // Right after the HTTP decoder, which hands them whatever followed the handshake
             // when it leaves (a tick later: it is still decoding this request).
             try pipeline.addHandlers(handlers, position: .after(decoder))

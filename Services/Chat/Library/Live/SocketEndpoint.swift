@@ -58,18 +58,9 @@ struct SocketEndpoint<App: SocketApplication>: Sendable {
     /// The engine's handlers for a WebSocket handshake on `/socket.io/` that carries the secret.
     private func accept(_ head: HTTPRequestHead, eventLoop: any EventLoop) -> [any ChannelHandler]? {
         guard URI(head.uri).path.hasPrefix(Self.path) else { return nil }
-        let fields = Self.fields(head.headers)
+        let fields = HTTPFields(head.headers)
         if let secret, !InternalSecretMiddleware.carriesSecret(fields, secret.utf8) { return nil }
         return engine.webSocket(uri: head.uri, handshake: Self.handshake(fields), eventLoop: eventLoop)
-    }
-
-    /// NIO's header list in HTTP types' form (what the secret and handshake checks read).
-    static func fields(_ headers: HTTPHeaders) -> HTTPFields {
-        var fields = HTTPFields()
-        for (name, value) in headers {
-            if let name = HTTPField.Name(name) { fields.append(HTTPField(name: name, value: value)) }
-        }
-        return fields
     }
 
     /// The app the gateway resolved from `SeSACKey`, and the `Authorization` token.

@@ -91,12 +91,7 @@ extension GatewayPolicy {
     /// A service's headers in the router's form, hop-by-hop ones dropped (its middleware adds the
     /// request id and `Server`).
     func responseFields(_ headers: HTTPHeaders) -> HTTPFields {
-        var fields = HTTPFields()
-        fields.reserveCapacity(headers.count)
-        for (name, value) in headers where !HeaderRules.isHopByHop(name) {
-            if let fieldName = HTTPField.Name(name) { fields.append(HTTPField(name: fieldName, value: value)) }
-        }
-        return fields
+        HTTPFields(headers) { !HeaderRules.isHopByHop($0) }
     }
 
     private func addGatewayHeaders(to headers: inout HTTPHeaders, requestID: String) {

@@ -2,7 +2,6 @@ import Contracts
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
-import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -181,9 +180,7 @@ final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// `then` runs once it has (at once when it already had), with false if it could not.
     private func leaveHTTP(context: ChannelHandlerContext, then: @escaping (Bool) -> Void) {
         let client = context.pipeline.syncOperations
-        if let upgrader = try? client.handler(type: NIOTypedHTTPServerUpgradeHandler<HTTP1WebSocketUpgradeChannel.UpgradeResult>.self) {
-            client.removeHandler(upgrader, promise: nil)
-        }
+        FrontedHTTP1Channel.removeUpgrader(from: client)
         guard let decoder = try? client.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self) else { return then(true) }
         let decoderGone = context.eventLoop.makePromise(of: Void.self)
         client.removeHandler(decoder, promise: decoderGone)
