@@ -17,9 +17,12 @@ package final class OutboxRelay: Service, Sendable {
     private let nudges: AsyncStream<Void>
     private let nudger: AsyncStream<Void>.Continuation
     private let lastPrune = Mutex<Int64>(0)
+    /// How long a round waits after the last before taking the next nudge.
+    private let gather: Duration
 
-    package init(store: any OutboxStore, logger: Logger, interval: Duration = .seconds(1), deliver: @escaping Deliver) {
+    package init(store: any OutboxStore, logger: Logger, interval: Duration = .seconds(1), gather: Duration = .milliseconds(50), deliver: @escaping Deliver) {
         self.store = store
+        self.gather = gather
         self.deliver = deliver
         self.logger = logger
         self.interval = interval
@@ -42,6 +45,9 @@ package final class OutboxRelay: Service, Sendable {
         await cancelWhenGracefulShutdown {
             for await _ in self.nudges {
                 await self.deliverDue()
+                // Nudges that come meanwhile fold into one (the stream keeps the newest): under a
+                // steady stream of messages a round carries several, not one each.
+                try? await Task.sleep(for: self.gather)
             }
         }
     }
