@@ -39,8 +39,9 @@ final class DelayQueue<Item: AnyObject & Sendable>: Sendable {
         let start = state.withLock { state -> Bool in
             let due = ContinuousClock.now + delay
             for item in items { state.entries.append(Entry(due: due, item: item)) }
-            defer { state.running = !state.entries.isEmpty || state.running }
-            return !state.running && !state.entries.isEmpty
+            guard !state.running, !state.entries.isEmpty else { return false }
+            state.running = true
+            return true
         }
         if start { Task { await self.run() } }
     }
