@@ -158,6 +158,8 @@ chat)
       -d '{"email":"'"$1"'@bench.example","password":"bench123!","nick":"'"$1"'"}'
   }
   field() { python3 -c 'import json,sys; print(json.load(sys.stdin)["'"$1"'"])'; }
+  ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+  seconds() { python3 -c "print(f'{($2 - $1) / $(getconf CLK_TCK):.1f} s')"; }
   # push-svc takes chat-svc's message events as it does deployed (without it each event's
   # delivery fails and is retried, which is not a cost a running suite pays).
   PORT=$PUSH_PORT "$BIN/push-svc" > "$DATA/push.log" 2>&1 & PIDS+=($!)
@@ -169,12 +171,18 @@ chat)
   # FANOUT_VIA=chat-svc opens the sockets straight on chat-svc (the gateway's relay left out).
   if [ "${FANOUT_VIA:-gateway}" = gateway ]; then SOCKETS=$GW; SOCKET_HEADERS='{"SeSACKey":"'"$KEY"'","Authorization":"'"$ALICE_TOKEN"'"}'
   else SOCKETS=http://127.0.0.1:$CHAT_PORT; SOCKET_HEADERS='{"x-internal-secret":"'"$SECRET"'","Authorization":"'"$ALICE_TOKEN"'"}'; fi
+  if [ -n "${POSTS_ONLY:-}" ]; then
+    # The per-message cost alone: messages POSTed to the room as fast as wrk sends them, no sockets.
+    gateway_start=$(ticks $GATEWAY_PID); chat_start=$(ticks $CHAT_PID)
+    CONCURRENCY=${POST_CONCURRENCY:-4} run "POST /v1/chats/{room_id} (no sockets)" -s Benchmarks/lua/post.lua -H "SeSACKey: $KEY" -H "Authorization: $BOB_TOKEN" \
+      "$GW/v1/chats/$ROOM" -- '{"content":"안녕하세요 오늘 날씨가 좋네요, bench message"}'
+    echo "CPU: gateway $(seconds "$gateway_start" "$(ticks $GATEWAY_PID)"), chat-svc $(seconds "$chat_start" "$(ticks $CHAT_PID)"); messages: $(sqlite3 "$DATA/chat-svc.sqlite" 'SELECT COUNT(*) FROM chat')"
+    exit 0
+  fi
   echo "== (a) fan-out through ${FANOUT_VIA:-gateway}: ${CLIENTS:-500} websockets on one room, ${RATE:-200} messages/s for ${SECONDS_TO_RUN:-30} s"
-  ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
   gateway_start=$(ticks $GATEWAY_PID); chat_start=$(ticks $CHAT_PID)
   HEADERS=$SOCKET_HEADERS POST_HEADERS='{"SeSACKey":"'"$KEY"'","Authorization":"'"$BOB_TOKEN"'"}' \
     node Benchmarks/chat.mjs fanout "$SOCKETS" "$GW" "$ROOM" "${CLIENTS:-500}" "${RATE:-200}" "${SECONDS_TO_RUN:-30}" || echo "fan-out incomplete"
-  seconds() { python3 -c "print(f'{($2 - $1) / $(getconf CLK_TCK):.1f} s')"; }
   echo "CPU during the fan-out: gateway $(seconds "$gateway_start" "$(ticks $GATEWAY_PID)"), chat-svc $(seconds "$chat_start" "$(ticks $CHAT_PID)")"
   [ -n "${SKIP_IDLE:-}" ] && exit 0
   # Straight to chat-svc: through the gateway each socket holds two descriptors there, and this

@@ -69,6 +69,13 @@ final class APIFuzzTests: XCTestCase {
         let status = try await run.exitStatus(within: .seconds(600))
         // The whole report when something failed; its summary otherwise.
         print(status == 0 ? run.transcript.split(separator: "\n").suffix(20).joined(separator: "\n") : run.transcript)
+        // A 5xx may be a service that stopped: its own account of why (a crash's backtrace).
+        if status != 0 {
+            for process in suite.others {
+                let transcript = process.transcript
+                if let crash = transcript.range(of: "Fatal error") ?? transcript.range(of: "crashed") { print(transcript[crash.lowerBound...].prefix(12_000)) }
+            }
+        }
         XCTAssertEqual(status, 0, "schemathesis found problems in the \(profile) document's run (its report is above)")
     }
 }

@@ -5,7 +5,7 @@ import ServiceKit
 import XCTest
 
 /// The fast writer against `Codable`: the same bytes as `JSONEncoder` with sorted keys, for
-/// randomized posts, filters, chats, rooms and token pairs (strings with every escape, numbers of every form, optional keys present and not).
+/// randomized posts, filters, chats, rooms, chat push events and token pairs (strings with every escape, numbers of every form, optional keys present and not).
 final class JSONWriterTests: XCTestCase {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -45,6 +45,12 @@ final class JSONWriterTests: XCTestCase {
                                participants: [Self.user(&generator), Self.user(&generator)], lastChat: Bool.random(using: &generator) ? Self.chat(&generator) : nil)
             }
             try Self.assertSameBytes(DataList(data: rooms), round)
+            func texts() -> [String] { (0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.text(&generator) } }
+            try Self.assertSameBytes(ChatMessageEvent(
+                appID: Self.text(&generator), roomID: Self.text(&generator), chatID: Self.text(&generator), senderID: Self.text(&generator),
+                senderNick: Self.text(&generator), content: Self.text(&generator), files: texts(), recipients: texts(), present: texts(),
+                createdAt: Self.text(&generator)
+            ), round)
         }
     }
 

@@ -1,5 +1,4 @@
 import Hummingbird
-import MultipartKit
 import NIOCore
 
 /// A `multipart/form-data` body read as it streams in, with limits enforced on the way (so a
@@ -72,28 +71,23 @@ package struct MultipartForm: Sendable {
         guard let boundary = boundary(of: request), !boundary.isEmpty, boundary.count <= 200 else {
             throw ServiceError.badRequest("multipart/form-data with a boundary expected")
         }
-        let collector = Collector(limits: limits)
-        let parser = MultipartParser(boundary: boundary)
-        parser.onHeader = { name, value in collector.header(name, value) }
-        parser.onBody = { buffer in collector.body(&buffer) }
-        parser.onPartComplete = { collector.complete() }
-        for try await chunk in request.body {
-            do {
-                try parser.execute(chunk)
-            } catch {
-                throw ServiceError.badRequest("malformed multipart body")
+        var collector = Collector(limits: limits)
+        var parser = FormDataParser(boundary: boundary)
+        do {
+            for try await chunk in request.body {
+                try parser.feed(chunk) { try collector.take($0) }
             }
-            if let failure = collector.failure { throw failure }
+            try parser.finish()
+        } catch is FormDataParser.Malformed {
+            throw ServiceError.badRequest("malformed multipart body")
         }
-        if let failure = collector.failure { throw failure }
         return MultipartForm(parts: collector.parts)
     }
 
-    /// Parser callbacks run synchronously inside `execute`, on the reading task only.
-    private final class Collector: @unchecked Sendable {
+    /// Parts gathered from the parser's events, the limits checked as bytes arrive.
+    private struct Collector {
         let limits: Limits
         var parts: [Part] = []
-        var failure: ServiceError?
         private var name: String?
         private var filename: String?
         private var current = ByteBuffer()
@@ -103,7 +97,15 @@ package struct MultipartForm: Sendable {
             self.limits = limits
         }
 
-        func header(_ field: String, _ value: String) {
+        mutating func take(_ event: FormDataParser.Event) throws {
+            switch event {
+            case .header(let field, let value): header(field, value)
+            case .body(var buffer): try body(&buffer)
+            case .partEnd: try complete()
+            }
+        }
+
+        private mutating func header(_ field: String, _ value: String) {
             guard field.lowercased() == "content-disposition" else { return }
             for parameter in value.split(separator: ";").dropFirst() {
                 let pair = parameter.trimmingCharacters(in: .whitespaces)
@@ -116,23 +118,20 @@ package struct MultipartForm: Sendable {
             }
         }
 
-        func body(_ buffer: inout ByteBuffer) {
-            guard failure == nil else { return }
+        private mutating func body(_ buffer: inout ByteBuffer) throws {
             total += buffer.readableBytes
             let limit = filename == nil ? limits.maxFieldBytes : limits.maxFileBytes
             if current.readableBytes + buffer.readableBytes > limit || total > limits.maxTotalBytes {
-                failure = ServiceError(.payloadTooLarge, filename == nil ? "form field too large" : "file too large (at most \(limits.maxFileBytes >> 20) MB each, \(limits.maxTotalBytes >> 20) MB in all)")
-                return
+                throw ServiceError(.payloadTooLarge, filename == nil ? "form field too large" : "file too large (at most \(limits.maxFileBytes >> 20) MB each, \(limits.maxTotalBytes >> 20) MB in all)")
             }
             current.writeBuffer(&buffer)
         }
 
-        func complete() {
+        private mutating func complete() throws {
             defer { name = nil; filename = nil; current = ByteBuffer() }
-            guard failure == nil, let name else { return }
+            guard let name else { return }
             if filename != nil, current.readableBytes > 0, parts.filter({ $0.filename != nil && $0.body.readableBytes > 0 }).count >= limits.maxFileParts {
-                failure = ServiceError.badRequest("at most \(limits.maxFileParts) files")
-                return
+                throw ServiceError.badRequest("at most \(limits.maxFileParts) files")
             }
             parts.append(Part(name: name, filename: filename, body: current))
         }

@@ -134,3 +134,21 @@ extension ChatRoomAnswer: JSONWritable {
         writer.objectEnd()
     }
 }
+
+// chat-svc's push event, written into the outbox with every message.
+extension ChatMessageEvent: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("app_id"); writer.string(appID)
+        writer.key("chat_id"); writer.string(chatID)
+        writer.key("content"); writer.string(content)
+        writer.key("created_at"); writer.string(createdAt)
+        writer.key("files"); writer.array(files)
+        writer.key("present"); writer.array(present)
+        writer.key("recipients"); writer.array(recipients)
+        writer.key("room_id"); writer.string(roomID)
+        writer.key("sender_id"); writer.string(senderID)
+        writer.key("sender_nick"); writer.string(senderNick)
+        writer.objectEnd()
+    }
+}

@@ -32,8 +32,8 @@ package struct SQLiteOutboxStore: OutboxStore {
     /// Records a message inside the caller's transaction.
     package static func enqueue(_ db: Database, topic: String, key: String, payload: some Encodable) throws {
         let now = GlintDate.nowMilliseconds()
-        try db.execute(sql: "INSERT INTO outbox (topic, key, payload, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [topic, key, JSONText.encode(payload), now, now])
+        try db.cachedStatement(sql: "INSERT INTO outbox (topic, key, payload, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [topic, key, JSONText.encode(payload), now, now])
     }
 
     package func due(at now: Int64, limit: Int) async throws -> [OutboxMessage] {

@@ -31,18 +31,24 @@ struct SQLiteMessageStore: MessageStore {
         _ new: NewChat, appID: String, at time: Int64, event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
     ) async throws -> (chat: ChatRecord, created: Bool) {
         guard ObjectID.isValid(new.roomID) else { throw StoreError.notFound("room not found") }
+        // Every message passes here: kept statements and columns read by position (no SQL
+        // built, prepared and authorized afresh, no `Codable` row) keep the writer's share short.
         return try await database.write { db in
-            guard let room = try RoomRecord.fetchOne(db, key: new.roomID), room.appID == appID, room.kind == new.kind else {
+            guard let room = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT app_id, kind, workspace_id, updated_at FROM room WHERE id = ?"), arguments: [new.roomID]
+            ), room[0] as String == appID, room[1] as String == new.kind.rawValue else {
                 throw StoreError.notFound("room not found")
             }
-            var participants = try String.fetchAll(db, sql: "SELECT user_id FROM participant WHERE room_id = ? ORDER BY user_id", arguments: [room.id])
+            var participants = try String.fetchAll(
+                db.cachedStatement(sql: "SELECT user_id FROM participant WHERE room_id = ? ORDER BY user_id"), arguments: [new.roomID]
+            )
             if !participants.contains(new.senderID) {
                 // A workspace member joins a channel by writing in it (API.md §8).
-                guard room.kind == .channel, let workspaceID = room.workspaceID,
+                guard new.kind == .channel, let workspaceID = room[2] as String?,
                       try WorkspaceMemberRecord.exists(db, key: ["workspace_id": workspaceID, "user_id": new.senderID]) else {
                     throw StoreError.notPermitted("not a participant of this room")
                 }
-                try ParticipantRecord(roomID: room.id, userID: new.senderID, appID: appID, readAt: 0).insert(db)
+                try ParticipantRecord(roomID: new.roomID, userID: new.senderID, appID: appID, readAt: 0).insert(db)
                 participants.append(new.senderID)
             }
             if let clientID = new.clientID, let existing = try ChatRecord.filter(
@@ -50,16 +56,17 @@ struct SQLiteMessageStore: MessageStore {
             ).fetchOne(db) {
                 return (existing, false)
             }
-            let createdAt = max(time, room.updatedAt + 1)
+            let createdAt = max(time, room[3] as Int64 + 1)
             var chat = ChatRecord(
                 seq: nil, id: ObjectID.generate(), roomID: new.roomID, senderID: new.senderID, content: new.content,
                 files: JSONText.encode(new.files), clientID: new.clientID, createdAt: createdAt
             )
-            try chat.insert(db)
-            try db.execute(
-                sql: "UPDATE room SET updated_at = ?, last_chat_seq = ? WHERE id = ?",
-                arguments: [createdAt, chat.seq, new.roomID]
-            )
+            try db.cachedStatement(sql: """
+                INSERT INTO chat (id, room_id, sender_id, content, files, client_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [chat.id, chat.roomID, chat.senderID, chat.content, chat.files, chat.clientID, chat.createdAt])
+            chat.seq = db.lastInsertedRowID
+            try db.cachedStatement(sql: "UPDATE room SET updated_at = ?, last_chat_seq = ? WHERE id = ?")
+                .execute(arguments: [createdAt, chat.seq, new.roomID])
             try SQLiteOutboxStore.enqueue(db, topic: ChatMessageEvent.topic, key: new.roomID, payload: event(chat, participants))
             return (chat, true)
         }
