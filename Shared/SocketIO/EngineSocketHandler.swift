@@ -27,6 +27,8 @@ final class EngineSocketHandler: ChannelInboundHandler, @unchecked Sendable {
     private var context: ChannelHandlerContext?
     private var upgrading: Bool
     private var flushPending = false
+    /// Bytes of the loop's broadcast bytes for this socket, not yet handed to NIO.
+    private var queued: Range<Int>?
 
     init(session: EngineSession, start: Start, flusher: LoopFlusher, receive: @escaping @Sendable (EnginePacket, EngineSession) async -> Void) {
         self.eventLoop = flusher.eventLoop
@@ -44,18 +46,50 @@ final class EngineSocketHandler: ChannelInboundHandler, @unchecked Sendable {
     }
 
     /// Writes the same encoded frame to each socket: one hop per event loop, not per socket.
+    /// The frame goes once into the loop's broadcast bytes; each socket only notes which of
+    /// those bytes are its own, so the frames a socket gets between two flushes (a room's
+    /// messages, a shared ping) reach NIO as one slice, one write, not one write each.
     static func broadcast(_ frame: ByteBuffer, to sockets: [EngineSocketHandler]) {
         var byLoop: [ObjectIdentifier: [EngineSocketHandler]] = [:]
         for socket in sockets { byLoop[ObjectIdentifier(socket.eventLoop), default: []].append(socket) }
         for group in byLoop.values {
-            group[0].eventLoop.execute { for socket in group { socket.write(frame) } }
+            let flusher = group[0].flusher
+            flusher.eventLoop.execute {
+                let range = flusher.append(frame)
+                for socket in group { socket.queue(range) }
+            }
         }
     }
 
-    /// On the event loop: queued in NIO, flushed with the loop's next flush.
+    /// On the event loop: these bytes of the loop's broadcast bytes are for this socket too.
+    private func queue(_ range: Range<Int>) {
+        guard context != nil else { return }
+        if let queued, queued.upperBound == range.lowerBound {
+            self.queued = queued.lowerBound..<range.upperBound
+        } else {
+            writeQueued()
+            queued = range
+        }
+        needsFlush()
+    }
+
+    /// On the event loop: queued in NIO after what the socket was sent before, flushed with the
+    /// loop's next flush.
     func write(_ frame: ByteBuffer) {
         guard let context else { return }
+        writeQueued()
         context.write(wrapOutboundOut(frame), promise: nil)
+        needsFlush()
+    }
+
+    /// Hands NIO the broadcast bytes noted for this socket.
+    private func writeQueued() {
+        guard let queued, let context else { return }
+        self.queued = nil
+        context.write(wrapOutboundOut(flusher.broadcastBytes(queued)), promise: nil)
+    }
+
+    private func needsFlush() {
         if !flushPending {
             flushPending = true
             flusher.needsFlush(self)
@@ -64,6 +98,7 @@ final class EngineSocketHandler: ChannelInboundHandler, @unchecked Sendable {
 
     func flushNow() {
         flushPending = false
+        writeQueued()
         context?.flush()
     }
 
@@ -72,6 +107,7 @@ final class EngineSocketHandler: ChannelInboundHandler, @unchecked Sendable {
         eventLoop.execute {
             guard let context = self.context, context.channel.isActive else { return }
             self.flushPending = false
+            self.writeQueued()
             context.writeAndFlush(self.wrapOutboundOut(WebSocketFrames.close(code: 1000, allocator: context.channel.allocator)), promise: nil)
             context.close(promise: nil)
         }

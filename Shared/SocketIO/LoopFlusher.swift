@@ -16,6 +16,9 @@ final class LoopFlusher: @unchecked Sendable {
     private var spare: [EngineSocketHandler] = []
     private var scheduled = false
     private var lastFlush: NIODeadline?
+    /// The frames broadcast on this loop since its last flush, each once, whoever they are for;
+    /// sockets write slices of it (`EngineSocketHandler.broadcast`).
+    private var broadcasts = ByteBuffer()
 
     init(eventLoop: any EventLoop, window: TimeAmount = .zero) {
         self.eventLoop = eventLoop
@@ -35,12 +38,29 @@ final class LoopFlusher: @unchecked Sendable {
         }
     }
 
+    /// Adds a broadcast frame to this tick's broadcast bytes: where it lies there.
+    func append(_ frame: ByteBuffer) -> Range<Int> {
+        eventLoop.preconditionInEventLoop()
+        let start = broadcasts.writerIndex
+        var frame = frame
+        broadcasts.writeBuffer(&frame)
+        return start..<broadcasts.writerIndex
+    }
+
+    /// These bytes of this tick's broadcast bytes, sharing their storage.
+    func broadcastBytes(_ range: Range<Int>) -> ByteBuffer {
+        broadcasts.getSlice(at: range.lowerBound, length: range.count)!
+    }
+
     private func flushAll() {
         scheduled = false
         lastFlush = eventLoop.now
         swap(&dirty, &spare)
         for socket in spare { socket.flushNow() }
         spare.removeAll(keepingCapacity: true)
+        // Every socket with broadcast bytes was dirty and has written them: the next tick starts
+        // empty (the storage is reused when NIO has sent it all, else left to the slices).
+        broadcasts.clear()
     }
 }
 

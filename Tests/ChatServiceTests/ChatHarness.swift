@@ -31,7 +31,7 @@ struct ChatHarness {
 
     /// `pushClient` / `coinsClient` / `membersClient` replace the fakes (failing ones, say).
     static func make(
-        protocolTest: Bool = false, pushClient: EventClient<ChatMessageEvent>? = nil, coinsClient: CoinsClient? = nil,
+        protocolTest: Bool = false, pushClient: EventClient<[ChatMessageEvent]>? = nil, coinsClient: CoinsClient? = nil,
         membersClient: MembersClient? = nil, workspaceCost: Int = 50
     ) async throws -> ChatHarness {
         let keys = await TestKeys.make()
@@ -62,7 +62,7 @@ struct ChatHarness {
         configuration.workspaceCost = workspaceCost
         let app = try ChatService.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
-            dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: pushClient ?? push.client,
+            dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: pushClient ?? push.batchClient,
                                 members: membersClient ?? members, coins: coinsClient ?? wallet.client)
         ).application()
         return ChatHarness(app: app, keys: keys, push: push, wallet: wallet, blocks: blocks)

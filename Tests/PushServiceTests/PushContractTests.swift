@@ -99,9 +99,13 @@ final class PushContractTests: XCTestCase {
             for _ in 0..<2 {
                 let response = try await client.execute(uri: "/internal/chat-messages", method: .post,
                                                         headers: TestEnvironment.fields(app: PushHarness.appID, extra: [("content-type", "application/json")]),
-                                                        body: JSONCoding.encode(event))
+                                                        body: JSONCoding.encode([event]))
                 XCTAssertEqual(response.status, .ok)
             }
+            let tooMany = try await client.execute(uri: "/internal/chat-messages", method: .post,
+                                                   headers: TestEnvironment.fields(app: PushHarness.appID, extra: [("content-type", "application/json")]),
+                                                   body: JSONCoding.encode(Array(repeating: event, count: 101)))
+            XCTAssertEqual(tooMany.status, .badRequest, "at most 100 messages a call")
             let received = await harness.received(1)
             XCTAssertEqual(received.map(\.token), [Self.carolToken], "not the sender, not bob who has the room open")
             XCTAssertEqual(received.first?.data, ["roomId": event.roomID, "content": "안녕", "chatId": event.chatID, "senderNick": "alice"])

@@ -52,4 +52,27 @@ final class OutboxRelayTests: XCTestCase {
         let settled = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NOT NULL") }
         XCTAssertEqual(settled, 1, "2 was recorded as delivered, once")
     }
+
+    /// A batching consumer: a round's messages in calls bounded by count and payload bytes (one
+    /// too large goes alone); a failed call holds back the keys it carried.
+    func testBatchesAreBoundedAndAFailedOneHoldsBackItsKeys() async throws {
+        let pool = try database()
+        try await pool.write { db in
+            for n in 0..<7 { try SQLiteOutboxStore.enqueue(db, topic: "t", key: n == 6 ? "a" : "k\(n)", payload: Payload(n: n)) }
+        }
+        let calls = Mutex<[[Int]]>([])
+        // `{"n":0}` is 7 bytes: three fit in 21, the count allows four.
+        let relay = OutboxRelay(store: SQLiteOutboxStore(database: pool), logger: TestEnvironment.logger, batchCount: 4, batchBytes: 21) { messages in
+            let numbers = try messages.map { message -> Int in try (JSONText.decode(message.payload) as Payload?).orThrow().n }
+            calls.withLock { $0.append(numbers) }
+            if numbers.contains(3) { throw ServiceError(.unavailable, "down") }
+        }
+        try await pool.write { db in try db.execute(sql: "UPDATE outbox SET key = 'a' WHERE payload = ?", arguments: [#"{"n":3}"#]) }
+        await relay.deliverDue()
+        XCTAssertEqual(calls.withLock { $0 }, [[0, 1, 2], [3, 4, 5]], "the third batch is key a's, held back behind 3's failure")
+        let delivered = try await pool.read { db in try Int.fetchAll(db, sql: "SELECT id FROM outbox WHERE delivered_at IS NOT NULL ORDER BY id") }
+        XCTAssertEqual(delivered, [1, 2, 3], "the first batch only")
+        let retried = try await pool.read { db in try Int.fetchAll(db, sql: "SELECT id FROM outbox WHERE attempts = 1 AND delivered_at IS NULL ORDER BY id") }
+        XCTAssertEqual(retried, [4, 5, 6], "the failed batch's messages wait for their retry")
+    }
 }

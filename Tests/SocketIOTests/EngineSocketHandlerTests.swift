@@ -61,6 +61,7 @@ final class EngineSocketHandlerTests: XCTestCase {
     func testABroadcastIsOneSharedFrameAndEachSocketIsFlushedOncePerTick() throws {
         let sockets = try (0..<3).map { _ in try openSocket() }
         let flushesBefore = sockets.map { $0.2.count }
+        let writesBefore = sockets.map { $0.2.writes }
         let namespaceSockets = sockets.map { NamespaceSocket<Void>(id: "n", namespace: "/chats-r", caller: (), session: $0.1, auth: .object([:])) }
         NamespaceSocket.broadcast("chat", json: #"{"content":"안녕"}"#, to: namespaceSockets)
         NamespaceSocket.broadcast("chat", json: #"{"content":"two"}"#, to: namespaceSockets)
@@ -71,7 +72,29 @@ final class EngineSocketHandlerTests: XCTestCase {
             if index == 0 { expected.append(#"42/chats-r,["joined"]"#) }
             XCTAssertEqual(try Self.frames(channel), expected)
             XCTAssertEqual(counter.count - flushesBefore[index], 1, "frames of one tick leave in one flush")
+            XCTAssertEqual(counter.writes - writesBefore[index], index == 0 ? 2 : 1, "the tick's broadcasts as one slice, then the socket's own frame")
         }
+    }
+
+    func testSocketsInDifferentRoomsGetTheirOwnBroadcastsInOrder() throws {
+        let (a, b) = (try openSocket(), try openSocket())
+        let writesBefore = (a.2.writes, b.2.writes)
+        func on(_ session: EngineSession) -> NamespaceSocket<Void> {
+            NamespaceSocket<Void>(id: "n", namespace: "/", caller: (), session: session, auth: .object([:]))
+        }
+        NamespaceSocket.broadcast("both", json: "1", to: [on(a.1), on(b.1)])
+        NamespaceSocket.broadcast("b only", json: "2", to: [on(b.1)])
+        a.1.send([.message("2[\"a's own\"]")])
+        NamespaceSocket.broadcast("both", json: "3", to: [on(a.1), on(b.1)])
+        loop.run()
+        XCTAssertEqual(try Self.frames(a.0), [#"42["both",1]"#, #"42["a's own"]"#, #"42["both",3]"#])
+        XCTAssertEqual(try Self.frames(b.0), [#"42["both",1]"#, #"42["b only",2]"#, #"42["both",3]"#])
+        XCTAssertEqual(a.2.writes - writesBefore.0, 3, "a's own frame splits its broadcast bytes")
+        XCTAssertEqual(b.2.writes - writesBefore.1, 1, "b got every broadcast of the tick: one slice")
+        NamespaceSocket.broadcast("next tick", json: "4", to: [on(a.1), on(b.1)])
+        loop.run()
+        XCTAssertEqual(try Self.frames(a.0), [#"42["next tick",4]"#])
+        XCTAssertEqual(try Self.frames(b.0), [#"42["next tick",4]"#])
     }
 
     func testUnderSteadyTrafficFlushesAreSpacedByTheWindow() throws {
@@ -157,10 +180,16 @@ final class EngineSocketHandlerTests: XCTestCase {
     }
 }
 
-/// Counts flushes on their way to the wire.
+/// Counts flushes and writes on their way to the wire.
 final class FlushCounter: ChannelOutboundHandler, @unchecked Sendable {
     typealias OutboundIn = ByteBuffer
     private(set) var count = 0
+    private(set) var writes = 0
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        writes += 1
+        context.write(data, promise: promise)
+    }
 
     func flush(context: ChannelHandlerContext) {
         count += 1

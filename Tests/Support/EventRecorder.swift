@@ -13,6 +13,11 @@ package final class EventRecorder<Event: Codable & Sendable>: Sendable {
         EventClient { event in self.received.withLock { $0.append(event) } }
     }
 
+    /// The same for a service that sends its events in batches.
+    package var batchClient: EventClient<[Event]> {
+        EventClient { events in self.received.withLock { $0 += events } }
+    }
+
     /// The first `count` events, once that many arrived (relays retry on their own clock).
     package func events(count: Int) async throws -> [Event] {
         let found = await HTTPProbe.eventually(within: .seconds(15)) { () -> [Event]? in

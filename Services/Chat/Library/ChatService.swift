@@ -16,7 +16,8 @@ package enum ChatService {
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         let dependencies = Dependencies(users: .live(client), jwks: .live(client: client), apps: .live(client),
-            push: .live(client, InternalEndpoints.Push.chatMessage, appID: \.appID), members: .live(client), coins: .live(client)
+            push: EventClient { events in _ = try await client.call(InternalEndpoints.Push.chatMessages, body: events) },
+            members: .live(client), coins: .live(client)
         )
         return try assemble(common: common, configuration: configuration, logger: logger, database: database, dependencies: dependencies, services: [http])
     }
@@ -27,7 +28,7 @@ package enum ChatService {
         var jwks: JWKSClient
         var apps: AppsClient
         /// push-svc, told of messages.
-        var push: EventClient<ChatMessageEvent>
+        var push: EventClient<[ChatMessageEvent]>
         /// auth-svc's users as workspace members.
         var members: MembersClient
         /// market-svc's wallet, which pays for workspaces.
@@ -38,8 +39,9 @@ package enum ChatService {
         common: CommonConfiguration, configuration: ChatConfiguration = ChatConfiguration(), logger: Logger, database: DatabasePool,
         dependencies: Dependencies, services: [any Service] = []
     ) throws -> ServiceAssembly {
-        let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger) { message in
-            try await dependencies.push.send(try JSONText.decode(message.payload).orThrow())
+        // A round's push events in one call; half of push-svc's 1 MB body limit per call.
+        let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger, batchCount: 100, batchBytes: 512 << 10) { messages in
+            try await dependencies.push.send(try messages.map { try JSONText.decode($0.payload).orThrow() })
         }
         let hub = RoomHub()
         let rooms = SQLiteRoomStore(database: database)

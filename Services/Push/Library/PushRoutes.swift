@@ -4,6 +4,9 @@ import ServiceKit
 
 /// API.md §6, and chat-svc's outbox events.
 struct PushRoutes: Sendable {
+    /// chat-svc's relay sends at most 100 a call.
+    static let maxChatMessagesPerCall = 100
+
     let devices: DeviceService
     let notifications: NotificationService
 
@@ -28,14 +31,17 @@ struct PushRoutes: Sendable {
             try await devices.register(event.deviceToken, appID: event.appID, userID: event.userID, sessionID: event.sessionID)
             return EmptyAnswer()
         }
-        group.serve(InternalEndpoints.Push.chatMessage) { _, event, _ in
-            // Not the sender, and not who has the room open right now.
-            let absent = Set(event.recipients).subtracting(event.present).subtracting([event.senderID])
-            let message = PushMessage(
-                title: event.senderNick, body: event.content.isEmpty ? "사진" : event.content,
-                data: ["roomId": event.roomID, "content": event.content, "chatId": event.chatID, "senderNick": event.senderNick]
-            ).fitted()
-            _ = try await notifications.enqueue(appID: event.appID, users: Array(absent), message: message, key: "chat:" + event.chatID)
+        group.serve(InternalEndpoints.Push.chatMessages) { _, events, _ in
+            guard events.count <= Self.maxChatMessagesPerCall else { throw ServiceError.badRequest("at most \(Self.maxChatMessagesPerCall) messages per call") }
+            for event in events {
+                // Not the sender, and not who has the room open right now.
+                let absent = Set(event.recipients).subtracting(event.present).subtracting([event.senderID])
+                let message = PushMessage(
+                    title: event.senderNick, body: event.content.isEmpty ? "사진" : event.content,
+                    data: ["roomId": event.roomID, "content": event.content, "chatId": event.chatID, "senderNick": event.senderNick]
+                ).fitted()
+                _ = try await notifications.enqueue(appID: event.appID, users: Array(absent), message: message, key: "chat:" + event.chatID)
+            }
             return EmptyAnswer()
         }
     }

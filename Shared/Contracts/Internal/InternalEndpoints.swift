@@ -53,8 +53,9 @@ package enum InternalEndpoints {
     }
 
     package enum Push {
-        /// chat-svc's outbox: a message to notify its absent recipients of.
-        package static let chatMessage = InternalEndpoint<NoParameter, ChatMessageEvent, EmptyAnswer>(.push, .post, "/internal/chat-messages")
+        /// chat-svc's outbox: messages to notify their absent recipients of, as many as its relay
+        /// has ready (one call per round, not one per message).
+        package static let chatMessages = InternalEndpoint<NoParameter, [ChatMessageEvent], EmptyAnswer>(.push, .post, "/internal/chat-messages")
         /// auth-svc's outbox: the device token a join or login came with.
         package static let deviceToken = InternalEndpoint<NoParameter, DeviceTokenEvent, EmptyAnswer>(.push, .post, "/internal/device-tokens")
     }
@@ -66,6 +67,6 @@ package enum InternalEndpoints {
         Market.orderRefunded.description, Market.grantCoins.description, Market.refundCoins.description, Market.wallet.description,
         Market.spendCoins.description, Market.returnSpend.description, Market.accountRevoked.description,
         Geo.postLocation.description,
-        Push.chatMessage.description, Push.deviceToken.description,
+        Push.chatMessages.description, Push.deviceToken.description,
     ]
 }

@@ -7,11 +7,15 @@ import Synchronization
 /// Delivers outbox messages: right after a producer nudges it, and every second for retries.
 /// A failed message is retried with exponential backoff (1 s doubling to 5 min), for ever;
 /// messages with the same key keep their order. Delivered messages are kept a week, then pruned.
+/// A consumer that takes messages in batches gets a round's in as few calls as its size allows.
 package final class OutboxRelay: Service, Sendable {
     package typealias Deliver = @Sendable (OutboxMessage) async throws -> Void
+    package typealias DeliverBatch = @Sendable ([OutboxMessage]) async throws -> Void
 
     private let store: any OutboxStore
-    private let deliver: Deliver
+    private let deliver: DeliverBatch
+    /// A batch's bounds: messages, and payload bytes (the consumer's body limit).
+    private let batchCount: Int, batchBytes: Int
     private let logger: Logger
     private let interval: Duration
     private let nudges: AsyncStream<Void>
@@ -20,10 +24,21 @@ package final class OutboxRelay: Service, Sendable {
     /// How long a round waits after the last before taking the next nudge.
     private let gather: Duration
 
-    package init(store: any OutboxStore, logger: Logger, interval: Duration = .seconds(1), gather: Duration = .milliseconds(50), deliver: @escaping Deliver) {
+    /// One message per call.
+    package convenience init(store: any OutboxStore, logger: Logger, interval: Duration = .seconds(1), gather: Duration = .milliseconds(50), deliver: @escaping Deliver) {
+        self.init(store: store, logger: logger, interval: interval, gather: gather, batchCount: 1, batchBytes: .max) { try await deliver($0[0]) }
+    }
+
+    /// Up to `batchCount` messages of at most `batchBytes` payload bytes in all per call (a
+    /// larger message goes alone).
+    package init(
+        store: any OutboxStore, logger: Logger, interval: Duration = .seconds(1), gather: Duration = .milliseconds(50),
+        batchCount: Int, batchBytes: Int, deliver: @escaping DeliverBatch
+    ) {
         self.store = store
         self.gather = gather
         self.deliver = deliver
+        (self.batchCount, self.batchBytes) = (batchCount, batchBytes)
         self.logger = logger
         self.interval = interval
         (nudges, nudger) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -63,18 +78,18 @@ package final class OutboxRelay: Service, Sendable {
             return
         }
         var delivered: [Int64] = []
-        for message in due where !blockedKeys.contains(message.key) {
+        for batch in batches(of: due.filter { !blockedKeys.contains($0.key) }) {
+            // A key whose earlier message failed in this round waits for its retry.
+            let batch = batch.filter { !blockedKeys.contains($0.key) }
+            guard !batch.isEmpty else { continue }
             do {
-                try await deliver(message)
-                delivered.append(message.id)
+                try await deliver(batch)
+                delivered += batch.map(\.id)
             } catch {
-                blockedKeys.insert(message.key)
-                let backoff = Int64(min(300_000, 1000 << min(message.attempts, 9)))
-                logger.warning("outbox delivery failed; will retry", metadata: [
-                    "topic": .string(message.topic), "key": .string(message.key), "attempts": .stringConvertible(message.attempts + 1),
-                    "error": .string(String(describing: error)),
-                ])
-                try? await store.markFailed(message.id, retryAt: GlintDate.nowMilliseconds() + backoff, error: String(describing: error).prefix(500).description)
+                for message in batch {
+                    blockedKeys.insert(message.key)
+                    await failed(message, error)
+                }
             }
         }
         do {
@@ -83,6 +98,32 @@ package final class OutboxRelay: Service, Sendable {
             logger.warning("outbox could not record deliveries; they will be made again", metadata: ["error": .string(String(describing: error))])
         }
         await pruneIfDue(now)
+    }
+
+    /// `messages` in order, cut into batches within the bounds.
+    private func batches(of messages: [OutboxMessage]) -> [[OutboxMessage]] {
+        var batches: [[OutboxMessage]] = []
+        var bytes = 0
+        for message in messages {
+            let size = message.payload.utf8.count
+            if let last = batches.last, last.count < batchCount, bytes + size <= batchBytes {
+                batches[batches.count - 1].append(message)
+                bytes += size
+            } else {
+                batches.append([message])
+                bytes = size
+            }
+        }
+        return batches
+    }
+
+    private func failed(_ message: OutboxMessage, _ error: any Error) async {
+        let backoff = Int64(min(300_000, 1000 << min(message.attempts, 9)))
+        logger.warning("outbox delivery failed; will retry", metadata: [
+            "topic": .string(message.topic), "key": .string(message.key), "attempts": .stringConvertible(message.attempts + 1),
+            "error": .string(String(describing: error)),
+        ])
+        try? await store.markFailed(message.id, retryAt: GlintDate.nowMilliseconds() + backoff, error: String(describing: error).prefix(500).description)
     }
 
     /// Delivered messages are forgotten after a week, looked for once an hour.
