@@ -6,7 +6,9 @@
 #   Benchmarks/run.sh market    100,000 posts and 10,000 filters seeded: a feed page and a filter detail
 #   Benchmarks/run.sh chat      (a) fan-out: CLIENTS websockets (500) on one room through the gateway,
 #                               RATE messages/s (200) POSTed for SECONDS (30), POST→receipt p50/p99;
-#                               (b) IDLE (10,000) websockets held on chat-svc: its memory and idle CPU
+#                               (b) IDLE (10,000) websockets held on chat-svc: its memory and idle CPU;
+#                               POSTS_ONLY=1: instead, messages POSTed to the room as fast as wrk sends
+#                               them (POST_CONCURRENCY, 4), no sockets: the per-message cost alone
 #   Benchmarks/run.sh chatsearch ROOMS (1,000) rooms x MESSAGES (1,000) messages: one room's search with the
 #                               phrase matched in every room then filtered (before) and in the room's
 #                               partition of the index (now), and the endpoint through the gateway

@@ -50,10 +50,16 @@ final class EngineSocketHandler: ChannelInboundHandler, @unchecked Sendable {
     /// those bytes are its own, so the frames a socket gets between two flushes (a room's
     /// messages, a shared ping) reach NIO as one slice, one write, not one write each.
     static func broadcast(_ frame: ByteBuffer, to sockets: [EngineSocketHandler]) {
-        var byLoop: [ObjectIdentifier: [EngineSocketHandler]] = [:]
-        for socket in sockets { byLoop[ObjectIdentifier(socket.eventLoop), default: []].append(socket) }
-        for group in byLoop.values {
-            let flusher = group[0].flusher
+        // A process has a loop per core: a short list beats hashing every socket.
+        var byLoop: [(flusher: LoopFlusher, sockets: [EngineSocketHandler])] = []
+        for socket in sockets {
+            if let index = byLoop.firstIndex(where: { $0.flusher === socket.flusher }) {
+                byLoop[index].sockets.append(socket)
+            } else {
+                byLoop.append((socket.flusher, [socket]))
+            }
+        }
+        for (flusher, group) in byLoop {
             flusher.eventLoop.execute {
                 let range = flusher.append(frame)
                 for socket in group { socket.queue(range) }

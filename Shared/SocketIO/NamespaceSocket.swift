@@ -36,22 +36,23 @@ package final class NamespaceSocket<Caller: Sendable>: Sendable {
         var encoding = BroadcastEncoding(event: event, json: json)
         // A room's sockets are nearly all on one namespace: the current one's group is kept
         // aside, and the others (a `join_room` from `/`) are found by hashing.
-        var current: (namespace: String, handlers: [EngineSocketHandler])?
+        var namespace: String?
+        var handlers: [EngineSocketHandler] = []
+        handlers.reserveCapacity(sockets.underestimatedCount)
         var others: [String: [EngineSocketHandler]] = [:]
         for socket in sockets {
             guard let handler = socket.session.socket else {
                 socket.session.send(encoding.encoded(socket.namespace).packets)
                 continue
             }
-            if current?.namespace == socket.namespace {
-                current?.handlers.append(handler)
-            } else if current == nil {
-                current = (socket.namespace, [handler])
+            if namespace == nil { namespace = socket.namespace }
+            if socket.namespace == namespace {
+                handlers.append(handler)
             } else {
                 others[socket.namespace, default: []].append(handler)
             }
         }
-        if let current { EngineSocketHandler.broadcast(encoding.encoded(current.namespace).frame, to: current.handlers) }
+        if let namespace { EngineSocketHandler.broadcast(encoding.encoded(namespace).frame, to: handlers) }
         for (namespace, handlers) in others { EngineSocketHandler.broadcast(encoding.encoded(namespace).frame, to: handlers) }
     }
 }

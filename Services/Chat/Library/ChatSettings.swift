@@ -12,7 +12,7 @@ package enum ChatSettings {
     )
 
     package static let flushWindow = ConfigVariable(
-        "CHAT_FLUSH_WINDOW_MS", default: "20",
+        "CHAT_FLUSH_WINDOW_MS", default: "30",
         "under steady traffic, a socket's frames are written at most this often (milliseconds; 0: at the end of each event-loop tick): fewer system calls per delivery for that much latency"
     )
 
@@ -24,7 +24,7 @@ struct ChatConfiguration: Sendable {
     var workspaceCost = 50
     /// Where the gateway hands WebSocket connections over (`SocketHandoff`); nil: it relays them.
     var handoffPath: String?
-    var flushWindow: Duration = .milliseconds(20)
+    var flushWindow: Duration = .milliseconds(30)
 
     init() {}
 
