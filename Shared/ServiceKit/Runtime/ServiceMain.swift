@@ -2,8 +2,6 @@ import Contracts
 import Foundation
 import Hummingbird
 import Logging
-import NIOCore
-import NIOPosix
 import ServiceLifecycle
 
 /// What a service executable does: read configuration (a bad value stops the process with the
@@ -14,11 +12,6 @@ package enum ServiceMain {
     package static func run(
         _ service: ServiceName, environment: [String: String] = ProcessInfo.processInfo.environment, assemble: Assembler
     ) async -> Never {
-        // Tasks run on NIO's event loops rather than a pool of their own: a request's handler
-        // then runs on the thread that read it and writes its answer there, instead of two
-        // thread hand-offs per request (measured on chat-svc: half the context switches, a
-        // message POST ~10% cheaper). Handlers never block (GRDB's async API, no waits).
-        NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         do {
             let reader = ConfigReader(environment: environment)
             let common = try CommonConfiguration(service: service, reader: reader)
