@@ -40,7 +40,7 @@ package enum ChatService {
         dependencies: Dependencies, services: [any Service] = []
     ) throws -> ServiceAssembly {
         // A round's push events in one call; half of push-svc's 1 MB body limit per call.
-        let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger, batchCount: 100, batchBytes: 512 << 10) { messages in
+        let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger, batchCount: ChatMessageEvent.maxPerCall, batchBytes: 512 << 10) { messages in
             try await dependencies.push.send(try messages.map { try JSONText.decode($0.payload).orThrow() })
         }
         let hub = RoomHub()

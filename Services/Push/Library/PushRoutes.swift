@@ -4,9 +4,6 @@ import ServiceKit
 
 /// API.md §6, and chat-svc's outbox events.
 struct PushRoutes: Sendable {
-    /// chat-svc's relay sends at most 100 a call.
-    static let maxChatMessagesPerCall = 100
-
     let devices: DeviceService
     let notifications: NotificationService
 
@@ -32,7 +29,7 @@ struct PushRoutes: Sendable {
             return EmptyAnswer()
         }
         group.serve(InternalEndpoints.Push.chatMessages) { _, events, _ in
-            guard events.count <= Self.maxChatMessagesPerCall else { throw ServiceError.badRequest("at most \(Self.maxChatMessagesPerCall) messages per call") }
+            guard events.count <= ChatMessageEvent.maxPerCall else { throw ServiceError.badRequest("at most \(ChatMessageEvent.maxPerCall) messages per call") }
             for event in events {
                 // Not the sender, and not who has the room open right now.
                 let absent = Set(event.recipients).subtracting(event.present).subtracting([event.senderID])

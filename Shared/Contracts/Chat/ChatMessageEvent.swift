@@ -3,6 +3,8 @@
 /// moment (push-svc notifies neither the sender nor them).
 package struct ChatMessageEvent: Codable, Sendable, Equatable {
     package static let topic = "push.chat-message"
+    /// At most this many a call to push-svc (`InternalEndpoints.Push.chatMessages`).
+    package static let maxPerCall = 100
 
     package var appID: String
     package var roomID: String

@@ -133,10 +133,12 @@ package struct FormDataParser {
         return .header(name: String(decoding: line[..<colon], as: UTF8.self), value: String(decoding: value, as: UTF8.self))
     }
 
+    private static let tokenSymbols = Set("!#$%&'*+-.^_`|~".utf8)
+
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
-        default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        default: tokenSymbols.contains(byte)
         }
     }
 
