@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Contracts
 import Foundation
+import GRDB
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -24,6 +25,8 @@ struct AuthHarness {
     let push: EventRecorder<DeviceTokenEvent>
     /// market-svc's side: the revoked accounts whose content it was told to remove.
     let revokedAccounts: EventRecorder<AccountRevokedEvent>
+    /// The service's own file, for what a test must see or set behind the API.
+    let database: DatabasePool
 
     static func make(
         accessLifetime: TimeInterval = 900, reuseGrace: TimeInterval = 10, appFlags: AppFlags = AppFlags(),
@@ -60,7 +63,7 @@ struct AuthHarness {
         let registered = try await apps.create(
             name: "Test", profile: .lslp, flags: appFlags, key: "test-app-key", appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID
         )
-        return AuthHarness(app: app, apps: apps, signingKey: signingKey, dataDirectory: directory, appID: registered.id, push: push, revokedAccounts: revoked)
+        return AuthHarness(app: app, apps: apps, signingKey: signingKey, dataDirectory: directory, appID: registered.id, push: push, revokedAccounts: revoked, database: database)
     }
 
     /// Headers of a request the gateway forwards for this app, plus the caller's own.

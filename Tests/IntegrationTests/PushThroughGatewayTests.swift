@@ -71,6 +71,14 @@ final class PushThroughGatewayTests: XCTestCase {
             let erin = try await join("erin"), erinToken = "erin-fcm:APA91b" + String(repeating: "e", count: 120)
             let login = try await suite.call(.POST, "/v1/users/login", json: #"{"email":"erin@glint.app","password":"pass1234!","deviceToken":"\#(erinToken)"}"#)
             XCTAssertEqual(login.status, 200, login.body.text)
+            // The token travels through auth-svc's outbox; a message pushed before push-svc has it
+            // finds no device (by design), so the test waits for it rather than racing it.
+            let database = try DatabaseQueue(path: suite.dataDirectory + "/push-svc.sqlite", configuration: { var c = Configuration(); c.readonly = true; return c }())
+            @Sendable func devices(_ token: String) async -> Int? {
+                try? await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM device WHERE token = ?", arguments: [token]) }
+            }
+            let known = await HTTPProbe.eventually(within: .seconds(20)) { () -> Bool? in await devices(erinToken) == 1 ? true : nil }
+            XCTAssertEqual(known, true, "the login's device token reached push-svc")
             let erinRoom = try await room(alice, erin)
             try await send(alice, erinRoom, "로그인만 했어요")
             let toErin = await HTTPProbe.eventually(within: .seconds(20)) { () -> FCMSimulator.Delivery? in fcm.received.first { $0.token == erinToken } }
@@ -79,11 +87,7 @@ final class PushThroughGatewayTests: XCTestCase {
             // An UNREGISTERED answer prunes the token.
             fcm.unregister(bobToken)
             try await send(alice, bobRoom, "거기 있어?")
-            let database = try DatabaseQueue(path: suite.dataDirectory + "/push-svc.sqlite", configuration: { var c = Configuration(); c.readonly = true; return c }())
-            let pruned = await HTTPProbe.eventually(within: .seconds(20)) { () -> Bool? in
-                let left = try? await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM device WHERE token = ?", arguments: [bobToken]) }
-                return left == 0 ? true : nil
-            }
+            let pruned = await HTTPProbe.eventually(within: .seconds(20)) { () -> Bool? in await devices(bobToken) == 0 ? true : nil }
             XCTAssertEqual(pruned, true, "bob's dead token is pruned")
             try await device(bob, bobToken + "-new")
 

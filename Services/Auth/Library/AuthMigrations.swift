@@ -138,6 +138,20 @@ enum AuthMigrations {
                 t.column("updated_at", .integer).notNull()
             }
         }
+        migrator.registerMigration("v6-refresh-generations") { db in
+            // Refresh tokens name their session and generation (RefreshTokenCodec): the session
+            // row keeps the current one. Legacy tokens stay in `refresh_token` until they expire;
+            // a session that has one live starts with its expiry.
+            try db.alter(table: "session") { t in
+                t.add(column: "refresh_generation", .integer).notNull().defaults(to: 0)
+                t.add(column: "refresh_expires_at", .integer).notNull().defaults(to: 0)
+                t.add(column: "refresh_rotated_at", .integer)
+            }
+            try db.execute(sql: """
+                UPDATE session SET refresh_expires_at = coalesce(
+                    (SELECT max(expires_at) FROM refresh_token WHERE session_id = session.id AND rotated_at IS NULL), 0)
+                """)
+        }
         return migrator
     }
 }

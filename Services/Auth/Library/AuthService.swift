@@ -47,9 +47,10 @@ package enum AuthService {
     ) async throws -> ServiceAssembly {
         let apps = AppService(store: SQLiteAppStore(database: database))
         let users = SQLiteUserStore(database: database)
+        let sealing = try SealingKey.loadOrCreate(at: common.dataDirectory + "/auth-sealing.key")
         let accountStore = SQLiteAccountStore(
-            database: database, refreshLifetimeMS: Int64(configuration.refreshTokenLifetime * 1000),
-            reuseGraceMS: Int64(configuration.refreshReuseGrace * 1000)
+            database: database, codec: RefreshTokenCodec(key: sealing.subkey("refresh-token-mac")),
+            refreshLifetimeMS: Int64(configuration.refreshTokenLifetime * 1000), reuseGraceMS: Int64(configuration.refreshReuseGrace * 1000)
         )
         // auth-svc verifies its own tokens with its own key: no HTTP round trip.
         let verifier = AccessTokenVerifier(jwks: JWKSClient { signingKey.jwks })
@@ -57,7 +58,6 @@ package enum AuthService {
             signer: try AccessTokenSigner(key: signingKey.privateKey, keyID: signingKey.keyID),
             accessLifetime: configuration.accessTokenLifetime, verifier: verifier
         )
-        let sealing = try SealingKey.loadOrCreate(at: common.dataDirectory + "/auth-sealing.key")
         let appleGrants = AppleGrantRevoker(apps: apps, apple: dependencies.appleTokens, sealing: sealing, logger: logger)
         let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger) { message in
             switch message.topic {

@@ -8,7 +8,7 @@ package enum AuthSettings {
 
     package static let accessTokenSeconds = ConfigVariable("AUTH_ACCESS_TOKEN_TTL_SECONDS", default: "900", "lifetime of access tokens")
     package static let refreshTokenSeconds = ConfigVariable("AUTH_REFRESH_TOKEN_TTL_SECONDS", default: "1209600", "lifetime of refresh tokens (14 days)")
-    package static let refreshReuseGraceSeconds = ConfigVariable("AUTH_REFRESH_REUSE_GRACE_SECONDS", default: "10", "a rotated refresh token still works this long (concurrent refreshes of one device)")
+    package static let refreshReuseGraceSeconds = ConfigVariable("AUTH_REFRESH_REUSE_GRACE_SECONDS", default: "10", "a refresh token just exchanged still answers the current one this long (concurrent refreshes of one device)")
     package static let bcryptCost = ConfigVariable("AUTH_BCRYPT_COST", default: "10", "bcrypt cost of password hashes (10 or more in production; tests use 4)")
     package static let appleKeysURL = ConfigVariable("AUTH_APPLE_KEYS_URL", default: "https://appleid.apple.com/auth/keys", "Apple's JWKS for identity tokens")
     package static let appleIssuer = ConfigVariable("AUTH_APPLE_ISSUER", default: "https://appleid.apple.com", "expected iss of Apple identity tokens")

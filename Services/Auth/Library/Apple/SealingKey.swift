@@ -4,7 +4,8 @@ import ServiceKit
 
 /// A symmetric key for secrets auth-svc must keep but never show (Apple refresh tokens): read
 /// from its file, or made on first start and kept there owner-readable only. AES-GCM, so a
-/// sealed value that was altered does not open.
+/// sealed value that was altered does not open. Other uses (the refresh tokens' MAC) take
+/// subkeys of it.
 struct SealingKey: Sendable {
     private let key: SymmetricKey
 
@@ -20,6 +21,12 @@ struct SealingKey: Sendable {
 
     init(key: SymmetricKey) {
         self.key = key
+    }
+
+    /// A key of its own for another use (`label`), derived so that one file stays the only secret
+    /// to keep and no two uses share a key.
+    func subkey(_ label: String) -> SymmetricKey {
+        HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Data(label.utf8), outputByteCount: 32)
     }
 
     func seal(_ text: String) throws -> Data {

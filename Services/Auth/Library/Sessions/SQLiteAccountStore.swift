@@ -27,18 +27,17 @@ struct SQLiteAccountStore: AccountStore {
     }
 
     let database: any DatabaseWriter
-    let refreshLifetimeMS: Int64
-    let reuseGraceMS: Int64
+    let tokens: SQLiteRefreshTokens
     /// Rotations are the busiest write of the service (every app renews every 15 minutes per
     /// user): concurrent ones share a transaction.
     private let rotations: WriteBatcher<Rotation, RefreshOutcome>
 
-    init(database: any DatabaseWriter, refreshLifetimeMS: Int64, reuseGraceMS: Int64) {
+    init(database: any DatabaseWriter, codec: RefreshTokenCodec, refreshLifetimeMS: Int64, reuseGraceMS: Int64) {
+        let tokens = SQLiteRefreshTokens(codec: codec, lifetimeMS: refreshLifetimeMS, reuseGraceMS: reuseGraceMS)
         self.database = database
-        self.refreshLifetimeMS = refreshLifetimeMS
-        self.reuseGraceMS = reuseGraceMS
+        self.tokens = tokens
         rotations = WriteBatcher(database: database) { db, rotation in
-            try Self.rotate(db, rotation, refreshLifetimeMS: refreshLifetimeMS, reuseGraceMS: reuseGraceMS)
+            try tokens.rotate(db, token: rotation.refreshToken, sessionID: rotation.sessionID, userID: rotation.userID, now: rotation.now)
         }
     }
 
@@ -102,81 +101,36 @@ struct SQLiteAccountStore: AccountStore {
     /// Opens a session with its first refresh token (and its device token for push-svc), inside
     /// the caller's transaction.
     private func open(_ db: Database, _ new: NewSession, userID: String) throws -> String {
-        try SessionRecord(id: new.id, appID: new.appID, userID: userID, deviceToken: new.deviceToken, createdAt: new.createdAt).insert(db)
+        let first = tokens.first(sessionID: new.id, now: new.createdAt)
+        try SessionRecord(
+            id: new.id, appID: new.appID, userID: userID, deviceToken: new.deviceToken, createdAt: new.createdAt,
+            refreshGeneration: first.claims.generation, refreshExpiresAt: first.claims.expiresAt
+        ).insert(db)
         if let token = new.deviceToken {
             let event = DeviceTokenEvent(appID: new.appID, userID: userID, sessionID: new.id, deviceToken: token)
             try SQLiteOutboxStore.enqueue(db, topic: DeviceTokenEvent.topic, key: new.id, payload: event)
         }
-        return try Self.issueRefreshToken(db, sessionID: new.id, now: new.createdAt, lifetimeMS: refreshLifetimeMS)
+        return first.token
     }
 
     func rotate(refreshToken: String, sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
         try await rotations.submit(Rotation(refreshToken: refreshToken, sessionID: sessionID, userID: userID, now: now))
     }
 
-    /// One rotation inside a batch's transaction: the token and its session in one cached
-    /// statement, read by position (decoding both records by name cost more than the lookup).
-    private static func rotate(_ db: Database, _ rotation: Rotation, refreshLifetimeMS: Int64, reuseGraceMS: Int64) throws -> RefreshOutcome {
-        let (sessionID, now, hash) = (rotation.sessionID, rotation.now, RefreshTokenValue.hash(rotation.refreshToken))
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT refresh_token.session_id, refresh_token.expires_at, refresh_token.rotated_at, session.user_id, session.revoked_at
-                FROM refresh_token JOIN session ON session.id = refresh_token.session_id WHERE refresh_token.hash = ?
-                """), arguments: [hash]),
-              row[0] as String == sessionID, row[3] as String == rotation.userID
-        else { return .rejected("unknown refresh token") }
-        let (expiresAt, rotatedAt, revokedAt): (Int64, Int64?, Int64?) = (row[1], row[2], row[4])
-        guard revokedAt == nil else { return .rejected("session ended") }
-        guard expiresAt > now else { return .rejected("refresh token expired") }
-        if let rotatedAt, now - rotatedAt > reuseGraceMS {
-            try revoke(db, sessionID: sessionID, reason: "refresh token reused", now: now)
-            return .rejected("refresh token reused; please log in again")
-        }
-        if rotatedAt == nil {
-            try db.cachedStatement(sql: "UPDATE refresh_token SET rotated_at = ? WHERE hash = ?").execute(arguments: [now, hash])
-        }
-        return .rotated(refreshToken: try issueRefreshToken(db, sessionID: sessionID, now: now, lifetimeMS: refreshLifetimeMS))
-    }
-
     func rotateWithoutToken(sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
-        try await database.write { db in
-            guard let session = try SessionRecord.fetchOne(db, key: sessionID), session.userID == userID, session.revokedAt == nil else {
-                return .rejected("session ended")
-            }
-            let live = try RefreshTokenRecord
-                .filter(RefreshTokenRecord.Columns.sessionID == sessionID && RefreshTokenRecord.Columns.expiresAt > now)
-                .fetchCount(db)
-            guard live > 0 else { return .rejected("refresh token expired") }
-            try RefreshTokenRecord
-                .filter(RefreshTokenRecord.Columns.sessionID == sessionID && RefreshTokenRecord.Columns.rotatedAt == nil)
-                .updateAll(db, RefreshTokenRecord.Columns.rotatedAt.set(to: now))
-            return .rotated(refreshToken: try Self.issueRefreshToken(db, sessionID: sessionID, now: now, lifetimeMS: refreshLifetimeMS))
-        }
+        try await database.write { [tokens] db in try tokens.rotateWithoutToken(db, sessionID: sessionID, userID: userID, now: now) }
     }
 
     func session(refreshToken: String, appID: String, at now: Int64) async throws -> (sessionID: String, userID: String)? {
-        try await database.read { db in
-            guard let token = try RefreshTokenRecord.fetchOne(db, key: RefreshTokenValue.hash(refreshToken)),
-                  token.rotatedAt == nil, token.expiresAt > now,
-                  let session = try SessionRecord.fetchOne(db, key: token.sessionID), session.revokedAt == nil, session.appID == appID
-            else { return nil }
-            return (session.id, session.userID)
-        }
+        try await database.read { [tokens] db in try tokens.session(db, token: refreshToken, appID: appID, now: now) }
     }
 
     func checkWithoutRotating(refreshToken: String, sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
-        try await database.read { db in
-            guard let token = try RefreshTokenRecord.fetchOne(db, key: RefreshTokenValue.hash(refreshToken)), token.sessionID == sessionID,
-                  let session = try SessionRecord.fetchOne(db, key: sessionID), session.userID == userID
-            else { return .rejected("unknown refresh token") }
-            guard session.revokedAt == nil else { return .rejected("session ended") }
-            guard token.expiresAt > now else { return .rejected("refresh token expired") }
-            guard token.rotatedAt == nil else { return .rejected("refresh token replaced") }
-            return .rotated(refreshToken: refreshToken)
-        }
+        try await database.read { [tokens] db in try tokens.check(db, token: refreshToken, sessionID: sessionID, userID: userID, now: now) }
     }
 
     func revoke(sessionID: String, reason: String, at now: Int64) async throws {
-        try await database.write { db in try Self.revoke(db, sessionID: sessionID, reason: reason, now: now) }
+        try await database.write { db in try SQLiteRefreshTokens.revoke(db, sessionID: sessionID, reason: reason, now: now) }
     }
 
     func state(sessionID: String, userID: String) async throws -> SessionState {
@@ -188,17 +142,5 @@ struct SQLiteAccountStore: AccountStore {
             guard let row, row["user_exists"] as Int == 1 else { return .userGone }
             return row["session_live"] as Int == 1 ? .active : .revoked
         }
-    }
-
-    private static func revoke(_ db: Database, sessionID: String, reason: String, now: Int64) throws {
-        try SessionRecord.filter(key: sessionID).filter(SessionRecord.Columns.revokedAt == nil)
-            .updateAll(db, SessionRecord.Columns.revokedAt.set(to: now), SessionRecord.Columns.revokeReason.set(to: reason))
-    }
-
-    private static func issueRefreshToken(_ db: Database, sessionID: String, now: Int64, lifetimeMS: Int64) throws -> String {
-        let value = RefreshTokenValue.generate()
-        try db.cachedStatement(sql: "INSERT INTO refresh_token (hash, session_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [RefreshTokenValue.hash(value), sessionID, now, now + lifetimeMS])
-        return value
     }
 }

@@ -6,6 +6,11 @@ struct SessionRecord: Codable, Equatable, Sendable {
     var createdAt: Int64
     var revokedAt: Int64?
     var revokeReason: String?
+    /// The generation of the family's current refresh token (0: only legacy tokens so far), its
+    /// expiry, and when the one before it was exchanged for it.
+    var refreshGeneration: Int64
+    var refreshExpiresAt: Int64
+    var refreshRotatedAt: Int64?
 
     enum CodingKeys: String, CodingKey {
         case id
@@ -15,11 +20,13 @@ struct SessionRecord: Codable, Equatable, Sendable {
         case createdAt = "created_at"
         case revokedAt = "revoked_at"
         case revokeReason = "revoke_reason"
+        case refreshGeneration = "refresh_generation"
+        case refreshExpiresAt = "refresh_expires_at"
+        case refreshRotatedAt = "refresh_rotated_at"
     }
-
 }
 
-/// A refresh token, stored as the SHA-256 of its value; `rotatedAt` is set once it was exchanged.
+/// A legacy refresh token (`RefreshTokenCodec`), stored as the SHA-256 of its value; `rotatedAt` is set once it was exchanged.
 struct RefreshTokenRecord: Codable, Equatable, Sendable {
     var hash, sessionID: String
     var createdAt, expiresAt: Int64
