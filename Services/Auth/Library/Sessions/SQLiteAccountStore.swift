@@ -27,7 +27,7 @@ struct SQLiteAccountStore: AccountStore {
     }
 
     let database: any DatabaseWriter
-    let tokens: SQLiteRefreshTokens
+    private let tokens: SQLiteRefreshTokens
     /// Rotations are the busiest write of the service (every app renews every 15 minutes per
     /// user): concurrent ones share a transaction.
     private let rotations: WriteBatcher<Rotation, RefreshOutcome>

@@ -5,7 +5,7 @@ import GRDB
 /// rewrites that row, and a genuine token of an earlier generation is a reuse.
 struct SQLiteRefreshTokens: Sendable {
     /// What a refresh needs of its session, read by position in one cached statement.
-    struct Family {
+    private struct Family {
         var userID, appID: String
         var revokedAt: Int64?
         var generation, expiresAt: Int64
@@ -16,7 +16,7 @@ struct SQLiteRefreshTokens: Sendable {
     let lifetimeMS: Int64
     let reuseGraceMS: Int64
 
-    func family(_ db: Database, sessionID: String) throws -> Family? {
+    private func family(_ db: Database, sessionID: String) throws -> Family? {
         try Row.fetchOne(db.cachedStatement(sql: """
             SELECT user_id, app_id, revoked_at, refresh_generation, refresh_expires_at, refresh_rotated_at FROM session WHERE id = ?
             """), arguments: [sessionID]).map { row in
