@@ -9,14 +9,15 @@ struct SQLiteProfileStore: ProfileStore {
     func profile(of userID: String, appID: String) async throws -> (user: UserRecord, followers: [UserRecord], following: [UserRecord])? {
         try await database.read { db in
             guard let user = try SQLiteUserStore.user(db, id: userID, appID: appID) else { return nil }
-            let followers = try UserRecord.fetchAll(db, sql: """
+            // Cached statements: every profile view runs these; preparing them was most of its cost.
+            let followers = try UserRecord.fetchAll(db.cachedStatement(sql: """
                 SELECT user.* FROM follow JOIN user ON user.id = follow.follower_id
                 WHERE follow.following_id = ? ORDER BY follow.created_at DESC
-                """, arguments: [userID])
-            let following = try UserRecord.fetchAll(db, sql: """
+                """), arguments: [userID])
+            let following = try UserRecord.fetchAll(db.cachedStatement(sql: """
                 SELECT user.* FROM follow JOIN user ON user.id = follow.following_id
                 WHERE follow.follower_id = ? ORDER BY follow.created_at DESC
-                """, arguments: [userID])
+                """), arguments: [userID])
             return (user, followers, following)
         }
     }

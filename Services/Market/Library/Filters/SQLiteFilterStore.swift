@@ -118,14 +118,14 @@ struct SQLiteFilterStore: FilterStore {
 
     func hotFilterIDs(appID: String, since: Int64, limit: Int) async throws -> [String] {
         try await database.read { db in
-            try String.fetchAll(db, sql: """
+            try String.fetchAll(db.cachedStatement(sql: """
                 SELECT filter.id FROM filter
                 LEFT JOIN (SELECT filter_id, COUNT(*) AS n FROM filter_like WHERE created_at >= ? GROUP BY filter_id) likes ON likes.filter_id = filter.id
                 LEFT JOIN (SELECT filter_id, COUNT(*) AS n FROM purchase_order WHERE paid_at >= ? GROUP BY filter_id) sales ON sales.filter_id = filter.id
                 WHERE filter.app_id = ?
                 ORDER BY COALESCE(likes.n, 0) + 2 * COALESCE(sales.n, 0) DESC, filter.created_at DESC
                 LIMIT ?
-                """, arguments: [since, since, appID, limit])
+                """), arguments: [since, since, appID, limit])
         }
     }
 }

@@ -163,9 +163,9 @@ struct SQLitePostStore: PostStore {
 
     func publicPostIDs(of userID: String, appID: String, limit: Int) async throws -> [String] {
         try await database.read { db in
-            try String.fetchAll(db, sql: """
+            try String.fetchAll(db.cachedStatement(sql: """
                 SELECT id FROM post WHERE creator_id = ? AND app_id = ? AND is_public = 1 ORDER BY created_at DESC, rowid DESC LIMIT ?
-                """, arguments: [userID, appID, limit])
+                """), arguments: [userID, appID, limit])
         }
     }
 }
