@@ -106,6 +106,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.0"),
         // The API documents (OpenAPI 3.1); its external-reference loading is not needed.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
+        // The stores' PostgreSQL engine (`<SVC>_DATABASE_URL`), for deployments beyond one machine.
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
     ],
     targets: [
         .target(name: "Contracts", path: "Shared/Contracts", swiftSettings: settings),
@@ -116,6 +118,7 @@ let package = Package(
             dependencies: [
                 "Contracts", "CSocketHandoff", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), webSocket,
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -158,7 +161,7 @@ let package = Package(
             dependencies: [
                 "Contracts", "ServiceKit", "Simulators", "APIDocs", hummingbird, hummingbirdTesting,
                 .product(name: "JWTKit", package: "jwt-kit"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "CryptoExtras", package: "swift-crypto"), webSocketClient,
+                .product(name: "CryptoExtras", package: "swift-crypto"), webSocketClient, .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Tests/Support",
             swiftSettings: settings
@@ -195,7 +198,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ServiceKitTests",
-            dependencies: ["ServiceKit", "TestSupport", hummingbirdTesting],
+            dependencies: ["ServiceKit", "TestSupport", hummingbirdTesting, .product(name: "PostgresNIO", package: "postgres-nio")],
             path: "Tests/ServiceKitTests",
             swiftSettings: settings
         ),

@@ -23,6 +23,10 @@ package final class OutboxRelay: Service, Sendable {
     private let lastPrune = Mutex<Int64>(0)
     /// How long a round waits after the last before taking the next nudge.
     private let gather: Duration
+    /// How long a round's messages are its own where several processes relay one outbox: longer
+    /// than a round takes (a call's timeout is seconds), short enough that a relay that died
+    /// holds nothing up for long.
+    private static let lease: Int64 = 60_000
 
     /// One message per call.
     package convenience init(store: any OutboxStore, logger: Logger, interval: Duration = .seconds(1), gather: Duration = .milliseconds(50), deliver: @escaping Deliver) {
@@ -68,17 +72,17 @@ package final class OutboxRelay: Service, Sendable {
     }
 
     /// One round: every due message, in order; the delivered ones settled together at the end
-    /// (a crash before that delivers them again: consumers are idempotent). Two reads and a write
+    /// (a crash before that delivers them again: consumers are idempotent). A read and a write
     /// per round however many messages it carries.
     package func deliverDue() async {
         let now = GlintDate.nowMilliseconds()
-        guard let due = try? await store.due(at: now, limit: 100), !due.isEmpty,
-              var blockedKeys = try? await store.keysWaiting(at: now) else {
+        guard let due = try? await store.due(at: now, limit: 100, lease: Self.lease), !due.isEmpty else {
             await pruneIfDue(now)
             return
         }
+        var blockedKeys: Set<String> = []
         var delivered: [Int64] = []
-        for batch in batches(of: due.filter { !blockedKeys.contains($0.key) }) {
+        for batch in batches(of: due) {
             // A key whose earlier message failed in this round waits for its retry.
             let batch = batch.filter { !blockedKeys.contains($0.key) }
             guard !batch.isEmpty else { continue }

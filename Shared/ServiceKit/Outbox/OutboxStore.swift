@@ -1,12 +1,13 @@
 /// A producer's outbox as the relay reads and settles it. Producers write messages inside their
 /// own transactions (each store engine has its way: `SQLiteOutboxStore.enqueue`).
 package protocol OutboxStore: Sendable {
-    /// Undelivered messages that are due, oldest first.
-    func due(at now: Int64, limit: Int) async throws -> [OutboxMessage]
-    /// Keys with an undelivered message that is not due yet (it failed and waits for its retry):
-    /// their later messages must not overtake it (create, move, delete of one post stay in
-    /// order). A message waits only after being tried, and is then its key's earliest.
-    func keysWaiting(at now: Int64) async throws -> Set<String>
+    /// Undelivered messages that are due, oldest first, leaving out every key with an undelivered
+    /// message that is not due yet (it failed and waits for its retry, or another relay has it):
+    /// a key's later messages must not overtake it (create, move, delete of one post stay in
+    /// order). A message waits only after being tried, and is then its key's earliest. Where
+    /// several processes relay one outbox, the answer is theirs alone until delivered, failed or
+    /// `lease` has passed (a relay that died mid-round).
+    func due(at now: Int64, limit: Int, lease: Int64) async throws -> [OutboxMessage]
     /// Settles the messages of one round in one write.
     func markDelivered(_ ids: [Int64], at time: Int64) async throws
     func markFailed(_ id: Int64, retryAt: Int64, error: String) async throws

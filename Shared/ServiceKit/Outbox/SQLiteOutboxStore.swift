@@ -36,19 +36,15 @@ package struct SQLiteOutboxStore: OutboxStore {
             .execute(arguments: [topic, key, JSONText.encode(payload), now, now])
     }
 
-    package func due(at now: Int64, limit: Int) async throws -> [OutboxMessage] {
+    /// One process owns the file, so nothing is leased.
+    package func due(at now: Int64, limit: Int, lease: Int64) async throws -> [OutboxMessage] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, topic, key, payload, attempts FROM outbox WHERE delivered_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?
-                """, arguments: [now, limit]).map { row in
-                OutboxMessage(id: row["id"], topic: row["topic"], key: row["key"], payload: row["payload"], attempts: row["attempts"])
+            try Row.fetchAll(db.cachedStatement(sql: """
+                SELECT id, topic, key, payload, attempts FROM outbox WHERE delivered_at IS NULL AND next_attempt_at <= ?
+                AND key NOT IN (SELECT key FROM outbox WHERE delivered_at IS NULL AND next_attempt_at > ?) ORDER BY id LIMIT ?
+                """), arguments: [now, now, limit]).map { row in
+                OutboxMessage(id: row[0], topic: row[1], key: row[2], payload: row[3], attempts: row[4])
             }
-        }
-    }
-
-    package func keysWaiting(at now: Int64) async throws -> Set<String> {
-        try await database.read { db in
-            Set(try String.fetchAll(db, sql: "SELECT DISTINCT key FROM outbox WHERE delivered_at IS NULL AND next_attempt_at > ?", arguments: [now]))
         }
     }
 
