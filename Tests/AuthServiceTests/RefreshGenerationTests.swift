@@ -86,7 +86,7 @@ final class RefreshGenerationTests: XCTestCase {
         }
         try queue.close()
         let database = try DatabaseFactory.openPool(at: path, migrator: AuthMigrations.migrator)
-        let store = SQLiteAccountStore(database: database, codec: Self.codec, refreshLifetimeMS: 1_000_000, reuseGraceMS: grace)
+        let store = SQLiteAccountStore(database: database, rules: RefreshRules(codec: Self.codec, lifetimeMS: 1_000_000, reuseGraceMS: grace))
         return (store, database, "live-legacy", "exchanged-legacy")
     }
 

@@ -48,10 +48,11 @@ package enum AuthService {
         let apps = AppService(store: SQLiteAppStore(database: database))
         let users = SQLiteUserStore(database: database)
         let sealing = try SealingKey.loadOrCreate(at: common.dataDirectory + "/auth-sealing.key")
-        let accountStore = SQLiteAccountStore(
-            database: database, codec: RefreshTokenCodec(key: sealing.subkey("refresh-token-mac")),
-            refreshLifetimeMS: Int64(configuration.refreshTokenLifetime * 1000), reuseGraceMS: Int64(configuration.refreshReuseGrace * 1000)
+        let refreshRules = RefreshRules(
+            codec: RefreshTokenCodec(key: sealing.subkey("refresh-token-mac")),
+            lifetimeMS: Int64(configuration.refreshTokenLifetime * 1000), reuseGraceMS: Int64(configuration.refreshReuseGrace * 1000)
         )
+        let accountStore = SQLiteAccountStore(database: database, rules: refreshRules)
         // auth-svc verifies its own tokens with its own key: no HTTP round trip.
         let verifier = AccessTokenVerifier(jwks: JWKSClient { signingKey.jwks })
         let tokens = TokenIssuer(

@@ -32,8 +32,8 @@ struct SQLiteAccountStore: AccountStore {
     /// user): concurrent ones share a transaction.
     private let rotations: WriteBatcher<Rotation, RefreshOutcome>
 
-    init(database: any DatabaseWriter, codec: RefreshTokenCodec, refreshLifetimeMS: Int64, reuseGraceMS: Int64) {
-        let tokens = SQLiteRefreshTokens(codec: codec, lifetimeMS: refreshLifetimeMS, reuseGraceMS: reuseGraceMS)
+    init(database: any DatabaseWriter, rules: RefreshRules) {
+        let tokens = SQLiteRefreshTokens(rules: rules)
         self.database = database
         self.tokens = tokens
         rotations = WriteBatcher(database: database) { db, rotation in

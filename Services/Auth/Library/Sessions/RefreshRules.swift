@@ -1,0 +1,71 @@
+/// The refresh-token rules of a session family, whatever engine keeps it: what a presented token
+/// does, decided from the family's row alone (the session row holds the current generation,
+/// `RefreshTokenCodec`). Each store reads the row, asks, and writes what the answer says.
+struct RefreshRules: Sendable {
+    /// What the rules need of a session.
+    struct Family: Sendable {
+        var userID, appID: String
+        var revokedAt: Int64?
+        var generation, expiresAt: Int64
+        var rotatedAt: Int64?
+    }
+
+    enum Rotation: Equatable, Sendable {
+        /// Issue the family's next generation.
+        case advance
+        /// The token just exchanged, again within the grace window (two refreshes of one
+        /// device at once): the family's current token.
+        case answerCurrent
+        /// A genuine token of an earlier generation: a stolen copy or a replay; the family dies.
+        case revoke
+        case reject(String)
+    }
+
+    static let reused = RefreshOutcome.rejected("refresh token reused; please log in again")
+    static let reuseReason = "refresh token reused"
+
+    let codec: RefreshTokenCodec
+    let lifetimeMS: Int64
+    let reuseGraceMS: Int64
+
+    func rotation(of claims: RefreshTokenCodec.Claims, sessionID: String, userID: String, family: Family?, now: Int64) -> Rotation {
+        guard claims.sessionID == sessionID, let family, family.userID == userID else { return .reject("unknown refresh token") }
+        guard family.revokedAt == nil else { return .reject("session ended") }
+        guard claims.expiresAt > now else { return .reject("refresh token expired") }
+        if claims.generation == family.generation { return .advance }
+        if claims.generation == family.generation - 1, let rotatedAt = family.rotatedAt, now - rotatedAt <= reuseGraceMS { return .answerCurrent }
+        return claims.generation < family.generation ? .revoke : .reject("unknown refresh token")
+    }
+
+    /// Whether the token proves its live session of `appID` without being exchanged.
+    func proves(_ claims: RefreshTokenCodec.Claims, appID: String, family: Family?, now: Int64) -> Bool {
+        guard let family else { return false }
+        return claims.expiresAt > now && family.revokedAt == nil && family.appID == appID && family.generation == claims.generation
+    }
+
+    /// A token that stays the family's (workspace apps never rotate): answered unchanged.
+    func check(_ token: String, expiresAt: Int64, replaced: Bool, family: Family, now: Int64) -> RefreshOutcome {
+        guard family.revokedAt == nil else { return .rejected("session ended") }
+        guard expiresAt > now else { return .rejected("refresh token expired") }
+        guard !replaced else { return .rejected("refresh token replaced") }
+        return .rotated(refreshToken: token)
+    }
+
+    /// For apps that refresh with the access token alone: a live session advances.
+    func rotationWithoutToken(userID: String, family: Family?, now: Int64) -> Rotation {
+        guard let family, family.userID == userID, family.revokedAt == nil else { return .reject("session ended") }
+        return family.expiresAt > now ? .advance : .reject("refresh token expired")
+    }
+
+    func first(sessionID: String, now: Int64) -> RefreshTokenCodec.Claims {
+        RefreshTokenCodec.Claims(sessionID: sessionID, generation: 1, expiresAt: now + lifetimeMS)
+    }
+
+    func next(sessionID: String, after family: Family, now: Int64) -> RefreshTokenCodec.Claims {
+        RefreshTokenCodec.Claims(sessionID: sessionID, generation: family.generation + 1, expiresAt: now + lifetimeMS)
+    }
+
+    func current(sessionID: String, _ family: Family) -> String {
+        codec.token(RefreshTokenCodec.Claims(sessionID: sessionID, generation: family.generation, expiresAt: family.expiresAt))
+    }
+}
