@@ -6,6 +6,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import PostgresNIO
 import ServiceKit
 import Synchronization
 import TestSupport
@@ -25,8 +26,10 @@ struct AuthHarness {
     let push: EventRecorder<DeviceTokenEvent>
     /// market-svc's side: the revoked accounts whose content it was told to remove.
     let revokedAccounts: EventRecorder<AccountRevokedEvent>
-    /// The service's own file, for what a test must see or set behind the API.
-    let database: DatabasePool
+    /// The service's own store (SQLite, or PostgreSQL when the run sets `GLINT_TEST_ENGINE`), for
+    /// what a test must see or set behind the API.
+    let engine: AuthStores.Engine
+    let stores: AuthStores
 
     static func make(
         accessLifetime: TimeInterval = 900, reuseGrace: TimeInterval = 10, appFlags: AppFlags = AppFlags(),
@@ -39,7 +42,10 @@ struct AuthHarness {
         configuration.accessTokenLifetime = accessLifetime
         configuration.refreshReuseGrace = reuseGrace
         configuration.kakaoAPIURL = kakao?.url ?? "http://127.0.0.1:9"
-        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: AuthMigrations.migrator)
+        let engine: AuthStores.Engine = try await TestEngine.open(
+            sqlite: { AuthStores.Engine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: AuthMigrations.migrator)) },
+            postgres: { pool in try await pool.migrate(AuthPostgresMigrations.all); return AuthStores.Engine.postgres(pool) }
+        )
         let signingKey = try SigningKey.loadOrCreate(at: configuration.signingKeyPath)
         let keysURL = apple?.keysURL ?? "http://127.0.0.1:9/auth/keys"
         let push = EventRecorder<DeviceTokenEvent>()
@@ -56,14 +62,36 @@ struct AuthHarness {
             appleTokens: .live(tokenURL: apple?.tokenURL ?? "http://127.0.0.1:9/auth/token", revokeURL: apple?.revokeURL ?? "http://127.0.0.1:9/auth/revoke", http: .shared)
         )
         let app = try await AuthService.assemble(
-            common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
+            common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
             signingKey: signingKey, dependencies: dependencies
         ).application()
-        let apps = AppService(store: SQLiteAppStore(database: database))
+        let rules = RefreshRules(
+            codec: RefreshTokenCodec(key: try SealingKey.loadOrCreate(at: directory + "/auth-sealing.key").subkey("refresh-token-mac")),
+            lifetimeMS: Int64(configuration.refreshTokenLifetime * 1000), reuseGraceMS: Int64(reuseGrace * 1000)
+        )
+        let stores = AuthStores(engine, rules: rules)
+        let apps = AppService(store: stores.apps)
         let registered = try await apps.create(
             name: "Test", profile: .lslp, flags: appFlags, key: "test-app-key", appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID
         )
-        return AuthHarness(app: app, apps: apps, signingKey: signingKey, dataDirectory: directory, appID: registered.id, push: push, revokedAccounts: revoked, database: database)
+        return AuthHarness(app: app, apps: apps, signingKey: signingKey, dataDirectory: directory, appID: registered.id, push: push, revokedAccounts: revoked, engine: engine, stores: stores)
+    }
+
+    /// One column of what `sql` selects in the service's own store, whichever engine it runs on;
+    /// `{user}` names the users' table (`user` on SQLite, `app_user` on PostgreSQL).
+    func values<Value: DatabaseValueConvertible & PostgresDecodable & Sendable>(_ type: Value.Type, _ sql: String) async throws -> [Value] {
+        switch engine {
+        case .sqlite(let database):
+            let sql = sql.replacingOccurrences(of: "{user}", with: "user")
+            return try await database.read { db in try Value.fetchAll(db, sql: sql) }
+        case .postgres(let pool):
+            let sql = sql.replacingOccurrences(of: "{user}", with: "app_user")
+            return try await pool.read { connection in try await connection.values(Value.self, PostgresQuery(unsafeSQL: sql), logger: pool.logger) }
+        }
+    }
+
+    var onPostgres: Bool {
+        if case .postgres = engine { true } else { false }
     }
 
     /// Headers of a request the gateway forwards for this app, plus the caller's own.

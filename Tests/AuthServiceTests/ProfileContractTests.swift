@@ -178,16 +178,18 @@ final class ProfileContractTests: XCTestCase {
 
     func testAttendanceDayIsSeoulTime() async throws {
         let harness = try await AuthHarness.make()
-        let database = try DatabaseFactory.openPool(at: harness.dataDirectory + "/auth-svc.sqlite", migrator: AuthMigrations.migrator)
-        let service = ProfileService(store: SQLiteProfileStore(database: database), users: SQLiteUserStore(database: database), market: .failing,
+        let service = ProfileService(store: harness.stores.profiles, users: harness.stores.users, market: .failing,
                                      images: try FileStore(dataDirectory: harness.dataDirectory, area: "profiles"))
-        let user = try await harness.app.contractTest { client in try await client.join(harness, email: "day@glint.app") }
-        let caller = AuthenticatedUser(userID: user.userID, appID: harness.appID, sessionID: "s", expiresAt: Date())
-        // 2024-11-22 14:59:59.999 UTC is 23:59:59.999 in Seoul; one ms later is the next Seoul day.
-        let lastMoment = GlintDate.milliseconds(from: "2024-11-22T14:59:59.999Z")!
-        let first = try await service.attend(caller, now: lastMoment)
-        let second = try await service.attend(caller, now: lastMoment + 1)
-        XCTAssertEqual(first.attendanceCount, 1)
-        XCTAssertEqual(second.attendanceCount, 2)
+        // While the service runs: its store closes with it (PostgreSQL's pool does).
+        try await harness.app.contractTest { client in
+            let user = try await client.join(harness, email: "day@glint.app")
+            let caller = AuthenticatedUser(userID: user.userID, appID: harness.appID, sessionID: "s", expiresAt: Date())
+            // 2024-11-22 14:59:59.999 UTC is 23:59:59.999 in Seoul; one ms later is the next Seoul day.
+            let lastMoment = GlintDate.milliseconds(from: "2024-11-22T14:59:59.999Z")!
+            let first = try await service.attend(caller, now: lastMoment)
+            let second = try await service.attend(caller, now: lastMoment + 1)
+            XCTAssertEqual(first.attendanceCount, 1)
+            XCTAssertEqual(second.attendanceCount, 2)
+        }
     }
 }

@@ -38,11 +38,11 @@ final class QuotehubAppleSignInTests: XCTestCase {
             XCTAssertEqual(again["isNewUser"] as? Bool, false)
             XCTAssertEqual((again["user"] as? [String: Any])?["_id"] as? String, user["_id"] as? String)
             XCTAssertEqual((again["user"] as? [String: Any])?["nickname"] as? String, nickname, "a returning reader keeps their nickname")
-            XCTAssertEqual(try fixture.userCount(), 1)
+            let users = try await fixture.userCount()
+            XCTAssertEqual(users, 1)
 
             // Apple's refresh token is kept, sealed: not readable in the file.
-            let queue = try DatabaseQueue(path: fixture.harness.dataDirectory + "/auth-svc.sqlite")
-            let sealed = try await queue.read { db in try Data.fetchAll(db, sql: "SELECT sealed_refresh_token FROM apple_grant") }
+            let sealed = try await fixture.harness.values(Data.self, "SELECT sealed_refresh_token FROM apple_grant")
             XCTAssertEqual(sealed.count, 1)
             let issued = fixture.apple.issuedRefreshTokens
             XCTAssertFalse(issued.contains { String(decoding: sealed[0], as: UTF8.self).contains($0) }, "sealed, not plain")
@@ -64,7 +64,7 @@ final class QuotehubAppleSignInTests: XCTestCase {
         try await fixture.harness.app.contractTest { client in
             let used = apple.issueCode(subject: "s.used", clientID: QuotehubFixture.clientID)
             _ = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: used)))
-            let before = try fixture.userCount()
+            let before = try await fixture.userCount()
             let cases: [(String, String)] = [
                 ("a code Apple refuses", "never-issued"),
                 ("a code used twice", used),
@@ -78,7 +78,8 @@ final class QuotehubAppleSignInTests: XCTestCase {
                 XCTAssertEqual(try JSONDecoder().decode(CanonicalError.self, from: answer.body).code, .loginFailed, "\(label): \(answer.body.text)")
                 XCTAssertEqual(ErrorCode.loginFailed.quotehubStatus, 401)
             }
-            XCTAssertEqual(try fixture.userCount(), before, "nothing created")
+            let users = try await fixture.userCount()
+            XCTAssertEqual(users, before, "nothing created")
             let empty = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: "")))
             XCTAssertEqual(empty.status, .badRequest)
         }
@@ -91,7 +92,8 @@ final class QuotehubAppleSignInTests: XCTestCase {
             let answer = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: other.headers(),
                                                   body: JSONCoding.encode(AppleCodeRequest(code: other.apple.issueCode(subject: "s", clientID: QuotehubFixture.clientID))))
             XCTAssertEqual(try JSONDecoder().decode(CanonicalError.self, from: answer.body).code, .loginFailed)
-            XCTAssertEqual(try other.userCount(), 0)
+            let users = try await other.userCount()
+            XCTAssertEqual(users, 0)
         }
         await other.apple.stop()
     }

@@ -36,9 +36,9 @@ struct QuotehubFixture {
                                    + (token.map { [("Authorization", "Bearer " + $0)] } ?? []))
     }
 
-    func userCount() throws -> Int {
-        let queue = try DatabaseQueue(path: harness.dataDirectory + "/auth-svc.sqlite")
-        return try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE app_id = ?", arguments: [appID]) ?? 0 }
+    func userCount() async throws -> Int {
+        // The app id is an ObjectID (hex): safe to write into the statement.
+        Int(try await harness.values(Int64.self, "SELECT COUNT(*) FROM {user} WHERE app_id = '\(appID)'").first ?? 0)
     }
 
     /// A reader signed in by code: their id and access token.

@@ -7,7 +7,19 @@ import XCTest
 /// `slp` error dialect for an app registered with the real `auth-svc apps create` command.
 final class AuthFlowTests: XCTestCase {
     func testJoinLoginExpireRefreshReuse() async throws {
-        let suite = try await AuthAndGateway.start(["AUTH_ACCESS_TOKEN_TTL_SECONDS": "1", "AUTH_REFRESH_REUSE_GRACE_SECONDS": "0"])
+        try await joinLoginExpireRefreshReuse([:])
+    }
+
+    /// The same with auth-svc's store on PostgreSQL (`AUTH_DATABASE_URL`): the executable migrates
+    /// a fresh database and serves from it.
+    func testJoinLoginExpireRefreshReuseOnPostgreSQL() async throws {
+        let (pool, url) = try await TestPostgres.freshDatabase()
+        pool.close()
+        try await joinLoginExpireRefreshReuse(["AUTH_DATABASE_URL": url])
+    }
+
+    private func joinLoginExpireRefreshReuse(_ extra: [String: String]) async throws {
+        let suite = try await AuthAndGateway.start(["AUTH_ACCESS_TOKEN_TTL_SECONDS": "1", "AUTH_REFRESH_REUSE_GRACE_SECONDS": "0"].merging(extra) { $1 })
         do {
             let join = try await suite.call(.POST, "/v1/users/join", json: #"{"email":"flow@glint.app","password":"pass1234!","nick":"flow"}"#)
             XCTAssertEqual(join.status, 200, join.body.text)
@@ -35,6 +47,8 @@ final class AuthFlowTests: XCTestCase {
             XCTAssertEqual(reused.status, 418)
             let familyDead = try await suite.call(.GET, "/v1/auth/refresh", token: pair.accessToken, headers: [("RefreshToken", pair.refreshToken)])
             XCTAssertEqual(familyDead.status, 418, "the whole family is revoked")
+            let file = FileManager.default.fileExists(atPath: suite.dataDirectory + "/auth-svc.sqlite")
+            XCTAssertEqual(file, extra["AUTH_DATABASE_URL"] == nil, "a SQLite file only without a database URL")
         } catch {
             await suite.stop()
             throw error

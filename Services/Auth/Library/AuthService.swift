@@ -12,9 +12,8 @@ import ServiceLifecycle
 package enum AuthService {
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try AuthConfiguration(common: common, reader: reader)
-        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: AuthMigrations.migrator)
+        let engine = try await AuthStores.open(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)
         let signingKey = try SigningKey.loadOrCreate(at: configuration.signingKeyPath)
-        try await createDevelopmentAppIfEmpty(AppService(store: SQLiteAppStore(database: database)), key: configuration.developmentAppKey)
         let http = HTTPClientService.make()
         let internalClient = InternalClient(http: http.client, configuration: common)
         let dependencies = Dependencies(
@@ -24,8 +23,8 @@ package enum AuthService {
             appleTokens: .live(tokenURL: configuration.appleTokenURL, revokeURL: configuration.appleRevokeURL, http: http.client)
         )
         return try await assemble(
-            common: common, configuration: configuration, logger: logger, database: database, signingKey: signingKey,
-            dependencies: dependencies, services: [http]
+            common: common, configuration: configuration, logger: logger, engine: engine, signingKey: signingKey,
+            dependencies: dependencies, services: [http], seedDevelopmentApp: true
         )
     }
 
@@ -42,17 +41,20 @@ package enum AuthService {
     }
 
     static func assemble(
-        common: CommonConfiguration, configuration: AuthConfiguration, logger: Logger, database: DatabasePool,
-        signingKey: SigningKey, dependencies: Dependencies, services: [any Service] = []
+        common: CommonConfiguration, configuration: AuthConfiguration, logger: Logger, engine: AuthStores.Engine,
+        signingKey: SigningKey, dependencies: Dependencies, services: [any Service] = [], seedDevelopmentApp: Bool = false
     ) async throws -> ServiceAssembly {
-        let apps = AppService(store: SQLiteAppStore(database: database))
-        let users = SQLiteUserStore(database: database)
+        // Replicas on one PostgreSQL database must share this file's key (refresh tokens' MAC).
         let sealing = try SealingKey.loadOrCreate(at: common.dataDirectory + "/auth-sealing.key")
         let refreshRules = RefreshRules(
             codec: RefreshTokenCodec(key: sealing.subkey("refresh-token-mac")),
             lifetimeMS: Int64(configuration.refreshTokenLifetime * 1000), reuseGraceMS: Int64(configuration.refreshReuseGrace * 1000)
         )
-        let accountStore = SQLiteAccountStore(database: database, rules: refreshRules)
+        let stores = AuthStores(engine, rules: refreshRules)
+        let apps = AppService(store: stores.apps)
+        if seedDevelopmentApp { try await createDevelopmentAppIfEmpty(apps, key: configuration.developmentAppKey) }
+        let users = stores.users
+        let accountStore = stores.accounts
         // auth-svc verifies its own tokens with its own key: no HTTP round trip.
         let verifier = AccessTokenVerifier(jwks: JWKSClient { signingKey.jwks })
         let tokens = TokenIssuer(
@@ -60,7 +62,7 @@ package enum AuthService {
             accessLifetime: configuration.accessTokenLifetime, verifier: verifier
         )
         let appleGrants = AppleGrantRevoker(apps: apps, apple: dependencies.appleTokens, sealing: sealing, logger: logger)
-        let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger) { message in
+        let relay = OutboxRelay(store: stores.outbox, logger: logger) { message in
             switch message.topic {
             case PaymentGrantEvent.topic: try await dependencies.market.grantCoins(try JSONText.decode(message.payload).orThrow())
             case AccountRevokedEvent.topic: try await dependencies.market.accountRevoked(try JSONText.decode(message.payload).orThrow())
@@ -73,7 +75,7 @@ package enum AuthService {
             eventsWaiting: { relay.nudge() }
         )
         let images = try FileStore(dataDirectory: common.dataDirectory, area: "profiles")
-        let profiles = ProfileService(store: SQLiteProfileStore(database: database), users: users, market: dependencies.market, images: images)
+        let profiles = ProfileService(store: stores.profiles, users: users, market: dependencies.market, images: images)
         let social = SocialLoginVerifier(
             apps: apps, appleKeys: KeySetCache(jwks: dependencies.appleKeys, refetchInterval: .seconds(60)),
             appleIssuer: configuration.appleIssuer, kakaoAPIURL: configuration.kakaoAPIURL, http: dependencies.http
@@ -83,13 +85,13 @@ package enum AuthService {
         let profileRoutes = ProfileRoutes(profiles: profiles, images: images)
         let nicknames = NicknameGenerator(users: users)
         let appleSignIn = AppleCodeSignIn(
-            apps: apps, apple: dependencies.appleTokens, social: social, accounts: accounts, grants: SQLiteAppleGrantStore(database: database),
+            apps: apps, apple: dependencies.appleTokens, social: social, accounts: accounts, grants: stores.appleGrants,
             sealing: sealing, nicknames: nicknames, logger: logger
         )
         let quotehubRoutes = QuotehubAuthRoutes(users: users, nicknames: nicknames, apple: appleSignIn, accounts: accounts)
         let internalRoutes = InternalRoutes(apps: apps, users: users, profiles: profiles, signingKey: signingKey)
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [relay]
+            configuration: common, logger: logger, healthCheck: stores.health, services: stores.services + services + [relay]
         ) { group in
             let protected = group.group()
                 .add(middleware: AccessTokenMiddleware(verifier: verifier))
@@ -112,9 +114,13 @@ package enum AuthService {
         FileHandle.standardOutput.write(Data("Development app created. SeSACKey: \(app.apiKey)\n".utf8))
     }
 
-    /// `auth-svc apps …`: the registry from the command line, on the same database file.
-    package static func openAdmin(dataDirectory: String) throws -> AppAdmin {
+    /// `auth-svc apps …`: the registry from the command line, on the service's own store (the
+    /// file in `dataDirectory`, or the PostgreSQL database `databaseURL` names).
+    package static func openAdmin(dataDirectory: String, databaseURL: String? = nil) async throws -> AppAdmin {
         let path = dataDirectory + "/" + ServiceName.auth.rawValue + ".sqlite"
-        return AppAdmin(apps: AppService(store: SQLiteAppStore(database: try DatabaseFactory.openPool(at: path, migrator: AuthMigrations.migrator))))
+        switch try await AuthStores.open(databaseURL: databaseURL, sqlitePath: path, logger: Logger(label: "auth-svc apps")) {
+        case .sqlite(let database): return AppAdmin(apps: AppService(store: SQLiteAppStore(database: database)))
+        case .postgres(let pool): return AppAdmin(apps: AppService(store: PostgresAppStore(pool: pool)))
+        }
     }
 }

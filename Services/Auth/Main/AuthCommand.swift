@@ -45,7 +45,7 @@ struct AuthCommand: AsyncParsableCommand {
                 } else if appleTeamID != nil || appleKeyID != nil || applePrivateKeyFile != nil {
                     throw ValidationError("--apple-team-id, --apple-key-id and --apple-private-key-file go together")
                 }
-                print(try await AuthService.openAdmin(dataDirectory: dataDirectory()).create(
+                print(try await AuthService.openAdmin(dataDirectory: dataDirectory(), databaseURL: databaseURL()).create(
                     name: name, profile: dialect, flags: flags, key: key, appleClientIDs: appleClientID, kakaoAppID: kakaoAppID, mount: mount, appleKey: appleKey
                 ))
             }
@@ -53,10 +53,15 @@ struct AuthCommand: AsyncParsableCommand {
 
         struct List: AsyncParsableCommand {
             func run() async throws {
-                for line in try await AuthService.openAdmin(dataDirectory: dataDirectory()).list() { print(line) }
+                for line in try await AuthService.openAdmin(dataDirectory: dataDirectory(), databaseURL: databaseURL()).list() { print(line) }
             }
         }
     }
+}
+
+/// `AUTH_DATABASE_URL`, when the registry lives on PostgreSQL.
+private func databaseURL() -> String? {
+    ProcessInfo.processInfo.environment[AuthSettings.databaseURL.name].flatMap { $0.isEmpty ? nil : $0 }
 }
 
 private func dataDirectory() -> String {

@@ -45,7 +45,7 @@ package final class PostgresPool: Service, Sendable {
     /// Applies the migrations not applied yet, in order, in one transaction; replicas starting
     /// together take turns (an advisory lock), so each migration runs once.
     package func migrate(_ migrations: [PostgresMigration]) async throws {
-        try await client.withTransaction(logger: logger) { connection in
+        try await transaction { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
             try await connection.query("CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at bigint NOT NULL)", logger: logger)
             var applied: Set<String> = []
@@ -60,6 +60,25 @@ package final class PostgresPool: Service, Sendable {
                 try await connection.query("INSERT INTO schema_migration (name, applied_at) VALUES (\(migration.name), \(now))", logger: logger)
                 logger.info("migration applied", metadata: ["migration": .string(migration.name)])
             }
+        }
+    }
+
+    /// A connection for reads (each statement sees what is committed when it starts).
+    package func read<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        try await client.withConnection { connection in try await body(connection) }
+    }
+
+    /// One business operation: committed when `body` returns, rolled back when it throws, with
+    /// `body`'s own error (a `StoreError` stays one) rather than PostgresNIO's wrapper.
+    @discardableResult
+    package func transaction<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch let error as PostgresTransactionError {
+            if let rollback = error.rollbackError {
+                logger.warning("rollback failed", metadata: ["error": .string(String(describing: rollback))])
+            }
+            throw error.closureError ?? error.commitError ?? error.beginError ?? error
         }
     }
 

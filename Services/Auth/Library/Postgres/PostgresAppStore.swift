@@ -1,0 +1,39 @@
+import ServiceKit
+
+/// `AppStore` on PostgreSQL.
+struct PostgresAppStore: AppStore {
+    let pool: PostgresPool
+
+    func insert(_ app: AppRecord) async throws {
+        let logger = pool.logger
+        try await pool.transaction { connection in
+            guard try await connection.count("SELECT 1 FROM app WHERE api_key = \(app.apiKey)", logger: logger) == 0 else {
+                throw StoreError.conflict("an app with that key exists")
+            }
+            if let mount = app.mount, try await connection.count("SELECT 1 FROM app WHERE mount = \(mount)", logger: logger) != 0 {
+                throw StoreError.conflict("an app is mounted there")
+            }
+            try await connection.query(try PostgresColumns(app).insert(into: "app"), logger: logger)
+        }
+    }
+
+    func app(key: String) async throws -> AppRecord? {
+        try await pool.read { try await $0.record(AppRecord.self, "SELECT * FROM app WHERE api_key = \(key)", logger: pool.logger) }
+    }
+
+    func app(id: String) async throws -> AppRecord? {
+        try await pool.read { try await $0.record(AppRecord.self, "SELECT * FROM app WHERE id = \(id)", logger: pool.logger) }
+    }
+
+    func app(mount: String) async throws -> AppRecord? {
+        try await pool.read { try await $0.record(AppRecord.self, "SELECT * FROM app WHERE mount = \(mount)", logger: pool.logger) }
+    }
+
+    func apps() async throws -> [AppRecord] {
+        try await pool.read { try await $0.records(AppRecord.self, "SELECT * FROM app ORDER BY created_at", logger: pool.logger) }
+    }
+
+    func count() async throws -> Int {
+        try await pool.read { Int(try await $0.value(Int64.self, "SELECT count(*) FROM app", logger: pool.logger) ?? 0) }
+    }
+}

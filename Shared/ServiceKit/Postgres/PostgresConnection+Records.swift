@@ -1,0 +1,34 @@
+import Logging
+import PostgresNIO
+
+/// Reads the stores on PostgreSQL make on every page: records by their `CodingKeys`, single
+/// columns, and whether a statement touched anything.
+extension PostgresConnection {
+    package func records<Record: Decodable>(_ type: Record.Type, _ query: PostgresQuery, logger: Logger) async throws -> [Record] {
+        try await PostgresRecordDecoder.decodeAll(type, from: self.query(query, logger: logger))
+    }
+
+    package func record<Record: Decodable>(_ type: Record.Type, _ query: PostgresQuery, logger: Logger) async throws -> Record? {
+        try await records(type, query, logger: logger).first
+    }
+
+    package func values<Value: PostgresDecodable & Sendable>(_ type: Value.Type, _ query: PostgresQuery, logger: Logger) async throws -> [Value] {
+        var values: [Value] = []
+        for try await value in try await self.query(query, logger: logger).decode(type) { values.append(value) }
+        return values
+    }
+
+    package func value<Value: PostgresDecodable & Sendable>(_ type: Value.Type, _ query: PostgresQuery, logger: Logger) async throws -> Value? {
+        try await values(type, query, logger: logger).first
+    }
+
+    /// Runs a statement ending in `RETURNING 1`: how many rows it touched.
+    package func count(_ query: PostgresQuery, logger: Logger) async throws -> Int {
+        try await values(Int32.self, query, logger: logger).count
+    }
+}
+
+extension PSQLError {
+    /// A unique or primary-key constraint refused the write (SQLSTATE 23505).
+    package var isUniqueViolation: Bool { serverInfo?[.sqlState] == "23505" }
+}
