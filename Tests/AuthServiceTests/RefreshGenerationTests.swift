@@ -53,10 +53,13 @@ final class RefreshGenerationTests: XCTestCase {
             let sessionID = try XCTUnwrap(AuthHarness.claims(of: auth.accessToken)?.sid)
             XCTAssertEqual(parts[0], sessionID)
             let mac = parts[3]
-            let flipped = String(mac.dropLast()) + (mac.last == "A" ? "B" : "A")
+            let flipped = (mac.first == "A" ? "B" : "A") + mac.dropFirst()
+            // The last character carries two unused bits: another spelling of the same bytes.
+            let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+            let respelled = String(mac.dropLast()) + String(alphabet[try XCTUnwrap(alphabet.firstIndex(of: try XCTUnwrap(mac.last))) ^ 1])
             let variants = [
                 [parts[0], "0", parts[2], mac], [parts[0], "2", parts[2], mac], [parts[0], parts[1], "99999999999999", mac],
-                [parts[0], parts[1], parts[2], flipped], [parts[0], parts[1], parts[2], "!!"], [parts[0], parts[1], parts[2]],
+                [parts[0], parts[1], parts[2], flipped], [parts[0], parts[1], parts[2], respelled], [parts[0], parts[1], parts[2], "!!"], [parts[0], parts[1], parts[2]],
                 // Well formed and signed, but with a key that is not auth-svc's.
                 Self.codec.token(.init(sessionID: sessionID, generation: 1, expiresAt: Int64.max)).split(separator: ".").map(String.init),
             ]

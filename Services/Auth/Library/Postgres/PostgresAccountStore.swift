@@ -154,23 +154,16 @@ struct PostgresAccountStore: AccountStore {
     private func apply(
         _ connection: PostgresConnection, _ rotation: RefreshRules.Rotation, _ sessionID: String, _ family: RefreshRules.Family?, _ now: Int64
     ) async throws -> RefreshOutcome {
-        switch rotation {
-        case .reject(let reason):
-            return .rejected(reason)
-        case .revoke:
-            try await revoke(connection, sessionID: sessionID, reason: RefreshRules.reuseReason, now: now)
-            return RefreshRules.reused
-        case .answerCurrent:
-            guard let family else { return .rejected("unknown refresh token") }
-            return .rotated(refreshToken: rules.current(sessionID: sessionID, family))
-        case .advance:
-            guard let family else { return .rejected("unknown refresh token") }
-            let next = rules.next(sessionID: sessionID, after: family, now: now)
+        let (write, outcome) = rules.resolve(rotation, sessionID: sessionID, family: family, now: now)
+        switch write {
+        case .nothing: break
+        case .revoke: try await revoke(connection, sessionID: sessionID, reason: RefreshRules.reuseReason, now: now)
+        case .advance(let next):
             try await connection.query("""
                 UPDATE session SET refresh_generation = \(next.generation), refresh_expires_at = \(next.expiresAt), refresh_rotated_at = \(now)
                 WHERE id = \(sessionID)
                 """, logger: logger)
-            return .rotated(refreshToken: rules.codec.token(next))
         }
+        return outcome
     }
 }

@@ -57,15 +57,34 @@ struct RefreshRules: Sendable {
         return family.expiresAt > now ? .advance : .reject("refresh token expired")
     }
 
+    /// What a store writes for a rotation, before answering `outcome`.
+    enum Write: Equatable, Sendable {
+        case nothing
+        case revoke
+        case advance(RefreshTokenCodec.Claims)
+    }
+
+    func resolve(_ rotation: Rotation, sessionID: String, family: Family?, now: Int64) -> (write: Write, outcome: RefreshOutcome) {
+        switch (rotation, family) {
+        case (.reject(let reason), _): return (.nothing, .rejected(reason))
+        case (.revoke, _): return (.revoke, Self.reused)
+        case (.answerCurrent, let family?): return (.nothing, .rotated(refreshToken: current(sessionID: sessionID, family)))
+        case (.advance, let family?):
+            let next = next(sessionID: sessionID, after: family, now: now)
+            return (.advance(next), .rotated(refreshToken: codec.token(next)))
+        case (.answerCurrent, nil), (.advance, nil): return (.nothing, .rejected("unknown refresh token"))
+        }
+    }
+
     func first(sessionID: String, now: Int64) -> RefreshTokenCodec.Claims {
         RefreshTokenCodec.Claims(sessionID: sessionID, generation: 1, expiresAt: now + lifetimeMS)
     }
 
-    func next(sessionID: String, after family: Family, now: Int64) -> RefreshTokenCodec.Claims {
+    private func next(sessionID: String, after family: Family, now: Int64) -> RefreshTokenCodec.Claims {
         RefreshTokenCodec.Claims(sessionID: sessionID, generation: family.generation + 1, expiresAt: now + lifetimeMS)
     }
 
-    func current(sessionID: String, _ family: Family) -> String {
+    private func current(sessionID: String, _ family: Family) -> String {
         codec.token(RefreshTokenCodec.Claims(sessionID: sessionID, generation: family.generation, expiresAt: family.expiresAt))
     }
 }

@@ -40,8 +40,10 @@ struct RefreshTokenCodec: Sendable {
         guard let macDot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return .legacy }
         let payload = token[..<macDot]
         let parts = payload.split(separator: ".", omittingEmptySubsequences: false)
+        let macText = token[utf8.index(after: macDot)...]
+        // The MAC's text must be the one encoding of its bytes: no second spelling of a token.
         guard parts.count == 3, !parts[0].isEmpty, let generation = Int64(parts[1]), let expiresAt = Int64(parts[2]),
-              let mac = Base64URL.decode(token[utf8.index(after: macDot)...]),
+              let mac = Base64URL.decode(macText), Base64URL.encode(mac) == macText,
               HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Data(payload.utf8), using: key)
         else { return .invalid }
         return .current(Claims(sessionID: String(parts[0]), generation: generation, expiresAt: expiresAt))

@@ -81,22 +81,15 @@ struct SQLiteRefreshTokens: Sendable {
     }
 
     private func apply(_ db: Database, _ rotation: RefreshRules.Rotation, _ sessionID: String, _ family: RefreshRules.Family?, _ now: Int64) throws -> RefreshOutcome {
-        switch rotation {
-        case .reject(let reason):
-            return .rejected(reason)
-        case .revoke:
-            try Self.revoke(db, sessionID: sessionID, reason: RefreshRules.reuseReason, now: now)
-            return RefreshRules.reused
-        case .answerCurrent:
-            guard let family else { return .rejected("unknown refresh token") }
-            return .rotated(refreshToken: rules.current(sessionID: sessionID, family))
-        case .advance:
-            guard let family else { return .rejected("unknown refresh token") }
-            let next = rules.next(sessionID: sessionID, after: family, now: now)
+        let (write, outcome) = rules.resolve(rotation, sessionID: sessionID, family: family, now: now)
+        switch write {
+        case .nothing: break
+        case .revoke: try Self.revoke(db, sessionID: sessionID, reason: RefreshRules.reuseReason, now: now)
+        case .advance(let next):
             try db.cachedStatement(sql: "UPDATE session SET refresh_generation = ?, refresh_expires_at = ?, refresh_rotated_at = ? WHERE id = ?")
                 .execute(arguments: [next.generation, next.expiresAt, now, sessionID])
-            return .rotated(refreshToken: rules.codec.token(next))
         }
+        return outcome
     }
 
     /// A token issued before generations: looked up by its hash; once exchanged, its family
