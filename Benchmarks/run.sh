@@ -29,7 +29,9 @@
 #   Benchmarks/run.sh push      a group push to USERS (10,000) users with one FCM device each, through the
 #                               gateway: notifications/s accepted by the FCM simulator (glint simulate-fcm)
 # Environment: DURATION (seconds per run, default 10), CONCURRENCY (default 16), HANDOFF (1: the gateway
-# hands chat-svc its sockets as the launcher sets it up; 0: it relays their bytes).
+# hands chat-svc its sockets as the launcher sets it up; 0: it relays their bytes), ENGINE (sqlite, the
+# default; postgres: the services that have that engine keep their data on a throwaway PostgreSQL
+# cluster of Debian's postgresql with its default durability, or POSTGRES_OPTIONS: so far auth-svc).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 which wrk >/dev/null || { echo "needs wrk (apt-get install wrk)"; exit 1; }
@@ -49,8 +51,15 @@ export INTERNAL_SECRET=$SECRET DATA_DIR=$DATA LOG_LEVEL=warning AUTH_DEV_APP_KEY
 # As the launcher does: the gateway hands chat-svc's sockets over (HANDOFF=0 relays them).
 [ "${HANDOFF:-1}" = 1 ] && export CHAT_HANDOFF_SOCKET=$DATA/chat-svc.handoff
 PIDS=()
-cleanup() { kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$DATA"; }
+source scripts/postgres.sh
+cleanup() { kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null || true; stop_postgres; rm -rf "$DATA"; }
 trap cleanup EXIT
+if [ "${ENGINE:-sqlite}" = postgres ]; then
+  # shellcheck disable=SC2086 # POSTGRES_OPTIONS: server options, e.g. "-c synchronous_commit=off"
+  start_postgres ${POSTGRES_OPTIONS:-} || { echo "ENGINE=postgres needs Debian's postgresql"; exit 1; }
+  AUTH_DATABASE_URL=$(postgres_database auth)
+  export AUTH_DATABASE_URL
+fi
 PORT=$AUTH_PORT "$BIN/auth-svc" > "$DATA/auth.log" 2>&1 & PIDS+=($!); AUTH_PID=$!
 PORT=$MARKET_PORT "$BIN/market-svc" > "$DATA/market.log" 2>&1 & PIDS+=($!); MARKET_PID=$!
 PORT=$CHAT_PORT "$BIN/chat-svc" > "$DATA/chat.log" 2>&1 & PIDS+=($!); CHAT_PID=$!
@@ -64,7 +73,7 @@ done
 GW=http://127.0.0.1:$GATEWAY_PORT
 APP_ID=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d "{\"key\":\"$KEY\"}" "http://127.0.0.1:$AUTH_PORT/internal/apps/resolve" | python3 -c 'import json,sys; print(json.load(sys.stdin)["app_id"])')
 run() { echo "== $1"; shift; wrk -t1 -c"$CONCURRENCY" -d"${DURATION}s" --latency "$@" | grep -E "Requests/sec|^ +50%|^ +99%|non-2|non-200|Socket errors"; }
-echo "machine: $(nproc) cores; concurrency $CONCURRENCY; ${DURATION}s per run"
+echo "machine: $(nproc) cores; concurrency $CONCURRENCY; ${DURATION}s per run; engine ${ENGINE:-sqlite}"
 # POSTS (100,000) posts and 10,000 filters by one real user, written straight into market-svc's
 # file; leaves the user's TOKEN.
 seed_market() {
