@@ -70,7 +70,7 @@ struct RefreshRules: Sendable {
         case (.revoke, _): return (.revoke, Self.reused)
         case (.answerCurrent, let family?): return (.nothing, .rotated(refreshToken: current(sessionID: sessionID, family)))
         case (.advance, let family?):
-            let next = next(sessionID: sessionID, after: family, now: now)
+            let next = next(sessionID: sessionID, after: family.generation, now: now)
             return (.advance(next), .rotated(refreshToken: codec.token(next)))
         case (.answerCurrent, nil), (.advance, nil): return (.nothing, .rejected("unknown refresh token"))
         }
@@ -80,8 +80,9 @@ struct RefreshRules: Sendable {
         RefreshTokenCodec.Claims(sessionID: sessionID, generation: 1, expiresAt: now + lifetimeMS)
     }
 
-    private func next(sessionID: String, after family: Family, now: Int64) -> RefreshTokenCodec.Claims {
-        RefreshTokenCodec.Claims(sessionID: sessionID, generation: family.generation + 1, expiresAt: now + lifetimeMS)
+    /// The generation after `generation`, issued `now`.
+    func next(sessionID: String, after generation: Int64, now: Int64) -> RefreshTokenCodec.Claims {
+        RefreshTokenCodec.Claims(sessionID: sessionID, generation: generation + 1, expiresAt: now + lifetimeMS)
     }
 
     private func current(sessionID: String, _ family: Family) -> String {
