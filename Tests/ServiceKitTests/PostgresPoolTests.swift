@@ -14,6 +14,9 @@ final class PostgresPoolTests: XCTestCase {
         let defaults = try PostgresPool.configuration("postgresql://glint@localhost/auth")
         XCTAssertEqual(defaults.port, 5432)
         XCTAssertNil(defaults.password)
+        for mode in ["disable", "prefer", "require", "verify-ca", "verify-full"] {
+            XCTAssertNoThrow(try PostgresPool.configuration("postgres://glint@h/db?sslmode=\(mode)"), mode)
+        }
         for bad in ["mysql://glint@h/db", "postgres://h/db", "postgres://glint@h", "postgres://glint@h/db?sslmode=sometimes", "not a url"] {
             XCTAssertThrowsError(try PostgresPool.configuration(bad), bad)
         }

@@ -12,8 +12,8 @@ package final class PostgresPool: Service, Sendable {
     package let logger: Logger
     private let runner: Task<Void, Never>
 
-    /// `postgres://user[:password]@host[:port]/database[?sslmode=disable|prefer|require]`
-    /// (sslmode `prefer` when not given, as libpq does).
+    /// `postgres://user[:password]@host[:port]/database[?sslmode=…]` (`disable`, `prefer` — the
+    /// default, as in libpq —, `require`, `verify-ca`, `verify-full`).
     package init(url: String, logger: Logger, maximumConnections: Int = 20) throws {
         var configuration = try Self.configuration(url)
         configuration.options.maximumConnections = maximumConnections
@@ -29,12 +29,20 @@ package final class PostgresPool: Service, Sendable {
         else { throw PostgresURLError(problem: "expected postgres://user[:password]@host[:port]/database") }
         let database = String(parts.path.drop { $0 == "/" })
         guard !database.isEmpty else { throw PostgresURLError(problem: "names no database") }
+        // As libpq reads sslmode: prefer and require encrypt without checking the certificate,
+        // verify-ca checks it against the system's roots, verify-full the host name too.
+        var unverified = TLSConfiguration.makeClientConfiguration()
+        unverified.certificateVerification = .none
+        var caOnly = TLSConfiguration.makeClientConfiguration()
+        caOnly.certificateVerification = .noHostnameVerification
         let tls: PostgresClient.Configuration.TLS
         switch parts.queryItems?.first(where: { $0.name == "sslmode" })?.value ?? "prefer" {
         case "disable": tls = .disable
-        case "prefer", "allow": tls = .prefer(.makeClientConfiguration())
-        case "require", "verify-ca", "verify-full": tls = .require(.makeClientConfiguration())
-        case let other: throw PostgresURLError(problem: "sslmode '\(other)' is not one of disable, prefer, require")
+        case "prefer", "allow": tls = .prefer(unverified)
+        case "require": tls = .require(unverified)
+        case "verify-ca": tls = .require(caOnly)
+        case "verify-full": tls = .require(.makeClientConfiguration())
+        case let other: throw PostgresURLError(problem: "sslmode '\(other)' is not one of disable, prefer, require, verify-ca, verify-full")
         }
         return PostgresClient.Configuration(
             host: host, port: parts.port ?? 5432, username: user.removingPercentEncoding ?? user,
