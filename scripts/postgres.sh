@@ -4,6 +4,8 @@
 #   start_postgres [server options…]  sets POSTGRES_URL and POSTGRES_PORT; fails when not installed
 #   postgres_database NAME            creates a database and prints its URL
 #   stop_postgres                     stops the cluster and removes its folder
+#   free_port                         prints a port nothing listens on
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
 pg_dir=""
 pg_as=()
@@ -12,7 +14,7 @@ start_postgres() {
   [ -n "$pg_bin" ] && [ -x "$pg_bin/initdb" ] || return 1
   pg_dir=$(mktemp -d)
   if [ "$(id -u)" = 0 ]; then chown postgres "$pg_dir"; pg_as=(runuser -u postgres --); fi
-  POSTGRES_PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()')
+  POSTGRES_PORT=$(free_port)
   "${pg_as[@]}" "$pg_bin/initdb" -D "$pg_dir/data" -U glint --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
   "${pg_as[@]}" "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/log" -w start \
     -o "-p $POSTGRES_PORT -k $pg_dir -c listen_addresses=127.0.0.1 $*" >/dev/null

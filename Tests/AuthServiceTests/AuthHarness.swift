@@ -65,10 +65,7 @@ struct AuthHarness {
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
             signingKey: signingKey, dependencies: dependencies
         ).application()
-        let rules = RefreshRules(
-            codec: RefreshTokenCodec(key: try SealingKey.loadOrCreate(at: directory + "/auth-sealing.key").subkey("refresh-token-mac")),
-            lifetimeMS: Int64(configuration.refreshTokenLifetime * 1000), reuseGraceMS: Int64(reuseGrace * 1000)
-        )
+        let rules = RefreshRules(configuration: configuration, sealing: try SealingKey.loadOrCreate(at: directory + "/auth-sealing.key"))
         let stores = AuthStores(engine, rules: rules)
         let apps = AppService(store: stores.apps)
         let registered = try await apps.create(

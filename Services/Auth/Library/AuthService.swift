@@ -46,11 +46,7 @@ package enum AuthService {
     ) async throws -> ServiceAssembly {
         // Replicas on one PostgreSQL database must share this file's key (refresh tokens' MAC).
         let sealing = try SealingKey.loadOrCreate(at: common.dataDirectory + "/auth-sealing.key")
-        let refreshRules = RefreshRules(
-            codec: RefreshTokenCodec(key: sealing.subkey("refresh-token-mac")),
-            lifetimeMS: Int64(configuration.refreshTokenLifetime * 1000), reuseGraceMS: Int64(configuration.refreshReuseGrace * 1000)
-        )
-        let stores = AuthStores(engine, rules: refreshRules)
+        let stores = AuthStores(engine, rules: RefreshRules(configuration: configuration, sealing: sealing))
         let apps = AppService(store: stores.apps)
         if seedDevelopmentApp { try await createDevelopmentAppIfEmpty(apps, key: configuration.developmentAppKey) }
         let users = stores.users
@@ -118,9 +114,7 @@ package enum AuthService {
     /// file in `dataDirectory`, or the PostgreSQL database `databaseURL` names).
     package static func openAdmin(dataDirectory: String, databaseURL: String? = nil) async throws -> AppAdmin {
         let path = dataDirectory + "/" + ServiceName.auth.rawValue + ".sqlite"
-        switch try await AuthStores.open(databaseURL: databaseURL, sqlitePath: path, logger: Logger(label: "auth-svc apps")) {
-        case .sqlite(let database): return AppAdmin(apps: AppService(store: SQLiteAppStore(database: database)))
-        case .postgres(let pool): return AppAdmin(apps: AppService(store: PostgresAppStore(pool: pool)))
-        }
+        let engine = try await AuthStores.open(databaseURL: databaseURL, sqlitePath: path, logger: Logger(label: "auth-svc apps"))
+        return AppAdmin(apps: AppService(store: AuthStores.apps(on: engine)))
     }
 }

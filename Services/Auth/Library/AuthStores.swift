@@ -24,15 +24,23 @@ struct AuthStores: Sendable {
     init(_ engine: Engine, rules: RefreshRules) {
         switch engine {
         case .sqlite(let database):
-            (apps, users, accounts) = (SQLiteAppStore(database: database), SQLiteUserStore(database: database), SQLiteAccountStore(database: database, rules: rules))
+            (apps, users, accounts) = (Self.apps(on: engine), SQLiteUserStore(database: database), SQLiteAccountStore(database: database, rules: rules))
             (profiles, appleGrants, outbox) = (SQLiteProfileStore(database: database), SQLiteAppleGrantStore(database: database), SQLiteOutboxStore(database: database))
             health = { try await DatabaseFactory.check(database) }
             services = []
         case .postgres(let pool):
-            (apps, users, accounts) = (PostgresAppStore(pool: pool), PostgresUserStore(pool: pool), PostgresAccountStore(pool: pool, rules: rules))
+            (apps, users, accounts) = (Self.apps(on: engine), PostgresUserStore(pool: pool), PostgresAccountStore(pool: pool, rules: rules))
             (profiles, appleGrants, outbox) = (PostgresProfileStore(pool: pool), PostgresAppleGrantStore(pool: pool), PostgresOutboxStore(database: pool))
             health = { try await pool.check() }
             services = [pool]
+        }
+    }
+
+    /// The app registry alone (the `apps` command needs no more).
+    static func apps(on engine: Engine) -> any AppStore {
+        switch engine {
+        case .sqlite(let database): SQLiteAppStore(database: database)
+        case .postgres(let pool): PostgresAppStore(pool: pool)
         }
     }
 

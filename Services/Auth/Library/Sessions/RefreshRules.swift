@@ -28,6 +28,18 @@ struct RefreshRules: Sendable {
     let lifetimeMS: Int64
     let reuseGraceMS: Int64
 
+    /// The service's rules: its configured lifetimes, the MAC keyed off its sealing key.
+    init(configuration: AuthConfiguration, sealing: SealingKey) {
+        self.init(
+            codec: RefreshTokenCodec(key: sealing.subkey("refresh-token-mac")),
+            lifetimeMS: Int64(configuration.refreshTokenLifetime * 1000), reuseGraceMS: Int64(configuration.refreshReuseGrace * 1000)
+        )
+    }
+
+    init(codec: RefreshTokenCodec, lifetimeMS: Int64, reuseGraceMS: Int64) {
+        (self.codec, self.lifetimeMS, self.reuseGraceMS) = (codec, lifetimeMS, reuseGraceMS)
+    }
+
     func rotation(of claims: RefreshTokenCodec.Claims, sessionID: String, userID: String, family: Family?, now: Int64) -> Rotation {
         guard claims.sessionID == sessionID, let family, family.userID == userID else { return .reject("unknown refresh token") }
         guard family.revokedAt == nil else { return .reject("session ended") }
