@@ -28,7 +28,7 @@ struct AuthHarness {
     let revokedAccounts: EventRecorder<AccountRevokedEvent>
     /// The service's own store (SQLite, or PostgreSQL when the run sets `GLINT_TEST_ENGINE`), for
     /// what a test must see or set behind the API.
-    let engine: AuthStores.Engine
+    let engine: StoreEngine
     let stores: AuthStores
 
     static func make(
@@ -42,9 +42,9 @@ struct AuthHarness {
         configuration.accessTokenLifetime = accessLifetime
         configuration.refreshReuseGrace = reuseGrace
         configuration.kakaoAPIURL = kakao?.url ?? "http://127.0.0.1:9"
-        let engine: AuthStores.Engine = try await TestEngine.open(
-            sqlite: { AuthStores.Engine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: AuthMigrations.migrator)) },
-            postgres: { pool in try await pool.migrate(AuthPostgresMigrations.all); return AuthStores.Engine.postgres(pool) }
+        let engine: StoreEngine = try await TestEngine.open(
+            sqlite: { StoreEngine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: AuthMigrations.migrator)) },
+            postgres: { pool in try await pool.migrate(AuthPostgresMigrations.all); return StoreEngine.postgres(pool) }
         )
         let signingKey = try SigningKey.loadOrCreate(at: configuration.signingKeyPath)
         let keysURL = apple?.keysURL ?? "http://127.0.0.1:9/auth/keys"

@@ -24,21 +24,23 @@ struct ChatHarness {
     let wallet: FakeWallet
     /// auth-svc's block graph.
     let blocks: BlockGraph
+    let engine: StoreEngine
 
     static func email(_ user: String) -> String { "user-" + user.suffix(4) + "@glint.test" }
     static func nick(_ user: String) -> String { "nick-" + user.suffix(4) }
     static func member(_ user: String) -> SlpUser { SlpUser(userID: user, email: email(user), nickname: nick(user), profileImage: nil) }
 
-    /// `pushClient` / `coinsClient` / `membersClient` replace the fakes (failing ones, say).
+    /// `pushClient` / `coinsClient` / `membersClient` replace the fakes (failing ones, say);
+    /// `engine`, the run's engine (another replica's, say).
     static func make(
         protocolTest: Bool = false, pushClient: EventClient<[ChatMessageEvent]>? = nil, coinsClient: CoinsClient? = nil,
-        membersClient: MembersClient? = nil, workspaceCost: Int = 50
+        membersClient: MembersClient? = nil, workspaceCost: Int = 50, engine: StoreEngine? = nil
     ) async throws -> ChatHarness {
         let keys = await TestKeys.make()
         let push = EventRecorder<ChatMessageEvent>()
         let directory = try TestEnvironment.temporaryDirectory()
         let common = TestEnvironment.common(.chat, dataDirectory: directory)
-        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: ChatMigrations.migrator)
+        let engine = if let engine { engine } else { try await openEngine(common) }
         let known: Set<String> = [alice, bob, carol]
         let blocks = BlockGraph()
         let users = UsersClient(
@@ -61,11 +63,19 @@ struct ChatHarness {
         configuration.protocolTest = protocolTest
         configuration.workspaceCost = workspaceCost
         let app = try ChatService.assemble(
-            common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
+            common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
             dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: pushClient ?? push.batchClient,
                                 members: membersClient ?? members, coins: coinsClient ?? wallet.client)
         ).application()
-        return ChatHarness(app: app, keys: keys, push: push, wallet: wallet, blocks: blocks)
+        return ChatHarness(app: app, keys: keys, push: push, wallet: wallet, blocks: blocks, engine: engine)
+    }
+
+    /// The run's engine (`TestEngine`), migrated.
+    static func openEngine(_ common: CommonConfiguration) async throws -> StoreEngine {
+        try await TestEngine.open(
+            sqlite: { StoreEngine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: ChatMigrations.migrator)) },
+            postgres: { pool in try await pool.migrate(ChatPostgresMigrations.all); return StoreEngine.postgres(pool) }
+        )
     }
 
     func token(_ user: String, app: String = ChatHarness.appID) async throws -> String {

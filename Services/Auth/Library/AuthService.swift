@@ -41,7 +41,7 @@ package enum AuthService {
     }
 
     static func assemble(
-        common: CommonConfiguration, configuration: AuthConfiguration, logger: Logger, engine: AuthStores.Engine,
+        common: CommonConfiguration, configuration: AuthConfiguration, logger: Logger, engine: StoreEngine,
         signingKey: SigningKey, dependencies: Dependencies, services: [any Service] = [], seedDevelopmentApp: Bool = false
     ) async throws -> ServiceAssembly {
         // Replicas on one PostgreSQL database must share this file's key (refresh tokens' MAC).
@@ -87,7 +87,7 @@ package enum AuthService {
         let quotehubRoutes = QuotehubAuthRoutes(users: users, nicknames: nicknames, apple: appleSignIn, accounts: accounts)
         let internalRoutes = InternalRoutes(apps: apps, users: users, profiles: profiles, signingKey: signingKey)
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: stores.health, services: stores.services + services + [relay]
+            configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services + [relay]
         ) { group in
             let protected = group.group()
                 .add(middleware: AccessTokenMiddleware(verifier: verifier))

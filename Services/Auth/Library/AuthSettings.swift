@@ -15,9 +15,7 @@ package enum AuthSettings {
     package static let kakaoAPIURL = ConfigVariable("AUTH_KAKAO_API_URL", default: "https://kapi.kakao.com", "Kakao API base URL (token info, user info)")
     package static let appleTokenURL = ConfigVariable("AUTH_APPLE_TOKEN_URL", default: "https://appleid.apple.com/auth/token", "Apple's token endpoint (Sign in with Apple by authorization code)")
     package static let appleRevokeURL = ConfigVariable("AUTH_APPLE_REVOKE_URL", default: "https://appleid.apple.com/auth/revoke", "Apple's token revocation endpoint (account deletion)")
-    package static let databaseURL = ConfigVariable(
-        "AUTH_DATABASE_URL", default: "", "postgres://user:password@host:port/database: keep auth-svc's data on PostgreSQL (replicas share it); empty = the SQLite file in DATA_DIR"
-    )
+    package static let databaseURL = ConfigVariable.databaseURL("AUTH", service: "auth-svc")
     package static let slpSignupCoins = ConfigVariable("SLP_SIGNUP_COINS", default: "100", "coins a new user of an slp (workspace) app starts with")
 
     package static var all: [ConfigVariable] {
@@ -64,10 +62,6 @@ struct AuthConfiguration: Sendable {
         appleRevokeURL = try reader.url(AuthSettings.appleRevokeURL)
         kakaoAPIURL = try reader.url(AuthSettings.kakaoAPIURL)
         slpSignupCoins = try reader.int(AuthSettings.slpSignupCoins, in: 0...10_000_000)
-        let url = try reader.string(AuthSettings.databaseURL)
-        if !url.isEmpty {
-            do { _ = try PostgresPool.configuration(url) } catch { throw ConfigurationError(variable: AuthSettings.databaseURL.name, problem: String(describing: error)) }
-        }
-        databaseURL = url.isEmpty ? nil : url
+        databaseURL = try reader.databaseURL(AuthSettings.databaseURL)
     }
 }

@@ -1,5 +1,4 @@
 import Contracts
-import GRDB
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -10,16 +9,16 @@ import SocketIO
 /// Rooms, messages, files and search over REST, and the Socket.IO server (API.md §3); the
 /// workspaces of `slp` apps with their channels and DMs, which are rooms too (§8).
 package enum ChatService {
-    package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
+    package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try ChatConfiguration(reader: reader, host: common.host)
-        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: ChatMigrations.migrator)
+        let engine = try await ChatStores.open(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         let dependencies = Dependencies(users: .live(client), jwks: .live(client: client), apps: .live(client),
             push: EventClient { events in _ = try await client.call(InternalEndpoints.Push.chatMessages, body: events) },
             members: .live(client), coins: .live(client)
         )
-        return try assemble(common: common, configuration: configuration, logger: logger, database: database, dependencies: dependencies, services: [http])
+        return try assemble(common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
     }
 
     /// What chat-svc asks other services; tests pass fakes.
@@ -36,36 +35,37 @@ package enum ChatService {
     }
 
     static func assemble(
-        common: CommonConfiguration, configuration: ChatConfiguration = ChatConfiguration(), logger: Logger, database: DatabasePool,
+        common: CommonConfiguration, configuration: ChatConfiguration = ChatConfiguration(), logger: Logger, engine: StoreEngine,
         dependencies: Dependencies, services: [any Service] = []
     ) throws -> ServiceAssembly {
+        let origin = ObjectID.generate()
+        let stores = ChatStores(engine, origin: origin)
         // A round's push events in one call; half of push-svc's 1 MB body limit per call.
-        let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger, batchCount: ChatMessageEvent.maxPerCall, batchBytes: 512 << 10) { messages in
+        let relay = OutboxRelay(store: stores.outbox, logger: logger, batchCount: ChatMessageEvent.maxPerCall, batchBytes: 512 << 10) { messages in
             try await dependencies.push.send(try messages.map { try JSONText.decode($0.payload).orThrow() })
         }
         let hub = RoomHub()
-        let rooms = SQLiteRoomStore(database: database)
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
-        let messages = SQLiteMessageStore(database: database)
-        let poster = MessagePoster(messages: messages, hub: hub, eventsWaiting: { relay.nudge() })
-        let conversations = ConversationService(rooms: rooms, messages: messages, renderer: ChatRenderer(users: dependencies.users), poster: poster)
+        let poster = MessagePoster(messages: stores.messages, hub: hub, eventsWaiting: { relay.nudge() })
+        let conversations = ConversationService(rooms: stores.rooms, messages: stores.messages, renderer: ChatRenderer(users: dependencies.users), poster: poster)
         let chatFiles = try FileStore(dataDirectory: common.dataDirectory, area: "chats")
-        let workspaces = try workspaceRoutes(common: common, configuration: configuration, logger: logger, database: database, dependencies: dependencies,
+        let workspaces = try workspaceRoutes(common: common, configuration: configuration, logger: logger, stores: stores, dependencies: dependencies,
                                              poster: poster, chatFiles: chatFiles)
         let routes = Routes(chat: ChatRoutes(conversations: conversations, files: chatFiles), workspaces: workspaces.routes)
-        let background = services + [relay, workspaces.sweeper]
+        var background = engine.services + services + [relay, workspaces.sweeper]
+        if case .postgres(let pool) = engine { background.append(LiveFrameListener(pool: pool, origin: origin, hub: hub, logger: logger)) }
         if configuration.protocolTest {
             logger.warning("CHAT_PROTOCOL_TEST is on: sockets serve the conformance-suite configuration")
             let sockets = SocketEndpoint(app: ProtocolTestApplication(), configuration: .protocolTest, secret: nil, logger: logger)
-            return assemble(common: common, configuration: configuration, logger: logger, database: database, services: background, sockets: sockets, open: true, routes: routes, verifier: verifier)
+            return assemble(common: common, configuration: configuration, logger: logger, engine: engine, services: background, sockets: sockets, open: true, routes: routes, verifier: verifier)
         }
-        var engine = EngineConfiguration()
-        engine.flushWindow = configuration.flushWindow
+        var socketConfiguration = EngineConfiguration()
+        socketConfiguration.flushWindow = configuration.flushWindow
         let sockets = SocketEndpoint(
-            app: ChatRealtime(rooms: rooms, workspaces: SQLiteWorkspaceStore(database: database), verifier: verifier, apps: dependencies.apps, hub: hub, logger: logger),
-            configuration: engine, secret: common.internalSecret, logger: logger
+            app: ChatRealtime(rooms: stores.rooms, workspaces: stores.workspaces, verifier: verifier, apps: dependencies.apps, hub: hub, logger: logger),
+            configuration: socketConfiguration, secret: common.internalSecret, logger: logger
         )
-        return assemble(common: common, configuration: configuration, logger: logger, database: database, services: background, sockets: sockets, open: false, routes: routes, verifier: verifier)
+        return assemble(common: common, configuration: configuration, logger: logger, engine: engine, services: background, sockets: sockets, open: false, routes: routes, verifier: verifier)
     }
 
     /// The REST routes: §3's and §8's.
@@ -76,10 +76,10 @@ package enum ChatService {
 
     /// §8: workspaces, channels and DMs over the same messages, poster and chat files as §3.
     private static func workspaceRoutes(
-        common: CommonConfiguration, configuration: ChatConfiguration, logger: Logger, database: DatabasePool, dependencies: Dependencies,
+        common: CommonConfiguration, configuration: ChatConfiguration, logger: Logger, stores: ChatStores, dependencies: Dependencies,
         poster: MessagePoster, chatFiles: FileStore
     ) throws -> (routes: WorkspaceRouteSet, sweeper: AbandonedPurchaseSweeper) {
-        let (workspaceStore, channelStore, messages) = (SQLiteWorkspaceStore(database: database), SQLiteChannelStore(database: database), SQLiteMessageStore(database: database))
+        let (workspaceStore, channelStore, messages) = (stores.workspaces, stores.channels, stores.messages)
         let renderer = WorkspaceRenderer(members: dependencies.members)
         let covers = try FileStore(dataDirectory: common.dataDirectory, area: "workspaces")
         let workspaces = WorkspaceService(workspaces: workspaceStore, channels: channelStore, renderer: renderer, coins: dependencies.coins, covers: covers,
@@ -99,14 +99,14 @@ package enum ChatService {
     /// Sockets are mounted behind the internal secret, or (protocol-test switch) in the open; with
     /// a handoff path, the gateway may also hand them over (`SocketHandoffReceiver`).
     private static func assemble<App: SocketApplication>(
-        common: CommonConfiguration, configuration: ChatConfiguration, logger: Logger, database: DatabasePool, services: [any Service],
+        common: CommonConfiguration, configuration: ChatConfiguration, logger: Logger, engine: StoreEngine, services: [any Service],
         sockets: SocketEndpoint<App>, open: Bool, routes: Routes, verifier: AccessTokenVerifier
     ) -> ServiceAssembly {
         let handoff = configuration.handoffPath.map { path -> any Service in
             SocketHandoffReceiver(path: path, logger: logger) { descriptor, request in sockets.adopt(descriptor: descriptor, request: request) }
         }
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + (handoff.map { [$0] } ?? []),
+            configuration: common, logger: logger, healthCheck: engine.health, services: services + (handoff.map { [$0] } ?? []),
             server: sockets.serverBuilder,
             openRoutes: { router in if open { sockets.register(router) } }
         ) { group in

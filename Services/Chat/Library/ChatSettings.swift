@@ -16,7 +16,9 @@ package enum ChatSettings {
         "under steady traffic, a socket's frames are written at most this often (milliseconds; 0: at the end of each event-loop tick): fewer system calls per delivery for that much latency"
     )
 
-    package static var all: [ConfigVariable] { [protocolTest, workspaceCost, flushWindow, SocketHandoff.path] }
+    package static let databaseURL = ConfigVariable.databaseURL("CHAT", service: "chat-svc")
+
+    package static var all: [ConfigVariable] { [protocolTest, workspaceCost, flushWindow, SocketHandoff.path, databaseURL] }
 }
 
 struct ChatConfiguration: Sendable {
@@ -25,6 +27,8 @@ struct ChatConfiguration: Sendable {
     /// Where the gateway hands WebSocket connections over (`SocketHandoff`); nil: it relays them.
     var handoffPath: String?
     var flushWindow: Duration = .milliseconds(30)
+    /// PostgreSQL instead of the SQLite file.
+    var databaseURL: String?
 
     init() {}
 
@@ -37,5 +41,6 @@ struct ChatConfiguration: Sendable {
         flushWindow = .milliseconds(try reader.int(ChatSettings.flushWindow, in: 0...1000))
         let path = try reader.string(SocketHandoff.path)
         handoffPath = path.isEmpty ? nil : path
+        databaseURL = try reader.databaseURL(ChatSettings.databaseURL)
     }
 }

@@ -43,7 +43,7 @@ struct PostgresUserStore: UserStore {
 
     func search(nick query: String, appID: String, limit: Int) async throws -> [UserRecord] {
         let key = query.lowercased()
-        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        let escaped = LikePattern.escaped(key)
         let (anywhere, prefix) = ("%" + escaped + "%", escaped + "%")
         return try await pool.read {
             try await $0.records(UserRecord.self, """

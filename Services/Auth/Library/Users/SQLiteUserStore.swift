@@ -51,7 +51,7 @@ struct SQLiteUserStore: UserStore {
 
     func search(nick query: String, appID: String, limit: Int) async throws -> [UserRecord] {
         let key = query.lowercased()
-        let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        let escaped = LikePattern.escaped(key)
         return try await database.read { db in
             try UserRecord.fetchAll(db, sql: """
                 SELECT * FROM user WHERE app_id = ? AND nick_key LIKE ? ESCAPE '\\'

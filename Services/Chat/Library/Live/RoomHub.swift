@@ -49,8 +49,8 @@ final class RoomHub: Sendable {
         state.withLock { Set(($0.present[roomID] ?? [:]).keys) }
     }
 
-    /// Emits `event` with one JSON argument (already encoded) to every socket of the room.
-    func broadcast(roomID: String, event: String, json: String) {
-        ChatSocket.broadcast(event, json: json, to: state.withLock { Array(($0.rooms[roomID] ?? [:]).values) })
+    /// Emits the frame to every socket of its room.
+    func broadcast(_ frame: LiveFrame) {
+        ChatSocket.broadcast(frame.event, json: frame.json, to: state.withLock { Array(($0.rooms[frame.roomID] ?? [:]).values) })
     }
 }

@@ -15,5 +15,9 @@ struct ChatRecord: Codable, Sendable {
         case createdAt = "created_at"
     }
 
+    /// The record's columns for SQL written by hand (on SQLite, not `*`: that would compute the
+    /// generated search column of every row).
+    static let selectedColumns = CodingKeys.allCases.map { "chat." + $0.rawValue }.joined(separator: ", ")
+
     var fileList: [String] { JSONText.strings(files) ?? [] }
 }

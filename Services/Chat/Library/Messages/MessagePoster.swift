@@ -25,12 +25,14 @@ struct MessagePoster: Sendable {
     /// Users in `withheld` are neither notified nor sent it live: a namespace's sockets carry no
     /// identity to leave them out by, so then the message goes to no socket.
     func post<Answer: Encodable & Sendable>(
-        _ new: NewChat, appID: String, senderNick: String, withheld: Set<String> = [], render: (ChatRecord) -> Answer
+        _ new: NewChat, appID: String, senderNick: String, withheld: Set<String> = [], render: @escaping @Sendable (ChatRecord) -> Answer
     ) async throws -> Answer {
         try Self.check(content: new.content, fileCount: new.files.count)
         let present = hub.presentUsers(in: new.roomID)
+        let live: (@Sendable (ChatRecord) -> LiveFrame)? = withheld.isEmpty
+            ? { @Sendable chat in LiveFrame(roomID: new.roomID, event: new.kind.event, json: String(buffer: JSONCoding.encode(render(chat)))) } : nil
         // Participation, the message and its push event: one write transaction, no reads before it.
-        let stored = try await messages.send(new, appID: appID, at: GlintDate.nowMilliseconds()) { chat, participants in
+        let stored = try await messages.send(new, appID: appID, at: GlintDate.nowMilliseconds(), live: live) { chat, participants in
             let others = participants.filter { $0 != new.senderID && !withheld.contains($0) }
             return ChatMessageEvent(
                 appID: appID, roomID: new.roomID, chatID: chat.id, senderID: new.senderID, senderNick: senderNick, content: chat.content,
@@ -40,7 +42,7 @@ struct MessagePoster: Sendable {
         }
         let answer = render(stored.chat)
         if stored.created {
-            if withheld.isEmpty { hub.broadcast(roomID: new.roomID, event: new.kind.event, json: String(buffer: JSONCoding.encode(answer))) }
+            if let live { hub.broadcast(live(stored.chat)) }
             eventsWaiting()
         }
         return answer

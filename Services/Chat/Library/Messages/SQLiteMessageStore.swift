@@ -6,8 +6,6 @@ extension ChatRecord: FetchableRecord, MutablePersistableRecord {
     static let databaseTableName = "chat"
     /// The record's columns, not `*`: `*` would compute the generated search column of every row.
     static var databaseSelection: [any SQLSelectable] { CodingKeys.allCases.map { Column($0.rawValue) } }
-    /// The same for SQL written by hand.
-    static let selectedColumns = CodingKeys.allCases.map { "chat." + $0.rawValue }.joined(separator: ", ")
 
     enum Columns {
         static let seq = Column(CodingKeys.seq)
@@ -28,7 +26,8 @@ struct SQLiteMessageStore: MessageStore {
     let database: any DatabaseWriter
 
     func send(
-        _ new: NewChat, appID: String, at time: Int64, event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
+        _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
+        event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
     ) async throws -> (chat: ChatRecord, created: Bool) {
         guard ObjectID.isValid(new.roomID) else { throw StoreError.notFound("room not found") }
         // Every message passes here: kept statements and columns read by position (no SQL
@@ -94,8 +93,7 @@ struct SQLiteMessageStore: MessageStore {
                     WHERE chat_fts MATCH ? AND chat.room_id = ? ORDER BY chat.created_at DESC LIMIT ?
                     """, arguments: [match, roomID, limit])
             }
-            let pattern = "%" + query.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-                .replacingOccurrences(of: "_", with: "\\_") + "%"
+            let pattern = LikePattern.containing(query)
             return try ChatRecord.fetchAll(db, sql: """
                 SELECT \(ChatRecord.selectedColumns) FROM chat WHERE room_id = ? AND content LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?
                 """, arguments: [roomID, pattern, limit])

@@ -128,8 +128,7 @@ struct SQLitePostStore: PostStore {
     }
 
     func search(title text: String, appID: String, viewer: String, limit: Int) async throws -> [PostRecord] {
-        let pattern = "%" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        let pattern = LikePattern.containing(text)
         return try await database.read { db in
             try PostRecord.fetchAll(db, sql: """
                 SELECT \(PostRecord.selection) FROM post WHERE app_id = ? AND (is_public = 1 OR creator_id = ?) AND title LIKE ? ESCAPE '\\'
