@@ -204,7 +204,10 @@ let package = Package(
         ),
         .testTarget(
             name: "IntegrationTests",
-            dependencies: ["Contracts", "ServiceKit", "Launcher", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: [
+                "Contracts", "ServiceKit", "Launcher", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             path: "Tests/IntegrationTests",
             // The python-socketio client the tests run (not Swift).
             exclude: ["Python"],

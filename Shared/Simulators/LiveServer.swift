@@ -12,14 +12,15 @@ package final class LiveServer: Sendable {
 
     package var url: String { "http://127.0.0.1:\(port)" }
 
-    package static func start(_ router: Router<BasicRequestContext>, server: HTTPServerBuilder = .http1()) async throws -> LiveServer {
+    /// On `port`, or a free one when 0.
+    package static func start(_ router: Router<BasicRequestContext>, server: HTTPServerBuilder = .http1(), port: Int = 0) async throws -> LiveServer {
         var logger = Logger(label: "simulator")
         logger.logLevel = .warning
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = Application(
             router: router,
             server: server,
-            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            configuration: .init(address: .hostname("127.0.0.1", port: port)),
             onServerRunning: { channel in
                 continuation.yield(channel.localAddress?.port ?? 0)
                 continuation.finish()

@@ -38,7 +38,7 @@ struct AuthHarness {
     ) async throws -> AuthHarness {
         let directory = try TestEnvironment.temporaryDirectory()
         let common = TestEnvironment.common(.auth, dataDirectory: directory)
-        var configuration = AuthConfiguration(signingKeyPath: directory + "/key.pem", bcryptCost: 4)
+        var configuration = AuthConfiguration(signingKeyPath: directory + "/key.pem", sealingKeyPath: directory + "/auth-sealing.key", bcryptCost: 4)
         configuration.accessTokenLifetime = accessLifetime
         configuration.refreshReuseGrace = reuseGrace
         configuration.kakaoAPIURL = kakao?.url ?? "http://127.0.0.1:9"
@@ -65,7 +65,7 @@ struct AuthHarness {
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
             signingKey: signingKey, dependencies: dependencies
         ).application()
-        let rules = RefreshRules(configuration: configuration, sealing: try SealingKey.loadOrCreate(at: directory + "/auth-sealing.key"))
+        let rules = RefreshRules(configuration: configuration, sealing: try SealingKey.loadOrCreate(at: configuration.sealingKeyPath))
         let stores = AuthStores(engine, rules: rules)
         let apps = AppService(store: stores.apps)
         let registered = try await apps.create(

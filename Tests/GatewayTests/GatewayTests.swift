@@ -72,7 +72,7 @@ final class GatewayTests: XCTestCase {
     static func makeLiveApp(_ service: ServiceName, at url: String) throws -> some ApplicationProtocol {
         var common = TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory())
         common.serviceURLs[service] = url
-        let pools = try UpstreamPools(common: common, maxConnectionsPerService: 4)
+        let pools = try UpstreamPools(common: common, maxConnectionsPerService: 4, logger: TestEnvironment.logger)
         return GatewayService.assemble(
             common: common, configuration: GatewayConfiguration(),
             dependencies: .init(apps: .init { Self.apps[$0] }, upstream: .live(pools: pools, timeout: .seconds(10))),

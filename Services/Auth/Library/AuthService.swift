@@ -45,7 +45,7 @@ package enum AuthService {
         signingKey: SigningKey, dependencies: Dependencies, services: [any Service] = [], seedDevelopmentApp: Bool = false
     ) async throws -> ServiceAssembly {
         // Replicas on one PostgreSQL database must share this file's key (refresh tokens' MAC).
-        let sealing = try SealingKey.loadOrCreate(at: common.dataDirectory + "/auth-sealing.key")
+        let sealing = try SealingKey.loadOrCreate(at: configuration.sealingKeyPath)
         let stores = AuthStores(engine, rules: RefreshRules(configuration: configuration, sealing: sealing))
         let apps = AppService(store: stores.apps)
         if seedDevelopmentApp { try await createDevelopmentAppIfEmpty(apps, key: configuration.developmentAppKey) }

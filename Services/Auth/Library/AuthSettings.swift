@@ -4,6 +4,10 @@ import ServiceKit
 /// auth-svc's own environment variables.
 package enum AuthSettings {
     package static let signingKeyFile = ConfigVariable("AUTH_SIGNING_KEY_FILE", default: "", "PEM file of the ES256 signing key; default <DATA_DIR>/auth-signing-key.pem, created on first start")
+    package static let sealingKeyFile = ConfigVariable(
+        "AUTH_SEALING_KEY_FILE", default: "",
+        "file of the key sealing stored provider tokens and signing refresh tokens; default <DATA_DIR>/auth-sealing.key, created on first start (replicas must share it)"
+    )
     package static let developmentAppKey = ConfigVariable("AUTH_DEV_APP_KEY", default: "", "key of the development app created on first start with no apps (random when empty)")
 
     package static let accessTokenSeconds = ConfigVariable("AUTH_ACCESS_TOKEN_TTL_SECONDS", default: "900", "lifetime of access tokens")
@@ -19,12 +23,13 @@ package enum AuthSettings {
     package static let slpSignupCoins = ConfigVariable("SLP_SIGNUP_COINS", default: "100", "coins a new user of an slp (workspace) app starts with")
 
     package static var all: [ConfigVariable] {
-        [signingKeyFile, developmentAppKey, accessTokenSeconds, refreshTokenSeconds, refreshReuseGraceSeconds, bcryptCost, appleKeysURL, appleIssuer, appleTokenURL, appleRevokeURL, kakaoAPIURL, slpSignupCoins, databaseURL]
+        [signingKeyFile, sealingKeyFile, developmentAppKey, accessTokenSeconds, refreshTokenSeconds, refreshReuseGraceSeconds, bcryptCost, appleKeysURL, appleIssuer, appleTokenURL, appleRevokeURL, kakaoAPIURL, slpSignupCoins, databaseURL]
     }
 }
 
 struct AuthConfiguration: Sendable {
     var signingKeyPath: String
+    var sealingKeyPath: String
     var developmentAppKey: String?
     var accessTokenLifetime: TimeInterval = 900
     var refreshTokenLifetime: TimeInterval = 1_209_600
@@ -39,14 +44,17 @@ struct AuthConfiguration: Sendable {
     /// PostgreSQL instead of the SQLite file.
     var databaseURL: String?
 
-    init(signingKeyPath: String, bcryptCost: Int) {
+    init(signingKeyPath: String, sealingKeyPath: String, bcryptCost: Int) {
         self.signingKeyPath = signingKeyPath
+        self.sealingKeyPath = sealingKeyPath
         self.bcryptCost = bcryptCost
     }
 
     init(common: CommonConfiguration, reader: ConfigReader) throws {
         let file = try reader.string(AuthSettings.signingKeyFile)
         signingKeyPath = file.isEmpty ? common.dataDirectory + "/auth-signing-key.pem" : file
+        let sealingFile = try reader.string(AuthSettings.sealingKeyFile)
+        sealingKeyPath = sealingFile.isEmpty ? common.dataDirectory + "/auth-sealing.key" : sealingFile
         let devKey = try reader.string(AuthSettings.developmentAppKey)
         if !devKey.isEmpty, !AppKey.isAcceptable(devKey) {
             throw ConfigurationError(variable: AuthSettings.developmentAppKey.name, problem: "must be 8-128 printable ASCII characters without spaces")

@@ -22,12 +22,16 @@ package enum GatewayService {
         let configuration = try GatewayConfiguration(reader: reader)
         // App keys are resolved rarely (cached): the shared client will do. Forwarding has its own pools.
         let http = HTTPClientService.make(maxConnectionsPerHost: 4)
-        let pools = try UpstreamPools(common: common, maxConnectionsPerService: configuration.maxUpstreamConnections)
+        let pools = try UpstreamPools(common: common, maxConnectionsPerService: configuration.maxUpstreamConnections, logger: logger)
+        // A connection handed over goes to one process: with several chat-svc replicas, sockets are relayed.
+        var handoffPath = configuration.handoffPath
+        if handoffPath != nil, common.urls(of: .chat).count > 1 {
+            logger.warning("socket handoff is off: chat-svc has several replicas, so sockets are relayed to them")
+            handoffPath = nil
+        }
         let dependencies = Dependencies(
             apps: .live(InternalClient(http: http.client, configuration: common, timeout: .seconds(5))),
-            upstream: .live(
-                pools: pools, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)), handoff: configuration.handoffPath.map(SocketHandoffSender.init)
-            )
+            upstream: .live(pools: pools, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)), handoff: handoffPath.map(SocketHandoffSender.init))
         )
         return assemble(common: common, configuration: configuration, dependencies: dependencies, logger: logger, services: [http, pools])
     }

@@ -12,7 +12,10 @@ package enum CommonSettings {
 
     /// `AUTH_SVC_URL`, `CHAT_SVC_URL`, … with local defaults.
     package static func url(of service: ServiceName) -> ConfigVariable {
-        ConfigVariable(service.urlVariable, default: "http://127.0.0.1:\(service.defaultPort)", "base URL of \(service.rawValue)")
+        ConfigVariable(
+            service.urlVariable, default: "http://127.0.0.1:\(service.defaultPort)",
+            "base URL of \(service.rawValue); several, comma-separated, are replicas the gateway balances (other services call the first)"
+        )
     }
 
     package static var all: [ConfigVariable] {
@@ -28,6 +31,7 @@ package struct CommonConfiguration: Sendable {
     package var dataDirectory: String
     package var logLevel: Logger.Level
     package var internalSecret: String
+    /// Each service's base URL, or its replicas' URLs separated by commas.
     package var serviceURLs: [ServiceName: String]
     package var parentPID: Int32?
 
@@ -55,7 +59,7 @@ package struct CommonConfiguration: Sendable {
         }
         var urls: [ServiceName: String] = [:]
         for backend in ServiceName.backends {
-            urls[backend] = try reader.url(CommonSettings.url(of: backend))
+            urls[backend] = try reader.urls(CommonSettings.url(of: backend)).joined(separator: ",")
         }
         let parent = try reader.string(CommonSettings.parentPID)
         var parentPID: Int32?
@@ -80,7 +84,14 @@ package struct CommonConfiguration: Sendable {
     /// `<DATA_DIR>/<service>.sqlite`
     package var databasePath: String { dataDirectory + "/" + service.rawValue + ".sqlite" }
 
+    /// The service's URL (its first replica's).
     package func url(of service: ServiceName) -> String {
-        serviceURLs[service] ?? "http://127.0.0.1:\(service.defaultPort)"
+        urls(of: service)[0]
+    }
+
+    /// Every replica's URL, in the order given.
+    package func urls(of service: ServiceName) -> [String] {
+        let urls = serviceURLs[service]?.split(separator: ",").map(String.init) ?? []
+        return urls.isEmpty ? ["http://127.0.0.1:\(service.defaultPort)"] : urls
     }
 }

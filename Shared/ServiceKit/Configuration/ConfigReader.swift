@@ -44,7 +44,16 @@ package struct ConfigReader: Sendable {
 
     /// An `http://` or `https://` base URL without a trailing slash.
     package func url(_ variable: ConfigVariable, default override: String? = nil) throws -> String {
-        var text = try string(variable, default: override)
+        try Self.url(try string(variable, default: override), variable)
+    }
+
+    /// One base URL or several, comma-separated (a service's replicas), each as `url` reads it.
+    package func urls(_ variable: ConfigVariable) throws -> [String] {
+        try string(variable).split(separator: ",").map { try Self.url($0.trimmingCharacters(in: .whitespaces), variable) }
+    }
+
+    private static func url(_ text: String, _ variable: ConfigVariable) throws -> String {
+        var text = text
         guard let parsed = URL(string: text), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
             throw ConfigurationError(variable: variable.name, problem: "must be an http(s) URL, got '\(text)'")
         }

@@ -1,9 +1,10 @@
 """A released-app stand-in: python-socketio (the reference Python client) on one chat namespace.
 
-usage: chat_client.py URL NAMESPACE TRANSPORTS [TOKEN] [APP_KEY] [EVENT]
+usage: chat_client.py URL NAMESPACE TRANSPORTS [TOKEN] [APP_KEY] [EVENT] [COUNT]
 Sends only the headers given (none at all, as Freeworkers does, when both are empty). Prints one
 line per happening for the Swift test to await: "connected <transport>", "refused <reason>",
-"<EVENT> <transport> <json>" (EVENT defaults to "chat"; then disconnects), "done".
+"<EVENT> <transport> <json>" (EVENT defaults to "chat"; after COUNT of them, 1 by default, it
+disconnects), "done".
 """
 import json
 import sys
@@ -14,6 +15,8 @@ url, namespace, transports = sys.argv[1:4]
 token = sys.argv[4] if len(sys.argv) > 4 else ""
 key = sys.argv[5] if len(sys.argv) > 5 else ""
 event = sys.argv[6] if len(sys.argv) > 6 else "chat"
+count = int(sys.argv[7]) if len(sys.argv) > 7 else 1
+received_count = 0
 headers = {}
 if key:
     headers["SeSACKey"] = key
@@ -34,8 +37,11 @@ def refused(data):
 
 
 def received(data):
+    global received_count
     print(event + " " + client.transport() + " " + json.dumps(data, ensure_ascii=False), flush=True)
-    client.disconnect()
+    received_count += 1
+    if received_count >= count:
+        client.disconnect()
 
 
 client.on(event, received, namespace=namespace)

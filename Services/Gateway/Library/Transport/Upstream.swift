@@ -28,14 +28,14 @@ struct Upstream: Sendable {
     static func live(pools: UpstreamPools, timeout: TimeAmount, handoff: SocketHandoffSender? = nil) -> Upstream {
         let forward: @Sendable (ServiceName, UpstreamRequest, any EventLoop) -> EventLoopFuture<UpstreamResponse> = { service, request, eventLoop in
             do {
-                return try pools.pool(for: service).execute(request, timeout: timeout, on: eventLoop)
+                return try pools.replicas(of: service).execute(request, timeout: timeout, on: eventLoop)
             } catch {
                 return eventLoop.makeFailedFuture(error)
             }
         }
         let upgrade: @Sendable (ServiceName, HTTPRequestHead, any EventLoop) -> EventLoopFuture<UpgradeAnswer> = { service, head, eventLoop in
             do {
-                return try pools.pool(for: service).upgrade(head, timeout: timeout, on: eventLoop)
+                return try pools.replicas(of: service).upgrade(head, timeout: timeout, on: eventLoop)
             } catch {
                 return eventLoop.makeFailedFuture(error)
             }

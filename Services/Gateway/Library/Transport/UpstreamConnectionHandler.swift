@@ -200,6 +200,8 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
 enum UpstreamError: Error {
     /// Closed before any byte of the answer: the service may not have seen the request.
     case closedBeforeAnswer
+    /// No connection could be made: the request was never sent.
+    case unreachable(String)
     case connectionClosed
     case timedOut
 }

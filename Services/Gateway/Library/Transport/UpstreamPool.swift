@@ -65,7 +65,7 @@ final class UpstreamPool: Sendable {
                     channel.write(HTTPClientRequestPart.head(request), promise: nil)
                     channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
                 case .failure(let error):
-                    promise.fail(error)
+                    promise.fail(UpstreamError.unreachable(String(describing: error)))
                 }
             }
         return promise.futureResult
@@ -163,7 +163,7 @@ final class UpstreamPool: Sendable {
             }
             .flatMapErrorThrowing { error in
                 self.slotFreed()
-                throw error
+                throw UpstreamError.unreachable(String(describing: error))
             }
     }
 

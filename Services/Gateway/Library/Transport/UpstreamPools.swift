@@ -1,34 +1,38 @@
 import Contracts
 import Foundation
+import Logging
 import ServiceKit
 import ServiceLifecycle
 
-/// One connection pool per service behind the gateway, from the services' configured URLs
-/// (plain `http://host:port`: services talk over the private network). Closes them after a
-/// graceful shutdown.
+/// Connection pools to the services behind the gateway, one per replica of each, from the
+/// services' configured URLs (plain `http://host:port`: services talk over the private network).
+/// Closes them after a graceful shutdown.
 struct UpstreamPools: Service {
-    private let pools: [ServiceName: UpstreamPool]
+    private let replicas: [ServiceName: UpstreamReplicas]
 
-    init(common: CommonConfiguration, maxConnectionsPerService: Int) throws {
-        var pools: [ServiceName: UpstreamPool] = [:]
+    init(common: CommonConfiguration, maxConnectionsPerService: Int, logger: Logger) throws {
+        var replicas: [ServiceName: UpstreamReplicas] = [:]
         for service in ServiceName.backends {
-            let url = common.url(of: service)
-            guard let components = URLComponents(string: url), components.scheme == "http", let host = components.host, !host.isEmpty else {
-                throw ConfigurationError(variable: CommonSettings.url(of: service).name, problem: "must be an http://host:port URL, got '\(url)'")
+            let urls = common.urls(of: service)
+            let pools = try urls.map { url in
+                guard let components = URLComponents(string: url), components.scheme == "http", let host = components.host, !host.isEmpty else {
+                    throw ConfigurationError(variable: CommonSettings.url(of: service).name, problem: "must be http://host:port URLs, got '\(url)'")
+                }
+                return UpstreamPool(host: host, port: components.port ?? 80, maxConnections: maxConnectionsPerService)
             }
-            pools[service] = UpstreamPool(host: host, port: components.port ?? 80, maxConnections: maxConnectionsPerService)
+            replicas[service] = UpstreamReplicas(pools: pools, urls: urls, logger: logger)
         }
-        self.pools = pools
+        self.replicas = replicas
     }
 
-    /// Every backend has one; the gateway itself has none.
-    func pool(for service: ServiceName) throws -> UpstreamPool {
-        guard let pool = pools[service] else { throw UpstreamError.closedBeforeAnswer }
-        return pool
+    /// Every backend has them; the gateway itself has none.
+    func replicas(of service: ServiceName) throws -> UpstreamReplicas {
+        guard let replicas = replicas[service] else { throw UpstreamError.closedBeforeAnswer }
+        return replicas
     }
 
     func run() async throws {
         try? await gracefulShutdown()
-        for pool in pools.values { pool.shutdown() }
+        for service in replicas.values { service.shutdown() }
     }
 }
