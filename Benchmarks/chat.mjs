@@ -1,7 +1,8 @@
 // Socket.IO load for chat-svc, with Node and Debian's `ws` (apt-get install node-ws).
 //
 //   node Benchmarks/chat.mjs fanout SOCKET_BASE REST_BASE ROOM_ID CLIENTS RATE SECONDS
-//     CLIENTS websockets on /chats-ROOM_ID; RATE messages/s POSTed for SECONDS; every message's
+//     CLIENTS websockets on /chats-ROOM_ID (SOCKET_BASE may name several servers, comma-separated:
+//     the sockets are spread over them in turn); RATE messages/s POSTed for SECONDS; every message's
 //     delay from just before its POST to its arrival at each socket. Prints delivered/expected,
 //     p50, p99, max.
 //   node Benchmarks/chat.mjs idle SOCKET_BASE ROOM_ID CLIENTS HOLD_SECONDS
@@ -24,12 +25,15 @@ const WebSocket = WebSocketImpl.WebSocket || WebSocketImpl;
 
 const headers = JSON.parse(process.env.HEADERS || "{}");
 const postHeaders = JSON.parse(process.env.POST_HEADERS || "{}");
-const [mode, socketBase, ...rest] = process.argv.slice(2);
+const [mode, socketBases, ...rest] = process.argv.slice(2);
+const bases = socketBases.split(",");
+let opened = 0;
 
 /// One Engine.IO/Socket.IO websocket on a namespace; resolves once the namespace CONNECT is answered.
 function connect(namespace, onChat) {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(socketBase.replace(/^http/, "ws") + "/socket.io/?EIO=4&transport=websocket", { headers });
+    const base = bases[opened++ % bases.length];
+    const ws = new WebSocket(base.replace(/^http/, "ws") + "/socket.io/?EIO=4&transport=websocket", { headers });
     const prefix = "42" + namespace + ",";
     ws.on("error", reject);
     ws.on("message", (data) => {

@@ -11,7 +11,9 @@
 #                               them (POST_CONCURRENCY, 4), no sockets: the per-message cost alone
 #   Benchmarks/run.sh chatsearch ROOMS (1,000) rooms x MESSAGES (1,000) messages: one room's search with the
 #                               phrase matched in every room then filtered (before) and in the room's
-#                               partition of the index (now), and the endpoint through the gateway
+#                               partition of the index (now), and the endpoint through the gateway;
+#                               ENGINE=postgres: Korean sentences on PostgreSQL's trigram index, each
+#                               kind of query's recall against brute force, index use and time
 #   Benchmarks/run.sh geo       POINTS (1,000,000) located posts seeded in geo-svc and market-svc: radius
 #                               search (1 km) through the gateway; reverse geocoding on geo-svc and through
 #                               the gateway (geo-svc's shipped boundaries, or GEO_BOUNDARIES_FILE)
@@ -31,7 +33,9 @@
 # Environment: DURATION (seconds per run, default 10), CONCURRENCY (default 16), HANDOFF (1: the gateway
 # hands chat-svc its sockets as the launcher sets it up; 0: it relays their bytes), ENGINE (sqlite, the
 # default; postgres: the services that have that engine keep their data on a throwaway PostgreSQL
-# cluster of Debian's postgresql with its default durability, or POSTGRES_OPTIONS: so far auth-svc).
+# cluster of Debian's postgresql with its default durability, or POSTGRES_OPTIONS: so far auth-svc
+# and chat-svc), CHAT_REPLICAS (2, with ENGINE=postgres: two chat-svc processes on the one database,
+# both given to the gateway, sockets relayed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 which wrk >/dev/null || { echo "needs wrk (apt-get install wrk)"; exit 1; }
@@ -48,6 +52,11 @@ export INTERNAL_SECRET=$SECRET DATA_DIR=$DATA LOG_LEVEL=warning AUTH_DEV_APP_KEY
   AUTH_SVC_URL=http://127.0.0.1:$AUTH_PORT MARKET_SVC_URL=http://127.0.0.1:$MARKET_PORT CHAT_SVC_URL=http://127.0.0.1:$CHAT_PORT \
   GEO_SVC_URL=http://127.0.0.1:$GEO_PORT PUSH_SVC_URL=http://127.0.0.1:$PUSH_PORT \
   GATEWAY_RATE_PER_IP=1000000 GATEWAY_BURST_PER_IP=1000000 GATEWAY_RATE_PER_APP=1000000 GATEWAY_BURST_PER_APP=1000000
+CHAT_REPLICAS=${CHAT_REPLICAS:-1}
+if [ "$CHAT_REPLICAS" = 2 ]; then
+  [ "${ENGINE:-sqlite}" = postgres ] || { echo "CHAT_REPLICAS=2 needs ENGINE=postgres (the replicas share one database)"; exit 1; }
+  CHAT2_PORT=$(free_port); HANDOFF=0
+fi
 # As the launcher does: the gateway hands chat-svc's sockets over (HANDOFF=0 relays them).
 [ "${HANDOFF:-1}" = 1 ] && export CHAT_HANDOFF_SOCKET=$DATA/chat-svc.handoff
 PIDS=()
@@ -56,16 +65,21 @@ trap cleanup EXIT
 if [ "${ENGINE:-sqlite}" = postgres ]; then
   # shellcheck disable=SC2086 # POSTGRES_OPTIONS: server options, e.g. "-c synchronous_commit=off"
   start_postgres ${POSTGRES_OPTIONS:-} || { echo "ENGINE=postgres needs Debian's postgresql"; exit 1; }
-  AUTH_DATABASE_URL=$(postgres_database auth)
-  export AUTH_DATABASE_URL
+  AUTH_DATABASE_URL=$(postgres_database auth); CHAT_DATABASE_URL=$(postgres_database chat)
+  export AUTH_DATABASE_URL CHAT_DATABASE_URL
 fi
 PORT=$AUTH_PORT "$BIN/auth-svc" > "$DATA/auth.log" 2>&1 & PIDS+=($!); AUTH_PID=$!
 PORT=$MARKET_PORT "$BIN/market-svc" > "$DATA/market.log" 2>&1 & PIDS+=($!); MARKET_PID=$!
 PORT=$CHAT_PORT "$BIN/chat-svc" > "$DATA/chat.log" 2>&1 & PIDS+=($!); CHAT_PID=$!
+CHAT_PIDS=($CHAT_PID); GATEWAY_CHAT=http://127.0.0.1:$CHAT_PORT
+if [ "$CHAT_REPLICAS" = 2 ]; then
+  PORT=$CHAT2_PORT "$BIN/chat-svc" > "$DATA/chat2.log" 2>&1 & PIDS+=($!); CHAT_PIDS+=($!)
+  GATEWAY_CHAT=$GATEWAY_CHAT,http://127.0.0.1:$CHAT2_PORT
+fi
 # info: geo-svc says how long loading the boundary file took (its access lines are debug).
 LOG_LEVEL=info PORT=$GEO_PORT "$BIN/geo-svc" > "$DATA/geo.log" 2>&1 & PIDS+=($!)
-PORT=$GATEWAY_PORT "$BIN/gateway" > "$DATA/gateway.log" 2>&1 & PIDS+=($!); GATEWAY_PID=$!
-for port in $AUTH_PORT $MARKET_PORT $CHAT_PORT $GEO_PORT $GATEWAY_PORT; do
+CHAT_SVC_URL=$GATEWAY_CHAT PORT=$GATEWAY_PORT "$BIN/gateway" > "$DATA/gateway.log" 2>&1 & PIDS+=($!); GATEWAY_PID=$!
+for port in $AUTH_PORT $MARKET_PORT $CHAT_PORT ${CHAT2_PORT:-} $GEO_PORT $GATEWAY_PORT; do
   # Any answer will do: the gateway's /health reports 503 while services it aggregates are not running.
   for _ in $(seq 100); do [ "$(curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$port/health")" != 000 ] && break; sleep 0.1; done
 done
@@ -169,6 +183,7 @@ chat)
   }
   field() { python3 -c 'import json,sys; print(json.load(sys.stdin)["'"$1"'"])'; }
   ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+  chat_ticks() { local sum=0; for pid in "${CHAT_PIDS[@]}"; do sum=$((sum + $(ticks "$pid"))); done; echo $sum; }
   seconds() { python3 -c "print(f'{($2 - $1) / $(getconf CLK_TCK):.1f} s')"; }
   # push-svc takes chat-svc's message events as it does deployed (without it each event's
   # delivery fails and is retried, which is not a cost a running suite pays).
@@ -178,9 +193,10 @@ chat)
   ALICE_TOKEN=$(echo "$ALICE" | field accessToken); BOB_TOKEN=$(echo "$BOB" | field accessToken)
   ROOM=$(curl -sf -H "SeSACKey: $KEY" -H "Authorization: $ALICE_TOKEN" -H 'Content-Type: application/json' "$GW/v1/chats" \
     -d '{"opponent_id":"'"$(echo "$BOB" | field user_id)"'"}' | field room_id)
-  # FANOUT_VIA=chat-svc opens the sockets straight on chat-svc (the gateway's relay left out).
+  # FANOUT_VIA=chat-svc opens the sockets straight on chat-svc (the gateway's relay left out;
+  # with CHAT_REPLICAS=2, half on each replica).
   if [ "${FANOUT_VIA:-gateway}" = gateway ]; then SOCKETS=$GW; SOCKET_HEADERS='{"SeSACKey":"'"$KEY"'","Authorization":"'"$ALICE_TOKEN"'"}'
-  else SOCKETS=http://127.0.0.1:$CHAT_PORT; SOCKET_HEADERS='{"x-internal-secret":"'"$SECRET"'","Authorization":"'"$ALICE_TOKEN"'"}'; fi
+  else SOCKETS=http://127.0.0.1:$CHAT_PORT${CHAT2_PORT:+,http://127.0.0.1:$CHAT2_PORT}; SOCKET_HEADERS='{"x-internal-secret":"'"$SECRET"'","Authorization":"'"$ALICE_TOKEN"'"}'; fi
   if [ -n "${POSTS_ONLY:-}" ]; then
     # The per-message cost alone: messages POSTed to the room as fast as wrk sends them, no sockets.
     gateway_start=$(ticks $GATEWAY_PID); chat_start=$(ticks $CHAT_PID)
@@ -189,11 +205,11 @@ chat)
     echo "CPU: gateway $(seconds "$gateway_start" "$(ticks $GATEWAY_PID)"), chat-svc $(seconds "$chat_start" "$(ticks $CHAT_PID)"); messages: $(sqlite3 "$DATA/chat-svc.sqlite" 'SELECT COUNT(*) FROM chat')"
     exit 0
   fi
-  echo "== (a) fan-out through ${FANOUT_VIA:-gateway}: ${CLIENTS:-500} websockets on one room, ${RATE:-200} messages/s for ${SECONDS_TO_RUN:-30} s"
-  gateway_start=$(ticks $GATEWAY_PID); chat_start=$(ticks $CHAT_PID)
+  echo "== (a) fan-out through ${FANOUT_VIA:-gateway}: ${CLIENTS:-500} websockets on one room, ${RATE:-200} messages/s for ${SECONDS_TO_RUN:-30} s; $CHAT_REPLICAS chat-svc"
+  gateway_start=$(ticks $GATEWAY_PID); chat_start=$(chat_ticks)
   HEADERS=$SOCKET_HEADERS POST_HEADERS='{"SeSACKey":"'"$KEY"'","Authorization":"'"$BOB_TOKEN"'"}' \
     node Benchmarks/chat.mjs fanout "$SOCKETS" "$GW" "$ROOM" "${CLIENTS:-500}" "${RATE:-200}" "${SECONDS_TO_RUN:-30}" || echo "fan-out incomplete"
-  echo "CPU during the fan-out: gateway $(seconds "$gateway_start" "$(ticks $GATEWAY_PID)"), chat-svc $(seconds "$chat_start" "$(ticks $CHAT_PID)")"
+  echo "CPU during the fan-out: gateway $(seconds "$gateway_start" "$(ticks $GATEWAY_PID)"), chat-svc $(seconds "$chat_start" "$(chat_ticks)")"
   [ -n "${SKIP_IDLE:-}" ] && exit 0
   # Straight to chat-svc: through the gateway each socket holds two descriptors there, and this
   # machine allows 20,000 per process.
@@ -294,6 +310,7 @@ workspace)
   for channel in $(field channels); do echo "/v1/workspaces/$WORKSPACE/channels/$channel/unreads?after=$AFTER"; done > "$DATA/unreads.txt"
   curl -sf -H "SeSACKey: $SLP_KEY" -H "Authorization: $(field reader)" "$GW$(head -1 "$DATA/unreads.txt")"; echo
   ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+  chat_ticks() { local sum=0; for pid in "${CHAT_PIDS[@]}"; do sum=$((sum + $(ticks "$pid"))); done; echo $sum; }
   chat_start=$(ticks $CHAT_PID)
   run "(a) one member's unreads, cycling through its ${CHANNELS:-50} channels (a full sweep is ${CHANNELS:-50} requests)" \
     -s Benchmarks/lua/paths.lua -H "SeSACKey: $SLP_KEY" -H "Authorization: $(field reader)" "$GW" -- "$DATA/unreads.txt"
@@ -313,6 +330,11 @@ chatsearch)
     -d '{"email":"searcher@bench.example","password":"bench123!","nick":"searcher"}')
   USER_ID=$(echo "$JOINED" | python3 -c 'import json,sys; print(json.load(sys.stdin)["user_id"])')
   TOKEN=$(echo "$JOINED" | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
+  if [ "${ENGINE:-sqlite}" = postgres ]; then
+    # Korean text on PostgreSQL's trigram index: recall against brute force, index use, times.
+    python3 Benchmarks/python/chat_search_postgres.py "$pg_bin/psql" "$CHAT_DATABASE_URL" "${ROOMS:-1000}" "${MESSAGES:-1000}" | tee "$DATA/search.log"
+    exit 0
+  fi
   python3 Benchmarks/python/chat_search_seed.py "$DATA/chat-svc.sqlite" "$APP_ID" "$USER_ID" "${ROOMS:-1000}" "${MESSAGES:-1000}" | tee "$DATA/search.log"
   ROOM=$(tail -1 "$DATA/search.log")
   Q=$(python3 -c 'import urllib.parse; print(urllib.parse.quote("산책 갈까"))')

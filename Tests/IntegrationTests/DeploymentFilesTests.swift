@@ -16,7 +16,13 @@ final class DeploymentFilesTests: XCTestCase {
     func testComposeDeclaresEveryServiceWithItsEnvironment() throws {
         let compose = YAMLNode.parse(try Self.read("docker-compose.yml"))
         let services = try XCTUnwrap(compose["services"]).map
-        XCTAssertEqual(Set(services.keys), Set(ServiceName.allCases.map(\.rawValue)))
+        // The `postgres` profile adds the database and a second chat-svc; nothing else.
+        let profiled = services.filter { $0.value["profiles"] != nil }
+        XCTAssertEqual(Set(services.keys).subtracting(profiled.keys), Set(ServiceName.allCases.map(\.rawValue)))
+        XCTAssertEqual(Set(profiled.keys), ["postgres", "chat-svc-2"])
+        for entry in profiled.values { XCTAssertEqual(entry["profiles"]?.text, "[\"postgres\"]") }
+        XCTAssertEqual(services["chat-svc-2"]?["environment"], services["chat-svc"]?["environment"], "the second replica is the first one again")
+        XCTAssertEqual(services["chat-svc-2"]?["command"], services["chat-svc"]?["command"])
         let volumes = Set(try XCTUnwrap(compose["volumes"]).map.keys)
 
         for service in ServiceName.allCases {
@@ -34,7 +40,10 @@ final class DeploymentFilesTests: XCTestCase {
             XCTAssertEqual(environment["HOST"]?.text, "0.0.0.0", "reachable from other containers")
             for (name, value) in environment where name.hasSuffix("_SVC_URL") {
                 let target = try XCTUnwrap(ServiceName.allCases.first { $0.urlVariable == name })
-                XCTAssertEqual(value.text, "http://\(target.rawValue):\(target.defaultPort)")
+                XCTAssertEqual(Self.defaultOf(value.text ?? ""), "http://\(target.rawValue):\(target.defaultPort)")
+            }
+            for name in environment.keys where name.hasSuffix("_DATABASE_URL") {
+                XCTAssertEqual(environment[name]?.text, "${\(name):-}", "SQLite unless the postgres profile's env file names a database")
             }
             let probe = entry["healthcheck"]?["test"]?.text ?? ""
             XCTAssertTrue(probe.contains("http://127.0.0.1:\(service.defaultPort)/health"), "\(service.rawValue) health check: \(probe)")
@@ -51,6 +60,30 @@ final class DeploymentFilesTests: XCTestCase {
             }
         }
         XCTAssertEqual(services["gateway"]?["ports"]?.list.first?.text, "8080:8080")
+    }
+
+    /// What compose makes of `${NAME:-default}` when NAME is unset.
+    static func defaultOf(_ value: String) -> String {
+        guard value.hasPrefix("${"), value.hasSuffix("}"), let dash = value.range(of: ":-") else { return value }
+        return String(value[dash.upperBound..<value.index(before: value.endIndex)])
+    }
+
+    /// The postgres profile's env file names settings the services read, and a gateway list of
+    /// both chat-svc replicas.
+    func testThePostgresProfilesEnvironmentFile() throws {
+        let lines = try Self.read("Deploy/postgres.env").split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains("=") }
+        let settings = Dictionary(uniqueKeysWithValues: lines.map { line in
+            (String(line.prefix { $0 != "=" }), String(line.drop { $0 != "=" }.dropFirst()))
+        })
+        XCTAssertEqual(settings["COMPOSE_PROFILES"], "postgres")
+        XCTAssertEqual(settings["GATEWAY_CHAT_SVC_URL"], "http://chat-svc:8082,http://chat-svc-2:8082")
+        for service in ["AUTH", "CHAT"] {
+            let url = try XCTUnwrap(settings[service + "_DATABASE_URL"])
+            XCTAssertNoThrow(try PostgresPool.configuration(url), url)
+            XCTAssertTrue(url.contains("@postgres:5432/"), url)
+        }
+        let initSQL = try Self.read("Deploy/postgres-init.sql")
+        XCTAssertTrue(initSQL.contains("CREATE DATABASE auth;") && initSQL.contains("CREATE DATABASE chat;"))
     }
 
     func testDockerfileBuildsAndShipsEveryExecutable() throws {

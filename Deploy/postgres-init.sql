@@ -1,0 +1,3 @@
+-- One database per service (the postgres profile of docker-compose.yml); each service creates its tables.
+CREATE DATABASE auth;
+CREATE DATABASE chat;
