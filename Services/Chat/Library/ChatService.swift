@@ -46,14 +46,15 @@ package enum ChatService {
         }
         let hub = RoomHub()
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
-        let poster = MessagePoster(messages: stores.messages, hub: hub, eventsWaiting: { relay.nudge() })
+        let listener: LiveFrameListener? = if case .postgres(let pool) = engine { LiveFrameListener(pool: pool, origin: origin, hub: hub, logger: logger) } else { nil }
+        let deliver: @Sendable (LiveFrame, Int64) -> Void = if let listener { { frame, seq in listener.stored(frame, seq: seq) } } else { { frame, _ in hub.broadcast(frame) } }
+        let poster = MessagePoster(messages: stores.messages, hub: hub, deliver: deliver, eventsWaiting: { relay.nudge() })
         let conversations = ConversationService(rooms: stores.rooms, messages: stores.messages, renderer: ChatRenderer(users: dependencies.users), poster: poster)
         let chatFiles = try FileStore(dataDirectory: common.dataDirectory, area: "chats")
         let workspaces = try workspaceRoutes(common: common, configuration: configuration, logger: logger, stores: stores, dependencies: dependencies,
                                              poster: poster, chatFiles: chatFiles)
         let routes = Routes(chat: ChatRoutes(conversations: conversations, files: chatFiles), workspaces: workspaces.routes)
-        var background = engine.services + services + [relay, workspaces.sweeper]
-        if case .postgres(let pool) = engine { background.append(LiveFrameListener(pool: pool, origin: origin, hub: hub, logger: logger)) }
+        let background = engine.services + services + [relay, workspaces.sweeper] + (listener.map { [$0] } ?? [])
         if configuration.protocolTest {
             logger.warning("CHAT_PROTOCOL_TEST is on: sockets serve the conformance-suite configuration")
             let sockets = SocketEndpoint(app: ProtocolTestApplication(), configuration: .protocolTest, secret: nil, logger: logger)

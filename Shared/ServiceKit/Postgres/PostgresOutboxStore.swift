@@ -23,12 +23,16 @@ package struct PostgresOutboxStore: OutboxStore {
         "CREATE INDEX outbox_delivered ON outbox (delivered_at) WHERE delivered_at IS NOT NULL",
     ]
 
+    /// What a new message sets (its delivery fields start empty), for statements that write one
+    /// beside other rows.
+    package static let columns = "topic, key, payload, created_at, next_attempt_at"
+
     /// Records a message inside the caller's transaction.
     package static func enqueue(_ connection: PostgresConnection, topic: String, key: String, payload: some Encodable, logger: Logger) async throws {
         let now = GlintDate.nowMilliseconds()
         let text = JSONText.encode(payload)
         try await connection.query(
-            "INSERT INTO outbox (topic, key, payload, created_at, next_attempt_at) VALUES (\(topic), \(key), \(text), \(now), \(now))", logger: logger
+            "INSERT INTO outbox (\(unescaped: columns)) VALUES (\(topic), \(key), \(text), \(now), \(now))", logger: logger
         )
     }
 

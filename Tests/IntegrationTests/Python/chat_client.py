@@ -8,6 +8,7 @@ disconnects), "done".
 """
 import json
 import sys
+import threading
 
 import socketio
 
@@ -24,21 +25,29 @@ if token:
     headers["Authorization"] = token
 
 client = socketio.Client(reconnection=False)
+# Events may be handled on more than one thread: one whole line at a time.
+printing = threading.Lock()
+
+
+def say(line):
+    with printing:
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
 
 
 @client.on("connect", namespace=namespace)
 def connected():
-    print("connected " + client.transport(), flush=True)
+    say("connected " + client.transport())
 
 
 @client.on("connect_error", namespace=namespace)
 def refused(data):
-    print("refused " + json.dumps(data), flush=True)
+    say("refused " + json.dumps(data))
 
 
 def received(data):
     global received_count
-    print(event + " " + client.transport() + " " + json.dumps(data, ensure_ascii=False), flush=True)
+    say(event + " " + client.transport() + " " + json.dumps(data, ensure_ascii=False))
     received_count += 1
     if received_count >= count:
         client.disconnect()
@@ -50,7 +59,7 @@ client.on(event, received, namespace=namespace)
 try:
     client.connect(url, headers=headers, transports=transports.split(","), namespaces=[namespace], wait_timeout=10)
 except socketio.exceptions.ConnectionError as error:
-    print("refused " + str(error), flush=True)
+    say("refused " + str(error))
     sys.exit(0)
 client.wait()
-print("done", flush=True)
+say("done")

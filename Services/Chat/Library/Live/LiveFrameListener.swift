@@ -2,11 +2,14 @@ import Logging
 import PostgresNIO
 import ServiceKit
 import ServiceLifecycle
+import Synchronization
 
 /// Sockets of one room may be on any replica sharing the PostgreSQL database. A replica that
-/// stores a message stores its frame beside it and announces it (`NOTIFY`, payload: origin and
-/// sequence number) when the transaction commits; every other replica's listener reads the frame
-/// and emits it to its own sockets. A notification cannot be read again, so a listener whose
+/// stores a message stores its frame beside it and announces it (`NOTIFY`, payload: origin,
+/// sequence number, time logged) when it commits; every replica's listener emits each frame to
+/// its own sockets as the announcements come, so every replica delivers a room's messages in the
+/// order the database committed them (a replica's own frames wait in memory for their turn; the
+/// others' are read from the table). A notification cannot be read again, so a listener whose
 /// connection broke catches up from the frames logged since shortly before the last one it had.
 final class LiveFrameListener: Service, Sendable {
     static let channel = "glint_chat_live"
@@ -15,87 +18,117 @@ final class LiveFrameListener: Service, Sendable {
     /// How far back a catch-up reads from the last frame seen: transactions commit out of
     /// sequence order, so a frame of a lower number may have landed after it.
     static let catchUpMargin: Int64 = 30_000
+    /// Own frames waiting for their announcement, at most (beyond, the oldest are read back from
+    /// the table when their turn comes).
+    static let waitingLimit = 10_000
 
     let pool: PostgresPool
     let origin: String
     let hub: RoomHub
     let logger: Logger
+    private let frames = Mutex(Frames())
+
+    /// What the store's writers and the listener share.
+    private struct Frames {
+        var waiting: [Int64: LiveFrame] = [:]
+        var delivered = RecentSet(capacity: 50_000)
+    }
 
     init(pool: PostgresPool, origin: String, hub: RoomHub, logger: Logger) {
         (self.pool, self.origin, self.hub, self.logger) = (pool, origin, hub, logger)
     }
 
+    /// A frame this replica stored (committed as `seq`): its sockets get it in its turn.
+    func stored(_ frame: LiveFrame, seq: Int64) {
+        frames.withLock { frames in
+            guard !frames.delivered.contains(seq) else { return }
+            frames.waiting[seq] = frame
+            if frames.waiting.count > Self.waitingLimit, let oldest = frames.waiting.keys.min() { frames.waiting.removeValue(forKey: oldest) }
+        }
+    }
+
     func run() async throws {
         try await cancelWhenGracefulShutdown {
-            var position = Position()
+            var lastSeen: Int64?
             while !Task.isCancelled {
-                let listened = position.lastSeen
+                let before = lastSeen
                 do {
-                    try await self.listen(&position)
+                    try await self.listen(&lastSeen)
                 } catch where !Task.isCancelled {
                     self.logger.warning("live frame listener lost its connection; reconnecting", metadata: ["error": "\(String(reflecting: error))"])
                 }
                 // At once after a connection that had worked; a little later while the database is away.
-                try? await Task.sleep(for: position.lastSeen == listened ? .seconds(1) : .milliseconds(50))
+                try? await Task.sleep(for: lastSeen == before ? .seconds(1) : .milliseconds(50))
             }
         }
     }
 
-    /// Where the listener is: the newest frame time seen (database clock) and the frames delivered lately.
-    struct Position {
-        var lastSeen: Int64?
-        var delivered = RecentSet(capacity: 50_000)
-    }
-
-    private func listen(_ position: inout Position) async throws {
+    /// `lastSeen`: the newest frame time announced or read (database clock).
+    private func listen(_ lastSeen: inout Int64?) async throws {
         try await pool.client.withConnection { connection in
             try await connection.listen(on: Self.channel) { notifications in
                 // Listening from here on; what came before is in the table.
                 let now = try await connection.value(Int64.self, "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint", logger: logger) ?? 0
-                if let lastSeen = position.lastSeen {
-                    let frames = try await self.frames(connection, "logged_at >= \(lastSeen - Self.catchUpMargin) AND origin <> \(origin)")
-                    let missed = frames.filter { !position.delivered.contains($0.seq) }
+                if let seen = lastSeen {
+                    let missed = try await self.read(connection, "logged_at >= \(seen - Self.catchUpMargin)").filter { !self.wasDelivered($0.seq) }
                     if !missed.isEmpty { logger.info("live frames caught up after a reconnect", metadata: ["frames": "\(missed.count)"]) }
-                    for frame in missed { self.deliver(frame, &position) }
+                    for stored in missed { self.deliver(stored.frame, seq: stored.seq) }
                 }
-                position.lastSeen = max(position.lastSeen ?? now, now)
+                lastSeen = max(lastSeen ?? now, now)
                 try await self.prune(connection, before: now - Self.retention)
                 var lastPrune = now
                 for try await notification in notifications {
                     let parts = notification.payload.split(separator: " ")
-                    guard parts.count == 2, let seq = Int64(parts[1]) else { continue }
-                    guard parts[0] != origin, !position.delivered.contains(seq) else { continue }
-                    for frame in try await self.frames(connection, "seq = \(seq)") { self.deliver(frame, &position) }
-                    if let lastSeen = position.lastSeen, lastSeen - lastPrune > 60_000 {
-                        try await self.prune(connection, before: lastSeen - Self.retention)
-                        lastPrune = lastSeen
+                    guard parts.count == 3, let seq = Int64(parts[1]), let logged = Int64(parts[2]) else { continue }
+                    lastSeen = max(lastSeen ?? logged, logged)
+                    let turn = frames.withLock { frames -> Turn in
+                        if frames.delivered.contains(seq) { return .delivered }
+                        return frames.waiting.removeValue(forKey: seq).map(Turn.own) ?? .another
+                    }
+                    switch turn {
+                    case .delivered: continue
+                    case .own(let frame): deliver(frame, seq: seq)
+                    case .another: for stored in try await read(connection, "seq = \(seq)") { deliver(stored.frame, seq: stored.seq) }
+                    }
+                    if logged - lastPrune > 60_000 {
+                        try await prune(connection, before: logged - Self.retention)
+                        lastPrune = logged
                     }
                 }
             }
         }
     }
 
-    private struct StoredFrame {
-        var seq, loggedAt: Int64
-        var frame: LiveFrame
+    /// An announced frame: already sent (a catch-up had it), this replica's own (in memory), or
+    /// another replica's (in the table).
+    private enum Turn {
+        case delivered
+        case own(LiveFrame)
+        case another
     }
 
-    private func frames(_ connection: PostgresConnection, _ condition: PostgresQuery) async throws -> [StoredFrame] {
+    private func wasDelivered(_ seq: Int64) -> Bool {
+        frames.withLock { $0.delivered.contains(seq) }
+    }
+
+    private func deliver(_ frame: LiveFrame, seq: Int64) {
+        frames.withLock { frames in
+            frames.delivered.insert(seq)
+            frames.waiting.removeValue(forKey: seq)
+        }
+        hub.broadcast(frame)
+    }
+
+    private func read(_ connection: PostgresConnection, _ condition: PostgresQuery) async throws -> [(seq: Int64, frame: LiveFrame)] {
         let rows = try await connection.query(
-            PostgresQuery(unsafeSQL: "SELECT seq, logged_at, room_id, event, json FROM live_frame WHERE \(condition.sql) ORDER BY seq", binds: condition.binds),
+            PostgresQuery(unsafeSQL: "SELECT seq, room_id, event, json FROM live_frame WHERE \(condition.sql) ORDER BY seq", binds: condition.binds),
             logger: logger
         )
-        var frames: [StoredFrame] = []
-        for try await (seq, loggedAt, room, event, json) in rows.decode((Int64, Int64, String, String, String).self) {
-            frames.append(StoredFrame(seq: seq, loggedAt: loggedAt, frame: LiveFrame(roomID: room, event: event, json: json)))
+        var frames: [(seq: Int64, frame: LiveFrame)] = []
+        for try await (seq, room, event, json) in rows.decode((Int64, String, String, String).self) {
+            frames.append((seq, LiveFrame(roomID: room, event: event, json: json)))
         }
         return frames
-    }
-
-    private func deliver(_ stored: StoredFrame, _ position: inout Position) {
-        position.delivered.insert(stored.seq)
-        position.lastSeen = max(position.lastSeen ?? stored.loggedAt, stored.loggedAt)
-        hub.broadcast(stored.frame)
     }
 
     /// Every replica prunes; the statements are idempotent.

@@ -7,6 +7,9 @@ import ServiceKit
 struct MessagePoster: Sendable {
     let messages: any MessageStore
     let hub: RoomHub
+    /// Sends a stored message's frame (its `seq`) to the room's sockets: at once on one process's
+    /// SQLite file; on PostgreSQL in its turn among every replica's messages (`LiveFrameListener`).
+    let deliver: @Sendable (LiveFrame, _ seq: Int64) -> Void
     /// Tells the outbox relay a push event is waiting.
     let eventsWaiting: @Sendable () -> Void
 
@@ -42,7 +45,7 @@ struct MessagePoster: Sendable {
         }
         let answer = render(stored.chat)
         if stored.created {
-            if let live { hub.broadcast(live(stored.chat)) }
+            if let live { deliver(live(stored.chat), stored.chat.seq ?? 0) }
             eventsWaiting()
         }
         return answer

@@ -3,10 +3,10 @@ import PostgresNIO
 import ServiceKit
 
 /// `MessageStore` on PostgreSQL: messages of replicas sharing one database, each message's frame
-/// announced to the other replicas (`LiveFrameListener`) when it commits.
+/// announced to every replica's listener (`LiveFrameListener`) when it commits.
 struct PostgresMessageStore: MessageStore {
     let pool: PostgresPool
-    /// This replica, so that its listener skips the frames its own sockets already had.
+    /// This replica, named in the frames it announces.
     let origin: String
 
     func send(
@@ -14,9 +14,46 @@ struct PostgresMessageStore: MessageStore {
         event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
     ) async throws -> (chat: ChatRecord, created: Bool) {
         guard ObjectID.isValid(new.roomID) else { throw StoreError.notFound("room not found") }
+        if let stored = try await sendUncontended(new, appID: appID, at: time, live: live, event: event) { return (stored, true) }
+        return try await sendLocked(new, appID: appID, at: time, live: live, event: event)
+    }
+
+    /// The common case in two statements and no transaction of several (each round trip to the
+    /// server costs both sides): the room read, then one statement that stores the message, its
+    /// push event and its frame only if the room's last activity is still the one read. Nil when
+    /// it is not (another message came in between), when the sender must join the channel, or for
+    /// a retried `client_id`: the locked path decides those.
+    private func sendUncontended(
+        _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
+        event: @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
+    ) async throws -> ChatRecord? {
+        let rows = try await pool.client.query("""
+            SELECT app_id, kind, updated_at, ARRAY(SELECT user_id FROM participant WHERE room_id = room.id ORDER BY user_id),
+                   EXISTS (SELECT 1 FROM chat WHERE room_id = room.id AND sender_id = \(new.senderID) AND client_id = \(new.clientID))
+            FROM room WHERE id = \(new.roomID)
+            """, logger: pool.logger)
+        var found: (appID: String, kind: String, updatedAt: Int64, participants: [String], retried: Bool)?
+        for try await row in rows.decode((String, String, Int64, [String], Bool).self) { found = row }
+        guard let room = found, room.appID == appID, room.kind == new.kind.rawValue else { throw StoreError.notFound("room not found") }
+        guard room.participants.contains(new.senderID), !room.retried else { return nil }
+        let chat = Self.chat(new, at: max(time, room.updatedAt + 1))
+        do {
+            return try await write(chat, event: event(chat, room.participants), frame: live?(chat), ifRoomUpdatedAt: room.updatedAt) {
+                try await pool.client.query($0, logger: pool.logger)
+            }
+        } catch let error as PSQLError where error.isUniqueViolation {
+            // The same `client_id` stored meanwhile: the locked path answers it.
+            return nil
+        }
+    }
+
+    /// The room's row locked for the whole operation: its messages' times stay strictly increasing.
+    private func sendLocked(
+        _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
+        event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
+    ) async throws -> (chat: ChatRecord, created: Bool) {
         let logger = pool.logger
         return try await pool.transaction { connection in
-            // The room's row is locked: its messages' times stay strictly increasing across replicas.
             let rows = try await connection.query(
                 "SELECT app_id, kind, workspace_id, updated_at FROM room WHERE id = \(new.roomID) FOR UPDATE", logger: logger
             )
@@ -44,32 +81,51 @@ struct PostgresMessageStore: MessageStore {
                 """, logger: logger) {
                 return (existing, false)
             }
-            var chat = ChatRecord(
-                seq: nil, id: ObjectID.generate(), roomID: new.roomID, senderID: new.senderID, content: new.content,
-                files: JSONText.encode(new.files), clientID: new.clientID, createdAt: max(time, room.updatedAt + 1)
-            )
-            // The message and the room's activity in one statement.
-            chat.seq = try await connection.value(Int64.self, """
-                WITH stored AS (
-                    INSERT INTO chat (id, room_id, sender_id, content, files, client_id, created_at)
-                    VALUES (\(chat.id), \(chat.roomID), \(chat.senderID), \(chat.content), \(chat.files), \(chat.clientID), \(chat.createdAt))
-                    RETURNING seq)
-                UPDATE room SET updated_at = \(chat.createdAt), last_chat_seq = stored.seq FROM stored WHERE room.id = \(new.roomID)
-                RETURNING stored.seq
-                """, logger: logger)
-            guard let seq = chat.seq else { throw StoreError.notFound("room not found") }
-            try await PostgresOutboxStore.enqueue(connection, topic: ChatMessageEvent.topic, key: new.roomID, payload: event(chat, participants), logger: logger)
-            if let frame = live?(chat) {
-                // Delivered to the listeners when the transaction commits, never before.
-                try await connection.query("""
-                    WITH logged AS (
-                        INSERT INTO live_frame (seq, origin, room_id, event, json) VALUES (\(seq), \(origin), \(frame.roomID), \(frame.event), \(frame.json))
-                        RETURNING seq)
-                    SELECT pg_notify(\(LiveFrameListener.channel), \(origin) || ' ' || seq) FROM logged
-                    """, logger: logger)
+            let chat = Self.chat(new, at: max(time, room.updatedAt + 1))
+            let stored = try await write(chat, event: event(chat, participants), frame: live?(chat), ifRoomUpdatedAt: nil) {
+                try await connection.query($0, logger: logger)
             }
-            return (chat, true)
+            guard let stored else { throw StoreError.notFound("room not found") }
+            return (stored, true)
         }
+    }
+
+    private static func chat(_ new: NewChat, at createdAt: Int64) -> ChatRecord {
+        ChatRecord(
+            seq: nil, id: ObjectID.generate(), roomID: new.roomID, senderID: new.senderID, content: new.content,
+            files: JSONText.encode(new.files), clientID: new.clientID, createdAt: createdAt
+        )
+    }
+
+    /// One statement: the room's activity (only if still `ifRoomUpdatedAt`, when given), the
+    /// message, its push event in the outbox and its frame, announced as `origin seq logged_at`
+    /// when the statement's transaction commits. The stored message, or nil when the room had moved on.
+    private func write(
+        _ chat: ChatRecord, event: ChatMessageEvent, frame: LiveFrame?, ifRoomUpdatedAt expected: Int64?,
+        run: (PostgresQuery) async throws -> PostgresRowSequence
+    ) async throws -> ChatRecord? {
+        let (payload, now) = (JSONText.encode(event), GlintDate.nowMilliseconds())
+        let rows = try await run("""
+            WITH touched AS (
+                UPDATE room SET updated_at = \(chat.createdAt), last_chat_seq = nextval(pg_get_serial_sequence('chat', 'seq'))
+                WHERE id = \(chat.roomID) AND (\(expected)::bigint IS NULL OR updated_at = \(expected)) RETURNING last_chat_seq AS seq),
+            stored AS (
+                INSERT INTO chat (seq, id, room_id, sender_id, content, files, client_id, created_at)
+                SELECT seq, \(chat.id), \(chat.roomID), \(chat.senderID), \(chat.content), \(chat.files), \(chat.clientID), \(chat.createdAt)
+                FROM touched RETURNING seq),
+            queued AS (
+                INSERT INTO outbox (\(unescaped: PostgresOutboxStore.columns))
+                SELECT \(ChatMessageEvent.topic), \(chat.roomID), \(payload), \(now), \(now) FROM stored),
+            logged AS (
+                INSERT INTO live_frame (seq, origin, room_id, event, json)
+                SELECT seq, \(origin), \(chat.roomID), \(frame?.event ?? ""), \(frame?.json ?? "") FROM stored WHERE \(frame != nil)
+                RETURNING seq, logged_at),
+            notified AS (SELECT pg_notify(\(LiveFrameListener.channel), \(origin) || ' ' || seq || ' ' || logged_at) FROM logged)
+            SELECT stored.seq FROM stored LEFT JOIN notified ON true
+            """)
+        var stored = chat
+        for try await seq in rows.decode(Int64.self) { stored.seq = seq }
+        return stored.seq == nil ? nil : stored
     }
 
     func history(roomID: String, after: Int64?, limit: Int) async throws -> [ChatRecord] {
