@@ -202,7 +202,9 @@ chat)
     gateway_start=$(ticks $GATEWAY_PID); chat_start=$(ticks $CHAT_PID)
     CONCURRENCY=${POST_CONCURRENCY:-4} run "POST /v1/chats/{room_id} (no sockets)" -s Benchmarks/lua/post.lua -H "SeSACKey: $KEY" -H "Authorization: $BOB_TOKEN" \
       "$GW/v1/chats/$ROOM" -- '{"content":"안녕하세요 오늘 날씨가 좋네요, bench message"}'
-    echo "CPU: gateway $(seconds "$gateway_start" "$(ticks $GATEWAY_PID)"), chat-svc $(seconds "$chat_start" "$(ticks $CHAT_PID)"); messages: $(sqlite3 "$DATA/chat-svc.sqlite" 'SELECT COUNT(*) FROM chat')"
+    if [ "${ENGINE:-sqlite}" = postgres ]; then stored=$("$pg_bin/psql" -X -At "$CHAT_DATABASE_URL" -c 'SELECT COUNT(*) FROM chat')
+    else stored=$(sqlite3 "$DATA/chat-svc.sqlite" 'SELECT COUNT(*) FROM chat'); fi
+    echo "CPU: gateway $(seconds "$gateway_start" "$(ticks $GATEWAY_PID)"), chat-svc $(seconds "$chat_start" "$(ticks $CHAT_PID)"); messages: $stored"
     exit 0
   fi
   echo "== (a) fan-out through ${FANOUT_VIA:-gateway}: ${CLIENTS:-500} websockets on one room, ${RATE:-200} messages/s for ${SECONDS_TO_RUN:-30} s; $CHAT_REPLICAS chat-svc"
