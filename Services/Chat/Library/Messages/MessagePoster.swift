@@ -45,7 +45,7 @@ struct MessagePoster: Sendable {
         }
         let answer = render(stored.chat)
         if stored.created {
-            if let live { deliver(live(stored.chat), stored.chat.seq ?? 0) }
+            if let frame = stored.frame { deliver(frame, stored.chat.seq ?? 0) }
             eventsWaiting()
         }
         return answer

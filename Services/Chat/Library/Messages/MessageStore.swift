@@ -6,13 +6,13 @@ protocol MessageStore: Sendable {
     /// expects (`StoreError` `notFound` / `notPermitted`; a workspace member writing in a channel
     /// joins it), stores the message and the outbox event `event` makes of it
     /// and the room's participants. A retry with the same `client_id` answers the stored message
-    /// (`created` false). `live` is what the room's sockets are sent (nil: nothing): a store that
-    /// replicas share keeps it with the message for the other replicas' sockets
-    /// (`LiveFrameListener`); one process's own file has no one else to tell.
+    /// (`created` false). `live` makes what the room's sockets are sent (nil: nothing), answered as
+    /// `frame` for a new message; a store that replicas share also keeps it with the message for
+    /// the other replicas' sockets (`LiveFrameListener`).
     func send(
         _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
         event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
-    ) async throws -> (chat: ChatRecord, created: Bool)
+    ) async throws -> (chat: ChatRecord, created: Bool, frame: LiveFrame?)
     /// Messages strictly after `after` (milliseconds), oldest first.
     func history(roomID: String, after: Int64?, limit: Int) async throws -> [ChatRecord]
     /// Messages of the room containing `query`, newest first.

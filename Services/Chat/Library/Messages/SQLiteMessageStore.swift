@@ -28,11 +28,11 @@ struct SQLiteMessageStore: MessageStore {
     func send(
         _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
         event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
-    ) async throws -> (chat: ChatRecord, created: Bool) {
+    ) async throws -> (chat: ChatRecord, created: Bool, frame: LiveFrame?) {
         guard ObjectID.isValid(new.roomID) else { throw StoreError.notFound("room not found") }
         // Every message passes here: kept statements and columns read by position (no SQL
         // built, prepared and authorized afresh, no `Codable` row) keep the writer's share short.
-        return try await database.write { db in
+        let stored = try await database.write { db -> (chat: ChatRecord, created: Bool) in
             guard let room = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT app_id, kind, workspace_id, updated_at FROM room WHERE id = ?"), arguments: [new.roomID]
             ), room[0] as String == appID, room[1] as String == new.kind.rawValue else {
@@ -69,6 +69,8 @@ struct SQLiteMessageStore: MessageStore {
             try SQLiteOutboxStore.enqueue(db, topic: ChatMessageEvent.topic, key: new.roomID, payload: event(chat, participants))
             return (chat, true)
         }
+        // Made after the write: the file's one writer is not held for it.
+        return (stored.chat, stored.created, stored.created ? live?(stored.chat) : nil)
     }
 
     func history(roomID: String, after: Int64?, limit: Int) async throws -> [ChatRecord] {

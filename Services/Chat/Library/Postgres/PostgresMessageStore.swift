@@ -12,9 +12,9 @@ struct PostgresMessageStore: MessageStore {
     func send(
         _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
         event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
-    ) async throws -> (chat: ChatRecord, created: Bool) {
+    ) async throws -> (chat: ChatRecord, created: Bool, frame: LiveFrame?) {
         guard ObjectID.isValid(new.roomID) else { throw StoreError.notFound("room not found") }
-        if let stored = try await sendUncontended(new, appID: appID, at: time, live: live, event: event) { return (stored, true) }
+        if let stored = try await sendUncontended(new, appID: appID, at: time, live: live, event: event) { return (stored.chat, true, stored.frame) }
         return try await sendLocked(new, appID: appID, at: time, live: live, event: event)
     }
 
@@ -26,7 +26,7 @@ struct PostgresMessageStore: MessageStore {
     private func sendUncontended(
         _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
         event: @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
-    ) async throws -> ChatRecord? {
+    ) async throws -> (chat: ChatRecord, frame: LiveFrame?)? {
         let rows = try await pool.client.query("""
             SELECT app_id, kind, updated_at, ARRAY(SELECT user_id FROM participant WHERE room_id = room.id ORDER BY user_id),
                    EXISTS (SELECT 1 FROM chat WHERE room_id = room.id AND sender_id = \(new.senderID) AND client_id = \(new.clientID))
@@ -37,10 +37,11 @@ struct PostgresMessageStore: MessageStore {
         guard let room = found, room.appID == appID, room.kind == new.kind.rawValue else { throw StoreError.notFound("room not found") }
         guard room.participants.contains(new.senderID), !room.retried else { return nil }
         let chat = Self.chat(new, at: max(time, room.updatedAt + 1))
+        let frame = live?(chat)
         do {
-            return try await write(chat, event: event(chat, room.participants), frame: live?(chat), ifRoomUpdatedAt: room.updatedAt) {
+            return try await write(chat, event: event(chat, room.participants), frame: frame, ifRoomUpdatedAt: room.updatedAt) {
                 try await pool.client.query($0, logger: pool.logger)
-            }
+            }.map { ($0, frame) }
         } catch let error as PSQLError where error.isUniqueViolation {
             // The same `client_id` stored meanwhile: the locked path answers it.
             return nil
@@ -51,7 +52,7 @@ struct PostgresMessageStore: MessageStore {
     private func sendLocked(
         _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
         event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
-    ) async throws -> (chat: ChatRecord, created: Bool) {
+    ) async throws -> (chat: ChatRecord, created: Bool, frame: LiveFrame?) {
         let logger = pool.logger
         return try await pool.transaction { connection in
             let rows = try await connection.query(
@@ -79,14 +80,15 @@ struct PostgresMessageStore: MessageStore {
                 SELECT \(unescaped: ChatRecord.selectedColumns) FROM chat
                 WHERE room_id = \(new.roomID) AND sender_id = \(new.senderID) AND client_id = \(clientID)
                 """, logger: logger) {
-                return (existing, false)
+                return (existing, false, nil)
             }
             let chat = Self.chat(new, at: max(time, room.updatedAt + 1))
-            let stored = try await write(chat, event: event(chat, participants), frame: live?(chat), ifRoomUpdatedAt: nil) {
+            let frame = live?(chat)
+            let stored = try await write(chat, event: event(chat, participants), frame: frame, ifRoomUpdatedAt: nil) {
                 try await connection.query($0, logger: logger)
             }
             guard let stored else { throw StoreError.notFound("room not found") }
-            return (stored, true)
+            return (stored, true, frame)
         }
     }
 
