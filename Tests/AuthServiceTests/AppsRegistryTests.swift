@@ -85,6 +85,25 @@ final class AppsRegistryTests: XCTestCase {
         XCTAssertEqual(all.first?.profile, .lslp)
     }
 
+    /// Replicas starting together on an empty registry (the run's engine): one development app, not one each.
+    func testConcurrentStartsMakeOneDevelopmentApp() async throws {
+        let path = try TestEnvironment.temporaryDirectory() + "/auth-svc.sqlite"
+        let engine: StoreEngine = try await TestEngine.open(
+            sqlite: { StoreEngine.sqlite(try DatabaseFactory.openPool(at: path, migrator: AuthMigrations.migrator)) },
+            postgres: { pool in try await pool.migrate(AuthPostgresMigrations.all); return StoreEngine.postgres(pool) }
+        )
+        let apps = AppService(store: AuthStores.apps(on: engine))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for replica in 0..<8 {
+                group.addTask { try await AuthService.createDevelopmentAppIfEmpty(apps, key: "dev-key-replica-\(replica)") }
+            }
+            try await group.waitForAll()
+        }
+        let all = try await apps.all()
+        XCTAssertEqual(all.count, 1, all.map(\.apiKey).joined(separator: ", "))
+        XCTAssertEqual(all.first?.name, "Development")
+    }
+
     func testAdminCreateAndList() async throws {
         let directory = try TestEnvironment.temporaryDirectory()
         let admin = try await AuthService.openAdmin(dataDirectory: directory)

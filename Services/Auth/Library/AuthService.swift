@@ -105,8 +105,8 @@ package enum AuthService {
     /// A fresh installation gets one app so the suite is usable at once; its key is printed
     /// (not logged) because the newcomer needs it for the first request.
     static func createDevelopmentAppIfEmpty(_ apps: AppService, key: String?) async throws {
-        guard try await apps.count() == 0 else { return }
-        let app = try await apps.create(name: "Development", profile: .lslp, flags: AppFlags(), key: key)
+        guard try await apps.count() == 0,
+              let app = try await apps.createFirst(name: "Development", profile: .lslp, flags: AppFlags(), key: key) else { return }
         FileHandle.standardOutput.write(Data("Development app created. SeSACKey: \(app.apiKey)\n".utf8))
     }
 

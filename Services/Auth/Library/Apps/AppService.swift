@@ -11,6 +11,24 @@ struct AppService: Sendable {
         name: String, profile: Dialect, flags: AppFlags, key: String? = nil, appleClientIDs: [String] = [], kakaoAppID: String = "", mount: String? = nil,
         appleKey: AppleSignInKey? = nil
     ) async throws -> AppRecord {
+        let record = try Self.record(
+            name: name, profile: profile, flags: flags, key: key, appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID, mount: mount, appleKey: appleKey
+        )
+        try await store.insert(record)
+        return record
+    }
+
+    /// Registers the first app: nil when the registry has one already (another replica may have
+    /// made it a moment ago).
+    func createFirst(name: String, profile: Dialect, flags: AppFlags, key: String?) async throws -> AppRecord? {
+        let record = try Self.record(name: name, profile: profile, flags: flags, key: key)
+        return try await store.insertFirst(record) ? record : nil
+    }
+
+    private static func record(
+        name: String, profile: Dialect, flags: AppFlags, key: String?, appleClientIDs: [String] = [], kakaoAppID: String = "", mount: String? = nil,
+        appleKey: AppleSignInKey? = nil
+    ) throws -> AppRecord {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard (1...64).contains(trimmed.count) else { throw ServiceError.badRequest("app name must be 1-64 characters") }
         if let mount, !AppMountName.isValid(mount) {
@@ -27,7 +45,6 @@ struct AppService: Sendable {
             appleClientIDs: appleClientIDs.joined(separator: ","), kakaoAppID: kakaoAppID, mount: mount
         )
         if let appleKey { (record.appleTeamID, record.appleKeyID, record.applePrivateKey) = (appleKey.teamID, appleKey.keyID, appleKey.privateKeyPEM) }
-        try await store.insert(record)
         return record
     }
 

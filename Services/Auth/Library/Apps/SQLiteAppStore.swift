@@ -24,6 +24,15 @@ struct SQLiteAppStore: AppStore {
         }
     }
 
+    func insertFirst(_ app: AppRecord) async throws -> Bool {
+        // The file's one writer: no other insert comes between the count and this one.
+        try await database.write { db in
+            guard try AppRecord.fetchCount(db) == 0 else { return false }
+            try app.insert(db)
+            return true
+        }
+    }
+
     func app(key: String) async throws -> AppRecord? {
         try await database.read { db in try AppRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM app WHERE api_key = ?"), arguments: [key]) }
     }

@@ -1,3 +1,4 @@
+import PostgresNIO
 import ServiceKit
 
 /// `AppStore` on PostgreSQL.
@@ -6,16 +7,34 @@ struct PostgresAppStore: AppStore {
 
     func insert(_ app: AppRecord) async throws {
         let logger = pool.logger
-        try await pool.transaction { connection in
-            guard try await connection.count("SELECT 1 FROM app WHERE api_key = \(app.apiKey)", logger: logger) == 0 else {
-                throw StoreError.conflict("an app with that key exists")
+        do {
+            try await pool.transaction { connection in
+                guard try await connection.count("SELECT 1 FROM app WHERE api_key = \(app.apiKey)", logger: logger) == 0 else {
+                    throw StoreError.conflict("an app with that key exists")
+                }
+                if let mount = app.mount, try await connection.count("SELECT 1 FROM app WHERE mount = \(mount)", logger: logger) != 0 {
+                    throw StoreError.conflict("an app is mounted there")
+                }
+                try await connection.query(try PostgresColumns(app).insert(into: "app"), logger: logger)
             }
-            if let mount = app.mount, try await connection.count("SELECT 1 FROM app WHERE mount = \(mount)", logger: logger) != 0 {
-                throw StoreError.conflict("an app is mounted there")
-            }
-            try await connection.query(try PostgresColumns(app).insert(into: "app"), logger: logger)
+        } catch let error as PSQLError where error.isUniqueViolation {
+            // The same key or mount inserted by another replica between the checks and the insert.
+            throw StoreError.conflict("an app with that key or mount exists")
         }
     }
+
+    func insertFirst(_ app: AppRecord) async throws -> Bool {
+        let logger = pool.logger
+        return try await pool.transaction { connection in
+            // Replicas starting together on an empty database take turns here.
+            try await connection.query("SELECT pg_advisory_xact_lock(\(Self.firstAppLock))", logger: logger)
+            guard try await connection.count("SELECT 1 FROM app LIMIT 1", logger: logger) == 0 else { return false }
+            try await connection.query(try PostgresColumns(app).insert(into: "app"), logger: logger)
+            return true
+        }
+    }
+
+    private static let firstAppLock: Int64 = 0x676C_696E_7461_7070  // "glintapp"
 
     func app(key: String) async throws -> AppRecord? {
         try await pool.read { try await $0.record(AppRecord.self, "SELECT * FROM app WHERE api_key = \(key)", logger: pool.logger) }
