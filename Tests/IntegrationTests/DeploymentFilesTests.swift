@@ -77,13 +77,13 @@ final class DeploymentFilesTests: XCTestCase {
         })
         XCTAssertEqual(settings["COMPOSE_PROFILES"], "postgres")
         XCTAssertEqual(settings["GATEWAY_CHAT_SVC_URL"], "http://chat-svc:8082,http://chat-svc-2:8082")
-        for service in ["AUTH", "CHAT"] {
+        for service in ["AUTH", "CHAT", "PAYMENT"] {
             let url = try XCTUnwrap(settings[service + "_DATABASE_URL"])
             XCTAssertNoThrow(try PostgresPool.configuration(url), url)
             XCTAssertTrue(url.contains("@postgres:5432/"), url)
         }
         let initSQL = try Self.read("Deploy/postgres-init.sql")
-        XCTAssertTrue(initSQL.contains("CREATE DATABASE auth;") && initSQL.contains("CREATE DATABASE chat;"))
+        for database in ["auth", "chat", "payment"] { XCTAssertTrue(initSQL.contains("CREATE DATABASE \(database);"), database) }
     }
 
     func testDockerfileBuildsAndShipsEveryExecutable() throws {

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Contracts
 import GRDB
 import HTTPTypes
+import PostgresNIO
 import Hummingbird
 import ServiceKit
 import Synchronization
@@ -83,13 +84,16 @@ struct PaymentHarness {
     let keys: TestKeys
     let market: Market
     let pg: PortOneSimulator
-    let database: DatabasePool
+    let engine: StoreEngine
 
     /// `marketClient` replaces the fake market-svc (a failing one, say).
     static func make(marketClient: MarketClient? = nil, products: [CoinProduct] = [CoinProduct(name: "코인 100개", price: 1000, coins: 100)]) async throws -> PaymentHarness {
         let keys = await TestKeys.make(), market = Market(), pg = try await PortOneSimulator.start()
         let common = TestEnvironment.common(.paymentVerify, dataDirectory: try TestEnvironment.temporaryDirectory())
-        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: PaymentMigrations.migrator)
+        let engine: StoreEngine = try await TestEngine.open(
+            sqlite: { StoreEngine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: PaymentMigrations.migrator)) },
+            postgres: { pool in try await pool.migrate(PaymentPostgresMigrations.all); return StoreEngine.postgres(pool) }
+        )
         var configuration = PaymentConfiguration()
         configuration.portOne = PortOneSettings(baseURL: pg.url, key: PortOneSimulator.key, secret: PortOneSimulator.secret)
         configuration.webhookSecret = webhookSecret
@@ -99,16 +103,24 @@ struct PaymentHarness {
             jwks: JWKSClient { keys.jwks }, portOne: .live(http: .shared, settings: configuration.portOne, logger: TestEnvironment.logger),
             market: marketClient ?? market.client
         )
-        let app = try PaymentVerifyService.assemble(common: common, configuration: configuration, logger: TestEnvironment.logger, database: database,
+        let app = try PaymentVerifyService.assemble(common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
                                                  dependencies: dependencies).application()
-        return PaymentHarness(app: app, keys: keys, market: market, pg: pg, database: database)
+        return PaymentHarness(app: app, keys: keys, market: market, pg: pg, engine: engine)
     }
 
     func headers(_ user: String = alice, _ extra: [(String, String)] = []) async throws -> HTTPFields {
         TestEnvironment.fields(app: Self.appID, extra: [("Authorization", try await keys.token(user: user, app: Self.appID)), ("content-type", "application/json")] + extra)
     }
 
+    /// How many rows `sql` (a `SELECT COUNT(*) …`) counts in the service's own store, whichever engine.
+    func count(sql: String) async throws -> Int {
+        switch engine {
+        case .sqlite(let database): try await database.read { db in try Int.fetchOne(db, sql: sql) ?? 0 }
+        case .postgres(let pool): Int(try await pool.read { try await $0.value(Int64.self, PostgresQuery(unsafeSQL: sql), logger: pool.logger) } ?? 0)
+        }
+    }
+
     func count(_ table: String) async throws -> Int {
-        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+        try await count(sql: "SELECT COUNT(*) FROM \(table)")
     }
 }

@@ -74,7 +74,7 @@ final class PaymentValidationTests: XCTestCase {
             }
             XCTAssertEqual(paymentIDs.count, 1, "the same payment answers again")
             let webhooksDone = await HTTPProbe.eventually(within: .seconds(15)) { () -> Bool? in
-                let pending = try? await harness.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL") }
+                let pending = try? await harness.count(sql: "SELECT COUNT(*) FROM outbox WHERE delivered_at IS NULL")
                 return pending == 0 ? true : nil
             }
             XCTAssertEqual(webhooksDone, true, "webhooks and grants all processed")

@@ -18,7 +18,9 @@ package enum PaymentSettings {
         "JSON list of coin products [{name, price, coins}]: a coin payment of `price` won buys `coins` (the default is API.md §8's price list, `GET /v1/store/item/list`)"
     )
 
-    package static var all: [ConfigVariable] { [apiURL, impKey, impSecret, webhookSecret, webhookAllowedIPs, coinProducts] }
+    package static let databaseURL = ConfigVariable.databaseURL("PAYMENT", service: "payment-verify-svc")
+
+    package static var all: [ConfigVariable] { [apiURL, impKey, impSecret, webhookSecret, webhookAllowedIPs, coinProducts, databaseURL] }
 }
 
 /// Where PortOne is and how we sign in there.
@@ -39,6 +41,8 @@ struct PaymentConfiguration: Sendable {
     var portOne = PortOneSettings(baseURL: "https://api.iamport.kr", key: "", secret: "")
     var webhookSecret = ""
     var webhookAllowedIPs: Set<String> = []
+    /// PostgreSQL instead of the SQLite file.
+    var databaseURL: String?
     var coinProducts: [CoinProduct] = []
 
     init() {}
@@ -57,5 +61,6 @@ struct PaymentConfiguration: Sendable {
             throw ConfigurationError(variable: PaymentSettings.coinProducts.name, problem: "must be a JSON list of {name, price > 0, coins > 0} with distinct prices")
         }
         coinProducts = products
+        databaseURL = try reader.databaseURL(PaymentSettings.databaseURL)
     }
 }

@@ -1,5 +1,4 @@
 import Contracts
-import GRDB
 import Hummingbird
 import Logging
 import ServiceKit
@@ -7,15 +6,18 @@ import ServiceLifecycle
 
 /// PortOne payment verification, webhooks, receipts and coin purchases (API.md §5).
 package enum PaymentVerifyService {
-    package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
+    package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try PaymentConfiguration(reader: reader)
-        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: PaymentMigrations.migrator)
+        let engine = try await StoreEngine.open(
+            databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, sqlite: PaymentMigrations.migrator,
+            postgres: PaymentPostgresMigrations.all, logger: logger
+        )
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         let dependencies = Dependencies(
             jwks: .live(client: client), portOne: .live(http: http.client, settings: configuration.portOne, logger: logger), market: .live(client)
         )
-        return try assemble(common: common, configuration: configuration, logger: logger, database: database, dependencies: dependencies, services: [http])
+        return try assemble(common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
     }
 
     /// What payment-verify-svc is given; tests pass a simulator-backed PG and fakes.
@@ -26,12 +28,16 @@ package enum PaymentVerifyService {
     }
 
     static func assemble(
-        common: CommonConfiguration, configuration: PaymentConfiguration, logger: Logger, database: DatabasePool, dependencies: Dependencies,
+        common: CommonConfiguration, configuration: PaymentConfiguration, logger: Logger, engine: StoreEngine, dependencies: Dependencies,
         services: [any Service] = []
     ) throws -> ServiceAssembly {
-        let verifier = VerificationService(store: SQLitePaymentStore(database: database), portOne: dependencies.portOne, market: dependencies.market,
+        let store: any PaymentStore = switch engine {
+        case .sqlite(let database): SQLitePaymentStore(database: database)
+        case .postgres(let pool): PostgresPaymentStore(pool: pool)
+        }
+        let verifier = VerificationService(store: store, portOne: dependencies.portOne, market: dependencies.market,
                                        products: configuration.coinProducts, logger: logger)
-        let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger) { message in
+        let relay = OutboxRelay(store: engine.outbox, logger: logger) { message in
             switch message.topic {
             case PaymentGrantEvent.topic:
                 let event: PaymentGrantEvent = try JSONText.decode(message.payload).orThrow()
@@ -55,7 +61,7 @@ package enum PaymentVerifyService {
         let routes = PaymentRoutes(verifier: verifier, configuration: configuration, queued: { relay.nudge() })
         let tokens = AccessTokenVerifier(jwks: dependencies.jwks)
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [relay]
+            configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services + [relay]
         ) { group in
             routes.register(internal: group, protected: group.group().add(middleware: AccessTokenMiddleware(verifier: tokens)))
         }
