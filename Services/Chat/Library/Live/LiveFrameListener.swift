@@ -10,7 +10,8 @@ import Synchronization
 /// its own sockets as the announcements come, so every replica delivers a room's messages in the
 /// order the database committed them (a replica's own frames wait in memory for their turn; the
 /// others' are read from the table). A notification cannot be read again, so a listener whose
-/// connection broke catches up from the frames logged since shortly before the last one it had.
+/// connection broke catches up from the frames logged since shortly before the last one it had
+/// (its first connection: since the replica started).
 final class LiveFrameListener: Service, Sendable {
     static let channel = "glint_chat_live"
     /// Frames are kept this long (milliseconds), long enough for any reconnect's catch-up.
@@ -27,6 +28,9 @@ final class LiveFrameListener: Service, Sendable {
     let hub: RoomHub
     let logger: Logger
     private let frames = Mutex(Frames())
+    /// Sockets may connect (and messages be stored) before the first `LISTEN` is in place: the
+    /// first catch-up reads what was logged since this replica started.
+    private let started = ContinuousClock.now
 
     /// What the store's writers and the listener share.
     private struct Frames {
@@ -69,11 +73,11 @@ final class LiveFrameListener: Service, Sendable {
             try await connection.listen(on: Self.channel) { notifications in
                 // Listening from here on; what came before is in the table.
                 let now = try await connection.value(Int64.self, "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint", logger: logger) ?? 0
-                if let seen = lastSeen {
-                    let missed = try await self.read(connection, "logged_at >= \(seen - Self.catchUpMargin)").filter { !self.wasDelivered($0.seq) }
-                    if !missed.isEmpty { logger.info("live frames caught up after a reconnect", metadata: ["frames": "\(missed.count)"]) }
-                    for stored in missed { self.deliver(stored.frame, seq: stored.seq) }
-                }
+                let uptime = Int64((ContinuousClock.now - started) / .milliseconds(1))
+                let since = lastSeen.map { $0 - Self.catchUpMargin } ?? now - uptime - 1_000
+                let missed = try await self.read(connection, "logged_at >= \(since)").filter { !self.wasDelivered($0.seq) }
+                if !missed.isEmpty { logger.info("live frames caught up", metadata: ["frames": "\(missed.count)", "first": "\(lastSeen == nil)"]) }
+                for stored in missed { self.deliver(stored.frame, seq: stored.seq) }
                 lastSeen = max(lastSeen ?? now, now)
                 try await self.prune(connection, before: now - Self.retention)
                 var lastPrune = now
