@@ -162,6 +162,7 @@ let package = Package(
                 "Contracts", "ServiceKit", "Simulators", "APIDocs", hummingbird, hummingbirdTesting,
                 .product(name: "JWTKit", package: "jwt-kit"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CryptoExtras", package: "swift-crypto"), webSocketClient, .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Tests/Support",
             swiftSettings: settings

@@ -77,19 +77,10 @@ struct AuthHarness {
     /// One column of what `sql` selects in the service's own store, whichever engine it runs on;
     /// `{user}` names the users' table (`user` on SQLite, `app_user` on PostgreSQL).
     func values<Value: DatabaseValueConvertible & PostgresDecodable & Sendable>(_ type: Value.Type, _ sql: String) async throws -> [Value] {
-        switch engine {
-        case .sqlite(let database):
-            let sql = sql.replacingOccurrences(of: "{user}", with: "user")
-            return try await database.read { db in try Value.fetchAll(db, sql: sql) }
-        case .postgres(let pool):
-            let sql = sql.replacingOccurrences(of: "{user}", with: "app_user")
-            return try await pool.read { connection in try await connection.values(Value.self, PostgresQuery(unsafeSQL: sql), logger: pool.logger) }
-        }
+        try await engine.values(type, sql.replacingOccurrences(of: "{user}", with: onPostgres ? "app_user" : "user"))
     }
 
-    var onPostgres: Bool {
-        if case .postgres = engine { true } else { false }
-    }
+    var onPostgres: Bool { engine.isPostgres }
 
     /// Headers of a request the gateway forwards for this app, plus the caller's own.
     func headers(token: String? = nil, _ extra: [(String, String)] = []) -> HTTPFields {

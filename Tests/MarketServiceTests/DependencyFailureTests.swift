@@ -30,11 +30,9 @@ final class DependencyFailureTests: XCTestCase {
             XCTAssertEqual(created.status, .ok, "the post does not wait for geo-svc")
             let id = try JSON.string(try JSON.object(created.body), "post_id")
             let retried = await HTTPProbe.eventually(within: .seconds(15)) { () -> Int? in
-                let row = try? await harness.database.read { db -> (attempts: Int, delivered: Int64?)? in
-                    try Row.fetchOne(db, sql: "SELECT attempts, delivered_at FROM outbox WHERE key = ?", arguments: [id]).map { ($0["attempts"], $0["delivered_at"]) }
-                }
-                guard let row = row ?? nil, row.delivered == nil, row.attempts >= 1 else { return nil }
-                return row.attempts
+                let attempts = try? await harness.engine.values(Int.self, "SELECT attempts FROM outbox WHERE key = '\(id)' AND delivered_at IS NULL")
+                guard let attempts = attempts?.first, attempts >= 1 else { return nil }
+                return attempts
             }
             XCTAssertNotNil(retried, "the location event stays in the outbox, tried and undelivered")
         }

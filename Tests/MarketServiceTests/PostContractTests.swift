@@ -51,17 +51,18 @@ final class PostContractTests: XCTestCase {
         let keys: TestKeys
         let blocks: Blocks
         let geo: Geo
-        let database: DatabasePool
+        /// The service's own store (SQLite, or PostgreSQL when the run sets `GLINT_TEST_ENGINE`).
+        let engine: StoreEngine
 
         /// `users` and `geo` replace the fakes of auth-svc and geo-svc (a failing one, say);
         /// `kakao` is Kakao's book search (by default an address nothing answers).
         static func make(
-            users: UsersClient? = nil, geo geoClient: EventClient<PostLocationEvent>? = nil, kakao: KakaoBookClient? = nil
+            users: UsersClient? = nil, geo geoClient: EventClient<PostLocationEvent>? = nil, kakao: KakaoBookClient? = nil, engine: StoreEngine? = nil
         ) async throws -> Harness {
             let keys = await TestKeys.make()
             let blocks = Blocks(), geo = Geo()
             let common = TestEnvironment.common(.market, dataDirectory: try TestEnvironment.temporaryDirectory())
-            let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)
+            let engine: StoreEngine = if let engine { engine } else { try await openEngine(common) }
             let dependencies = MarketService.Dependencies(
                 users: users ?? fakeUsers(blocks), jwks: JWKSClient { keys.jwks }, geo: geoClient ?? EventClient { event in try geo.receive(event) },
                 hidden: HiddenContentClient { user, _, _ in
@@ -69,8 +70,16 @@ final class PostContractTests: XCTestCase {
                 },
                 kakao: kakao ?? .live(url: "http://127.0.0.1:9/v3/search/book", restKey: "test-key", http: .shared)
             )
-            let app = try MarketService.assemble(common: common, logger: TestEnvironment.logger, database: database, dependencies: dependencies).application()
-            return Harness(app: app, keys: keys, blocks: blocks, geo: geo, database: database)
+            let app = try MarketService.assemble(common: common, logger: TestEnvironment.logger, engine: engine, dependencies: dependencies).application()
+            return Harness(app: app, keys: keys, blocks: blocks, geo: geo, engine: engine)
+        }
+
+        /// The run's engine (`TestEngine`), migrated.
+        static func openEngine(_ common: CommonConfiguration) async throws -> StoreEngine {
+            try await TestEngine.open(
+                sqlite: { StoreEngine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)) },
+                postgres: { pool in try await pool.migrate(MarketPostgresMigrations.all); return StoreEngine.postgres(pool) }
+            )
         }
 
         private static func fakeUsers(_ blocks: Blocks) -> UsersClient {

@@ -60,9 +60,7 @@ final class RefundTests: XCTestCase {
             XCTAssertEqual(repeated["refunded"] as? Bool, false, "once per payment")
             XCTAssertEqual(repeated["coins"] as? Int, 100)
             // 70 of the first payment's 100 coins spent (as a workspace would): only 30 are left to take.
-            try await harness.database.write { db in
-                try db.execute(sql: "UPDATE wallet SET coins = coins - 70 WHERE user_id = ?", arguments: [PostContractTests.alice])
-            }
+            try await harness.engine.execute("UPDATE wallet SET coins = coins - 70 WHERE user_id = '\(PostContractTests.alice)'")
             let partial = try await call("/internal/wallets/coins/refunds", first)
             XCTAssertEqual(partial["debited"] as? Int, 30)
             XCTAssertEqual(partial["coins"] as? Int, 0, "a wallet never goes below zero")

@@ -33,9 +33,11 @@ final class OutboxRelayTests: XCTestCase {
     private func aFailureHoldsBackOnlyItsKey(_ outbox: some OutboxFixture) async throws {
         try await outbox.enqueue([(key: "a", n: 1), (key: "b", n: 2), (key: "a", n: 3)])
         let delivered = Mutex<[Int]>([])
+        let refusals = FailureCountdown()
+        refusals.set(1)
         let relay = OutboxRelay(store: outbox.store, logger: TestEnvironment.logger) { message in
             let numbers = try Self.numbers([message])
-            if numbers == [1] { throw ServiceError(.unavailable, "down") }
+            if numbers == [1], refusals.take() { throw ServiceError(.unavailable, "down") }
             delivered.withLock { $0 += numbers }
         }
         await relay.deliverDue()
@@ -46,6 +48,11 @@ final class OutboxRelayTests: XCTestCase {
         XCTAssertEqual(delivered.withLock { $0 }, [2], "the next round too: its first message waits for its retry, and 3 behind it")
         let settled = try await outbox.ids(where: "delivered_at IS NOT NULL")
         XCTAssertEqual(settled, [2], "2 was recorded as delivered, once")
+        // Its retry time come, 1 goes and 3 right behind it (3 was taken by the first round but
+        // not tried: it must not stay held by that round's lease).
+        try await outbox.execute("UPDATE outbox SET next_attempt_at = 0 WHERE id = 1")
+        await relay.deliverDue()
+        XCTAssertEqual(delivered.withLock { $0 }, [2, 1, 3])
     }
 
     /// A batching consumer: a round's messages in calls bounded by count and payload bytes (one

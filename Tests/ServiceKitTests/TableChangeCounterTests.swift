@@ -26,7 +26,7 @@ final class TableChangeCounterTests: XCTestCase {
     func testACacheForgetsWhatAChangeMadeStale() throws {
         let database = try DatabaseQueue()
         try database.write { db in try db.execute(sql: "CREATE TABLE watched (x)") }
-        let cache = ChangeBoundCache<String, Int>(changes: .watching(["watched"], in: database), maxCost: 2)
+        let cache = ChangeBoundCache<String, Int>(changes: TableChangeCounter.watching(["watched"], in: database), maxCost: 2)
         let before = cache.generation
         cache.store([("a", 1)], generation: before)
         XCTAssertEqual(cache.value(for: "a", generation: before), 1)

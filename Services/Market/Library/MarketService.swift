@@ -1,5 +1,4 @@
 import Contracts
-import GRDB
 import Hummingbird
 import Logging
 import ServiceKit
@@ -8,16 +7,16 @@ import ServiceLifecycle
 /// Filters, community posts, comments, likes and orders (API.md §2), coins (§8), and the book
 /// stories of quotehub apps (§9).
 package enum MarketService {
-    package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
-        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)
+    package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
+        let configuration = try MarketConfiguration(reader: reader)
+        let engine = try await MarketStores.open(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
-        let configuration = try MarketConfiguration(reader: reader)
         let dependencies = Dependencies(
             users: .live(client), jwks: .live(client: client), geo: .live(client, InternalEndpoints.Geo.postLocation, appID: \.appID),
             hidden: .live(client), kakao: .live(url: configuration.kakaoBookURL, restKey: configuration.kakaoRestKey, http: http.client)
         )
-        return try assemble(common: common, configuration: configuration, logger: logger, database: database, dependencies: dependencies, services: [http])
+        return try assemble(common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
     }
 
     /// What market-svc asks other services; tests pass fakes.
@@ -33,21 +32,21 @@ package enum MarketService {
     }
 
     static func assemble(
-        common: CommonConfiguration, configuration: MarketConfiguration = MarketConfiguration(), logger: Logger, database: DatabasePool,
+        common: CommonConfiguration, configuration: MarketConfiguration = MarketConfiguration(), logger: Logger, engine: StoreEngine,
         dependencies: Dependencies, services: [any Service] = []
     ) throws -> ServiceAssembly {
-        let relay = OutboxRelay(store: SQLiteOutboxStore(database: database), logger: logger) { message in
+        let stores = MarketStores(engine)
+        let relay = OutboxRelay(store: stores.outbox, logger: logger) { message in
             try await dependencies.geo.send(try JSONText.decode(message.payload).orThrow())
         }
         let users = dependencies.users
-        let comments = CommentService(store: SQLiteCommentStore(database: database), users: users)
-        let postCache = PostAnswerCache(changes: .watching(["post", "post_like", "comment"], in: database), maxBytes: configuration.postCacheBytes)
+        let comments = CommentService(store: stores.comments, users: users)
+        let postCache = PostAnswerCache(changes: stores.postChanges, maxBytes: configuration.postCacheBytes)
         let posts = PostService(
-            store: SQLitePostStore(database: database), users: users, renderer: PostRenderer(users: users), cache: postCache,
+            store: stores.posts, users: users, renderer: PostRenderer(users: users), cache: postCache,
             locationsChanged: { relay.nudge() }
         )
-        let filterStore = SQLiteFilterStore(database: database)
-        let filters = FilterService(store: filterStore, users: users, comments: comments)
+        let filters = FilterService(store: stores.filters, users: users, comments: comments)
         let postRoutes = PostRoutes(posts: posts, images: try FileStore(dataDirectory: common.dataDirectory, area: "posts"))
         let filterRoutes = FilterRoutes(filters: filters, images: try FileStore(dataDirectory: common.dataDirectory, area: "filters"))
         let postComments = CommentRoutes(comments: comments, target: .post, path: "/v1/posts/{post_id}", parameter: "post_id") { id, caller in
@@ -56,15 +55,15 @@ package enum MarketService {
         let filterComments = CommentRoutes(comments: comments, target: .filter, path: "/v1/filters/{filter_id}", parameter: "filter_id") { id, caller in
             try await filters.find(id, caller: caller).id
         }
-        let orders = OrderRoutes(orders: OrderService(store: SQLiteOrderStore(database: database), filters: filters, users: users))
+        let orders = OrderRoutes(orders: OrderService(store: stores.orders, filters: filters, users: users))
         let discovery = DiscoveryRoutes(
-            filters: filters, trends: TrendService(store: filterStore, refresh: configuration.trendRefresh), users: users, banners: configuration.banners
+            filters: filters, trends: TrendService(store: stores.filters, refresh: configuration.trendRefresh), users: users, banners: configuration.banners
         )
-        let wallets = WalletRoutes(wallets: WalletService(store: SQLiteWalletStore(database: database)))
+        let wallets = WalletRoutes(wallets: WalletService(store: stores.wallets))
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
-        let bookStories = try BookStoryAssembly(dataDirectory: common.dataDirectory, database: database, dependencies: dependencies)
+        let bookStories = try BookStoryAssembly(dataDirectory: common.dataDirectory, stores: stores, dependencies: dependencies)
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [relay]
+            configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + stores.services + services + [relay]
         ) { group in
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
             postRoutes.register(internal: group, protected: protected)

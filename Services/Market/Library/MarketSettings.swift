@@ -13,7 +13,9 @@ package enum MarketSettings {
     package static let kakaoBookURL = ConfigVariable("MARKET_KAKAO_BOOK_URL", default: "https://dapi.kakao.com/v3/search/book", "Kakao's book search (quotehub apps' /book/search)")
     package static let kakaoRestKey = ConfigVariable("MARKET_KAKAO_REST_KEY", default: "", "Kakao REST API key for book search; empty: book search answers 502")
 
-    package static var all: [ConfigVariable] { [banners, trendSeconds, postCacheMB, kakaoBookURL, kakaoRestKey] }
+    package static let databaseURL = ConfigVariable.databaseURL("MARKET", service: "market-svc")
+
+    package static var all: [ConfigVariable] { [banners, trendSeconds, postCacheMB, kakaoBookURL, kakaoRestKey, databaseURL] }
 }
 
 struct MarketConfiguration: Sendable {
@@ -22,6 +24,8 @@ struct MarketConfiguration: Sendable {
     var postCacheBytes = 64 << 20
     var kakaoBookURL = "http://127.0.0.1:9/v3/search/book"
     var kakaoRestKey = ""
+    /// PostgreSQL instead of the SQLite file.
+    var databaseURL: String?
 
     init() {}
 
@@ -35,5 +39,6 @@ struct MarketConfiguration: Sendable {
         postCacheBytes = try reader.int(MarketSettings.postCacheMB, in: 0...65_536) << 20
         kakaoBookURL = try reader.url(MarketSettings.kakaoBookURL)
         kakaoRestKey = try reader.string(MarketSettings.kakaoRestKey)
+        databaseURL = try reader.databaseURL(MarketSettings.databaseURL)
     }
 }

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Values computed from some tables, kept while no commit has changed those tables since they
-/// were read (`TableChangeCounter`). One generation at a time: a change empties it, a rule simple
+/// were read (`CommitCounter`). One generation at a time: a change empties it, a rule simple
 /// enough to be obviously right (the next reads compute again).
 ///
 /// Read `generation` before reading the file; store what was computed under it. A value stored
@@ -14,12 +14,12 @@ package final class ChangeBoundCache<Key: Hashable & Sendable, Value: Sendable>:
         var cost = 0
     }
 
-    private let changes: TableChangeCounter
+    private let changes: any CommitCounter
     private let state = Mutex(State())
     private let maxCost: Int
     private let cost: @Sendable (Value) -> Int
 
-    package init(changes: TableChangeCounter, maxCost: Int, cost: @escaping @Sendable (Value) -> Int = { _ in 1 }) {
+    package init(changes: any CommitCounter, maxCost: Int, cost: @escaping @Sendable (Value) -> Int = { _ in 1 }) {
         self.changes = changes
         self.maxCost = maxCost
         self.cost = cost

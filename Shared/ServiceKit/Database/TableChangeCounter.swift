@@ -1,14 +1,9 @@
 import GRDB
 import Synchronization
 
-/// Counts the committed transactions that changed any of some tables, so that a cache of what
-/// they hold can tell when it went stale — whichever code wrote, since every write of the file
-/// goes through its pool's one writer, which reports here.
-///
-/// The count moves after the commit, never before: a reader that read the count and then the
-/// file has data at least as new as that count, so whatever it stores under the count is
-/// discarded as soon as a later commit moves it.
-package final class TableChangeCounter: TransactionObserver, Sendable {
+/// `CommitCounter` of a SQLite file: whichever code wrote, since every write of the file goes
+/// through its pool's one writer, which reports here.
+package final class TableChangeCounter: CommitCounter, TransactionObserver, Sendable {
     private let tables: Set<String>
     /// Set on the writer's queue when the open transaction changed a watched table.
     private let pending = Atomic<Bool>(false)

@@ -22,6 +22,14 @@ extension PostgresConnection {
         try await values(type, query, logger: logger).first
     }
 
+    /// Rows read by a record type's own initializer (one that is not `Decodable`, or whose
+    /// columns are not its properties), as GRDB's `Row` initializers on SQLite.
+    package func rows<Record>(_ query: PostgresQuery, logger: Logger, _ make: (PostgresRandomAccessRow) throws -> Record) async throws -> [Record] {
+        var records: [Record] = []
+        for try await row in try await self.query(query, logger: logger) { records.append(try make(row.makeRandomAccess())) }
+        return records
+    }
+
     /// Runs a statement ending in `RETURNING 1`: how many rows it touched.
     package func count(_ query: PostgresQuery, logger: Logger) async throws -> Int {
         try await values(Int32.self, query, logger: logger).count
@@ -31,4 +39,14 @@ extension PostgresConnection {
 extension PSQLError {
     /// A unique or primary-key constraint refused the write (SQLSTATE 23505).
     package var isUniqueViolation: Bool { serverInfo?[.sqlState] == "23505" }
+
+    /// A foreign key refused the write: its row went (or is still referenced), SQLSTATE 23503.
+    package var isForeignKeyViolation: Bool { serverInfo?[.sqlState] == "23503" }
+}
+
+extension PostgresRandomAccessRow {
+    /// The column's value (`row.value("id")`, as GRDB's `row["id"]`).
+    package func value<Value: PostgresDecodable>(_ column: String, as type: Value.Type = Value.self) throws -> Value {
+        try self[column].decode(Value.self)
+    }
 }

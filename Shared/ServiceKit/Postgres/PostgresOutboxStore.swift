@@ -62,10 +62,14 @@ package struct PostgresOutboxStore: OutboxStore {
         )
     }
 
+    /// The key's later messages the round had taken were not tried (they wait for this one):
+    /// their lease ends with the failure, so they go with the retry rather than a minute after.
+    /// (Never tried, they were due from their creation.)
     package func markFailed(_ id: Int64, retryAt: Int64, error: String) async throws {
-        try await database.client.query(
-            "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = \(retryAt), last_error = \(error) WHERE id = \(id)", logger: database.logger
-        )
+        try await database.client.query("""
+            WITH failed AS (UPDATE outbox SET attempts = attempts + 1, next_attempt_at = \(retryAt), last_error = \(error) WHERE id = \(id) RETURNING key)
+            UPDATE outbox SET next_attempt_at = created_at WHERE key IN (SELECT key FROM failed) AND delivered_at IS NULL AND id > \(id)
+            """, logger: database.logger)
     }
 
     package func prune(deliveredBefore time: Int64) async throws {

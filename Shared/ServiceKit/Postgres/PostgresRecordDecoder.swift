@@ -5,7 +5,12 @@ import PostgresNIO
 /// are read by PostgresNIO's codecs; a nested value (a `RawRepresentable` enum) from its cell.
 package enum PostgresRecordDecoder {
     package static func decode<Record: Decodable>(_ type: Record.Type, from row: PostgresRow) throws -> Record {
-        try Record(from: RowDecoder(row: row.makeRandomAccess()))
+        try decode(type, from: row.makeRandomAccess())
+    }
+
+    /// The same from a row whose other columns are read too (a feed's sequence).
+    package static func decode<Record: Decodable>(_ type: Record.Type, from row: PostgresRandomAccessRow) throws -> Record {
+        try Record(from: RowDecoder(row: row))
     }
 
     package static func decodeAll<Record: Decodable>(_ type: Record.Type, from rows: PostgresRowSequence) async throws -> [Record] {

@@ -52,54 +52,53 @@ final class LiveFrameListener: Service, Sendable {
     }
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
+        await cancelWhenGracefulShutdown {
+            // The newest frame time announced or read (database clock).
             var lastSeen: Int64?
-            while !Task.isCancelled {
-                let before = lastSeen
-                do {
-                    try await self.listen(&lastSeen)
-                } catch where !Task.isCancelled {
-                    self.logger.warning("live frame listener lost its connection; reconnecting", metadata: ["error": "\(String(reflecting: error))"])
-                }
-                // At once after a connection that had worked; a little later while the database is away.
-                try? await Task.sleep(for: lastSeen == before ? .seconds(1) : .milliseconds(50))
-            }
-        }
-    }
-
-    /// `lastSeen`: the newest frame time announced or read (database clock).
-    private func listen(_ lastSeen: inout Int64?) async throws {
-        try await pool.client.withConnection { connection in
-            try await connection.listen(on: Self.channel) { notifications in
-                // Listening from here on; what came before is in the table.
-                let now = try await connection.value(Int64.self, "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint", logger: logger) ?? 0
-                let uptime = Int64((ContinuousClock.now - started) / .milliseconds(1))
-                let since = lastSeen.map { $0 - Self.catchUpMargin } ?? now - uptime - 1_000
-                let missed = try await self.read(connection, "logged_at >= \(since)").filter { !self.wasDelivered($0.seq) }
-                if !missed.isEmpty { logger.info("live frames caught up", metadata: ["frames": "\(missed.count)", "first": "\(lastSeen == nil)"]) }
-                for stored in missed { self.deliver(stored.frame, seq: stored.seq) }
-                lastSeen = max(lastSeen ?? now, now)
-                try await self.prune(connection, before: now - Self.retention)
-                var lastPrune = now
-                for try await notification in notifications {
+            var lastPrune: Int64 = 0
+            await self.pool.listen(
+                on: Self.channel,
+                connected: { connection in
+                    lastSeen = try await self.catchUp(connection, lastSeen: lastSeen)
+                    lastPrune = lastSeen ?? 0
+                },
+                received: { connection, notification in
                     let parts = notification.payload.split(separator: " ")
-                    guard parts.count == 3, let seq = Int64(parts[1]), let logged = Int64(parts[2]) else { continue }
+                    guard parts.count == 3, let seq = Int64(parts[1]), let logged = Int64(parts[2]) else { return }
                     lastSeen = max(lastSeen ?? logged, logged)
-                    let turn = frames.withLock { frames -> Turn in
-                        if frames.delivered.contains(seq) { return .delivered }
-                        return frames.waiting.removeValue(forKey: seq).map(Turn.own) ?? .another
-                    }
-                    switch turn {
-                    case .delivered: continue
-                    case .own(let frame): deliver(frame, seq: seq)
-                    case .another: for stored in try await read(connection, "seq = \(seq)") { deliver(stored.frame, seq: stored.seq) }
-                    }
+                    try await self.announced(seq, connection)
                     if logged - lastPrune > 60_000 {
-                        try await prune(connection, before: logged - Self.retention)
+                        try await self.prune(connection, before: logged - Self.retention)
                         lastPrune = logged
                     }
                 }
-            }
+            )
+        }
+    }
+
+    /// Once listening: the frames logged since shortly before the last one seen (the first time:
+    /// since this replica started) that were not sent yet. Answers the database's time.
+    private func catchUp(_ connection: PostgresConnection, lastSeen: Int64?) async throws -> Int64 {
+        let now = try await connection.value(Int64.self, "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint", logger: logger) ?? 0
+        let uptime = Int64((ContinuousClock.now - started) / .milliseconds(1))
+        let since = lastSeen.map { $0 - Self.catchUpMargin } ?? now - uptime - 1_000
+        let missed = try await read(connection, "logged_at >= \(since)").filter { !wasDelivered($0.seq) }
+        if !missed.isEmpty { logger.info("live frames caught up", metadata: ["frames": "\(missed.count)", "first": "\(lastSeen == nil)"]) }
+        for stored in missed { deliver(stored.frame, seq: stored.seq) }
+        try await prune(connection, before: now - Self.retention)
+        return max(lastSeen ?? now, now)
+    }
+
+    /// The frame announced as `seq`, in its turn.
+    private func announced(_ seq: Int64, _ connection: PostgresConnection) async throws {
+        let turn = frames.withLock { frames -> Turn in
+            if frames.delivered.contains(seq) { return .delivered }
+            return frames.waiting.removeValue(forKey: seq).map(Turn.own) ?? .another
+        }
+        switch turn {
+        case .delivered: return
+        case .own(let frame): deliver(frame, seq: seq)
+        case .another: for stored in try await read(connection, "seq = \(seq)") { deliver(stored.frame, seq: stored.seq) }
         }
     }
 

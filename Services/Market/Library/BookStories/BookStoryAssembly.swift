@@ -1,4 +1,3 @@
-import GRDB
 import ServiceKit
 
 /// §9's parts wired together: books, stories, themes, comments, their images, and what a
@@ -10,10 +9,9 @@ struct BookStoryAssembly: Sendable {
     let comments: StoryCommentRoutes
     let accounts: AccountContentRoutes
 
-    init(dataDirectory: String, database: DatabasePool, dependencies: MarketService.Dependencies) throws {
+    init(dataDirectory: String, stores: MarketStores, dependencies: MarketService.Dependencies) throws {
         let readers = ReaderResolver(hidden: dependencies.hidden)
-        let bookStore = SQLiteBookStore(database: database)
-        let storyStore = SQLiteStoryStore(database: database)
+        let (bookStore, storyStore) = (stores.books, stores.stories)
         let renderer = BookStoryRenderer(users: dependencies.users, books: bookStore)
         let storyImages = try FileStore(dataDirectory: dataDirectory, area: "bookstories")
         let themeImages = try FileStore(dataDirectory: dataDirectory, area: "folders")
@@ -21,11 +19,11 @@ struct BookStoryAssembly: Sendable {
         books = BookRoutes(books: BookService(store: bookStore, kakao: dependencies.kakao), readers: readers)
         stories = StoryRoutes(stories: storyService, images: storyImages, readers: readers)
         themes = ThemeRoutes(
-            themes: ThemeService(themes: SQLiteThemeStore(database: database), stories: storyService, renderer: renderer, images: themeImages), images: themeImages,
+            themes: ThemeService(themes: stores.themes, stories: storyService, renderer: renderer, images: themeImages), images: themeImages,
             readers: readers
         )
         comments = StoryCommentRoutes(
-            comments: StoryCommentService(comments: SQLiteCommentStore(database: database), stories: storyService, renderer: renderer), readers: readers
+            comments: StoryCommentService(comments: stores.comments, stories: storyService, renderer: renderer), readers: readers
         )
         accounts = AccountContentRoutes(stories: storyStore, storyImages: storyImages, themeImages: themeImages)
     }

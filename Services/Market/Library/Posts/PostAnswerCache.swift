@@ -23,7 +23,7 @@ struct PostAnswerCache: Sendable {
     private let pages: ChangeBoundCache<PostPageQuery, Page>
 
     /// Answers up to about `maxBytes` of text, and as many pages as 20-post pages would take.
-    init(changes: TableChangeCounter, maxBytes: Int) {
+    init(changes: any CommitCounter, maxBytes: Int) {
         answers = ChangeBoundCache(changes: changes, maxCost: maxBytes) { $0.answer.estimatedBytes }
         pages = ChangeBoundCache(changes: changes, maxCost: maxBytes / 20 / PostAnswer.typicalBytes)
     }

@@ -1,0 +1,47 @@
+import Logging
+import ServiceKit
+import ServiceLifecycle
+
+/// market-svc's stores on one engine: its SQLite file in `DATA_DIR` (the default), or PostgreSQL
+/// when `MARKET_DATABASE_URL` names one (replicas on one database, each one's post cache told of
+/// the others' writes by `PostgresChangeCounter`).
+struct MarketStores: Sendable {
+    var posts: any PostStore
+    var comments: any CommentStore
+    var filters: any FilterStore
+    var orders: any OrderStore
+    var wallets: any WalletStore
+    var books: any BookStore
+    var stories: any StoryStore
+    var themes: any ThemeStore
+    var outbox: any OutboxStore
+    /// Commits that changed posts, likes or comments: what the post cache's answers depend on.
+    var postChanges: any CommitCounter
+    /// What runs with the service group besides the engine (the listener of those commits).
+    var services: [any Service]
+
+    init(_ engine: StoreEngine) {
+        outbox = engine.outbox
+        switch engine {
+        case .sqlite(let database):
+            (posts, comments, filters) = (SQLitePostStore(database: database), SQLiteCommentStore(database: database), SQLiteFilterStore(database: database))
+            (orders, wallets) = (SQLiteOrderStore(database: database), SQLiteWalletStore(database: database))
+            (books, stories, themes) = (SQLiteBookStore(database: database), SQLiteStoryStore(database: database), SQLiteThemeStore(database: database))
+            postChanges = TableChangeCounter.watching(["post", "post_like", "comment"], in: database)
+            services = []
+        case .postgres(let pool):
+            let changes = PostgresChangeCounter(pool: pool, channel: MarketPostgresMigrations.postChanges)
+            (posts, comments) = (PostgresPostStore(pool: pool, postChanges: changes), PostgresCommentStore(pool: pool, postChanges: changes))
+            filters = PostgresFilterStore(pool: pool, postChanges: changes)
+            (orders, wallets) = (PostgresOrderStore(pool: pool), PostgresWalletStore(pool: pool))
+            (books, stories, themes) = (PostgresBookStore(pool: pool), PostgresStoryStore(pool: pool, postChanges: changes), PostgresThemeStore(pool: pool))
+            postChanges = changes
+            services = [changes]
+        }
+    }
+
+    /// The engine the settings name, its schema migrated.
+    static func open(databaseURL: String?, sqlitePath: String, logger: Logger) async throws -> StoreEngine {
+        try await StoreEngine.open(databaseURL: databaseURL, sqlitePath: sqlitePath, sqlite: MarketMigrations.migrator, postgres: MarketPostgresMigrations.all, logger: logger)
+    }
+}

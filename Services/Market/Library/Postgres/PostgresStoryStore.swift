@@ -1,0 +1,181 @@
+import PostgresNIO
+import ServiceKit
+
+/// `StoryStore` on PostgreSQL.
+struct PostgresStoryStore: StoryStore {
+    let pool: PostgresPool
+    /// Removing stories removes their comments, which the post cache watches with the rest.
+    let postChanges: PostgresChangeCounter
+
+    func insert(_ story: StoryRecord) async throws {
+        try await write(story) { connection in
+            try await connection.query("""
+                INSERT INTO story (id, app_id, user_id, book_id, quotes, content, images, is_public, keywords, search_text, created_at, updated_at)
+                VALUES (\(story.id), \(story.appID), \(story.userID), \(story.bookID), \(JSONText.encode(story.quotes)), \(story.content),
+                        \(JSONText.encode(story.images)), \(story.isPublic), \(JSONText.encode(story.keywords)), \(story.searchText),
+                        \(story.createdAt), \(story.updatedAt))
+                """, logger: pool.logger)
+        }
+    }
+
+    func update(_ story: StoryRecord) async throws {
+        try await write(story) { connection in
+            try await connection.query("""
+                UPDATE story SET quotes = \(JSONText.encode(story.quotes)), content = \(story.content), images = \(JSONText.encode(story.images)),
+                is_public = \(story.isPublic), keywords = \(JSONText.encode(story.keywords)), search_text = \(story.searchText),
+                updated_at = \(story.updatedAt) WHERE id = \(story.id)
+                """, logger: pool.logger)
+            try await connection.query("DELETE FROM story_theme WHERE story_id = \(story.id)", logger: pool.logger)
+        }
+    }
+
+    /// The story's row written by `body` after its references are checked, then its themes, in
+    /// one transaction.
+    private func write(_ story: StoryRecord, _ body: (PostgresConnection) async throws -> Void) async throws {
+        let logger = pool.logger
+        do {
+            try await pool.transaction { connection in
+                guard try await connection.count("SELECT 1 FROM book WHERE id = \(story.bookID) AND app_id = \(story.appID)", logger: logger) > 0 else {
+                    throw StoreError.notFound("no such book")
+                }
+                if !story.themeIDs.isEmpty {
+                    let owned = try await connection.value(Int.self, """
+                        SELECT COUNT(*) FROM theme WHERE id = ANY(\(story.themeIDs)) AND user_id = \(story.userID) AND app_id = \(story.appID)
+                        """, logger: logger) ?? 0
+                    guard owned == story.themeIDs.count else { throw StoreError.notFound("no such folder of yours") }
+                }
+                try await body(connection)
+                for (position, themeID) in story.themeIDs.enumerated() {
+                    try await connection.query("""
+                        INSERT INTO story_theme (story_id, theme_id, position, created_at) VALUES (\(story.id), \(themeID), \(position), \(story.createdAt))
+                        """, logger: logger)
+                }
+            }
+        } catch let error as PSQLError where error.isForeignKeyViolation {
+            // A theme removed by another request between the check and the insert.
+            throw StoreError.notFound("no such folder of yours")
+        }
+    }
+
+    func delete(_ story: StoryRecord) async throws {
+        let logger = pool.logger
+        try await pool.transaction { connection in
+            try await PostgresCommentStore.deleteComments(connection, of: .bookstory, id: story.id, logger: logger)
+            try await connection.query("DELETE FROM story WHERE id = \(story.id)", logger: logger)
+        }
+        postChanges.bump()
+    }
+
+    func story(id: String, appID: String) async throws -> StoryRecord? {
+        try await pool.read { connection in
+            try await Self.stories(connection, "SELECT * FROM story WHERE id = \(id) AND app_id = \(appID)", logger: pool.logger).first
+        }
+    }
+
+    func page(_ query: StoryQuery) async throws -> (stories: [StoryRecord], total: Int) {
+        var statement = PostgresStatement()
+        var conditions = query.scope.postgresConditions(appID: query.appID, hidden: query.hidden, &statement)
+        if !query.hidden.stories.isEmpty {
+            conditions.append("NOT id = ANY(\(statement.bind(Array(query.hidden.stories))))")
+        }
+        if let keyword = query.keyword {
+            conditions.append("strpos(search_text, \(statement.bind(keyword))) > 0")
+        }
+        if let themeID = query.themeID {
+            conditions.append("id IN (SELECT story_id FROM story_theme WHERE theme_id = \(statement.bind(themeID)))")
+        }
+        let filter = conditions.joined(separator: " AND ")
+        let count = statement.query("SELECT COUNT(*) FROM story WHERE \(filter)")
+        let sql = "SELECT * FROM story WHERE \(filter) ORDER BY created_at DESC, seq DESC LIMIT \(statement.bind(query.page.size)) OFFSET \(statement.bind(query.page.offset))"
+        let logger = pool.logger
+        return try await pool.read { connection in
+            let counted = try await Self.countedTotal(connection, query, logger: logger)
+            let total = if let counted { counted } else { try await connection.value(Int.self, count, logger: logger) ?? 0 }
+            return (try await Self.stories(connection, statement.query(sql), logger: logger), total)
+        }
+    }
+
+    func count(userID: String, appID: String, privateToo: Bool) async throws -> Int {
+        try await pool.read { connection in
+            try await connection.value(Int.self, """
+                SELECT COUNT(*) FROM story WHERE user_id = \(userID) AND app_id = \(appID) AND (is_public OR \(privateToo))
+                """, logger: pool.logger) ?? 0
+        }
+    }
+
+    func removeContent(of userID: String, appID: String) async throws -> [String] {
+        let logger = pool.logger
+        let images = try await pool.transaction { connection in
+            var images = try await connection.values(String.self, "SELECT images FROM story WHERE user_id = \(userID) AND app_id = \(appID)", logger: logger)
+                .flatMap { JSONText.strings($0) ?? [] }
+            images += try await connection.values(String.self, """
+                SELECT image FROM theme WHERE user_id = \(userID) AND app_id = \(appID) AND image IS NOT NULL
+                """, logger: logger)
+            try await connection.query("""
+                DELETE FROM comment WHERE target_type = 'bookstory' AND target_id IN (SELECT id FROM story WHERE user_id = \(userID) AND app_id = \(appID))
+                """, logger: logger)
+            // Replies to the account's comments go with them (parent_id cascades).
+            try await connection.query("DELETE FROM comment WHERE target_type = 'bookstory' AND creator_id = \(userID) AND app_id = \(appID)", logger: logger)
+            try await connection.query("DELETE FROM story WHERE user_id = \(userID) AND app_id = \(appID)", logger: logger)
+            try await connection.query("DELETE FROM theme WHERE user_id = \(userID) AND app_id = \(appID)", logger: logger)
+            return images
+        }
+        postChanges.bump()
+        return images
+    }
+
+    /// A list's total from `story_count` when it has no keyword or theme: the app's (or the
+    /// author's) stories, less the hidden authors' and the hidden stories that would have counted.
+    /// Nil when only counting the rows can tell.
+    private static func countedTotal(_ connection: PostgresConnection, _ query: StoryQuery, logger: Logger) async throws -> Int? {
+        guard query.keyword == nil, query.themeID == nil else { return nil }
+        let (hiddenUsers, hiddenStories) = (Array(query.hidden.users), Array(query.hidden.stories))
+        var statement = PostgresStatement()
+        func hiddenCount(privateToo: Bool, author: String?) -> String {
+            """
+            (SELECT COUNT(*) FROM story WHERE id = ANY(\(statement.bind(hiddenStories))) AND app_id = \(statement.bind(query.appID))
+             AND (is_public OR \(statement.bind(privateToo))) AND NOT user_id = ANY(\(statement.bind(hiddenUsers)))
+             AND (\(statement.bind(author))::text IS NULL OR user_id = \(statement.bind(author))))
+            """
+        }
+        let sql: String
+        switch query.scope {
+        case .everyone:
+            sql = """
+                SELECT (COALESCE((SELECT public FROM story_count WHERE app_id = \(statement.bind(query.appID)) AND user_id = ''), 0)
+                     - COALESCE((SELECT SUM(public) FROM story_count WHERE app_id = \(statement.bind(query.appID)) AND user_id = ANY(\(statement.bind(hiddenUsers)))), 0)
+                     - \(hiddenCount(privateToo: false, author: nil)))::bigint
+                """
+        case .author(let userID, let privateToo):
+            if query.hidden.users.contains(userID) { return 0 }
+            sql = """
+                SELECT COALESCE((SELECT CASE WHEN \(statement.bind(privateToo)) THEN total ELSE public END FROM story_count
+                                 WHERE app_id = \(statement.bind(query.appID)) AND user_id = \(statement.bind(userID))), 0)
+                     - \(hiddenCount(privateToo: privateToo, author: userID))
+                """
+        }
+        return try await connection.value(Int.self, statement.query(sql), logger: logger)
+    }
+
+    /// The stories `query` selects (rows of `story`) with their themes, in the rows' order.
+    private static func stories(_ connection: PostgresConnection, _ query: PostgresQuery, logger: Logger) async throws -> [StoryRecord] {
+        var stories = try await connection.rows(query, logger: logger) { row in
+            try StoryRecord(
+                id: row.value("id"), appID: row.value("app_id"), userID: row.value("user_id"), bookID: row.value("book_id"),
+                quotes: JSONText.decode(row.value("quotes", as: String.self)) ?? [], content: row.value("content"),
+                images: JSONText.decode(row.value("images", as: String.self)) ?? [], isPublic: row.value("is_public"),
+                keywords: JSONText.decode(row.value("keywords", as: String.self)) ?? [], themeIDs: [], createdAt: row.value("created_at"),
+                updatedAt: row.value("updated_at")
+            )
+        }
+        guard !stories.isEmpty else { return [] }
+        var themes: [String: [String]] = [:]
+        for try await (story, theme) in try await connection.query("""
+            SELECT story_id, theme_id FROM story_theme WHERE story_id = ANY(\(stories.map(\.id))) ORDER BY position
+            """, logger: logger).decode((String, String).self) {
+            themes[story, default: []].append(theme)
+        }
+        for index in stories.indices { stories[index].themeIDs = themes[stories[index].id] ?? [] }
+        return stories
+    }
+}

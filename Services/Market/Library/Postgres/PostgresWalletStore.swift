@@ -1,0 +1,103 @@
+import PostgresNIO
+import ServiceKit
+
+/// `WalletStore` on PostgreSQL. A wallet's row is locked for each change that reads its balance
+/// first, and a spend key is locked for its whole operation, so replicas change a wallet in turn.
+struct PostgresWalletStore: WalletStore {
+    let pool: PostgresPool
+
+    func grant(impUID: String, appID: String, userID: String, coins: Int, at time: Int64) async throws -> (coins: Int, granted: Bool) {
+        let logger = pool.logger
+        return try await pool.transaction { connection in
+            let granted = try await connection.count("""
+                INSERT INTO coin_grant (imp_uid, app_id, user_id, coins, created_at) VALUES (\(impUID), \(appID), \(userID), \(coins), \(time))
+                ON CONFLICT DO NOTHING RETURNING 1
+                """, logger: logger) > 0
+            if granted {
+                try await connection.query("""
+                    INSERT INTO wallet (app_id, user_id, coins, updated_at) VALUES (\(appID), \(userID), \(coins), \(time))
+                    ON CONFLICT (app_id, user_id) DO UPDATE SET coins = wallet.coins + excluded.coins, updated_at = excluded.updated_at
+                    """, logger: logger)
+            }
+            return (try await Self.balance(connection, appID: appID, userID: userID, lock: false, logger: logger), granted)
+        }
+    }
+
+    func refund(impUID: String, appID: String, userID: String, at time: Int64) async throws -> (coins: Int, debited: Int, refunded: Bool) {
+        let logger = pool.logger
+        return try await pool.transaction { connection in
+            let balance = try await Self.balance(connection, appID: appID, userID: userID, lock: true, logger: logger)
+            guard let granted = try await connection.value(Int.self, """
+                SELECT coins FROM coin_grant WHERE imp_uid = \(impUID) AND app_id = \(appID) AND user_id = \(userID) AND refunded_at IS NULL FOR UPDATE
+                """, logger: logger) else {
+                let debited = try await connection.value(Int.self, "SELECT debited FROM coin_grant WHERE imp_uid = \(impUID)", logger: logger) ?? 0
+                return (balance, debited, false)
+            }
+            let debited = min(granted, balance)
+            try await connection.query("UPDATE coin_grant SET refunded_at = \(time), debited = \(debited) WHERE imp_uid = \(impUID)", logger: logger)
+            try await connection.query("""
+                UPDATE wallet SET coins = coins - \(debited), updated_at = \(time) WHERE app_id = \(appID) AND user_id = \(userID)
+                """, logger: logger)
+            return (balance - debited, debited, true)
+        }
+    }
+
+    func spend(key: String, appID: String, userID: String, coins: Int, at time: Int64) async throws -> Int? {
+        let logger = pool.logger
+        return try await pool.transaction { connection in
+            try await Self.lock(connection, key: key, logger: logger)
+            let balance = try await Self.balance(connection, appID: appID, userID: userID, lock: true, logger: logger)
+            let rows = try await connection.query("SELECT user_id, returned_at FROM coin_spend WHERE key = \(key) AND app_id = \(appID)", logger: logger)
+            var spent: (userID: String, returnedAt: Int64?)?
+            for try await row in rows.decode((String, Int64?).self) { spent = row }
+            if let spent {
+                guard spent.returnedAt == nil, spent.userID == userID else { throw StoreError.conflict("this purchase was given up") }
+                return balance
+            }
+            guard balance >= coins else { return nil }
+            try await connection.query("""
+                INSERT INTO coin_spend (key, app_id, user_id, coins, created_at) VALUES (\(key), \(appID), \(userID), \(coins), \(time))
+                """, logger: logger)
+            try await connection.query("""
+                UPDATE wallet SET coins = coins - \(coins), updated_at = \(time) WHERE app_id = \(appID) AND user_id = \(userID)
+                """, logger: logger)
+            return balance - coins
+        }
+    }
+
+    func returnSpend(key: String, appID: String, at time: Int64) async throws {
+        let logger = pool.logger
+        try await pool.transaction { connection in
+            try await Self.lock(connection, key: key, logger: logger)
+            let rows = try await connection.query("SELECT user_id, coins, returned_at FROM coin_spend WHERE key = \(key) AND app_id = \(appID)", logger: logger)
+            var spent: (userID: String, coins: Int, returnedAt: Int64?)?
+            for try await row in rows.decode((String, Int, Int64?).self) { spent = row }
+            guard let spent else {
+                try await connection.query("""
+                    INSERT INTO coin_spend (key, app_id, user_id, coins, created_at, returned_at) VALUES (\(key), \(appID), '', 0, \(time), \(time))
+                    """, logger: logger)
+                return
+            }
+            guard spent.returnedAt == nil else { return }
+            try await connection.query("UPDATE coin_spend SET returned_at = \(time) WHERE key = \(key)", logger: logger)
+            try await connection.query("""
+                UPDATE wallet SET coins = coins + \(spent.coins), updated_at = \(time) WHERE app_id = \(appID) AND user_id = \(spent.userID)
+                """, logger: logger)
+        }
+    }
+
+    func balance(appID: String, userID: String) async throws -> Int {
+        try await pool.read { try await Self.balance($0, appID: appID, userID: userID, lock: false, logger: pool.logger) }
+    }
+
+    private static func balance(_ connection: PostgresConnection, appID: String, userID: String, lock: Bool, logger: Logger) async throws -> Int {
+        try await connection.value(Int.self, """
+            SELECT coins FROM wallet WHERE app_id = \(appID) AND user_id = \(userID) \(unescaped: lock ? "FOR UPDATE" : "")
+            """, logger: logger) ?? 0
+    }
+
+    /// A spend key's operations in turn, also before its row exists.
+    private static func lock(_ connection: PostgresConnection, key: String, logger: Logger) async throws {
+        try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\("spend " + key), 0))", logger: logger)
+    }
+}
