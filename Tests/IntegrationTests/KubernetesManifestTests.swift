@@ -94,7 +94,7 @@ final class KubernetesManifestTests: XCTestCase {
             "http://chat-svc-\($0).\(chatSet["serviceName"] as? String ?? ""):\(ServiceName.chat.defaultPort)"
         })
         XCTAssertEqual(workloads["chat-svc"]?["kind"] as? String, "StatefulSet")
-        for scaled in ["gateway", "chat-svc"] { XCTAssertNotNil(Self.named(documents, "HorizontalPodAutoscaler")[scaled], "\(scaled) autoscales") }
+        for scaled in ["gateway", "chat-svc", "market-svc"] { XCTAssertNotNil(Self.named(documents, "HorizontalPodAutoscaler")[scaled], "\(scaled) autoscales") }
         // auth-svc's replicas share their keys: the files its settings name are in a mounted Secret.
         let auth = try XCTUnwrap(configMaps["glint-auth-svc"])
         for key in ["AUTH_SIGNING_KEY_FILE", "AUTH_SEALING_KEY_FILE"] { XCTAssertTrue(auth[key]?.hasPrefix("/keys/") == true, key) }
