@@ -33,8 +33,8 @@
 # Environment: DURATION (seconds per run, default 10), CONCURRENCY (default 16), HANDOFF (1: the gateway
 # hands chat-svc its sockets as the launcher sets it up; 0: it relays their bytes), ENGINE (sqlite, the
 # default; postgres: the services that have that engine keep their data on a throwaway PostgreSQL
-# cluster of Debian's postgresql with its default durability, or POSTGRES_OPTIONS: so far auth-svc
-# and chat-svc), CHAT_REPLICAS (2, with ENGINE=postgres: two chat-svc processes on the one database,
+# cluster of Debian's postgresql with its default durability, or POSTGRES_OPTIONS: auth-svc, chat-svc
+# and market-svc), CHAT_REPLICAS (2, with ENGINE=postgres: two chat-svc processes on the one database,
 # both given to the gateway, sockets relayed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,8 +65,8 @@ trap cleanup EXIT
 if [ "${ENGINE:-sqlite}" = postgres ]; then
   # shellcheck disable=SC2086 # POSTGRES_OPTIONS: server options, e.g. "-c synchronous_commit=off"
   start_postgres ${POSTGRES_OPTIONS:-} || { echo "ENGINE=postgres needs Debian's postgresql"; exit 1; }
-  AUTH_DATABASE_URL=$(postgres_database auth); CHAT_DATABASE_URL=$(postgres_database chat)
-  export AUTH_DATABASE_URL CHAT_DATABASE_URL
+  AUTH_DATABASE_URL=$(postgres_database auth); CHAT_DATABASE_URL=$(postgres_database chat); MARKET_DATABASE_URL=$(postgres_database market)
+  export AUTH_DATABASE_URL CHAT_DATABASE_URL MARKET_DATABASE_URL
 fi
 PORT=$AUTH_PORT "$BIN/auth-svc" > "$DATA/auth.log" 2>&1 & PIDS+=($!); AUTH_PID=$!
 PORT=$MARKET_PORT "$BIN/market-svc" > "$DATA/market.log" 2>&1 & PIDS+=($!); MARKET_PID=$!
@@ -88,12 +88,24 @@ APP_ID=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/
 run() { echo "== $1"; shift; wrk -t1 -c"$CONCURRENCY" -d"${DURATION}s" --latency "$@" | grep -E "Requests/sec|^ +50%|^ +99%|non-2|non-200|Socket errors"; }
 echo "machine: $(nproc) cores; concurrency $CONCURRENCY; ${DURATION}s per run; engine ${ENGINE:-sqlite}"
 # POSTS (100,000) posts and 10,000 filters by one real user, written straight into market-svc's
-# file; leaves the user's TOKEN.
+# store (its file, or its PostgreSQL database); leaves the user's TOKEN.
 seed_market() {
   AUTH=$(curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
     -d '{"email":"seller@bench.example","password":"bench123!","nick":"seller"}')
   USER_ID=$(echo "$AUTH" | python3 -c 'import json,sys; print(json.load(sys.stdin)["user_id"])')
   TOKEN=$(echo "$AUTH" | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
+  if [ "${ENGINE:-sqlite}" = postgres ]; then
+    "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 "$MARKET_DATABASE_URL" <<SQL
+INSERT INTO post (id, app_id, creator_id, category, title, price, content, created_at, updated_at)
+SELECT lpad(to_hex(i), 24, '0'), '$APP_ID', '$USER_ID', 'c' || (i % 5), 'title ' || i, 0, 'content #tag' || (i % 100), 1700000000000 + i, 1700000000000 + i
+FROM generate_series(1, ${POSTS:-100000}) i;
+INSERT INTO filter (id, app_id, creator_id, category, title, description, price, files, filter_values, created_at, updated_at)
+SELECT 'f' || lpad(to_hex(i), 23, '0'), '$APP_ID', '$USER_ID', 'film', 'filter ' || i, 'description ' || i, 1000,
+       '["/data/filters/a.jpg","/data/filters/b.jpg"]', '{"brightness":0.1,"contrast":1.2}', 1700000000000 + i, 1700000000000 + i FROM generate_series(1, 10000) i;
+ANALYZE;
+SQL
+    return
+  fi
   sqlite3 "$DATA/market-svc.sqlite" <<SQL
 PRAGMA busy_timeout = 5000;
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${POSTS:-100000})
@@ -104,6 +116,12 @@ INSERT INTO filter (id, app_id, creator_id, category, title, description, price,
 SELECT printf('f%023x', i), '$APP_ID', '$USER_ID', 'film', 'filter ' || i, 'description ' || i, 1000,
        '["/data/filters/a.jpg","/data/filters/b.jpg"]', '{"brightness":0.1,"contrast":1.2}', 1700000000000 + i, 1700000000000 + i FROM n;
 SQL
+}
+
+# Rows of one of market-svc's tables, on either engine.
+market_count() {
+  if [ "${ENGINE:-sqlite}" = postgres ]; then "$pg_bin/psql" -X -At "$MARKET_DATABASE_URL" -c "SELECT COUNT(*) FROM $1"
+  else sqlite3 "$DATA/market-svc.sqlite" "SELECT COUNT(*) FROM $1"; fi
 }
 
 case "${1:-gateway}" in
@@ -129,7 +147,7 @@ auth)
   ;;
 market)
   seed_market
-  echo "seeded: $(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM post') posts, $(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM filter') filters"
+  echo "seeded: $(market_count post) posts, $(market_count filter) filters; post cache ${MARKET_POST_CACHE_MB:-64} MB"
   run "GET /v1/posts?limit=20" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/posts?limit=20"
   run "GET /v1/filters/{id}" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/filters/$(printf 'f%023x' 4242)"
   ;;
