@@ -77,13 +77,13 @@ final class DeploymentFilesTests: XCTestCase {
         })
         XCTAssertEqual(settings["COMPOSE_PROFILES"], "postgres")
         XCTAssertEqual(settings["GATEWAY_CHAT_SVC_URL"], "http://chat-svc:8082,http://chat-svc-2:8082")
-        for service in ["AUTH", "CHAT", "MARKET", "PAYMENT"] {
+        for service in ["AUTH", "CHAT", "MARKET", "PAYMENT", "PUSH"] {
             let url = try XCTUnwrap(settings[service + "_DATABASE_URL"])
             XCTAssertNoThrow(try PostgresPool.configuration(url), url)
             XCTAssertTrue(url.contains("@postgres:5432/"), url)
         }
         let initSQL = try Self.read("Deploy/postgres-init.sql")
-        for database in ["auth", "chat", "market", "payment"] { XCTAssertTrue(initSQL.contains("CREATE DATABASE \(database);"), database) }
+        for database in ["auth", "chat", "market", "payment", "push"] { XCTAssertTrue(initSQL.contains("CREATE DATABASE \(database);"), database) }
     }
 
     func testDockerfileBuildsAndShipsEveryExecutable() throws {

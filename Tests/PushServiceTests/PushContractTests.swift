@@ -32,7 +32,7 @@ final class PushContractTests: XCTestCase {
             try await Self.register(client, harness, PushHarness.alice, apnsToken, session: "session-2")
             var devices = try await harness.devices()
             XCTAssertEqual(devices, [Self.aliceToken: PushHarness.alice, apnsToken: PushHarness.alice], "several devices per user")
-            let platforms = try await harness.database.read { db in try String.fetchAll(db, sql: "SELECT platform FROM device ORDER BY platform") }
+            let platforms = try await harness.engine.values(String.self, "SELECT platform FROM device ORDER BY platform")
             XCTAssertEqual(platforms, ["apns", "fcm"])
             try await Self.register(client, harness, PushHarness.bob, Self.aliceToken)
             devices = try await harness.devices()
@@ -47,7 +47,7 @@ final class PushContractTests: XCTestCase {
             let given = try await client.execute(uri: "/v1/users/deviceToken", method: .put, headers: try await harness.headers(PushHarness.carol),
                                                  body: JSONCoding.encode(DeviceTokenRequest(deviceToken: "short-apns-token", platform: "apns")))
             XCTAssertEqual(given.status, .ok)
-            let carolPlatform = try await harness.database.read { db in try String.fetchOne(db, sql: "SELECT platform FROM device WHERE token = 'short-apns-token'") }
+            let carolPlatform = try await harness.engine.values(String.self, "SELECT platform FROM device WHERE token = 'short-apns-token'").first
             XCTAssertEqual(carolPlatform, "apns", "the platform may be given")
             let unknown = try await client.execute(uri: "/v1/users/deviceToken", method: .put, headers: try await harness.headers(PushHarness.carol),
                                                    body: JSONCoding.encode(DeviceTokenRequest(deviceToken: "t", platform: "pager")))
@@ -109,7 +109,7 @@ final class PushContractTests: XCTestCase {
             let received = await harness.received(1)
             XCTAssertEqual(received.map(\.token), [Self.carolToken], "not the sender, not bob who has the room open")
             XCTAssertEqual(received.first?.data, ["roomId": event.roomID, "content": "안녕", "chatId": event.chatID, "senderNick": "alice"])
-            let notifications = try await harness.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM notification") }
+            let notifications = try await harness.engine.values(Int.self, "SELECT COUNT(*) FROM notification").first
             XCTAssertEqual(notifications, 1, "the same event twice is one notification")
         }
     }

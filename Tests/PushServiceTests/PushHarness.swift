@@ -20,7 +20,8 @@ struct PushHarness {
     let keys: TestKeys
     let fcm: FCMSimulator
     let apns: APNsSimulator
-    let database: DatabasePool
+    /// The service's own store (SQLite, or PostgreSQL when the run sets `GLINT_TEST_ENGINE`).
+    let engine: StoreEngine
 
     /// The HTTP/2 client trusting the APNs simulators' certificate, for the whole test run.
     static let apnsHTTP: Result<HTTPClient, any Error> = Result {
@@ -29,17 +30,22 @@ struct PushHarness {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(tlsConfiguration: tls))
     }
 
-    static func make(userTopics: Bool = false) async throws -> PushHarness {
-        let keys = await TestKeys.make(), fcm = try await FCMSimulator.start(), apns = try await APNsSimulator.start()
+    /// `engine` and `fcm`: another replica's database and FCM (by default the run's engine and a simulator of its own).
+    static func make(userTopics: Bool = false, engine: StoreEngine? = nil, fcm: FCMSimulator? = nil) async throws -> PushHarness {
+        let keys = await TestKeys.make(), apns = try await APNsSimulator.start()
+        let fcm = if let fcm { fcm } else { try await FCMSimulator.start() }
         let common = TestEnvironment.common(.push, dataDirectory: try TestEnvironment.temporaryDirectory())
-        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: PushMigrations.migrator)
+        let engine: StoreEngine = if let engine { engine } else { try await TestEngine.open(
+            sqlite: { StoreEngine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: PushMigrations.migrator)) },
+            postgres: { pool in try await pool.migrate(PushPostgresMigrations.all); return StoreEngine.postgres(pool) }
+        ) }
         let account = try JSONDecoder().decode(FCMClient.ServiceAccount.self, from: Data(fcm.serviceAccountJSON.utf8))
         let client = try await FCMClient(http: .shared, baseURL: fcm.url, account: account, logger: TestEnvironment.logger)
         let apnsClient = try await APNsClient(http: try apnsHTTP.get(), baseURL: apns.url, credentials: .init(
             keyPEM: apns.authKeyPEM, keyID: APNsSimulator.keyID, teamID: APNsSimulator.teamID, topic: APNsSimulator.topic))
-        let app = try PushService.assemble(common: common, logger: TestEnvironment.logger, database: database, userTopics: userTopics,
+        let app = try PushService.assemble(common: common, logger: TestEnvironment.logger, engine: engine, userTopics: userTopics,
                                         dependencies: .init(jwks: JWKSClient { keys.jwks }, sender: .live(fcm: client, apns: apnsClient))).application()
-        return PushHarness(app: app, keys: keys, fcm: fcm, apns: apns, database: database)
+        return PushHarness(app: app, keys: keys, fcm: fcm, apns: apns, engine: engine)
     }
 
     func headers(_ user: String = alice, session: String = "session-1") async throws -> HTTPFields {
@@ -49,13 +55,12 @@ struct PushHarness {
 
     /// The deliveries in a state.
     func deliveries(_ state: String) async throws -> Int {
-        try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM delivery WHERE state = ?", arguments: [state]) ?? 0 }
+        try await engine.values(Int.self, "SELECT COUNT(*) FROM delivery WHERE state = '\(state)'").first ?? 0
     }
 
     func devices() async throws -> [String: String] {
-        try await database.read { db in
-            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT token, user_id FROM device").map { ($0["token"] as String, $0["user_id"] as String) })
-        }
+        let rows = try await engine.values(String.self, "SELECT token || ' ' || user_id FROM device")
+        return Dictionary(uniqueKeysWithValues: rows.map { row in (String(row.prefix { $0 != " " }), String(row.drop { $0 != " " }.dropFirst())) })
     }
 
     /// Waits until the simulator has received `count` messages (and answers them).

@@ -1,7 +1,6 @@
 import AsyncHTTPClient
 import Contracts
 import Foundation
-import GRDB
 import Hummingbird
 import Logging
 import NIOSSL
@@ -11,7 +10,10 @@ import ServiceLifecycle
 /// Device tokens, the notification outbox and delivery over FCM and APNs (API.md §6).
 package enum PushService {
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
-        let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: PushMigrations.migrator)
+        let engine = try await StoreEngine.open(
+            databaseURL: try reader.databaseURL(PushSettings.databaseURL), sqlitePath: common.databasePath, sqlite: PushMigrations.migrator,
+            postgres: PushPostgresMigrations.all, logger: logger
+        )
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         var services: [any Service] = [http]
@@ -48,7 +50,7 @@ package enum PushService {
         } else {
             logger.warning("APNs delivery disabled: \(PushSettings.apnsKeyFile.name) is not set")
         }
-        return try assemble(common: common, logger: logger, database: database, userTopics: try reader.bool(PushSettings.fcmUserTopics),
+        return try assemble(common: common, logger: logger, engine: engine, userTopics: try reader.bool(PushSettings.fcmUserTopics),
                          dependencies: Dependencies(jwks: .live(client: client), sender: .live(fcm: fcm, apns: apns)), services: services)
     }
 
@@ -59,16 +61,19 @@ package enum PushService {
     }
 
     static func assemble(
-        common: CommonConfiguration, logger: Logger, database: DatabasePool, userTopics: Bool = false, dependencies: Dependencies,
+        common: CommonConfiguration, logger: Logger, engine: StoreEngine, userTopics: Bool = false, dependencies: Dependencies,
         services: [any Service] = []
     ) throws -> ServiceAssembly {
-        let store = SQLitePushStore(database: database)
+        let store: any PushStore = switch engine {
+        case .sqlite(let database): SQLitePushStore(database: database)
+        case .postgres(let pool): PostgresPushStore(pool: pool)
+        }
         let worker = DeliveryWorker(store: store, sender: dependencies.sender, logger: logger)
         let routes = PushRoutes(devices: DeviceService(store: store),
                                 notifications: NotificationService(store: store, userTopics: userTopics, queued: { worker.nudge() }))
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [worker]
+            configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services + [worker]
         ) { group in
             routes.register(internal: group, protected: group.group().add(middleware: AccessTokenMiddleware(verifier: verifier)))
         }

@@ -15,5 +15,9 @@ package enum PushSettings {
     package static let apnsTopic = ConfigVariable("PUSH_APNS_TOPIC", default: "", "the app's bundle id (apns-topic)")
     package static let apnsTrustedCA = ConfigVariable("PUSH_APNS_CA_FILE", default: "", "extra CA certificate (PEM) to trust for APNs (tests and simulators only)")
 
-    package static var all: [ConfigVariable] { [fcmURL, fcmServiceAccount, fcmUserTopics, apnsURL, apnsKeyFile, apnsKeyID, apnsTeamID, apnsTopic, apnsTrustedCA] }
+    package static let databaseURL = ConfigVariable.databaseURL("PUSH", service: "push-svc")
+
+    package static var all: [ConfigVariable] {
+        [fcmURL, fcmServiceAccount, fcmUserTopics, apnsURL, apnsKeyFile, apnsKeyID, apnsTeamID, apnsTopic, apnsTrustedCA, databaseURL]
+    }
 }
