@@ -81,4 +81,46 @@ final class ReplicaFanoutTests: XCTestCase {
             }
         }
     }
+
+    /// push-svc leaves out a recipient with a socket on the room, whichever replica the socket is
+    /// on (`PresenceBoard`); once it closes, the recipient gets pushes again.
+    func testASocketOnAnotherReplicaCountsAsPresentForPushes() async throws {
+        let shared = try await TestPostgres.freshDatabase()
+        try await shared.database.migrate(ChatPostgresMigrations.all)
+        // Either replica's relay may deliver an event: one recorder for both.
+        let push = EventRecorder<ChatMessageEvent>()
+        let a = try await H.make(pushClient: push.batchClient, engine: .postgres(shared.database))
+        let b = try await H.make(pushClient: push.batchClient, engine: .postgres(try PostgresPool(url: shared.url, logger: TestEnvironment.logger)))
+        @Sendable func present(in room: String) async throws -> [String] {
+            try await shared.database.read { connection in
+                try await connection.values(String.self, "SELECT user_id FROM presence WHERE room_id = \(room)", logger: TestEnvironment.logger)
+            }
+        }
+        try await a.app.test(.live) { replicaA in
+            try await b.app.test(.router) { replicaB in
+                let room = try await b.room(replicaB, H.alice, with: H.bob)
+                let socket = try await SocketIOTestClient.open(
+                    "http://127.0.0.1:\(try XCTUnwrap(replicaA.port))", transport: .websocket, namespace: "/chats-\(room)",
+                    headers: TestEnvironment.internalHeaders(appID: H.appID), auth: ["token": try await a.token(H.bob)]
+                )
+                let connected = try await socket.next()
+                XCTAssertEqual(connected.type, 0)
+                let written = await HTTPProbe.eventually(within: .seconds(10)) { (try? await present(in: room)) == [H.bob] ? true : nil }
+                XCTAssertNotNil(written, "replica A writes bob's presence")
+                _ = try await b.send(replicaB, H.alice, room: room, SendChatRequest(content: "보고 있어?"))
+                let seen = try await push.events(count: 1)[0]
+                XCTAssertEqual(seen.recipients, [H.bob])
+                XCTAssertEqual(seen.present, [H.bob], "bob's socket is on replica A: no push")
+
+                // The client leaves the room's namespace (socket.disconnect()).
+                socket.sendRaw("41/chats-\(room),")
+                let gone = await HTTPProbe.eventually(within: .seconds(10)) { (try? await present(in: room))?.isEmpty == true ? true : nil }
+                XCTAssertNotNil(gone, "and removed when it closes")
+                _ = try await b.send(replicaB, H.alice, room: room, SendChatRequest(content: "갔구나"))
+                let away = try await push.events(count: 2)[1]
+                XCTAssertEqual(away.present, [], "bob is pushed again")
+                socket.close()
+            }
+        }
+    }
 }

@@ -44,17 +44,18 @@ package enum ChatService {
         let relay = OutboxRelay(store: stores.outbox, logger: logger, batchCount: ChatMessageEvent.maxPerCall, batchBytes: 512 << 10) { messages in
             try await dependencies.push.send(try messages.map { try JSONText.decode($0.payload).orThrow() })
         }
-        let hub = RoomHub()
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
-        let listener: LiveFrameListener? = if case .postgres(let pool) = engine { LiveFrameListener(pool: pool, origin: origin, hub: hub, logger: logger) } else { nil }
-        let deliver: @Sendable (LiveFrame, Int64) -> Void = if let listener { { frame, seq in listener.stored(frame, seq: seq) } } else { { frame, _ in hub.broadcast(frame) } }
-        let poster = MessagePoster(messages: stores.messages, hub: hub, deliver: deliver, eventsWaiting: { relay.nudge() })
+        let replicas = ReplicaParts(engine: engine, origin: origin, logger: logger)
+        let hub = replicas.hub
+        let deliver: @Sendable (LiveFrame, Int64) -> Void = if let listener = replicas.listener { { frame, seq in listener.stored(frame, seq: seq) } } else { { frame, _ in hub.broadcast(frame) } }
+        var poster = MessagePoster(messages: stores.messages, hub: hub, deliver: deliver, eventsWaiting: { relay.nudge() })
+        if let board = replicas.presence { poster.presentElsewhere = { try await board.elsewhere(in: $0) } }
         let conversations = ConversationService(rooms: stores.rooms, messages: stores.messages, renderer: ChatRenderer(users: dependencies.users), poster: poster)
         let chatFiles = try FileStore(dataDirectory: common.dataDirectory, area: "chats")
         let workspaces = try workspaceRoutes(common: common, configuration: configuration, logger: logger, stores: stores, dependencies: dependencies,
                                              poster: poster, chatFiles: chatFiles)
         let routes = Routes(chat: ChatRoutes(conversations: conversations, files: chatFiles), workspaces: workspaces.routes)
-        let background = engine.services + services + [relay, workspaces.sweeper] + (listener.map { [$0] } ?? [])
+        let background = engine.services + services + [relay, workspaces.sweeper] + replicas.services
         if configuration.protocolTest {
             logger.warning("CHAT_PROTOCOL_TEST is on: sockets serve the conformance-suite configuration")
             let sockets = SocketEndpoint(app: ProtocolTestApplication(), configuration: .protocolTest, secret: nil, logger: logger)

@@ -12,6 +12,8 @@ struct MessagePoster: Sendable {
     let deliver: @Sendable (LiveFrame, _ seq: Int64) -> Void
     /// Tells the outbox relay a push event is waiting.
     let eventsWaiting: @Sendable () -> Void
+    /// Users with a socket on the room on other replicas (`PresenceBoard`; none on one process).
+    var presentElsewhere: @Sendable (_ roomID: String) async throws -> Set<String> = { _ in [] }
 
     static let maxContentLength = 5_000
     static let maxFiles = 5
@@ -31,7 +33,8 @@ struct MessagePoster: Sendable {
         _ new: NewChat, appID: String, senderNick: String, withheld: Set<String> = [], render: @escaping @Sendable (ChatRecord) -> Answer
     ) async throws -> Answer {
         try Self.check(content: new.content, fileCount: new.files.count)
-        let present = hub.presentUsers(in: new.roomID)
+        // Who sees the room gets no push; not knowing who does elsewhere costs a push, not the message.
+        let present = hub.presentUsers(in: new.roomID).union((try? await presentElsewhere(new.roomID)) ?? [])
         let live: (@Sendable (ChatRecord) -> LiveFrame)? = withheld.isEmpty
             ? { @Sendable chat in LiveFrame(roomID: new.roomID, event: new.kind.event, json: String(buffer: JSONCoding.encode(render(chat)))) } : nil
         // Participation, the message and its push event: one write transaction, no reads before it.

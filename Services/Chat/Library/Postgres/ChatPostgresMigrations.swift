@@ -60,5 +60,16 @@ enum ChatPostgresMigrations {
             """,
             "CREATE INDEX live_frame_by_time ON live_frame (logged_at)",
         ] + PostgresOutboxStore.createTable),
+        // Who has a socket on which room on each replica (`PresenceBoard`), for push-svc to leave
+        // them out; a replica's rows count while its heartbeat is fresh and go with its row.
+        PostgresMigration("v2-presence", [
+            "CREATE TABLE replica (origin text PRIMARY KEY, seen_at bigint NOT NULL)",
+            """
+            CREATE TABLE presence (
+                room_id text NOT NULL, user_id text NOT NULL, origin text NOT NULL REFERENCES replica ON DELETE CASCADE,
+                PRIMARY KEY (room_id, user_id, origin))
+            """,
+            "CREATE INDEX presence_by_origin ON presence (origin)",
+        ]),
     ]
 }
