@@ -59,8 +59,8 @@ final class LiveFrameListener: Service, Sendable {
             await self.pool.listen(
                 on: Self.channel,
                 connected: { connection in
-                    lastSeen = try await self.catchUp(connection, lastSeen: lastSeen)
-                    lastPrune = lastSeen ?? 0
+                    let now = try await self.catchUp(connection, lastSeen: lastSeen)
+                    (lastSeen, lastPrune) = (now, now)
                 },
                 received: { connection, notification in
                     let parts = notification.payload.split(separator: " ")
@@ -77,7 +77,8 @@ final class LiveFrameListener: Service, Sendable {
     }
 
     /// Once listening: the frames logged since shortly before the last one seen (the first time:
-    /// since this replica started) that were not sent yet. Answers the database's time.
+    /// since this replica started) that were not sent yet, old frames pruned. Answers the newest
+    /// time seen: the database's time now.
     private func catchUp(_ connection: PostgresConnection, lastSeen: Int64?) async throws -> Int64 {
         let now = try await connection.value(Int64.self, "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint", logger: logger) ?? 0
         let uptime = Int64((ContinuousClock.now - started) / .milliseconds(1))
@@ -86,7 +87,7 @@ final class LiveFrameListener: Service, Sendable {
         if !missed.isEmpty { logger.info("live frames caught up", metadata: ["frames": "\(missed.count)", "first": "\(lastSeen == nil)"]) }
         for stored in missed { deliver(stored.frame, seq: stored.seq) }
         try await prune(connection, before: now - Self.retention)
-        return max(lastSeen ?? now, now)
+        return now
     }
 
     /// The frame announced as `seq`, in its turn.

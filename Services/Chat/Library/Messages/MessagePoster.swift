@@ -37,7 +37,7 @@ struct MessagePoster: Sendable {
         let present = hub.presentUsers(in: new.roomID).union((try? await presentElsewhere(new.roomID)) ?? [])
         let live: (@Sendable (ChatRecord) -> LiveFrame)? = withheld.isEmpty
             ? { @Sendable chat in LiveFrame(roomID: new.roomID, event: new.kind.event, json: String(buffer: JSONCoding.encode(render(chat)))) } : nil
-        // Participation, the message and its push event: one write transaction, no reads before it.
+        // Participation, the message and its push event: one write transaction.
         let stored = try await messages.send(new, appID: appID, at: GlintDate.nowMilliseconds(), live: live) { chat, participants in
             let others = participants.filter { $0 != new.senderID && !withheld.contains($0) }
             return ChatMessageEvent(
