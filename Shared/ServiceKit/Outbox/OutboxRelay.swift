@@ -81,9 +81,10 @@ package final class OutboxRelay: Service, Sendable {
             return
         }
         var blockedKeys: Set<String> = []
-        var delivered: [Int64] = []
+        var delivered: [Int64] = [], untried: [Int64] = []
         for batch in batches(of: due) {
             // A key whose earlier message failed in this round waits for its retry.
+            untried += batch.filter { blockedKeys.contains($0.key) }.map(\.id)
             let batch = batch.filter { !blockedKeys.contains($0.key) }
             guard !batch.isEmpty else { continue }
             do {
@@ -101,6 +102,8 @@ package final class OutboxRelay: Service, Sendable {
         } catch {
             logger.warning("outbox could not record deliveries; they will be made again", metadata: ["error": .string(String(describing: error))])
         }
+        // Not given back, they would wait for the lease to run out (a crashed relay's case).
+        try? await store.release(untried)
         await pruneIfDue(now)
     }
 

@@ -11,6 +11,9 @@ package protocol OutboxStore: Sendable {
     /// Settles the messages of one round in one write.
     func markDelivered(_ ids: [Int64], at time: Int64) async throws
     func markFailed(_ id: Int64, retryAt: Int64, error: String) async throws
+    /// Messages a round took but did not try (their key's earlier message failed in it): theirs
+    /// no longer, they wait only for that message.
+    func release(_ ids: [Int64]) async throws
     /// Forgets messages delivered before `time`.
     func prune(deliveredBefore time: Int64) async throws
 }

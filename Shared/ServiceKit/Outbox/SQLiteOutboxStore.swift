@@ -62,6 +62,9 @@ package struct SQLiteOutboxStore: OutboxStore {
         }
     }
 
+    /// Nothing to give back: on one file one process relays, and `due` leases nothing.
+    package func release(_ ids: [Int64]) async throws {}
+
     package func prune(deliveredBefore time: Int64) async throws {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", arguments: [time])

@@ -62,14 +62,19 @@ package struct PostgresOutboxStore: OutboxStore {
         )
     }
 
-    /// The key's later messages the round had taken were not tried (they wait for this one):
-    /// their lease ends with the failure, so they go with the retry rather than a minute after.
-    /// (Never tried, they were due from their creation.)
     package func markFailed(_ id: Int64, retryAt: Int64, error: String) async throws {
-        try await database.client.query("""
-            WITH failed AS (UPDATE outbox SET attempts = attempts + 1, next_attempt_at = \(retryAt), last_error = \(error) WHERE id = \(id) RETURNING key)
-            UPDATE outbox SET next_attempt_at = created_at WHERE key IN (SELECT key FROM failed) AND delivered_at IS NULL AND id > \(id)
-            """, logger: database.logger)
+        try await database.client.query(
+            "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = \(retryAt), last_error = \(error) WHERE id = \(id)", logger: database.logger
+        )
+    }
+
+    /// Their lease ends: they go with their key's retry rather than when the lease would have
+    /// run out (a minute). Due again from their creation, as before the round took them.
+    package func release(_ ids: [Int64]) async throws {
+        guard !ids.isEmpty else { return }
+        try await database.client.query(
+            "UPDATE outbox SET next_attempt_at = created_at WHERE id = ANY(\(ids)) AND delivered_at IS NULL", logger: database.logger
+        )
     }
 
     package func prune(deliveredBefore time: Int64) async throws {
