@@ -112,14 +112,13 @@ final class ReplicaFanoutTests: XCTestCase {
                 XCTAssertEqual(seen.recipients, [H.bob])
                 XCTAssertEqual(seen.present, [H.bob], "bob's socket is on replica A: no push")
 
-                // The client leaves the room's namespace (socket.disconnect()).
-                socket.sendRaw("41/chats-\(room),")
+                // The app closes its connection.
+                socket.close()
                 let gone = await HTTPProbe.eventually(within: .seconds(10)) { (try? await present(in: room))?.isEmpty == true ? true : nil }
-                XCTAssertNotNil(gone, "and removed when it closes")
+                XCTAssertNotNil(gone, "and removed when it closes (at once, not at the ping timeout)")
                 _ = try await b.send(replicaB, H.alice, room: room, SendChatRequest(content: "갔구나"))
                 let away = try await push.events(count: 2)[1]
                 XCTAssertEqual(away.present, [], "bob is pushed again")
-                socket.close()
             }
         }
     }

@@ -93,6 +93,9 @@ package final class SocketIOTestClient: Sendable {
                     await withTaskGroup(of: Void.self) { group in
                         group.addTask {
                             for await text in client.outboxStream { try? await outbound.write(.text(text)) }
+                            // Closed by `close()` (or after the server's close): the server learns
+                            // at once, as from a client app, not at its ping timeout.
+                            try? await outbound.close(.normalClosure, reason: nil)
                         }
                         do {
                             for try await message in inbound.messages(maxSize: 1 << 20) {
@@ -188,9 +191,15 @@ package final class SocketIOTestClient: Sendable {
 
     package var isClosed: Bool { closedState.withLock { $0 } }
 
+    /// Sends a close frame (the writer's last act) and lets the server answer it; a server that
+    /// never does is cut off after a few seconds.
     package func close() {
         outbox.finish()
-        task.withLock { $0?.cancel() }
+        let task = task.withLock { $0 }
+        Task {
+            try? await Task.sleep(for: .seconds(5))
+            task?.cancel()
+        }
     }
 
     private static func poll(_ url: String, method: HTTPMethod = .GET, body: String? = nil, headers: [(String, String)]) async throws -> String {

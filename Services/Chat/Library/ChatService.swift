@@ -48,8 +48,7 @@ package enum ChatService {
         let replicas = ReplicaParts(engine: engine, origin: origin, logger: logger)
         let hub = replicas.hub
         let deliver: @Sendable (LiveFrame, Int64) -> Void = if let listener = replicas.listener { { frame, seq in listener.stored(frame, seq: seq) } } else { { frame, _ in hub.broadcast(frame) } }
-        var poster = MessagePoster(messages: stores.messages, hub: hub, deliver: deliver, eventsWaiting: { relay.nudge() })
-        if let board = replicas.presence { poster.presentElsewhere = { try await board.elsewhere(in: $0) } }
+        let poster = MessagePoster(messages: stores.messages, hub: hub, deliver: deliver, eventsWaiting: { relay.nudge() })
         let conversations = ConversationService(rooms: stores.rooms, messages: stores.messages, renderer: ChatRenderer(users: dependencies.users), poster: poster)
         let chatFiles = try FileStore(dataDirectory: common.dataDirectory, area: "chats")
         let workspaces = try workspaceRoutes(common: common, configuration: configuration, logger: logger, stores: stores, dependencies: dependencies,

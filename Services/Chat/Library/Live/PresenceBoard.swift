@@ -1,3 +1,4 @@
+import Contracts
 import Logging
 import PostgresNIO
 import ServiceKit
@@ -6,7 +7,7 @@ import ServiceLifecycle
 /// Who has a socket on which room, across the replicas sharing one PostgreSQL database, so that
 /// push-svc leaves out a recipient whose app shows the room on any replica (the message event's
 /// `present`). Each replica writes its own (room, user) pairs as they change, with a heartbeat;
-/// a message's replica reads the others'. A replica that stops beating (killed) counts for
+/// a message's replica reads the others' with the room (`elsewhere(room:origin:)`). A replica that stops beating (killed) counts for
 /// nobody once its heartbeat is `staleAfter` old, and its rows are removed by the others later.
 final class PresenceBoard: Service {
     static let heartbeat: Duration = .seconds(5)
@@ -84,14 +85,14 @@ final class PresenceBoard: Service {
         return current
     }
 
-    /// Users with a socket on the room on another replica that is alive.
-    func elsewhere(in roomID: String) async throws -> Set<String> {
-        try await pool.read { connection in
-            Set(try await connection.values(String.self, """
-                SELECT DISTINCT presence.user_id FROM presence JOIN replica ON replica.origin = presence.origin
-                WHERE presence.room_id = \(roomID) AND presence.origin <> \(origin) AND replica.seen_at > \(unescaped: Self.now) - \(Self.staleAfter)
-                """, logger: logger))
-        }
+    /// A query of the users with a socket on `room` (an SQL expression) on a replica other than
+    /// `origin` that is alive, for the message stores to read with the room.
+    static func elsewhere(room: String, origin: String) -> String {
+        precondition(ObjectID.isValid(origin), "an origin is an object id")
+        return """
+            SELECT DISTINCT presence.user_id FROM presence JOIN replica ON replica.origin = presence.origin
+            WHERE presence.room_id = \(room) AND presence.origin <> '\(origin)' AND replica.seen_at > \(now) - \(staleAfter)
+            """
     }
 
     /// The database's clock, so that replicas on several machines compare one clock.

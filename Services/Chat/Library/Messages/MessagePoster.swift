@@ -12,8 +12,6 @@ struct MessagePoster: Sendable {
     let deliver: @Sendable (LiveFrame, _ seq: Int64) -> Void
     /// Tells the outbox relay a push event is waiting.
     let eventsWaiting: @Sendable () -> Void
-    /// Users with a socket on the room on other replicas (`PresenceBoard`; none on one process).
-    var presentElsewhere: @Sendable (_ roomID: String) async throws -> Set<String> = { _ in [] }
 
     static let maxContentLength = 5_000
     static let maxFiles = 5
@@ -33,16 +31,17 @@ struct MessagePoster: Sendable {
         _ new: NewChat, appID: String, senderNick: String, withheld: Set<String> = [], render: @escaping @Sendable (ChatRecord) -> Answer
     ) async throws -> Answer {
         try Self.check(content: new.content, fileCount: new.files.count)
-        // Who sees the room gets no push; not knowing who does elsewhere costs a push, not the message.
-        let present = hub.presentUsers(in: new.roomID).union((try? await presentElsewhere(new.roomID)) ?? [])
+        let present = hub.presentUsers(in: new.roomID)
         let live: (@Sendable (ChatRecord) -> LiveFrame)? = withheld.isEmpty
             ? { @Sendable chat in LiveFrame(roomID: new.roomID, event: new.kind.event, json: String(buffer: JSONCoding.encode(render(chat)))) } : nil
         // Participation, the message and its push event: one write transaction.
-        let stored = try await messages.send(new, appID: appID, at: GlintDate.nowMilliseconds(), live: live) { chat, participants in
+        let stored = try await messages.send(new, appID: appID, at: GlintDate.nowMilliseconds(), live: live) { chat, participants, presentElsewhere in
+            // Who sees the room, on this replica or another, gets no push.
+            let seeing = present.union(presentElsewhere)
             let others = participants.filter { $0 != new.senderID && !withheld.contains($0) }
             return ChatMessageEvent(
                 appID: appID, roomID: new.roomID, chatID: chat.id, senderID: new.senderID, senderNick: senderNick, content: chat.content,
-                files: new.files, recipients: others, present: others.filter { present.contains($0) },
+                files: new.files, recipients: others, present: others.filter { seeing.contains($0) },
                 createdAt: GlintDate.string(fromMilliseconds: chat.createdAt)
             )
         }

@@ -27,7 +27,7 @@ struct SQLiteMessageStore: MessageStore {
 
     func send(
         _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
-        event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
+        event: @escaping @Sendable (ChatRecord, _ participants: [String], _ presentElsewhere: [String]) -> ChatMessageEvent
     ) async throws -> (chat: ChatRecord, created: Bool, frame: LiveFrame?) {
         guard ObjectID.isValid(new.roomID) else { throw StoreError.notFound("room not found") }
         // Every message passes here: kept statements and columns read by position (no SQL
@@ -66,7 +66,7 @@ struct SQLiteMessageStore: MessageStore {
             chat.seq = db.lastInsertedRowID
             try db.cachedStatement(sql: "UPDATE room SET updated_at = ?, last_chat_seq = ? WHERE id = ?")
                 .execute(arguments: [createdAt, chat.seq, new.roomID])
-            try SQLiteOutboxStore.enqueue(db, topic: ChatMessageEvent.topic, key: new.roomID, payload: event(chat, participants))
+            try SQLiteOutboxStore.enqueue(db, topic: ChatMessageEvent.topic, key: new.roomID, payload: event(chat, participants, []))
             return (chat, true)
         }
         // Made after the write: the file's one writer is not held for it.

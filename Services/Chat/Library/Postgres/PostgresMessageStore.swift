@@ -11,7 +11,7 @@ struct PostgresMessageStore: MessageStore {
 
     func send(
         _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
-        event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
+        event: @escaping @Sendable (ChatRecord, _ participants: [String], _ presentElsewhere: [String]) -> ChatMessageEvent
     ) async throws -> (chat: ChatRecord, created: Bool, frame: LiveFrame?) {
         guard ObjectID.isValid(new.roomID) else { throw StoreError.notFound("room not found") }
         if let stored = try await sendUncontended(new, appID: appID, at: time, live: live, event: event) { return (stored.chat, true, stored.frame) }
@@ -25,21 +25,22 @@ struct PostgresMessageStore: MessageStore {
     /// a retried `client_id`: the locked path decides those.
     private func sendUncontended(
         _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
-        event: @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
+        event: @Sendable (ChatRecord, _ participants: [String], _ presentElsewhere: [String]) -> ChatMessageEvent
     ) async throws -> (chat: ChatRecord, frame: LiveFrame?)? {
         let rows = try await pool.client.query("""
             SELECT app_id, kind, updated_at, ARRAY(SELECT user_id FROM participant WHERE room_id = room.id ORDER BY user_id),
-                   EXISTS (SELECT 1 FROM chat WHERE room_id = room.id AND sender_id = \(new.senderID) AND client_id = \(new.clientID))
+                   EXISTS (SELECT 1 FROM chat WHERE room_id = room.id AND sender_id = \(new.senderID) AND client_id = \(new.clientID)),
+                   ARRAY(\(unescaped: PresenceBoard.elsewhere(room: "room.id", origin: origin)))
             FROM room WHERE id = \(new.roomID)
             """, logger: pool.logger)
-        var found: (appID: String, kind: String, updatedAt: Int64, participants: [String], retried: Bool)?
-        for try await row in rows.decode((String, String, Int64, [String], Bool).self) { found = row }
+        var found: (appID: String, kind: String, updatedAt: Int64, participants: [String], retried: Bool, elsewhere: [String])?
+        for try await row in rows.decode((String, String, Int64, [String], Bool, [String]).self) { found = row }
         guard let room = found, room.appID == appID, room.kind == new.kind.rawValue else { throw StoreError.notFound("room not found") }
         guard room.participants.contains(new.senderID), !room.retried else { return nil }
         let chat = Self.chat(new, at: max(time, room.updatedAt + 1))
         let frame = live?(chat)
         do {
-            return try await write(chat, event: event(chat, room.participants), frame: frame, ifRoomUpdatedAt: room.updatedAt) {
+            return try await write(chat, event: event(chat, room.participants, room.elsewhere), frame: frame, ifRoomUpdatedAt: room.updatedAt) {
                 try await pool.client.query($0, logger: pool.logger)
             }.map { ($0, frame) }
         } catch let error as PSQLError where error.isUniqueViolation {
@@ -51,7 +52,7 @@ struct PostgresMessageStore: MessageStore {
     /// The room's row locked for the whole operation: its messages' times stay strictly increasing.
     private func sendLocked(
         _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
-        event: @escaping @Sendable (ChatRecord, _ participants: [String]) -> ChatMessageEvent
+        event: @escaping @Sendable (ChatRecord, _ participants: [String], _ presentElsewhere: [String]) -> ChatMessageEvent
     ) async throws -> (chat: ChatRecord, created: Bool, frame: LiveFrame?) {
         let logger = pool.logger
         return try await pool.transaction { connection in
@@ -84,7 +85,11 @@ struct PostgresMessageStore: MessageStore {
             }
             let chat = Self.chat(new, at: max(time, room.updatedAt + 1))
             let frame = live?(chat)
-            let stored = try await write(chat, event: event(chat, participants), frame: frame, ifRoomUpdatedAt: nil) {
+            var present = PostgresStatement()
+            let elsewhere = try await connection.values(
+                String.self, present.query(PresenceBoard.elsewhere(room: present.bind(new.roomID), origin: origin)), logger: logger
+            )
+            let stored = try await write(chat, event: event(chat, participants, elsewhere), frame: frame, ifRoomUpdatedAt: nil) {
                 try await connection.query($0, logger: logger)
             }
             guard let stored else { throw StoreError.notFound("room not found") }
