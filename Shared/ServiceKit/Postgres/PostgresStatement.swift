@@ -18,7 +18,8 @@ package struct PostgresStatement {
         return "$\(binds.count)"
     }
 
-    /// `sql`, written with this statement's placeholders.
+    /// `sql`, written with this statement's placeholders. Write `sql` first: this reads the
+    /// values bound so far (`s.query(f(s.bind(x)))` would miss `x`).
     package func query(_ sql: String) -> PostgresQuery {
         PostgresQuery(unsafeSQL: sql, binds: binds)
     }

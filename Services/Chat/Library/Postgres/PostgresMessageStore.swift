@@ -86,9 +86,8 @@ struct PostgresMessageStore: MessageStore {
             let chat = Self.chat(new, at: max(time, room.updatedAt + 1))
             let frame = live?(chat)
             var present = PostgresStatement()
-            let elsewhere = try await connection.values(
-                String.self, present.query(PresenceBoard.elsewhere(room: present.bind(new.roomID), origin: origin)), logger: logger
-            )
+            let sql = PresenceBoard.elsewhere(room: present.bind(new.roomID), origin: origin)
+            let elsewhere = try await connection.values(String.self, present.query(sql), logger: logger)
             let stored = try await write(chat, event: event(chat, participants, elsewhere), frame: frame, ifRoomUpdatedAt: nil) {
                 try await connection.query($0, logger: logger)
             }
