@@ -62,9 +62,15 @@ struct PostgresMessageStore: MessageStore {
             var room: (appID: String, kind: String, workspaceID: String?, updatedAt: Int64)?
             for try await row in rows.decode((String, String, String?, Int64).self) { room = row }
             guard let room, room.appID == appID, room.kind == new.kind.rawValue else { throw StoreError.notFound("room not found") }
-            var participants = try await connection.values(
-                String.self, "SELECT user_id FROM participant WHERE room_id = \(new.roomID) ORDER BY user_id", logger: logger
-            )
+            // Its participants and who has it open on another replica, in one round trip (the room is locked meanwhile).
+            var (participants, elsewhere): ([String], [String]) = ([], [])
+            for try await row in try await connection.query("""
+                SELECT ARRAY(SELECT user_id FROM participant WHERE room_id = \(new.roomID) ORDER BY user_id),
+                       ARRAY(\(unescaped: PresenceBoard.elsewhere(room: "room.id", origin: origin)))
+                FROM room WHERE id = \(new.roomID)
+                """, logger: logger).decode(([String], [String]).self) {
+                (participants, elsewhere) = row
+            }
             if !participants.contains(new.senderID) {
                 // A workspace member joins a channel by writing in it (API.md §8).
                 guard new.kind == .channel, let workspaceID = room.workspaceID, try await connection.count(
@@ -85,9 +91,6 @@ struct PostgresMessageStore: MessageStore {
             }
             let chat = Self.chat(new, at: max(time, room.updatedAt + 1))
             let frame = live?(chat)
-            var present = PostgresStatement()
-            let sql = PresenceBoard.elsewhere(room: present.bind(new.roomID), origin: origin)
-            let elsewhere = try await connection.values(String.self, present.query(sql), logger: logger)
             let stored = try await write(chat, event: event(chat, participants, elsewhere), frame: frame, ifRoomUpdatedAt: nil) {
                 try await connection.query($0, logger: logger)
             }
