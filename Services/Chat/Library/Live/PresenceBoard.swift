@@ -7,8 +7,9 @@ import ServiceLifecycle
 /// Who has a socket on which room, across the replicas sharing one PostgreSQL database, so that
 /// push-svc leaves out a recipient whose app shows the room on any replica (the message event's
 /// `present`). Each replica writes its own (room, user) pairs as they change, with a heartbeat;
-/// a message's replica reads the others' with the room (`elsewhere(room:origin:)`). A replica that stops beating (killed) counts for
-/// nobody once its heartbeat is `staleAfter` old, and its rows are removed by the others later.
+/// a message's replica reads the others' with the room (`elsewhere(room:origin:)`). A replica
+/// that stops beating (killed) counts for nobody once its heartbeat is `staleAfter` old, and its
+/// rows are removed by the others later.
 final class PresenceBoard: Service {
     static let heartbeat: Duration = .seconds(5)
     /// Milliseconds, database clock.

@@ -6,8 +6,8 @@ protocol MessageStore: Sendable {
     /// expects (`StoreError` `notFound` / `notPermitted`; a workspace member writing in a channel
     /// joins it), stores the message and the outbox event `event` makes of it, the room's
     /// participants and those of them with a socket on the room on another replica (read with the
-    /// room where replicas share the store, `PresenceBoard`; none on one process). A retry with the same `client_id` answers the stored message
-    /// (`created` false). `live` makes what the room's sockets are sent (nil: nothing), answered as
+    /// room where replicas share the store, `PresenceBoard`; none on one process). A retry with
+    /// the same `client_id` answers the stored message (`created` false). `live` makes what the room's sockets are sent (nil: nothing), answered as
     /// `frame` for a new message; a store that replicas share also keeps it with the message for
     /// the other replicas' sockets (`LiveFrameListener`).
     func send(
