@@ -26,6 +26,13 @@ struct PostRecord: Codable, Equatable, Sendable {
         case updatedAt = "updated_at"
     }
 
+    /// The columns every read of either engine selects, in this order (SQLite's `init(row:)`
+    /// reads them by position).
+    static let selection = """
+        id, app_id, creator_id, product_id, category, title, price, content, content1, content2, content3, content4, content5, \
+        files, hash_tags, longitude, latitude, is_public, created_at, updated_at
+        """
+
     var fileList: [String] { JSONText.strings(files) ?? [] }
     var hashTagList: [String] { JSONText.strings(hashTags) ?? [] }
 

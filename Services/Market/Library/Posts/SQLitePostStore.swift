@@ -5,13 +5,8 @@ import ServiceKit
 extension PostRecord: FetchableRecord, PersistableRecord {
     static let databaseTableName = "post"
 
-    /// The columns every read selects, in the order `init(row:)` reads them: by position, as
-    /// decoding each feed row by name through `Codable` cost more than reading it.
-    static let selection = """
-        id, app_id, creator_id, product_id, category, title, price, content, content1, content2, content3, content4, content5, \
-        files, hash_tags, longitude, latitude, is_public, created_at, updated_at
-        """
-
+    /// A row of `selection`, by position: decoding each feed row by name through `Codable` cost
+    /// more than reading it.
     init(row: Row) throws {
         self.init(
             id: row[0], appID: row[1], creatorID: row[2], productID: row[3], category: row[4], title: row[5], price: row[6], content: row[7],
