@@ -65,14 +65,15 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
         return allCases.first { $0.status == status } ?? (status >= 500 ? .internalError : .badRequest)
     }
 
-    /// The `errorCode` of the `slp` dialect. E01/E02/E97/E98 are the workspace API's codes for a
-    /// bad key, a bad token, an unknown route and too many calls; the rest are listed in API.md §0.
+    /// The `errorCode` of the `slp` dialect. E01/E97/E98 are the workspace API's codes for a bad
+    /// key, an unknown route and too many calls; the rest are listed in API.md §0. Every access
+    /// token that cannot be used is E05, not only an expired one: E05 is the one token code the
+    /// app recovers from (it refreshes, and signs out when that fails), API.md §8.
     package var slpCode: String {
         switch self {
         case .appKeyInvalid: "E01"
-        case .tokenInvalid: "E02"
         case .loginFailed, .forbidden, .userNotFound: "E03"
-        case .tokenExpired: "E05"
+        case .tokenInvalid, .tokenExpired: "E05"
         case .refreshInvalid: "E06"
         case .badRequest, .payloadTooLarge: "E11"
         case .conflict: "E12"

@@ -26,6 +26,8 @@ struct AuthHarness {
     let push: EventRecorder<DeviceTokenEvent>
     /// market-svc's side: the revoked accounts whose content it was told to remove.
     let revokedAccounts: EventRecorder<AccountRevokedEvent>
+    /// market-svc's and chat-svc's side: the users they were told changed (their copies dropped).
+    let usersChanged: EventRecorder<String>
     /// The service's own store (SQLite, or PostgreSQL when the run sets `GLINT_TEST_ENGINE`), for
     /// what a test must see or set behind the API.
     let engine: StoreEngine
@@ -49,17 +51,21 @@ struct AuthHarness {
         let signingKey = try SigningKey.loadOrCreate(at: configuration.signingKeyPath)
         let keysURL = apple?.keysURL ?? "http://127.0.0.1:9/auth/keys"
         let push = EventRecorder<DeviceTokenEvent>()
-        let coins = Mutex(0)
+        // market-svc's wallet: once per grant key, as market-svc grants (the join grants ahead of
+        // the outbox, and the outbox again).
+        let coins = Mutex((balance: 0, granted: Set<String>()))
         let revoked = EventRecorder<AccountRevokedEvent>()
+        let usersChanged = EventRecorder<String>()
         let dependencies = AuthService.Dependencies(
             hasher: .bcrypt(cost: 4),
-            market: market ?? MarketClient(postIDs: { _, _, _ in postIDs }, coins: { _, _, _ in coins.withLock { $0 } }, grantCoins: { grant in
-                coins.withLock { $0 += grant.coins }
+            market: market ?? MarketClient(postIDs: { _, _, _ in postIDs }, coins: { _, _, _ in coins.withLock { $0.balance } }, grantCoins: { grant in
+                coins.withLock { if $0.granted.insert(grant.impUID).inserted { $0.balance += grant.coins } }
             }, accountRevoked: revoked.client.send),
             push: push.client,
             appleKeys: .http(url: keysURL, client: .shared),
             http: .shared,
-            appleTokens: .live(tokenURL: apple?.tokenURL ?? "http://127.0.0.1:9/auth/token", revokeURL: apple?.revokeURL ?? "http://127.0.0.1:9/auth/revoke", http: .shared)
+            appleTokens: .live(tokenURL: apple?.tokenURL ?? "http://127.0.0.1:9/auth/token", revokeURL: apple?.revokeURL ?? "http://127.0.0.1:9/auth/revoke", http: .shared),
+            usersChanged: usersChangedClient(usersChanged)
         )
         let app = try await AuthService.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
@@ -71,8 +77,15 @@ struct AuthHarness {
         let registered = try await apps.create(
             name: "Test", profile: .lslp, flags: appFlags, key: "test-app-key", appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID
         )
-        return AuthHarness(app: app, apps: apps, signingKey: signingKey, dataDirectory: directory, appID: registered.id, push: push, revokedAccounts: revoked, engine: engine, stores: stores)
+        return AuthHarness(app: app, apps: apps, signingKey: signingKey, dataDirectory: directory, appID: registered.id, push: push, revokedAccounts: revoked,
+                           usersChanged: usersChanged, engine: engine, stores: stores)
     }
+
+    static func usersChangedClient(_ recorder: EventRecorder<String>) -> UsersChangedClient {
+        UsersChangedClient { userID, _, _ in recorder.received.withLock { $0.append(userID) } }
+    }
+
+    var usersChangedClient: UsersChangedClient { Self.usersChangedClient(usersChanged) }
 
     /// One column of what `sql` selects in the service's own store, whichever engine it runs on;
     /// `{user}` names the users' table (`user` on SQLite, `app_user` on PostgreSQL).

@@ -69,16 +69,12 @@ final class WorkspaceAccountContractTests: XCTestCase {
             XCTAssertEqual(login.status, .ok)
             XCTAssertTrue(Set(try JSON.object(login.body).keys).isSubset(of: Self.authOutKeys))
 
-            // Me: the wallet's coins (the signup grant arrives through the outbox).
-            let granted = await HTTPProbe.eventually(within: .seconds(10)) { () -> Bool? in
-                guard let response = try? await client.execute(uri: "/v1/users/me", method: .get, headers: app.headers(token: access)),
-                      let object = try? JSON.object(response.body), object["sesacCoin"] as? Int == 100 else { return nil }
-                return true
-            }
-            XCTAssertEqual(granted, true, "SLP_SIGNUP_COINS reached the wallet")
+            // Me: the wallet's coins, the signup grant made before the join answered (the outbox
+            // makes it again, granted once).
             let meObject = try JSON.object(try await client.execute(uri: "/v1/users/me", method: .get, headers: app.headers(token: access)).body)
             XCTAssertTrue(Set(meObject.keys).isSubset(of: Self.meKeys) && Set(meObject.keys).isSuperset(of: ["user_id", "email", "nickname", "sesacCoin", "createdAt"]))
             XCTAssertEqual(meObject["provider"] as? String, "email")
+            XCTAssertEqual(meObject["sesacCoin"] as? Int, 100, "SLP_SIGNUP_COINS in the wallet")
 
             let renamed = try await client.send(.put, "/v1/users/me", headers: app.headers(token: access), json: SlpMeUpdate(nickname: "새이름"))
             XCTAssertEqual(try JSON.object(renamed.body)["nickname"] as? String, "새이름", "echoes the changed key")
@@ -106,6 +102,22 @@ final class WorkspaceAccountContractTests: XCTestCase {
             XCTAssertEqual(appleOut["nickname"] as? String, "사과")
             XCTAssertEqual(appleOut["provider"] as? String, "apple")
             JSON.assertKeys(try XCTUnwrap(appleOut["token"] as? [String: Any]), ["accessToken", "refreshToken"])
+
+            // An identity token that fails verification is a failed login, E03 (§8): signed by
+            // another key under Apple's key id, for another app, from another issuer, expired.
+            let impostor = try await AppleSimulator.start()
+            let forged = try await impostor.identityToken(subject: "fw.apple.sub", audience: Self.audience)
+            await impostor.stop()
+            let refusedTokens = [
+                forged,
+                try await apple.identityToken(subject: "fw.apple.sub", audience: "com.other.app"),
+                try await apple.identityToken(subject: "fw.apple.sub", audience: Self.audience, issuer: "https://issuer.invalid"),
+                try await apple.identityToken(subject: "fw.apple.sub", audience: Self.audience, expiresIn: -120),
+            ]
+            for (index, token) in refusedTokens.enumerated() {
+                let refused = try await client.send(.post, "/v1/users/login/apple", headers: app.headers(), json: SlpAppleLoginRequest(idToken: token, nickname: "사과"))
+                XCTAssertEqual(try Self.code(refused), "E03", "identity token \(index): \(refused.body.text)")
+            }
         }
         await apple.stop()
     }

@@ -85,7 +85,7 @@ final class AuthFlowTests: XCTestCase {
             let badLogin = try await suite.call(.POST, "/v1/users/login", key: slp, json: #"{"email":"fw@glint.app","password":"wrong123!"}"#)
             XCTAssertEqual(try errorCode(badLogin), "E03")
             let noToken = try await suite.call(.GET, "/v1/users/me", key: slp)
-            XCTAssertEqual(try errorCode(noToken), "E02")
+            XCTAssertEqual(try errorCode(noToken), "E05", "the one token code the app recovers from")
             // Tokens live one second here (for the expiry below): a fresh one, whatever the steps above took.
             let fresh = try JSONDecoder().decode(
                 SlpAuthOut.self, from: try await suite.call(.POST, "/v1/users/login", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!"}"#).body
@@ -117,6 +117,69 @@ final class AuthFlowTests: XCTestCase {
             XCTAssertEqual(try XCTUnwrap(glintExpired).body.readableBytes, 0)
             let refreshed = try await suite.call(.GET, "/v1/auth/refresh", key: glint, token: glintAuth.accessToken)
             XCTAssertEqual(refreshed.status, 200, "GLINT never sends the refresh header")
+        } catch {
+            await suite.stop()
+            throw error
+        }
+        await suite.stop()
+    }
+
+    /// §8: a workspace app recovers from E05 only (it refreshes, and signs out when the refresh
+    /// answers E06), so every access token that cannot be used is E05 and every refresh that
+    /// cannot succeed E06, through the gateway as the app sees them.
+    func testSlpTokenCodesTheAppRecoversFrom() async throws {
+        // market-svc answers Me's coins; chat-svc serves a workspace route.
+        let suite = try await AuthAndGateway.start(with: [.chat, .market]) { dataDirectory in
+            let create = try RunningProcess("auth-svc", arguments: ["apps", "create", "--name", "Freeworkers", "--profile", "slp", "--key", "slp-app-key"],
+                                            environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
+            let status = try await create.exitStatus()
+            XCTAssertEqual(status, 0, create.transcript)
+        }
+        do {
+            let slp = "slp-app-key"
+            func expect(_ code: String, _ answer: HTTPProbe.Answer, _ what: String, file: StaticString = #filePath, line: UInt = #line) throws {
+                XCTAssertEqual(answer.status, 400, what, file: file, line: line)
+                XCTAssertEqual(try JSON.object(answer.body) as? [String: String], ["errorCode": code], what, file: file, line: line)
+            }
+            func login() async throws -> SlpSession.Token {
+                let answer = try await suite.call(.POST, "/v1/users/login", key: slp, json: #"{"email":"codes@fw.app","password":"pass1234!"}"#)
+                XCTAssertEqual(answer.status, 200, answer.body.text)
+                return try JSONDecoder().decode(SlpAuthOut.self, from: answer.body).extra.token
+            }
+            let joined = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"codes@fw.app","password":"pass1234!","nickname":"codes"}"#)
+            XCTAssertEqual(joined.status, 200, joined.body.text)
+            let tokens = try await login()
+            let me = try await suite.call(.GET, "/v1/users/me", key: slp, token: tokens.accessToken)
+            XCTAssertEqual(me.status, 200, me.body.text)
+
+            // A signature that does not verify: one character of it changed (not the last, whose
+            // low bits base64url may not carry).
+            var parts = tokens.accessToken.split(separator: ".").map(String.init)
+            var signature = Array(parts[2])
+            signature[5] = signature[5] == "A" ? "B" : "A"
+            parts[2] = String(signature)
+            let badSignature = parts.joined(separator: ".")
+            try expect("E05", try await suite.call(.GET, "/v1/users/me", key: slp, token: badSignature), "bad signature")
+            try expect("E05", try await suite.call(.GET, "/v1/users/me", key: slp, token: "garbage"), "garbage")
+            try expect("E05", try await suite.call(.GET, "/v1/workspaces", key: slp, token: "garbage"), "garbage, on chat-svc's route")
+            try expect("E05", try await suite.call(.GET, "/v1/users/me", key: slp), "no token")
+
+            // A session that ended: its access token is E05, its refresh E06 (the app signs out).
+            let other = try await login()
+            let loggedOut = try await suite.call(.POST, "/v1/users/logout", key: slp, token: other.accessToken)
+            XCTAssertEqual(loggedOut.status, 200, loggedOut.body.text)
+            try expect("E05", try await suite.call(.GET, "/v1/users/me", key: slp, token: other.accessToken), "revoked session")
+            try expect("E06", try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: other.accessToken, headers: [("RefreshToken", other.refreshToken)]),
+                       "refresh after logout")
+            try expect("E06", try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: "garbage", headers: [("RefreshToken", tokens.refreshToken)]),
+                       "refresh with a garbage access token")
+            try expect("E06", try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: badSignature, headers: [("RefreshToken", tokens.refreshToken)]),
+                       "refresh with a forged access token")
+            try expect("E06", try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: tokens.accessToken, headers: [("RefreshToken", "unknown")]),
+                       "unknown refresh token")
+            // The live session still refreshes.
+            let refreshed = try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: tokens.accessToken, headers: [("RefreshToken", tokens.refreshToken)])
+            XCTAssertEqual(refreshed.status, 200, refreshed.body.text)
         } catch {
             await suite.stop()
             throw error

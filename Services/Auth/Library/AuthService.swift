@@ -20,7 +20,8 @@ package enum AuthService {
             hasher: .bcrypt(cost: configuration.bcryptCost), market: .live(internalClient),
             push: .live(internalClient, InternalEndpoints.Push.deviceToken, appID: \.appID),
             appleKeys: .http(url: configuration.appleKeysURL, client: http.client), http: http.client,
-            appleTokens: .live(tokenURL: configuration.appleTokenURL, revokeURL: configuration.appleRevokeURL, http: http.client)
+            appleTokens: .live(tokenURL: configuration.appleTokenURL, revokeURL: configuration.appleRevokeURL, http: http.client),
+            usersChanged: .live(internalClient, logger: logger)
         )
         return try await assemble(
             common: common, configuration: configuration, logger: logger, engine: engine, signingKey: signingKey,
@@ -38,6 +39,8 @@ package enum AuthService {
         var http: HTTPClient
         /// Apple's token and revocation endpoints (sign-in by code).
         var appleTokens: AppleTokenClient
+        /// The services keeping copies of users, told of changes.
+        var usersChanged: UsersChangedClient
     }
 
     static func assemble(
@@ -68,10 +71,11 @@ package enum AuthService {
         }
         let accounts = AccountService(
             accounts: accountStore, users: users, tokens: tokens, hasher: dependencies.hasher, apps: apps, verifier: verifier,
-            eventsWaiting: { relay.nudge() }
+            relay: relay, usersChanged: dependencies.usersChanged
         )
         let images = try FileStore(dataDirectory: common.dataDirectory, area: "profiles")
-        let profiles = ProfileService(store: stores.profiles, users: users, market: dependencies.market, images: images)
+        let profiles = ProfileService(store: stores.profiles, users: users, market: dependencies.market, images: images,
+                                      usersChanged: dependencies.usersChanged)
         let social = SocialLoginVerifier(
             apps: apps, appleKeys: KeySetCache(jwks: dependencies.appleKeys, refetchInterval: .seconds(60)),
             appleIssuer: configuration.appleIssuer, kakaoAPIURL: configuration.kakaoAPIURL, http: dependencies.http

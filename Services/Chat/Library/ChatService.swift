@@ -14,9 +14,10 @@ package enum ChatService {
         let engine = try await ChatStores.open(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
-        let dependencies = Dependencies(users: .live(client), jwks: .live(client: client), apps: .live(client),
+        let usersChanged = engine.changeSignal(channel: ChatPostgresMigrations.usersChanged)
+        let dependencies = Dependencies(users: .live(client, changes: usersChanged.counter), jwks: .live(client: client), apps: .live(client),
             push: EventClient { events in _ = try await client.call(InternalEndpoints.Push.chatMessages, body: events) },
-            members: .live(client), coins: .live(client)
+            members: .live(client, changes: usersChanged.counter), coins: .live(client), usersChanged: usersChanged
         )
         return try assemble(common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
     }
@@ -32,6 +33,8 @@ package enum ChatService {
         var members: MembersClient
         /// market-svc's wallet, which pays for workspaces.
         var coins: CoinsClient
+        /// auth-svc's word that users changed: what `users` and `members` keep is dropped.
+        var usersChanged = ChangeSignal.local()
     }
 
     static func assemble(
@@ -53,8 +56,9 @@ package enum ChatService {
         let chatFiles = try FileStore(dataDirectory: common.dataDirectory, area: "chats")
         let workspaces = try workspaceRoutes(common: common, configuration: configuration, logger: logger, stores: stores, dependencies: dependencies,
                                              poster: poster, chatFiles: chatFiles)
-        let routes = Routes(chat: ChatRoutes(conversations: conversations, files: chatFiles), workspaces: workspaces.routes)
-        let background = engine.services + services + [relay, workspaces.sweeper] + replicas.services
+        let routes = Routes(chat: ChatRoutes(conversations: conversations, files: chatFiles), workspaces: workspaces.routes,
+                            usersChanged: dependencies.usersChanged)
+        let background = engine.services + services + [relay, workspaces.sweeper] + replicas.services + dependencies.usersChanged.services
         if configuration.protocolTest {
             logger.warning("CHAT_PROTOCOL_TEST is on: sockets serve the conformance-suite configuration")
             let sockets = SocketEndpoint(app: ProtocolTestApplication(), configuration: .protocolTest, secret: nil, logger: logger)
@@ -73,6 +77,7 @@ package enum ChatService {
     private struct Routes {
         let chat: ChatRoutes
         let workspaces: WorkspaceRouteSet
+        let usersChanged: ChangeSignal
     }
 
     /// §8: workspaces, channels and DMs over the same messages, poster and chat files as §3.
@@ -115,6 +120,7 @@ package enum ChatService {
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
             routes.chat.register(internal: group, protected: protected)
             routes.workspaces.register(internal: group, protected: protected)
+            routes.usersChanged.register(InternalEndpoints.Chat.usersChanged, on: group)
         }
     }
 }

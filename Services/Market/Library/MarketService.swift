@@ -12,9 +12,11 @@ package enum MarketService {
         let engine = try await MarketStores.open(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
+        let usersChanged = engine.changeSignal(channel: MarketPostgresMigrations.usersChanged)
         let dependencies = Dependencies(
-            users: .live(client), jwks: .live(client: client), geo: .live(client, InternalEndpoints.Geo.postLocation, appID: \.appID),
-            hidden: .live(client), kakao: .live(url: configuration.kakaoBookURL, restKey: configuration.kakaoRestKey, http: http.client)
+            users: .live(client, changes: usersChanged.counter), jwks: .live(client: client), geo: .live(client, InternalEndpoints.Geo.postLocation, appID: \.appID),
+            hidden: .live(client, changes: usersChanged.counter), kakao: .live(url: configuration.kakaoBookURL, restKey: configuration.kakaoRestKey, http: http.client),
+            usersChanged: usersChanged
         )
         return try assemble(common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
     }
@@ -29,6 +31,8 @@ package enum MarketService {
         var hidden: HiddenContentClient
         /// Kakao's book search.
         var kakao: KakaoBookClient
+        /// auth-svc's word that users changed: what `users` and `hidden` keep is dropped.
+        var usersChanged = ChangeSignal.local()
     }
 
     static func assemble(
@@ -63,7 +67,7 @@ package enum MarketService {
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         let bookStories = try BookStoryAssembly(dataDirectory: common.dataDirectory, stores: stores, dependencies: dependencies)
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + stores.services + services + [relay]
+            configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + stores.services + dependencies.usersChanged.services + services + [relay]
         ) { group in
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
             postRoutes.register(internal: group, protected: protected)
@@ -73,6 +77,7 @@ package enum MarketService {
             filterComments.register(on: protected)
             orders.register(internal: group, protected: protected)
             wallets.register(internal: group)
+            dependencies.usersChanged.register(InternalEndpoints.Market.usersChanged, on: group)
             bookStories.register(internal: group, guest: group.group().add(middleware: AccessTokenMiddleware(verifier: verifier, required: false)))
         }
     }

@@ -16,18 +16,21 @@ package enum InternalEndpoints {
         package static let memberByEmail = InternalEndpoint<NoParameter, EmailLookup, SlpUser>(.auth, .post, "/internal/members/by-email")
         /// Whom a user blocked (their content is hidden from that user).
         package static let blockedUsers = InternalEndpoint<String, NoBody, UserIDList>(.auth, .get, "/internal/users/{user_id}/blocked")
-        /// The public keys access tokens are verified with.
         /// Users and book stories a reader hid by blocks and reports (API.md §9).
         package static let hiddenContent = InternalEndpoint<String, NoBody, HiddenContent>(.auth, .get, "/internal/users/{user_id}/hidden")
+        /// The public keys access tokens are verified with.
         package static let signingKeys = InternalEndpoint<NoParameter, NoBody, PublicKeySet>(.auth, .get, "/.well-known/jwks.json")
     }
 
     package enum Market {
         /// Ids of a user's public posts (profiles list them).
         package static let postIDs = InternalEndpoint<String, NoBody, UserIDList>(.market, .get, "/internal/users/{user_id}/post-ids")
-        /// Posts by id as the caller whose token comes along may see them (geo-svc's searches).
-        /// A revoked account's content removed (auth-svc's outbox).
+        /// A revoked account's content removed (auth-svc, before it answers, and its outbox).
         package static let accountRevoked = InternalEndpoint<NoParameter, AccountRevokedEvent, EmptyAnswer>(.market, .post, "/internal/accounts/revoked")
+        /// auth-svc changed a user (profile, blocks, reports, the account gone): the kept copies of
+        /// users and of what readers hid are dropped on every replica.
+        package static let usersChanged = InternalEndpoint<String, NoBody, EmptyAnswer>(.market, .post, "/internal/users/{user_id}/changed")
+        /// Posts by id as the caller whose token comes along may see them (geo-svc's searches).
         package static let postBatch = InternalEndpoint<NoParameter, PostBatchRequest, DataList<PostAnswer>>(.market, .post, "/internal/posts/batch")
         /// An order by code, within the caller's app or (no app id: a webhook) any.
         package static let order = InternalEndpoint<String, NoBody, OrderRecordAnswer>(.market, .get, "/internal/orders/{order_code}")
@@ -45,6 +48,11 @@ package enum InternalEndpoints {
         package static let returnSpend = InternalEndpoint<NoParameter, CoinSpendKey, EmptyAnswer>(.market, .post, "/internal/wallets/spends/returned")
         /// Takes a refunded coin payment's coins back, once per payment, never below zero.
         package static let refundCoins = InternalEndpoint<NoParameter, PaymentGrantEvent, CoinRefundAnswer>(.market, .post, "/internal/wallets/coins/refunds")
+    }
+
+    package enum Chat {
+        /// As `Market.usersChanged`, for chat-svc's copies (users, members, blocked lists).
+        package static let usersChanged = InternalEndpoint<String, NoBody, EmptyAnswer>(.chat, .post, "/internal/users/{user_id}/changed")
     }
 
     package enum Geo {
@@ -65,7 +73,8 @@ package enum InternalEndpoints {
         Auth.lookupMembers.description, Auth.memberByEmail.description, Auth.hiddenContent.description, Auth.signingKeys.description,
         Market.postIDs.description, Market.postBatch.description, Market.order.description, Market.orderPaid.description,
         Market.orderRefunded.description, Market.grantCoins.description, Market.refundCoins.description, Market.wallet.description,
-        Market.spendCoins.description, Market.returnSpend.description, Market.accountRevoked.description,
+        Market.spendCoins.description, Market.returnSpend.description, Market.accountRevoked.description, Market.usersChanged.description,
+        Chat.usersChanged.description,
         Geo.postLocation.description,
         Push.chatMessages.description, Push.deviceToken.description,
     ]

@@ -14,25 +14,27 @@ package struct UsersClient: Sendable {
         self.blocked = blocked
     }
 
-    /// Users are cached for `ttl`; blocked lists for `blockedTTL`, so a new block shows in feeds
-    /// within that many seconds without a call to auth-svc on every feed request.
-    package static func live(_ client: InternalClient, ttl: Duration = .seconds(30), blockedTTL: Duration = .seconds(3)) -> UsersClient {
+    /// Users and blocked lists are kept until auth-svc announces a change of users (`changes`:
+    /// a profile edited, a block, an account gone), which it does before answering the request
+    /// that made it; `ttl` only bounds what a lost announcement could leave.
+    package static func live(_ client: InternalClient, changes: any CommitCounter, ttl: Duration = .seconds(30)) -> UsersClient {
         let cache = ExpiringCache<String, UserInfoFull>(maxEntries: 50_000)
         let blockedCache = ExpiringCache<String, Set<String>>(maxEntries: 50_000)
         return UsersClient(
             users: { ids, appID, requestID in
-                try await cache.values(ids, scope: appID, ttl: ttl, id: \.userID) { missing in
+                // The generation in the key: what was asked before a change is never found after it.
+                try await cache.values(ids, scope: "\(changes.count)/\(appID)", ttl: ttl, id: \.userID) { missing in
                     try await client.call(
                         InternalEndpoints.Auth.lookupUsers, body: UserLookupRequest(userIDs: missing), for: .init(appID: appID, requestID: requestID)
                     ).users
                 }
             },
             blocked: { userID, appID, requestID in
-                let key = appID + "/" + userID
+                let key = "\(changes.count)/\(appID)/\(userID)"
                 if let cached = blockedCache.value(for: key) { return cached }
                 let answer = try await client.call(InternalEndpoints.Auth.blockedUsers, userID, for: .init(appID: appID, requestID: requestID))
                 let blocked = Set(answer.userIDs)
-                blockedCache.store(blocked, for: key, ttl: blockedTTL)
+                blockedCache.store(blocked, for: key, ttl: ttl)
                 return blocked
             }
         )

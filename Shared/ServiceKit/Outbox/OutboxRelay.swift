@@ -53,6 +53,22 @@ package final class OutboxRelay: Service, Sendable {
         nudger.yield()
     }
 
+    /// Delivers a message now, through the relay's own consumer, for a request that must see its
+    /// effect before it answers (what a user's request changed shows in their next request: coins
+    /// granted, an account's content gone). The same message waits in the outbox too, written in
+    /// the request's transaction; the relay delivers it again (consumers are idempotent) and
+    /// finishes it when this fails, so a failure is logged, not thrown.
+    package func deliverAhead(topic: String, key: String, payload: some Encodable) async {
+        let message = OutboxMessage(id: 0, topic: topic, key: key, payload: JSONText.encode(payload), attempts: 0)
+        do {
+            try await deliver([message])
+        } catch {
+            logger.warning("delivery ahead of the outbox failed; the outbox will make it", metadata: [
+                "topic": .string(topic), "key": .string(key), "error": .string(String(describing: error)),
+            ])
+        }
+    }
+
     package func run() async throws {
         let ticker = Task { [nudger, interval] in
             while !Task.isCancelled {

@@ -32,6 +32,13 @@ package final class PostgresChangeCounter: CommitCounter, Service {
         commits.add(1, ordering: .releasing)
     }
 
+    /// A change made outside the database (another service's commit that caches here copy):
+    /// every replica is told, this one at once.
+    package func announce() async throws {
+        try await pool.client.query("SELECT pg_notify(\(channel), '')", logger: pool.logger)
+        bump()
+    }
+
     package func run() async throws {
         await cancelWhenGracefulShutdown {
             await self.pool.listen(

@@ -10,8 +10,10 @@ struct AccountService: Sendable {
     let hasher: PasswordHasher
     let apps: AppService
     let verifier: AccessTokenVerifier
-    /// Wakes the outbox relay after a write that left it something (a device token, signup coins).
-    let eventsWaiting: @Sendable () -> Void
+    /// The outbox's relay: woken after a write that left it something (a device token, signup
+    /// coins), and asked to deliver ahead what the user's next request must see.
+    let relay: OutboxRelay
+    let usersChanged: UsersChangedClient
 
     /// A new account and its first session; `signupCoins` (workspace apps) go to its wallet.
     func join(appID: String, _ request: JoinRequest, signupCoins: Int = 0) async throws -> SignedIn {
@@ -33,7 +35,11 @@ struct AccountService: Sendable {
             ? PaymentGrantEvent(kind: .coins, impUID: "signup_" + user.id, appID: appID, userID: user.id, merchantUID: "signup", coins: signupCoins)
             : nil
         let refreshToken = try await accounts.createUser(user, session: session, grant: grant)
-        if grant != nil { eventsWaiting() }
+        if let grant {
+            // The app shows the balance right after signing up.
+            await relay.deliverAhead(topic: PaymentGrantEvent.topic, key: grant.impUID, payload: grant)
+            relay.nudge()
+        }
         return try await signedIn(user, provider: "email", session: session, refreshToken: refreshToken)
     }
 
@@ -134,19 +140,23 @@ struct AccountService: Sendable {
         guard let user = try await accounts.deleteUser(id: caller.userID, appID: caller.appID) else {
             throw ServiceError(.forbidden, "user no longer exists")
         }
+        await usersChanged.changed(caller.userID, caller.appID, nil)
         return WithdrawAnswer(userID: user.id, email: user.email, nick: user.nick)
     }
 
-    /// API.md §9 revoke: the account goes at once; its content and its Apple grant follow
+    /// API.md §9 revoke: the account goes at once, and its content before the answer (market-svc
+    /// is asked ahead of the outbox, which finishes it if that fails); its Apple grant follows
     /// through the outbox.
     func revoke(_ caller: AuthenticatedUser) async throws {
         guard try await accounts.revokeUser(id: caller.userID, appID: caller.appID) else { throw ServiceError(.forbidden, "user no longer exists") }
-        eventsWaiting()
+        await relay.deliverAhead(topic: AccountRevokedEvent.topic, key: caller.userID, payload: AccountRevokedEvent(appID: caller.appID, userID: caller.userID))
+        await usersChanged.changed(caller.userID, caller.appID, nil)
+        relay.nudge()
     }
 
     /// A session just opened (which has left its device token for push-svc), with its tokens.
     private func signedIn(_ user: UserRecord, provider: String, session: NewSession, refreshToken: String) async throws -> SignedIn {
-        if session.deviceToken != nil { eventsWaiting() }
+        if session.deviceToken != nil { relay.nudge() }
         let access = try tokens.accessToken(userID: user.id, appID: user.appID, sessionID: session.id)
         return SignedIn(user: user, provider: provider, accessToken: access, refreshToken: refreshToken)
     }

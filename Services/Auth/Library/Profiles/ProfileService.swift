@@ -8,6 +8,8 @@ struct ProfileService: Sendable {
     let users: any UserStore
     let market: MarketClient
     let images: FileStore
+    /// Told after every change that other services' copies of users show (profile, blocks, reports).
+    let usersChanged: UsersChangedClient
 
     func profile(of userID: String, appID: String, requestID: String) async throws -> ProfileAnswer {
         guard let (user, followers, following) = try await store.profile(of: userID, appID: appID) else { throw ServiceError.notFound("no such user") }
@@ -33,6 +35,7 @@ struct ProfileService: Sendable {
             }
         }
         if image != nil, let previous = before.profileImage { images.remove(publicPath: previous) }
+        await usersChanged.changed(caller.userID, caller.appID, nil)
     }
 
     func search(nick: String?, appID: String) async throws -> DataList<UserInfo> {
@@ -52,6 +55,7 @@ struct ProfileService: Sendable {
         guard target != caller.userID else { throw ServiceError.badRequest("cannot block yourself") }
         guard ObjectID.isValid(target) else { throw ServiceError.badRequest("invalid user id") }
         try await store.setBlock(blocker: caller.userID, blocked: target, appID: caller.appID, on: on, at: GlintDate.nowMilliseconds())
+        await usersChanged.changed(caller.userID, caller.appID, nil)
         return BlockAnswer(blocked: on)
     }
 
@@ -82,6 +86,7 @@ struct ProfileService: Sendable {
         let id = ObjectID.generate()
         try await store.insertReport(id: id, appID: caller.appID, reporterID: caller.userID, targetType: targetType, targetID: targetID,
                                      reason: reason, at: GlintDate.nowMilliseconds())
+        await usersChanged.changed(caller.userID, caller.appID, nil)
         return id
     }
 
@@ -90,6 +95,7 @@ struct ProfileService: Sendable {
         guard try await store.deleteReport(reporterID: caller.userID, targetType: targetType, targetID: targetID) else {
             throw ServiceError.notFound("no such report")
         }
+        await usersChanged.changed(caller.userID, caller.appID, nil)
     }
 
     /// The caller's reports, newest first.

@@ -58,9 +58,16 @@ struct AccountRoutes: Sendable {
         group.get("/v1/auth/refresh") { request, context -> Response in
             let refresh = Self.refreshHeaders.lazy.compactMap { request.headers[$0] }.first
             let slp = context.appProfile == .slp
-            let tokens = try await accounts.refresh(
-                appID: try context.requireAppID(), accessToken: AccessTokenMiddleware.token(from: request), refreshToken: refresh, rotate: !slp
-            )
+            let tokens: TokenPair
+            do {
+                tokens = try await accounts.refresh(
+                    appID: try context.requireAppID(), accessToken: AccessTokenMiddleware.token(from: request), refreshToken: refresh, rotate: !slp
+                )
+            } catch let error as ServiceError where slp && (error.code == .tokenInvalid || error.code == .tokenExpired) {
+                // A workspace app answers E05 by refreshing: a refresh refused for its access
+                // token must be E06, which signs the user out, or the app would loop (API.md §8).
+                throw ServiceError(.refreshInvalid, error.message)
+            }
             return slp ? JSONCoding.response(body: SlpAccessToken(accessToken: tokens.accessToken)) : JSONCoding.response(body: tokens)
         }
         protected.post("/v1/users/logout") { _, context -> EmptyAnswer in

@@ -8,11 +8,14 @@ struct MembersClient: Sendable {
     /// nil when the app has no user with that email.
     var byEmail: @Sendable (_ email: String, _ appID: String, _ requestID: String) async throws -> SlpUser?
 
-    static func live(_ client: InternalClient, ttl: Duration = .seconds(30)) -> MembersClient {
+    /// Members are kept until auth-svc announces a change of users (`changes`: a nickname or
+    /// image edited, an account gone), before it answers the request that made it; `ttl` only
+    /// bounds a lost announcement.
+    static func live(_ client: InternalClient, changes: any CommitCounter, ttl: Duration = .seconds(30)) -> MembersClient {
         let cache = ExpiringCache<String, SlpUser>(maxEntries: 50_000)
         return MembersClient(
             users: { ids, appID, requestID in
-                try await cache.values(ids, scope: appID, ttl: ttl, id: \.userID) { missing in
+                try await cache.values(ids, scope: "\(changes.count)/\(appID)", ttl: ttl, id: \.userID) { missing in
                     try await client.call(
                         InternalEndpoints.Auth.lookupMembers, body: UserLookupRequest(userIDs: missing), for: .init(appID: appID, requestID: requestID)
                     ).users

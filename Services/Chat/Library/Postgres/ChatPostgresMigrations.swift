@@ -4,6 +4,9 @@ import ServiceKit
 /// (`ChatMigrations`), with PostgreSQL's own search index and the frames other replicas read.
 /// Append-only, like the SQLite migrations.
 enum ChatPostgresMigrations {
+    /// auth-svc's changes of users, announced by the replica it told (no table: `ChangeSignal`).
+    static let usersChanged = "glint_chat_users"
+
     static let all = [
         PostgresMigration("v1-chat", [
             // Trigram search of any substring (Korean included: the database's ctype classes

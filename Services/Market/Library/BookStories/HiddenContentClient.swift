@@ -5,12 +5,13 @@ import ServiceKit
 struct HiddenContentClient: Sendable {
     var hidden: @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> HiddenContent
 
-    /// Cached for `ttl`, so a new block or report shows within that long without a call to
-    /// auth-svc on every page.
-    static func live(_ client: InternalClient, ttl: Duration = .seconds(3)) -> HiddenContentClient {
+    /// Kept until auth-svc announces a change of users (`changes`: a block, a report), which it
+    /// does before answering the request that made it; `ttl` only bounds a lost announcement.
+    static func live(_ client: InternalClient, changes: any CommitCounter, ttl: Duration = .seconds(30)) -> HiddenContentClient {
         let cache = ExpiringCache<String, HiddenContent>(maxEntries: 50_000)
         return HiddenContentClient { userID, appID, requestID in
-            let key = appID + "/" + userID
+            // The generation in the key: what was asked before a change is never found after it.
+            let key = "\(changes.count)/\(appID)/\(userID)"
             if let cached = cache.value(for: key) { return cached }
             let answer = try await client.call(InternalEndpoints.Auth.hiddenContent, userID, for: .init(appID: appID, requestID: requestID))
             cache.store(answer, for: key, ttl: ttl)

@@ -6,6 +6,8 @@ import ServiceKit
 enum MarketPostgresMigrations {
     /// Where a commit changing posts, likes or comments is announced (`PostgresChangeCounter`).
     static let postChanges = "glint_market_posts"
+    /// auth-svc's changes of users, announced by the replica it told (no table: `ChangeSignal`).
+    static let usersChanged = "glint_market_users"
 
     static let all = [
         PostgresMigration("v1-market", [

@@ -109,7 +109,11 @@ struct VerificationService: Sendable {
         guard Self.validImpUID(request.impUID) else { throw ServiceError.badRequest("imp_uid required") }
         guard let merchantUID = request.merchantUID, (1...100).contains(merchantUID.count) else { throw ServiceError.badRequest("merchant_uid required") }
         let claim = Claim(impUID: request.impUID, merchantUID: merchantUID, caller: caller, source: .coins)
-        if let existing = try await store.payment(impUID: request.impUID) { return try repeated(existing, by: caller, refused: repeatRefused) }
+        if let existing = try await store.payment(impUID: request.impUID) {
+            let record = try repeated(existing, by: caller, refused: repeatRefused)
+            await grantAhead(record)
+            return record
+        }
         guard let payment = try await portOne.payment(request.impUID) else {
             throw try await refuse(claim, merchantUID: merchantUID, appID: caller.appID, reason: "unknown payment", cancel: false)
         }
@@ -128,10 +132,26 @@ struct VerificationService: Sendable {
             amount: product.price, coins: product.coins, productName: product.name, receipt: JSONText.encode(payment.receipt),
             paidAt: (payment.paidAt ?? 0) * 1000, createdAt: now, updatedAt: now
         )
+        let stored: PaymentRecord
         switch try await store.store(record) {
-        case .stored(let stored): return try owned(stored, by: caller, kind: .coins)
-        case .existing(let stored): return try repeated(stored, by: caller, refused: repeatRefused)
+        case .stored(let record): stored = try owned(record, by: caller, kind: .coins)
+        case .existing(let record): stored = try repeated(record, by: caller, refused: repeatRefused)
         case .orderTaken: throw ServiceError(.internalError, "coin payment stored as an order")
+        }
+        await grantAhead(stored)
+        return stored
+    }
+
+    /// The coins credited before the answer: the app reads the balance as soon as the purchase
+    /// screen closes. The outbox holds the same grant (stored with the payment) and makes it
+    /// again — market-svc grants once per `imp_uid` — or finishes it when this fails.
+    private func grantAhead(_ record: PaymentRecord) async {
+        do {
+            _ = try await market.grantCoins(record.grant)
+        } catch {
+            logger.warning("coin grant ahead of the outbox failed; the outbox will make it", metadata: [
+                "imp_uid": "\(record.impUID)", "error": "\(error)",
+            ])
         }
     }
 
