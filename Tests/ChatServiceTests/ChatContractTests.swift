@@ -38,6 +38,31 @@ final class ChatContractTests: XCTestCase {
         }
     }
 
+    /// API.md §1: a blocked user's messages disappear for the blocker, in history and search.
+    func testABlockedUsersMessagesDisappearForTheBlocker() async throws {
+        let harness = try await H.make()
+        try await harness.app.contractTest { client in
+            let room = try await harness.room(client, H.alice, with: H.bob)
+            let mine = try await harness.send(client, H.alice, room: room, SendChatRequest(content: "hello from alice"))
+            let theirs = try await harness.send(client, H.bob, room: room, SendChatRequest(content: "hello from bob"))
+            func ids(_ uri: String, as user: String) async throws -> [String] {
+                let response = try await client.execute(uri: uri, method: .get, headers: try await harness.headers(user))
+                XCTAssertEqual(response.status, .ok, response.body.text)
+                return try XCTUnwrap(try JSON.object(response.body)["data"] as? [[String: Any]]).compactMap { $0["chat_id"] as? String }
+            }
+            let both = [try JSON.string(mine, "chat_id"), try JSON.string(theirs, "chat_id")]
+            var history = try await ids("/v1/chats/\(room)", as: H.alice)
+            XCTAssertEqual(history, both)
+            harness.blocks.block(H.bob, by: H.alice)
+            history = try await ids("/v1/chats/\(room)", as: H.alice)
+            XCTAssertEqual(history, [both[0]], "bob's message is gone for alice")
+            let found = try await ids("/v1/chats/\(room)/search?q=hello", as: H.alice)
+            XCTAssertEqual(found, [both[0]])
+            let bobsView = try await ids("/v1/chats/\(room)", as: H.bob)
+            XCTAssertEqual(bobsView, both, "the blocked user still sees the room as it was")
+        }
+    }
+
     func testSendShapeIdempotencyAndParticipantsOnly() async throws {
         let harness = try await H.make()
         try await harness.app.contractTest { client in

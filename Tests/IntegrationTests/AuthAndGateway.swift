@@ -20,8 +20,11 @@ struct AuthAndGateway {
 
     static let appKey = "integration-app-key"
 
+    /// `overrides`: settings of one process only, by executable name (e.g. auth-svc calling
+    /// another market-svc replica than the gateway).
     static func start(
-        _ extra: [String: String] = [:], with services: [ServiceName] = [], beforeStart: (String) async throws -> Void = { _ in }
+        _ extra: [String: String] = [:], with services: [ServiceName] = [], overrides: [String: [String: String]] = [:],
+        beforeStart: (String) async throws -> Void = { _ in }
     ) async throws -> AuthAndGateway {
         let dataDirectory = try TestEnvironment.temporaryDirectory()
         try await beforeStart(dataDirectory)
@@ -40,14 +43,22 @@ struct AuthAndGateway {
         // As the launcher sets it up: chat-svc's sockets are handed over, not relayed.
         if services.contains(.chat) { environment[SocketHandoff.path.name] = dataDirectory + "/chat-svc.handoff" }
         environment.merge(extra) { $1 }
-        let auth = try RunningProcess("auth-svc", environment: environment.merging(["PORT": "\(authPort)"]) { $1 })
-        let gateway = try RunningProcess("gateway", environment: environment.merging(["PORT": "\(gatewayPort)"]) { $1 })
+        func settings(_ name: String, port: Int) -> [String: String] {
+            environment.merging(overrides[name] ?? [:]) { $1 }.merging(["PORT": "\(port)"]) { $1 }
+        }
+        let auth = try RunningProcess("auth-svc", environment: settings("auth-svc", port: authPort))
+        let gateway = try RunningProcess("gateway", environment: settings("gateway", port: gatewayPort))
         let others = try services.map { service in
-            try RunningProcess(service.rawValue, environment: environment.merging(["PORT": "\(ports[service]!)"]) { $1 })
+            try RunningProcess(service.rawValue, environment: settings(service.rawValue, port: ports[service]!))
         }
         for process in [auth, gateway] + others { _ = try await process.line(containing: "listening on") }
         return AuthAndGateway(auth: auth, gateway: gateway, others: others, gatewayURL: "http://127.0.0.1:\(gatewayPort)", dataDirectory: dataDirectory,
                               environment: environment, ports: ports)
+    }
+
+    /// The same suite reached through another gateway (one started with other settings).
+    func through(gatewayAt url: String) -> AuthAndGateway {
+        AuthAndGateway(auth: auth, gateway: gateway, others: others, gatewayURL: url, dataDirectory: dataDirectory, environment: environment, ports: ports)
     }
 
     /// The extra backend's process as first started.

@@ -41,4 +41,28 @@ final class PostgresChangeCounterTests: XCTestCase {
         counter.bump()
         XCTAssertEqual(counter.count, local + 1, "a replica's own commit moves it at once")
     }
+
+    /// `ChangeSignal` on PostgreSQL: the replica told of another service's change moves at once,
+    /// the other replica when the notification arrives; on SQLite the one process's counter.
+    func testAnAnnouncementMovesEveryReplica() async throws {
+        let (database, _) = try await TestPostgres.freshDatabase()
+        defer { database.close() }
+        let (told, other) = (StoreEngine.postgres(database).changeSignal(channel: "test_users"), StoreEngine.postgres(database).changeSignal(channel: "test_users"))
+        let listeners = (told.services + other.services).map { service in Task { try await service.run() } }
+        defer { for listener in listeners { listener.cancel() } }
+        let settled = await HTTPProbe.eventually(within: .seconds(10)) { () -> (UInt64, UInt64)? in
+            let counts = (told.counter.count, other.counter.count)
+            return counts == (told.counter.count, other.counter.count) ? counts : nil
+        }
+        let (toldBefore, otherBefore) = try XCTUnwrap(settled, "both listen")
+        try await told.announce()
+        XCTAssertGreaterThan(told.counter.count, toldBefore, "the replica told moves before it answers")
+        let moved = await HTTPProbe.eventually(within: .seconds(10)) { other.counter.count > otherBefore ? true : nil }
+        XCTAssertNotNil(moved, "the other replica hears it")
+
+        let local = ChangeSignal.local()
+        let count = local.counter.count
+        try await local.announce()
+        XCTAssertEqual(local.counter.count, count + 1)
+    }
 }

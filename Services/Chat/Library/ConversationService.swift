@@ -31,15 +31,18 @@ struct ConversationService: Sendable {
         return try await renderer.rooms(list, participants: participants, lastChats: lastChats, appID: appID, requestID: requestID)
     }
 
+    /// Messages after `after`, without those of users the caller blocked (API.md §1).
     func history(_ caller: AuthenticatedUser, roomID: String, after: Int64?, limit: Int, requestID: String) async throws -> [ChatAnswer] {
         _ = try await rooms.room(roomID, participant: caller.userID, appID: caller.appID)
-        let records = try await messages.history(roomID: roomID, after: after, limit: limit)
+        let blocked = try await renderer.users.blocked(caller.userID, caller.appID, requestID)
+        let records = try await messages.history(roomID: roomID, after: after, limit: limit).filter { !blocked.contains($0.senderID) }
         return try await renderer.chats(records, appID: caller.appID, requestID: requestID)
     }
 
     func search(_ caller: AuthenticatedUser, roomID: String, query: String, limit: Int, requestID: String) async throws -> [ChatAnswer] {
         _ = try await rooms.room(roomID, participant: caller.userID, appID: caller.appID)
-        let records = try await messages.search(roomID: roomID, query: query, limit: limit)
+        let blocked = try await renderer.users.blocked(caller.userID, caller.appID, requestID)
+        let records = try await messages.search(roomID: roomID, query: query, limit: limit).filter { !blocked.contains($0.senderID) }
         return try await renderer.chats(records, appID: caller.appID, requestID: requestID)
     }
 

@@ -47,6 +47,15 @@ enum GeoMigrations {
             try db.drop(index: "walk_by_user")
             try db.create(index: "walk_by_user_time", on: "walk", columns: ["app_id", "user_id", "created_at"])
         }
+        migrator.registerMigration("v3-location-versions") { db in
+            // Events come twice (ahead of market-svc's outbox, then from it) and may cross: the
+            // newest change of a post wins, and a removed post keeps its row (no box) as the
+            // version that refuses older placings.
+            try db.alter(table: "post_location") { t in
+                t.add(column: "version", .integer).notNull().defaults(to: 0)
+                t.add(column: "removed", .boolean).notNull().defaults(to: false)
+            }
+        }
         return migrator
     }
 }

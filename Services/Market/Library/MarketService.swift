@@ -48,7 +48,10 @@ package enum MarketService {
         let postCache = PostAnswerCache(changes: stores.postChanges, maxBytes: configuration.postCacheBytes)
         let posts = PostService(
             store: stores.posts, users: users, renderer: PostRenderer(users: users), cache: postCache,
-            locationsChanged: { relay.nudge() }
+            locationsChanged: { location in
+                await relay.deliverAhead(topic: PostLocationEvent.topic, key: location.postID, payload: location)
+                relay.nudge()
+            }
         )
         let filters = FilterService(store: stores.filters, users: users, comments: comments)
         let postRoutes = PostRoutes(posts: posts, images: try FileStore(dataDirectory: common.dataDirectory, area: "posts"))

@@ -52,7 +52,7 @@ package enum InternalEndpoints {
 
     package enum Chat {
         /// As `Market.usersChanged`, for chat-svc's copies (users, members, blocked lists).
-        package static let usersChanged = InternalEndpoint<String, NoBody, EmptyAnswer>(.chat, .post, "/internal/users/{user_id}/changed")
+        package static let usersChanged = InternalEndpoint<String, NoBody, EmptyAnswer>(.chat, .post, "/internal/chat/users/{user_id}/changed")
     }
 
     package enum Geo {

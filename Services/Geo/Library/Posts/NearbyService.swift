@@ -5,16 +5,17 @@ import ServiceKit
 struct NearbyService: Sendable {
     let store: any LocationStore
 
-    /// Applies one event; applying it again changes nothing (the outbox may deliver twice).
+    /// Applies one event unless a newer one of the post was applied; applying it again changes
+    /// nothing (market-svc delivers each event ahead of its outbox, and the outbox again).
     func apply(_ event: PostLocationEvent) async throws {
         guard ObjectID.isValid(event.postID), !event.appID.isEmpty, event.appID.count <= 64, event.category.count <= 200 else {
             throw ServiceError.badRequest("invalid location event")
         }
+        let change = LocationChange(postID: event.postID, appID: event.appID, category: event.category, createdAt: event.createdAt, version: event.version)
         guard !event.removed, let latitude = event.latitude, let longitude = event.longitude else {
-            return try await store.remove(postID: event.postID)
+            return try await store.remove(change)
         }
-        try await store.upsert(postID: event.postID, appID: event.appID, category: event.category,
-                               at: try Coordinate(latitude: latitude, longitude: longitude), createdAt: event.createdAt)
+        try await store.upsert(change, at: try Coordinate(latitude: latitude, longitude: longitude))
     }
 
     /// The app's posts within the radius, ordered and cut to the query's limit.

@@ -41,13 +41,15 @@ struct PostRecord: Codable, Equatable, Sendable {
 }
 
 extension PostLocationEvent {
-    /// What geo-svc must learn when a post changes (nil before: created; nil after: deleted):
-    /// only public, located posts are on the map; nil when nothing it knows changed.
-    init?(from before: PostRecord?, to after: PostRecord?) {
-        let was = before.flatMap { $0.isMapped ? $0 : nil }, now = after.flatMap { $0.isMapped ? $0 : nil }
-        guard let post = now ?? was else { return nil }
-        if let was, let now, was.longitude == now.longitude, was.latitude == now.latitude, was.category == now.category { return nil }
-        self.init(postID: post.id, appID: post.appID, category: post.category, longitude: now?.longitude, latitude: now?.latitude,
-                  createdAt: post.createdAt, removed: now == nil)
+    /// What geo-svc must learn when a post changes (nil before: created; nil after: deleted at
+    /// `at`): only public, located posts are on the map; nil when nothing it knows changed.
+    init?(from before: PostRecord?, to after: PostRecord?, at now: Int64 = GlintDate.nowMilliseconds()) {
+        let was = before.flatMap { $0.isMapped ? $0 : nil }, mapped = after.flatMap { $0.isMapped ? $0 : nil }
+        guard let post = mapped ?? was else { return nil }
+        if let was, let mapped, was.longitude == mapped.longitude, was.latitude == mapped.latitude, was.category == mapped.category { return nil }
+        // A deletion comes after the post's last change, also within its millisecond.
+        let version = after.map(\.updatedAt) ?? max(now, post.updatedAt + 1)
+        self.init(postID: post.id, appID: post.appID, category: post.category, longitude: mapped?.longitude, latitude: mapped?.latitude,
+                  createdAt: post.createdAt, removed: mapped == nil, version: version)
     }
 }

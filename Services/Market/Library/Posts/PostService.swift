@@ -10,7 +10,9 @@ struct PostService: ItemService {
     let renderer: PostRenderer
     let cache: PostAnswerCache
     /// Wakes the outbox relay after a write that recorded a location event.
-    let locationsChanged: @Sendable () -> Void
+    /// Told of a post's new place after its commit, before the answer (the map the user opens
+    /// next shows it): delivered ahead of the outbox, which holds it too.
+    let locationsChanged: @Sendable (PostLocationEvent) async -> Void
 
     func create(_ caller: AuthenticatedUser, _ request: PostFields, productID: String?, requestID: String) async throws -> PostAnswer {
         if let productID, productID.count > 100 { throw ServiceError.badRequest("ProductId too long") }
@@ -64,7 +66,8 @@ struct PostService: ItemService {
         let before = try await owned(id, caller: caller)
         var record = before
         try PostRules.apply(update, to: &record)
-        record.updatedAt = GlintDate.nowMilliseconds()
+        // Strictly after the last change, also within its millisecond: the version geo-svc keeps.
+        record.updatedAt = max(GlintDate.nowMilliseconds(), before.updatedAt + 1)
         try await write(record, location: PostLocationEvent(from: before, to: record), store.update)
         return try await render([record], caller: caller, requestID: requestID)[0]
     }
@@ -149,7 +152,7 @@ struct PostService: ItemService {
         _ record: PostRecord, location: PostLocationEvent?, _ operation: (PostRecord, PostLocationEvent?) async throws -> Void
     ) async throws {
         try await operation(record, location)
-        if location != nil { locationsChanged() }
+        if let location { await locationsChanged(location) }
     }
 
     private func render(_ records: [PostRecord], caller: AuthenticatedUser, hidden: Set<String>? = nil, requestID: String) async throws -> [PostAnswer] {
