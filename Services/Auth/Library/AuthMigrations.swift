@@ -152,6 +152,10 @@ enum AuthMigrations {
                     (SELECT max(expires_at) FROM refresh_token WHERE session_id = session.id AND rotated_at IS NULL), 0)
                 """)
         }
+        migrator.registerMigration("v7-identities-by-user") { db in
+            // Deleting a user cascades to its identities: found by index, as on PostgreSQL.
+            try db.create(index: "social_identity_user", on: "social_identity", columns: ["user_id"])
+        }
         return migrator
     }
 }

@@ -212,6 +212,10 @@ enum MarketMigrations {
                 END;
                 """)
         }
+        migrator.registerMigration("v10-orders-by-filter") { db in
+            // A filter's orders (its removal checks them), found by index, as on PostgreSQL.
+            try db.create(index: "order_filter", on: "purchase_order", columns: ["filter_id"])
+        }
         return migrator
     }
 }
