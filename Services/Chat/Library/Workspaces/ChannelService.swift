@@ -3,7 +3,7 @@ import ServiceKit
 
 /// API.md §8 channels: any member of the workspace may read and write in any of its channels
 /// (doing so joins it); the channel's owner or the workspace's owner may change or delete it.
-struct ChannelService: Sendable {
+struct ChannelService: WorkspaceConversation {
     let access: WorkspaceService
     let channels: any ChannelStore
     let messages: any MessageStore
@@ -58,14 +58,14 @@ struct ChannelService: Sendable {
     }
 
     /// Messages strictly after `after`, oldest first; reading joins the channel.
-    func chats(_ caller: AuthenticatedUser, workspace id: String, channel channelID: String, after: Int64?, requestID: String) async throws -> [ChannelChatAnswer] {
+    func chats(_ caller: AuthenticatedUser, workspace id: String, conversation channelID: String, after: Int64?, requestID: String) async throws -> [ChannelChatAnswer] {
         let channel = try await channel(caller, workspace: id, channel: channelID)
         try await channels.join(channelID, userID: caller.userID, appID: caller.appID)
         let records = try await messages.history(roomID: channelID, after: after, limit: Self.maxHistory)
         return try await renderer.channelChats(records, channel: channel, appID: caller.appID, requestID: requestID)
     }
 
-    func send(_ caller: AuthenticatedUser, workspace id: String, channel channelID: String, content: String, files: [String], requestID: String) async throws -> ChannelChatAnswer {
+    func send(_ caller: AuthenticatedUser, workspace id: String, conversation channelID: String, content: String, files: [String], requestID: String) async throws -> ChannelChatAnswer {
         let channel = try await channel(caller, workspace: id, channel: channelID)
         let sender = try await renderer.users([caller.userID], appID: caller.appID, requestID: requestID)[0]
         return try await poster.post(
@@ -74,10 +74,15 @@ struct ChannelService: Sendable {
         ) { WorkspaceRenderer.channelChat($0, channel: channel, user: sender) }
     }
 
-    func unreads(_ caller: AuthenticatedUser, workspace id: String, channel channelID: String, after: Int64?) async throws -> UnreadsAnswer {
+    func unreads(_ caller: AuthenticatedUser, workspace id: String, conversation channelID: String, after: Int64?, requestID _: String) async throws -> UnreadsAnswer {
         guard ObjectID.isValid(id), ObjectID.isValid(channelID) else { throw ServiceError.notFound("channel not found") }
         let (channel, count) = try await channels.unreads(channel: channelID, workspace: id, member: caller.userID, appID: caller.appID, after: after)
         return UnreadsAnswer(roomID: channel.roomID, channelID: channel.roomID, name: channel.name, count: count)
+    }
+
+    /// Members of the workspace may read and write in its channels.
+    func admit(_ caller: AuthenticatedUser, workspace id: String, conversation channelID: String) async throws {
+        _ = try await channel(caller, workspace: id, channel: channelID)
     }
 
     /// The channel of a workspace the caller belongs to.

@@ -3,7 +3,7 @@ import ServiceKit
 
 /// API.md §8 direct messages: one room per pair of members per workspace, participants only.
 /// Blocks (§1) hold: a blocked user's messages are neither delivered to nor shown to the blocker.
-struct DirectMessageService: Sendable {
+struct DirectMessageService: WorkspaceConversation {
     let access: WorkspaceService
     let workspaces: any WorkspaceStore
     let channels: any ChannelStore
@@ -28,14 +28,14 @@ struct DirectMessageService: Sendable {
     }
 
     /// Messages strictly after `after`, oldest first, without those of users the caller blocked.
-    func chats(_ caller: AuthenticatedUser, workspace id: String, room roomID: String, after: Int64?, requestID: String) async throws -> [DMChatAnswer] {
+    func chats(_ caller: AuthenticatedUser, workspace id: String, conversation roomID: String, after: Int64?, requestID: String) async throws -> [DMChatAnswer] {
         _ = try await room(caller, workspace: id, room: roomID)
         let blocked = try await users.blocked(caller.userID, caller.appID, requestID)
         let records = try await messages.history(roomID: roomID, after: after, limit: ChannelService.maxHistory).filter { !blocked.contains($0.senderID) }
         return try await renderer.dmChats(records, appID: caller.appID, requestID: requestID)
     }
 
-    func send(_ caller: AuthenticatedUser, workspace id: String, room roomID: String, content: String, files: [String], requestID: String) async throws -> DMChatAnswer {
+    func send(_ caller: AuthenticatedUser, workspace id: String, conversation roomID: String, content: String, files: [String], requestID: String) async throws -> DMChatAnswer {
         let opponent = try await room(caller, workspace: id, room: roomID).opponent
         let sender = try await renderer.users([caller.userID], appID: caller.appID, requestID: requestID)[0]
         let blockedBySender = try await users.blocked(opponent, caller.appID, requestID).contains(caller.userID)
@@ -45,10 +45,15 @@ struct DirectMessageService: Sendable {
         ) { WorkspaceRenderer.dmChat($0, user: sender) }
     }
 
-    func unreads(_ caller: AuthenticatedUser, workspace id: String, room roomID: String, after: Int64?, requestID: String) async throws -> UnreadsAnswer {
+    func unreads(_ caller: AuthenticatedUser, workspace id: String, conversation roomID: String, after: Int64?, requestID: String) async throws -> UnreadsAnswer {
         _ = try await room(caller, workspace: id, room: roomID)
         let blocked = try await users.blocked(caller.userID, caller.appID, requestID)
         return UnreadsAnswer(roomID: roomID, count: try await channels.unreadCount(roomID: roomID, after: after, excluding: blocked.union([caller.userID])))
+    }
+
+    /// The room's two participants may read and write in it.
+    func admit(_ caller: AuthenticatedUser, workspace id: String, conversation roomID: String) async throws {
+        _ = try await room(caller, workspace: id, room: roomID)
     }
 
     /// A DM room of a workspace the caller belongs to, which the caller is in (E14 otherwise).

@@ -37,24 +37,7 @@ struct ChannelRoutes: Sendable {
             JSONCoding.response(body: try await channels.exit(try context.requireUser(profile: .slp), workspace: try context.parameters.require("wid"),
                                                               channel: try context.parameters.require("cid")))
         }
-        protected.get("/v1/workspaces/{wid}/channels/{cid}/chats") { request, context -> Response in
-            JSONCoding.response(body: try await channels.chats(
-                try context.requireUser(profile: .slp), workspace: try context.parameters.require("wid"), channel: try context.parameters.require("cid"),
-                after: try ChatRoutes.cursorDate(request.uri.queryParameters["cursor_date"].map(String.init)), requestID: context.requestID))
-        }
-        protected.post("/v1/workspaces/{wid}/channels/{cid}/chats") { request, context -> ChannelChatAnswer in
-            let caller = try context.requireUser(profile: .slp)
-            let (workspace, channel) = (try context.parameters.require("wid"), try context.parameters.require("cid"))
-            // Membership first: outsiders' files are refused before their bytes are read.
-            _ = try await channels.channel(caller, workspace: workspace, channel: channel)
-            return try await upload.send(request, context: context) { content, files in
-                try await channels.send(caller, workspace: workspace, channel: channel, content: content, files: files, requestID: context.requestID)
-            }
-        }
-        protected.get("/v1/workspaces/{wid}/channels/{cid}/unreads") { request, context -> UnreadsAnswer in
-            try await channels.unreads(try context.requireUser(profile: .slp), workspace: try context.parameters.require("wid"),
-                                       channel: try context.parameters.require("cid"),
-                                       after: try ChatRoutes.cursorDate(request.uri.queryParameters["after"].map(String.init), parameter: "after"))
-        }
+        WorkspaceMessageRoutes(conversations: channels, upload: upload, path: "/v1/workspaces/{wid}/channels/{cid}", parameter: "cid")
+            .register(protected: protected)
     }
 }
