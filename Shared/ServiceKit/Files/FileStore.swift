@@ -47,6 +47,14 @@ package struct FileStore: Sendable {
         }
     }
 
+    /// An edit that may replace a record's files: the new `parts` stored, `write` run with their
+    /// paths (nil when there are none: the record keeps its files), and the `replaced` files
+    /// removed only after `write` succeeded, so the record never points at a removed file.
+    package func replacing(_ replaced: [String], with parts: [MultipartForm.Part], _ write: ([String]?) async throws -> Void) async throws {
+        try await storing(parts) { paths in try await write(parts.isEmpty ? nil : paths) }
+        if !parts.isEmpty { replaced.forEach(remove(publicPath:)) }
+    }
+
     /// Serves the area's files at `GET`/`HEAD <prefix>/<area>/{name}`: `/v1/data` for keyed apps
     /// (names are unguessable, so only the app key the gateway checked is asked for, as API.md §0
     /// says of file GETs), `/files` under a mount (API.md §9: loaded with no key or token).

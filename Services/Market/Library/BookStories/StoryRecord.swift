@@ -4,7 +4,7 @@ import ServiceKit
 
 /// A book story: quotes from a book, the author's thoughts, images, keywords and the themes
 /// (`themeIDs`, the client's `folderIds`) it is gathered in.
-struct StoryRecord: Sendable, Equatable {
+struct StoryRecord: AuthoredRecord, Equatable {
     var id: String
     var appID: String
     var userID: String
@@ -17,6 +17,8 @@ struct StoryRecord: Sendable, Equatable {
     var themeIDs: [String]
     var createdAt: Int64
     var updatedAt: Int64
+
+    var files: [String] { images }
 
     /// What keyword search reads: keywords, quotes and content, lowercased.
     var searchText: String {

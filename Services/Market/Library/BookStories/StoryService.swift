@@ -5,10 +5,11 @@ import ServiceKit
 /// API.md §9 book stories: written by their author, read by anyone they are public to (a private
 /// story is its author's alone), hidden from a reader who blocked or reported its author or
 /// reported it.
-struct StoryService: Sendable {
+struct StoryService: AuthoredContent {
     let stories: any StoryStore
     let renderer: BookStoryRenderer
     let images: FileStore
+    static let noun = "story"
 
     func create(_ fields: StoryFields, images parts: [MultipartForm.Part], by reader: Reader) async throws -> QuotehubStory {
         let userID = try reader.requireUser()
@@ -23,7 +24,7 @@ struct StoryService: Sendable {
             story.images = paths
             try await stories.insert(story)
         }
-        return try await renderer.stories([story], for: reader)[0]
+        return try await render([story], for: reader)[0]
     }
 
     /// Absent fields stay; an empty `content`, `keywords` or `folderIds` clears it; new images
@@ -37,22 +38,19 @@ struct StoryService: Sendable {
         if let keywords = fields.keywords { story.keywords = try StoryRules.keywords(keywords) }
         if let themeIDs = fields.folderIds { story.themeIDs = try StoryRules.themeIDs(themeIDs) }
         story.updatedAt = GlintDate.nowMilliseconds()
-        try await images.storing(try StoryRules.images(parts)) { paths in
-            if !parts.isEmpty { story.images = paths }
+        try await images.replacing(before.files, with: try StoryRules.images(parts)) { paths in
+            if let paths { story.images = paths }
             try await stories.update(story)
         }
-        if !parts.isEmpty { before.images.forEach(images.remove(publicPath:)) }
-        return try await renderer.stories([story], for: reader)[0]
+        return try await render([story], for: reader)[0]
     }
 
-    func delete(_ id: String, by reader: Reader) async throws {
-        let story = try await owned(id, by: reader)
+    func render(_ records: [StoryRecord], for reader: Reader) async throws -> [QuotehubStory] {
+        try await renderer.stories(records, for: reader)
+    }
+
+    func forget(_ story: StoryRecord) async throws {
         try await stories.delete(story)
-        story.images.forEach(images.remove(publicPath:))
-    }
-
-    func read(_ id: String, for reader: Reader) async throws -> QuotehubStory {
-        try await renderer.stories([try await visible(id, to: reader)], for: reader)[0]
     }
 
     /// A page of stories, newest first, with exact numbers.
@@ -87,10 +85,4 @@ struct StoryService: Sendable {
         return reader.hidden
     }
 
-    private func owned(_ id: String, by reader: Reader) async throws -> StoryRecord {
-        let userID = try reader.requireUser()
-        let story = try await visible(id, to: reader)
-        guard story.userID == userID else { throw ServiceError(.notPermitted, "not your story") }
-        return story
-    }
 }

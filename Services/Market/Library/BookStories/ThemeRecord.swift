@@ -1,7 +1,7 @@
 import GRDB
 
 /// A theme (the client's "folder"): a named, optionally public collection of its author's stories.
-struct ThemeRecord: Sendable, Equatable {
+struct ThemeRecord: AuthoredRecord, Equatable {
     var id: String
     var appID: String
     var userID: String
@@ -11,6 +11,8 @@ struct ThemeRecord: Sendable, Equatable {
     var isPublic: Bool
     var createdAt: Int64
     var updatedAt: Int64
+
+    var files: [String] { image.map { [$0] } ?? [] }
 
     init(
         id: String, appID: String, userID: String, name: String, description: String?, image: String?, isPublic: Bool, createdAt: Int64,

@@ -4,11 +4,12 @@ import ServiceKit
 
 /// API.md §9 themes (folders): name 1–20, description up to 100, an optional image; a private
 /// theme is its author's alone. Removing one leaves its stories.
-struct ThemeService: Sendable {
+struct ThemeService: AuthoredContent {
     let themes: any ThemeStore
     let stories: StoryService
     let renderer: BookStoryRenderer
     let images: FileStore
+    static let noun = "folder"
 
     func create(_ fields: ThemeFields, image parts: [MultipartForm.Part], by reader: Reader) async throws -> QuotehubTheme {
         let userID = try reader.requireUser()
@@ -21,7 +22,7 @@ struct ThemeService: Sendable {
             theme.image = paths.first
             try await themes.insert(theme)
         }
-        return try await renderer.themes([theme], for: reader)[0]
+        return try await render([theme], for: reader)[0]
     }
 
     /// Absent fields stay; an empty description clears it; a new image replaces the old.
@@ -32,22 +33,19 @@ struct ThemeService: Sendable {
         if fields.description != nil { theme.description = try Self.description(fields.description) }
         if let isPublic = fields.isPublic { theme.isPublic = isPublic }
         theme.updatedAt = GlintDate.nowMilliseconds()
-        try await images.storing(Array(parts.prefix(1))) { paths in
-            if let newImage = paths.first { theme.image = newImage }
+        try await images.replacing(before.files, with: Array(parts.prefix(1))) { paths in
+            if let newImage = paths?.first { theme.image = newImage }
             try await themes.update(theme)
         }
-        if !parts.isEmpty { before.image.map(images.remove(publicPath:)) }
-        return try await renderer.themes([theme], for: reader)[0]
+        return try await render([theme], for: reader)[0]
     }
 
-    func delete(_ id: String, by reader: Reader) async throws {
-        let theme = try await owned(id, by: reader)
+    func render(_ records: [ThemeRecord], for reader: Reader) async throws -> [QuotehubTheme] {
+        try await renderer.themes(records, for: reader)
+    }
+
+    func forget(_ theme: ThemeRecord) async throws {
         try await themes.delete(theme)
-        theme.image.map(images.remove(publicPath:))
-    }
-
-    func read(_ id: String, for reader: Reader) async throws -> QuotehubTheme {
-        try await renderer.themes([try await visible(id, to: reader)], for: reader)[0]
     }
 
     func list(_ scope: StoryQuery.Scope, page: PageRequest, for reader: Reader) async throws -> PageEnvelope<QuotehubTheme> {
@@ -75,12 +73,6 @@ struct ThemeService: Sendable {
         return theme
     }
 
-    private func owned(_ id: String, by reader: Reader) async throws -> ThemeRecord {
-        let userID = try reader.requireUser()
-        let theme = try await visible(id, to: reader)
-        guard theme.userID == userID else { throw ServiceError(.notPermitted, "not your folder") }
-        return theme
-    }
 
     private static func name(_ name: String?) throws -> String {
         try FieldRule.text(name ?? "", "name", 1...20, trimming: .whitespacesAndNewlines)!
