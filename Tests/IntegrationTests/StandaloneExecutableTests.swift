@@ -42,5 +42,16 @@ final class StandaloneExecutableTests: XCTestCase {
         let badStatus = try await badRate.exitStatus()
         XCTAssertEqual(badStatus, 78)
         XCTAssertTrue(badRate.transcript.contains("GATEWAY_RATE_PER_IP"), badRate.transcript)
+
+        // Every invalid variable in one start, the common ones and the service's own.
+        let manyBad = try RunningProcess("market-svc", environment: [
+            "PATH": "/usr/bin:/bin", "INTERNAL_SECRET": "short", "LOG_LEVEL": "loud", "MARKET_POST_CACHE_MB": "lots", "MARKET_BANNERS": "{",
+            "MARKET_KAKAO_BOOK_URL": "ftp://books",
+        ])
+        let manyStatus = try await manyBad.exitStatus()
+        XCTAssertEqual(manyStatus, 78)
+        for variable in ["INTERNAL_SECRET", "LOG_LEVEL", "MARKET_POST_CACHE_MB", "MARKET_BANNERS", "MARKET_KAKAO_BOOK_URL"] {
+            XCTAssertTrue(manyBad.transcript.contains(variable), "\(variable) named:\n\(manyBad.transcript)")
+        }
     }
 }

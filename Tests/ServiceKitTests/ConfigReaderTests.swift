@@ -23,6 +23,19 @@ final class ConfigReaderTests: XCTestCase {
         }
     }
 
+    func testACollectingReaderNamesEveryInvalidVariableAtOnce() throws {
+        let flag = ConfigVariable("FLAG", default: "false", "")
+        let reader = ConfigReader(environment: ["SOME_PORT": "eighty", "FLAG": "maybe"], collectingProblems: true)
+        XCTAssertEqual(try reader.int(port, in: 1...65535), 1, "a stand-in, to read on")
+        XCTAssertEqual(try reader.string(required), "")
+        XCTAssertFalse(try reader.bool(flag))
+        XCTAssertThrowsError(try reader.finish()) { error in
+            XCTAssertEqual((error as? ConfigurationErrors)?.errors.map(\.variable), ["SOME_PORT", "SOME_SECRET", "FLAG"])
+            XCTAssertEqual("\(error)".split(separator: "\n").count, 3, "a line each")
+        }
+        XCTAssertNoThrow(try ConfigReader(environment: [:], collectingProblems: true).finish(), "nothing wrong, nothing thrown")
+    }
+
     func testBoolsAndURLs() throws {
         let flag = ConfigVariable("FLAG", default: "false", "")
         XCTAssertTrue(try ConfigReader(environment: ["FLAG": "yes"]).bool(flag))

@@ -55,9 +55,9 @@ struct AuthConfiguration: Sendable {
         signingKeyPath = file.isEmpty ? common.dataDirectory + "/auth-signing-key.pem" : file
         let sealingFile = try reader.string(AuthSettings.sealingKeyFile)
         sealingKeyPath = sealingFile.isEmpty ? common.dataDirectory + "/auth-sealing.key" : sealingFile
-        let devKey = try reader.string(AuthSettings.developmentAppKey)
+        var devKey = try reader.string(AuthSettings.developmentAppKey)
         if !devKey.isEmpty, !AppKey.isAcceptable(devKey) {
-            throw ConfigurationError(variable: AuthSettings.developmentAppKey.name, problem: "must be 8-128 printable ASCII characters without spaces")
+            devKey = try reader.refuse(AuthSettings.developmentAppKey, "must be 8-128 printable ASCII characters without spaces", standIn: "")
         }
         developmentAppKey = devKey.isEmpty ? nil : devKey
         accessTokenLifetime = TimeInterval(try reader.int(AuthSettings.accessTokenSeconds, in: 1...86_400))
@@ -71,5 +71,6 @@ struct AuthConfiguration: Sendable {
         kakaoAPIURL = try reader.url(AuthSettings.kakaoAPIURL)
         slpSignupCoins = try reader.int(AuthSettings.slpSignupCoins, in: 0...10_000_000)
         databaseURL = try reader.databaseURL(AuthSettings.databaseURL)
+        try reader.finish()
     }
 }

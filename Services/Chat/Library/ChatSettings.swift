@@ -35,12 +35,13 @@ struct ChatConfiguration: Sendable {
     init(reader: ConfigReader, host: String) throws {
         protocolTest = try reader.bool(ChatSettings.protocolTest)
         if protocolTest, !["127.0.0.1", "localhost", "::1"].contains(host) {
-            throw ConfigurationError(variable: ChatSettings.protocolTest.name, problem: "only allowed when HOST is a loopback address")
+            protocolTest = try reader.refuse(ChatSettings.protocolTest, "only allowed when HOST is a loopback address", standIn: false)
         }
         workspaceCost = try reader.int(ChatSettings.workspaceCost, in: 0...1_000_000)
         flushWindow = .milliseconds(try reader.int(ChatSettings.flushWindow, in: 0...1000))
         let path = try reader.string(SocketHandoff.path)
         handoffPath = path.isEmpty ? nil : path
         databaseURL = try reader.databaseURL(ChatSettings.databaseURL)
+        try reader.finish()
     }
 }

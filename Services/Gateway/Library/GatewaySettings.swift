@@ -68,12 +68,13 @@ package struct GatewayConfiguration: Sendable, Equatable {
             idleTimeoutSeconds: try reader.int(GatewaySettings.idleTimeoutSeconds, in: 1...3600),
             trustForwardedFor: try reader.bool(GatewaySettings.trustForwardedFor)
         )
-        let url = try reader.string(GatewaySettings.publicURL)
-        guard url.isEmpty || ((url.hasPrefix("https://") || url.hasPrefix("http://")) && url.count <= 200 && !url.contains(" ")) else {
-            throw ConfigurationError(variable: GatewaySettings.publicURL.name, problem: "must be an http(s) URL")
+        var url = try reader.string(GatewaySettings.publicURL)
+        if !(url.isEmpty || ((url.hasPrefix("https://") || url.hasPrefix("http://")) && url.count <= 200 && !url.contains(" "))) {
+            url = try reader.refuse(GatewaySettings.publicURL, "must be an http(s) URL", standIn: "")
         }
         publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         let handoff = try reader.string(SocketHandoff.path)
         handoffPath = handoff.isEmpty ? nil : handoff
+        try reader.finish()
     }
 }

@@ -8,10 +8,11 @@ import ServiceLifecycle
 /// Located posts, reverse geocoding and walks (API.md §4).
 package enum GeoService {
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
+        let configured = try reader.string(GeoSettings.boundaries)
+        try reader.finish()
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: GeoMigrations.migrator)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
-        let configured = try reader.string(GeoSettings.boundaries)
         let geocoder = ReverseGeocoder.load(path: configured.isEmpty ? GeoSettings.shippedBoundaries ?? "" : configured, logger: logger)
         return try assemble(common: common, logger: logger, database: database,
                          dependencies: Dependencies(jwks: .live(client: client), market: .live(client), geocoder: geocoder), services: [http])

@@ -31,14 +31,16 @@ struct MarketConfiguration: Sendable {
 
     init(reader: ConfigReader) throws {
         let text = try reader.string(MarketSettings.banners)
-        guard let banners = try? JSONDecoder().decode([Banner].self, from: Data(text.utf8)), banners.count <= 50 else {
-            throw ConfigurationError(variable: MarketSettings.banners.name, problem: "must be a JSON list of at most 50 banners {name, imageUrl, payload: {type, value}}")
+        if let banners = try? JSONDecoder().decode([Banner].self, from: Data(text.utf8)), banners.count <= 50 {
+            self.banners = banners
+        } else {
+            banners = try reader.refuse(MarketSettings.banners, "must be a JSON list of at most 50 banners {name, imageUrl, payload: {type, value}}", standIn: [])
         }
-        self.banners = banners
         trendRefresh = .seconds(try reader.int(MarketSettings.trendSeconds, in: 1...86_400))
         postCacheBytes = try reader.int(MarketSettings.postCacheMB, in: 0...65_536) << 20
         kakaoBookURL = try reader.url(MarketSettings.kakaoBookURL)
         kakaoRestKey = try reader.string(MarketSettings.kakaoRestKey)
         databaseURL = try reader.databaseURL(MarketSettings.databaseURL)
+        try reader.finish()
     }
 }

@@ -52,15 +52,17 @@ struct PaymentConfiguration: Sendable {
                                   secret: try reader.string(PaymentSettings.impSecret))
         webhookSecret = try reader.string(PaymentSettings.webhookSecret)
         if !webhookSecret.isEmpty, webhookSecret.count < 16 {
-            throw ConfigurationError(variable: PaymentSettings.webhookSecret.name, problem: "must be at least 16 characters")
+            webhookSecret = try reader.refuse(PaymentSettings.webhookSecret, "must be at least 16 characters", standIn: "")
         }
         webhookAllowedIPs = Set(try reader.string(PaymentSettings.webhookAllowedIPs).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
         let text = try reader.string(PaymentSettings.coinProducts)
-        guard let products = try? JSONDecoder().decode([CoinProduct].self, from: Data(text.utf8)), products.count <= 50,
-              products.allSatisfy({ $0.price > 0 && $0.coins > 0 && !$0.name.isEmpty }), Set(products.map(\.price)).count == products.count else {
-            throw ConfigurationError(variable: PaymentSettings.coinProducts.name, problem: "must be a JSON list of {name, price > 0, coins > 0} with distinct prices")
+        if let products = try? JSONDecoder().decode([CoinProduct].self, from: Data(text.utf8)), products.count <= 50,
+           products.allSatisfy({ $0.price > 0 && $0.coins > 0 && !$0.name.isEmpty }), Set(products.map(\.price)).count == products.count {
+            coinProducts = products
+        } else {
+            coinProducts = try reader.refuse(PaymentSettings.coinProducts, "must be a JSON list of {name, price > 0, coins > 0} with distinct prices", standIn: [])
         }
-        coinProducts = products
         databaseURL = try reader.databaseURL(PaymentSettings.databaseURL)
+        try reader.finish()
     }
 }

@@ -10,15 +10,22 @@ import ServiceLifecycle
 /// Device tokens, the notification outbox and delivery over FCM and APNs (API.md §6).
 package enum PushService {
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
+        let databaseURL = try reader.databaseURL(PushSettings.databaseURL)
+        let (accountPath, fcmURL) = (try reader.string(PushSettings.fcmServiceAccount), try reader.url(PushSettings.fcmURL))
+        let (keyPath, caPath, apnsURL) = (try reader.string(PushSettings.apnsKeyFile), try reader.string(PushSettings.apnsTrustedCA), try reader.url(PushSettings.apnsURL))
+        let (keyID, teamID, topic) = (try reader.string(PushSettings.apnsKeyID), try reader.string(PushSettings.apnsTeamID), try reader.string(PushSettings.apnsTopic))
+        let userTopics = try reader.bool(PushSettings.fcmUserTopics)
+        if !keyPath.isEmpty, keyID.isEmpty || teamID.isEmpty || topic.isEmpty {
+            try reader.refuse(PushSettings.apnsKeyFile, "needs PUSH_APNS_KEY_ID, PUSH_APNS_TEAM_ID and PUSH_APNS_TOPIC", standIn: ())
+        }
+        try reader.finish()
         let engine = try await StoreEngine.open(
-            databaseURL: try reader.databaseURL(PushSettings.databaseURL), sqlitePath: common.databasePath, sqlite: PushMigrations.migrator,
-            postgres: PushPostgresMigrations.all, logger: logger
+            databaseURL: databaseURL, sqlitePath: common.databasePath, sqlite: PushMigrations.migrator, postgres: PushPostgresMigrations.all, logger: logger
         )
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         var services: [any Service] = [http]
         var fcm: FCMClient?
-        let accountPath = try reader.string(PushSettings.fcmServiceAccount)
         if !accountPath.isEmpty {
             let account: FCMClient.ServiceAccount
             do {
@@ -26,31 +33,25 @@ package enum PushService {
             } catch {
                 throw ConfigurationError(variable: PushSettings.fcmServiceAccount.name, problem: "not a readable service-account JSON (\(error))")
             }
-            fcm = try await FCMClient(http: http.client, baseURL: try reader.url(PushSettings.fcmURL), account: account, logger: logger)
+            fcm = try await FCMClient(http: http.client, baseURL: fcmURL, account: account, logger: logger)
         } else {
             logger.warning("FCM delivery disabled: \(PushSettings.fcmServiceAccount.name) is not set")
         }
         var apns: APNsClient?
-        let keyPath = try reader.string(PushSettings.apnsKeyFile)
         if !keyPath.isEmpty {
             var tls = TLSConfiguration.makeClientConfiguration()
-            let caPath = try reader.string(PushSettings.apnsTrustedCA)
             if !caPath.isEmpty { tls.additionalTrustRoots = [.file(caPath)] }
             // Its own client: HTTP/2 to one host, with the extra trust root if any.
             let apnsHTTP = HTTPClientService(client: HTTPClient(eventLoopGroupProvider: .singleton, configuration: .init(tlsConfiguration: tls)))
             services.append(apnsHTTP)
             let credentials = APNsClient.Credentials(
-                keyPEM: try String(contentsOfFile: keyPath, encoding: .utf8), keyID: try reader.string(PushSettings.apnsKeyID),
-                teamID: try reader.string(PushSettings.apnsTeamID), topic: try reader.string(PushSettings.apnsTopic)
+                keyPEM: try String(contentsOfFile: keyPath, encoding: .utf8), keyID: keyID, teamID: teamID, topic: topic
             )
-            guard !credentials.keyID.isEmpty, !credentials.teamID.isEmpty, !credentials.topic.isEmpty else {
-                throw ConfigurationError(variable: PushSettings.apnsKeyFile.name, problem: "needs PUSH_APNS_KEY_ID, PUSH_APNS_TEAM_ID and PUSH_APNS_TOPIC")
-            }
-            apns = try await APNsClient(http: apnsHTTP.client, baseURL: try reader.url(PushSettings.apnsURL), credentials: credentials)
+            apns = try await APNsClient(http: apnsHTTP.client, baseURL: apnsURL, credentials: credentials)
         } else {
             logger.warning("APNs delivery disabled: \(PushSettings.apnsKeyFile.name) is not set")
         }
-        return try assemble(common: common, logger: logger, engine: engine, userTopics: try reader.bool(PushSettings.fcmUserTopics),
+        return try assemble(common: common, logger: logger, engine: engine, userTopics: userTopics,
                          dependencies: Dependencies(jwks: .live(client: client), sender: .live(fcm: fcm, apns: apns)), services: services)
     }
 

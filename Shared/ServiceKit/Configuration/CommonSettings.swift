@@ -50,13 +50,13 @@ package struct CommonConfiguration: Sendable {
     }
 
     package init(service: ServiceName, reader: ConfigReader) throws {
-        let secret = try reader.string(CommonSettings.internalSecret)
-        guard secret.count >= 16 else {
-            throw ConfigurationError(variable: CommonSettings.internalSecret.name, problem: "must be at least 16 characters")
-        }
-        guard let level = Logger.Level(rawValue: try reader.string(CommonSettings.logLevel).lowercased()) else {
-            throw ConfigurationError(variable: CommonSettings.logLevel.name, problem: "must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))")
-        }
+        var secret = try reader.string(CommonSettings.internalSecret)
+        // Empty only when missing, which the read above has reported.
+        if !secret.isEmpty, secret.count < 16 { secret = try reader.refuse(CommonSettings.internalSecret, "must be at least 16 characters", standIn: secret) }
+        let levelName = try reader.string(CommonSettings.logLevel).lowercased()
+        let level = try Logger.Level(rawValue: levelName) ?? reader.refuse(
+            CommonSettings.logLevel, "must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))", standIn: .info
+        )
         var urls: [ServiceName: String] = [:]
         for backend in ServiceName.backends {
             urls[backend] = try reader.urls(CommonSettings.url(of: backend)).joined(separator: ",")
@@ -64,10 +64,11 @@ package struct CommonConfiguration: Sendable {
         let parent = try reader.string(CommonSettings.parentPID)
         var parentPID: Int32?
         if !parent.isEmpty {
-            guard let pid = Int32(parent), pid > 0 else {
-                throw ConfigurationError(variable: CommonSettings.parentPID.name, problem: "must be a process id, got '\(parent)'")
+            if let pid = Int32(parent), pid > 0 {
+                parentPID = pid
+            } else {
+                parentPID = try reader.refuse(CommonSettings.parentPID, "must be a process id, got '\(parent)'", standIn: nil)
             }
-            parentPID = pid
         }
         self.init(
             service: service,

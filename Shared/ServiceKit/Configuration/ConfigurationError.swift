@@ -10,3 +10,10 @@ package struct ConfigurationError: Error, CustomStringConvertible, Equatable {
 
     package var description: String { "configuration error: \(variable) \(problem)" }
 }
+
+/// Several invalid variables, found in one start (`ConfigReader.finish`).
+package struct ConfigurationErrors: Error, CustomStringConvertible, Equatable {
+    package let errors: [ConfigurationError]
+
+    package var description: String { errors.map(\.description).joined(separator: "\n") }
+}

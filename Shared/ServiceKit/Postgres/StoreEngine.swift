@@ -63,7 +63,11 @@ extension ConfigReader {
     package func databaseURL(_ variable: ConfigVariable) throws -> String? {
         let url = try string(variable)
         guard !url.isEmpty else { return nil }
-        do { _ = try PostgresPool.configuration(url) } catch { throw ConfigurationError(variable: variable.name, problem: String(describing: error)) }
+        do {
+            _ = try PostgresPool.configuration(url)
+        } catch {
+            return try refuse(variable, String(describing: error), standIn: nil)
+        }
         return url
     }
 }

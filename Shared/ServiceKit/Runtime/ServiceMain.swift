@@ -13,16 +13,23 @@ package enum ServiceMain {
         _ service: ServiceName, environment: [String: String] = ProcessInfo.processInfo.environment, assemble: Assembler
     ) async -> Never {
         do {
-            let reader = ConfigReader(environment: environment)
+            // Every invalid variable is named in one start: each service's configuration ends
+            // with `reader.finish()`, which throws them all, and so does this after assembly.
+            let reader = ConfigReader(environment: environment, collectingProblems: true)
             let common = try CommonConfiguration(service: service, reader: reader)
             LogSetup.bootstrap()
             var logger = Logger(label: service.rawValue)
             logger.logLevel = common.logLevel
-            let app = try await assemble(common, reader, logger).application()
+            let assembly = try await assemble(common, reader, logger)
+            try reader.finish()
+            let app = assembly.application()
             try await runUntilShutdown(app, parentPID: common.parentPID, logger: logger)
             exit(0)
         } catch let error as ConfigurationError {
             FileHandle.standardError.write(Data("\(service.rawValue): \(error)\n".utf8))
+            exit(78)
+        } catch let error as ConfigurationErrors {
+            for line in error.errors { FileHandle.standardError.write(Data("\(service.rawValue): \(line)\n".utf8)) }
             exit(78)
         } catch {
             FileHandle.standardError.write(Data("\(service.rawValue): fatal: \(error)\n".utf8))
