@@ -36,12 +36,7 @@ package enum GeoService {
         ) { group in
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
             nearby.register(internal: group, protected: protected)
-            protected.get("/v1/geo/reverse") { request, _ -> ReverseGeocodeAnswer in
-                let query = request.uri.queryParameters
-                let point = try Coordinate(latitude: query["latitude"], longitude: query["longitude"])
-                guard let region = try dependencies.geocoder.region(at: point) else { throw ServiceError.notFound("no address here (at sea or outside Korea)") }
-                return region.answer
-            }
+            ReverseGeocodeRoutes(geocoder: dependencies.geocoder).register(protected: protected)
             walks.register(protected: protected)
         }
     }
