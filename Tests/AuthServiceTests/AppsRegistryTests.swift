@@ -77,9 +77,9 @@ final class AppsRegistryTests: XCTestCase {
     }
 
     func testDevelopmentAppOnlyOnAnEmptyRegistry() async throws {
-        let apps = try await AuthService.openAdmin(dataDirectory: try TestEnvironment.temporaryDirectory()).apps
-        try await AuthService.createDevelopmentAppIfEmpty(apps, key: "dev-key-1234")
-        try await AuthService.createDevelopmentAppIfEmpty(apps, key: "dev-key-5678")
+        let apps = try await AuthAssembly.openAdmin(dataDirectory: try TestEnvironment.temporaryDirectory()).apps
+        try await AuthAssembly.createDevelopmentAppIfEmpty(apps, key: "dev-key-1234")
+        try await AuthAssembly.createDevelopmentAppIfEmpty(apps, key: "dev-key-5678")
         let all = try await apps.all()
         XCTAssertEqual(all.map(\.apiKey), ["dev-key-1234"])
         XCTAssertEqual(all.first?.profile, .lslp)
@@ -95,7 +95,7 @@ final class AppsRegistryTests: XCTestCase {
         let apps = AppService(store: AuthStores.apps(on: engine))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for replica in 0..<8 {
-                group.addTask { try await AuthService.createDevelopmentAppIfEmpty(apps, key: "dev-key-replica-\(replica)") }
+                group.addTask { try await AuthAssembly.createDevelopmentAppIfEmpty(apps, key: "dev-key-replica-\(replica)") }
             }
             try await group.waitForAll()
         }
@@ -106,7 +106,7 @@ final class AppsRegistryTests: XCTestCase {
 
     func testAdminCreateAndList() async throws {
         let directory = try TestEnvironment.temporaryDirectory()
-        let admin = try await AuthService.openAdmin(dataDirectory: directory)
+        let admin = try await AuthAssembly.openAdmin(dataDirectory: directory)
         let line = try await admin.create(name: "Freeworkers", profile: .slp, flags: AppFlags(socketAuthOptional: true), key: "fw-key-0001")
         XCTAssertTrue(line.contains("SeSACKey: fw-key-0001"), line)
         let generated = try await admin.create(name: "DogWalk", profile: .lslp, flags: AppFlags(), key: nil)
@@ -137,7 +137,7 @@ final class AppsRegistryTests: XCTestCase {
     /// Quotehub apps are named by a mount (API.md §9): required, well-formed, unreserved, unique.
     func testMountedApps() async throws {
         let directory = try TestEnvironment.temporaryDirectory()
-        let admin = try await AuthService.openAdmin(dataDirectory: directory)
+        let admin = try await AuthAssembly.openAdmin(dataDirectory: directory)
         let line = try await admin.create(name: "QuoteHub", profile: .quotehub, flags: AppFlags(), key: nil, mount: "quotehub")
         XCTAssertTrue(line.contains("mounted at /quotehub/"), line)
         for (label, mount) in [("no mount", nil), ("reserved", "v1"), ("uppercase", "QuoteHub"), ("slash", "a/b"), ("taken", "quotehub")] as [(String, String?)] {

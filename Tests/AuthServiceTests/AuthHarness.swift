@@ -56,7 +56,7 @@ struct AuthHarness {
         let coins = Mutex((balance: 0, granted: Set<String>()))
         let revoked = EventRecorder<AccountRevokedEvent>()
         let usersChanged = EventRecorder<String>()
-        let dependencies = AuthService.Dependencies(
+        let dependencies = AuthAssembly.Dependencies(
             hasher: .bcrypt(cost: 4),
             market: market ?? MarketClient(postIDs: { _, _, _ in postIDs }, coins: { _, _, _ in coins.withLock { $0.balance } }, grantCoins: { grant in
                 coins.withLock { if $0.granted.insert(grant.impUID).inserted { $0.balance += grant.coins } }
@@ -67,7 +67,7 @@ struct AuthHarness {
             appleTokens: .live(tokenURL: apple?.tokenURL ?? "http://127.0.0.1:9/auth/token", revokeURL: apple?.revokeURL ?? "http://127.0.0.1:9/auth/revoke", http: .shared),
             usersChanged: usersChangedClient(usersChanged)
         )
-        let app = try await AuthService.assemble(
+        let app = try await AuthAssembly.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
             signingKey: signingKey, dependencies: dependencies
         ).application()

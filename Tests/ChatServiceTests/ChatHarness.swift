@@ -62,7 +62,7 @@ struct ChatHarness {
         var configuration = ChatConfiguration()
         configuration.protocolTest = protocolTest
         configuration.workspaceCost = workspaceCost
-        let app = try ChatService.assemble(
+        let app = try ChatAssembly.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
             dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: pushClient ?? push.batchClient,
                                 members: membersClient ?? members, coins: coinsClient ?? wallet.client)

@@ -4,6 +4,6 @@ import XCTest
 
 final class ChatServiceHealthTests: XCTestCase {
     func testServesHealthAndMetrics() async throws {
-        try await HealthContract.check(ChatService.assemble, service: .chat)
+        try await HealthContract.check(ChatAssembly.assemble, service: .chat)
     }
 }

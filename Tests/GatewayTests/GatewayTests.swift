@@ -60,7 +60,7 @@ final class GatewayTests: XCTestCase {
     /// `appKeys` replaces the fake auth-svc key lookup (a failing one, say).
     static func makeApp(_ fakes: FakeServices, configuration: GatewayConfiguration = .init(), appKeys: AppKeysClient? = nil) throws -> some ApplicationProtocol {
         let resolve = appKeys ?? AppKeysClient { key in Self.apps[key] }
-        return GatewayService.assemble(
+        return GatewayAssembly.assemble(
             common: TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory()),
             configuration: configuration,
             dependencies: .init(apps: resolve, upstream: fakes.upstream),
@@ -73,7 +73,7 @@ final class GatewayTests: XCTestCase {
         var common = TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory())
         common.serviceURLs[service] = url
         let pools = try UpstreamPools(common: common, maxConnectionsPerService: 4, logger: TestEnvironment.logger)
-        return GatewayService.assemble(
+        return GatewayAssembly.assemble(
             common: common, configuration: GatewayConfiguration(),
             dependencies: .init(apps: .init { Self.apps[$0] }, upstream: .live(pools: pools, timeout: .seconds(10))),
             logger: TestEnvironment.logger

@@ -45,7 +45,7 @@ struct GeoHarness {
         let keys = await TestKeys.make(), market = Market()
         let common = TestEnvironment.common(.geo, dataDirectory: try TestEnvironment.temporaryDirectory())
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: GeoMigrations.migrator)
-        let app = try GeoService.assemble(common: common, logger: TestEnvironment.logger, database: database,
+        let app = try GeoAssembly.assemble(common: common, logger: TestEnvironment.logger, database: database,
                                        dependencies: .init(jwks: JWKSClient { keys.jwks }, market: marketClient ?? market.posts, geocoder: geocoder)).application()
         return GeoHarness(app: app, keys: keys, market: market, nearby: NearbyService(store: SQLiteLocationStore(database: database)))
     }

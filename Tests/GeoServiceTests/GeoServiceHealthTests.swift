@@ -4,6 +4,6 @@ import XCTest
 
 final class GeoServiceHealthTests: XCTestCase {
     func testServesHealthAndMetrics() async throws {
-        try await HealthContract.check(GeoService.assemble, service: .geo)
+        try await HealthContract.check(GeoAssembly.assemble, service: .geo)
     }
 }

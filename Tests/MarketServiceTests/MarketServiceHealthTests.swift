@@ -4,6 +4,6 @@ import XCTest
 
 final class MarketServiceHealthTests: XCTestCase {
     func testServesHealthAndMetrics() async throws {
-        try await HealthContract.check(MarketService.assemble, service: .market)
+        try await HealthContract.check(MarketAssembly.assemble, service: .market)
     }
 }

@@ -63,14 +63,14 @@ final class PostContractTests: XCTestCase {
             let blocks = Blocks(), geo = Geo()
             let common = TestEnvironment.common(.market, dataDirectory: try TestEnvironment.temporaryDirectory())
             let engine: StoreEngine = if let engine { engine } else { try await openEngine(common) }
-            let dependencies = MarketService.Dependencies(
+            let dependencies = MarketAssembly.Dependencies(
                 users: users ?? fakeUsers(blocks), jwks: JWKSClient { keys.jwks }, geo: geoClient ?? EventClient { event in try geo.receive(event) },
                 hidden: HiddenContentClient { user, _, _ in
                     HiddenContent(userIDs: blocks.byUser.withLock { Array($0[user] ?? []) }, storyIDs: blocks.reportedStories.withLock { Array($0[user] ?? []) })
                 },
                 kakao: kakao ?? .live(url: "http://127.0.0.1:9/v3/search/book", restKey: "test-key", http: .shared)
             )
-            let app = try MarketService.assemble(common: common, logger: TestEnvironment.logger, engine: engine, dependencies: dependencies).application()
+            let app = try MarketAssembly.assemble(common: common, logger: TestEnvironment.logger, engine: engine, dependencies: dependencies).application()
             return Harness(app: app, keys: keys, blocks: blocks, geo: geo, engine: engine)
         }
 

@@ -99,11 +99,11 @@ struct PaymentHarness {
         configuration.webhookSecret = webhookSecret
         configuration.webhookAllowedIPs = ["52.78.100.19"]
         configuration.coinProducts = products
-        let dependencies = PaymentVerifyService.Dependencies(
+        let dependencies = PaymentVerifyAssembly.Dependencies(
             jwks: JWKSClient { keys.jwks }, portOne: .live(http: .shared, settings: configuration.portOne, logger: TestEnvironment.logger),
             market: marketClient ?? market.client
         )
-        let app = try PaymentVerifyService.assemble(common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
+        let app = try PaymentVerifyAssembly.assemble(common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
                                                  dependencies: dependencies).application()
         return PaymentHarness(app: app, keys: keys, market: market, pg: pg, engine: engine)
     }

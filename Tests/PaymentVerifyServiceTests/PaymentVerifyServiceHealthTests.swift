@@ -4,6 +4,6 @@ import XCTest
 
 final class PaymentVerifyServiceHealthTests: XCTestCase {
     func testServesHealthAndMetrics() async throws {
-        try await HealthContract.check(PaymentVerifyService.assemble, service: .paymentVerify)
+        try await HealthContract.check(PaymentVerifyAssembly.assemble, service: .paymentVerify)
     }
 }

@@ -43,7 +43,7 @@ struct PushHarness {
         let client = try await FCMClient(http: .shared, baseURL: fcm.url, account: account, logger: TestEnvironment.logger)
         let apnsClient = try await APNsClient(http: try apnsHTTP.get(), baseURL: apns.url, credentials: .init(
             keyPEM: apns.authKeyPEM, keyID: APNsSimulator.keyID, teamID: APNsSimulator.teamID, topic: APNsSimulator.topic))
-        let app = try PushService.assemble(common: common, logger: TestEnvironment.logger, engine: engine, userTopics: userTopics,
+        let app = try PushAssembly.assemble(common: common, logger: TestEnvironment.logger, engine: engine, userTopics: userTopics,
                                         dependencies: .init(jwks: JWKSClient { keys.jwks }, sender: .live(fcm: client, apns: apnsClient))).application()
         return PushHarness(app: app, keys: keys, fcm: fcm, apns: apns, engine: engine)
     }

@@ -4,6 +4,6 @@ import XCTest
 
 final class PushServiceHealthTests: XCTestCase {
     func testServesHealthAndMetrics() async throws {
-        try await HealthContract.check(PushService.assemble, service: .push)
+        try await HealthContract.check(PushAssembly.assemble, service: .push)
     }
 }

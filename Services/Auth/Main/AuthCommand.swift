@@ -12,7 +12,7 @@ struct AuthCommand: AsyncParsableCommand {
 
     struct Serve: AsyncParsableCommand {
         func run() async throws {
-            await ServiceMain.run(.auth, assemble: AuthService.assemble)
+            await ServiceMain.run(.auth, assemble: AuthAssembly.assemble)
         }
     }
 
@@ -45,7 +45,7 @@ struct AuthCommand: AsyncParsableCommand {
                 } else if appleTeamID != nil || appleKeyID != nil || applePrivateKeyFile != nil {
                     throw ValidationError("--apple-team-id, --apple-key-id and --apple-private-key-file go together")
                 }
-                print(try await AuthService.openAdmin(dataDirectory: dataDirectory(), databaseURL: databaseURL()).create(
+                print(try await AuthAssembly.openAdmin(dataDirectory: dataDirectory(), databaseURL: databaseURL()).create(
                     name: name, profile: dialect, flags: flags, key: key, appleClientIDs: appleClientID, kakaoAppID: kakaoAppID, mount: mount, appleKey: appleKey
                 ))
             }
@@ -53,7 +53,7 @@ struct AuthCommand: AsyncParsableCommand {
 
         struct List: AsyncParsableCommand {
             func run() async throws {
-                for line in try await AuthService.openAdmin(dataDirectory: dataDirectory(), databaseURL: databaseURL()).list() { print(line) }
+                for line in try await AuthAssembly.openAdmin(dataDirectory: dataDirectory(), databaseURL: databaseURL()).list() { print(line) }
             }
         }
     }

@@ -1,4 +1,4 @@
 import ChatService
 import ServiceKit
 
-await ServiceMain.run(.chat, assemble: ChatService.assemble)
+await ServiceMain.run(.chat, assemble: ChatAssembly.assemble)

@@ -1,4 +1,4 @@
 import Gateway
 import ServiceKit
 
-await ServiceMain.run(.gateway, assemble: GatewayService.assemble)
+await ServiceMain.run(.gateway, assemble: GatewayAssembly.assemble)

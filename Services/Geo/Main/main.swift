@@ -1,4 +1,4 @@
 import GeoService
 import ServiceKit
 
-await ServiceMain.run(.geo, assemble: GeoService.assemble)
+await ServiceMain.run(.geo, assemble: GeoAssembly.assemble)

@@ -12,13 +12,13 @@ import ServiceKit
 package enum ServiceCatalog {
     package static func assembler(for service: ServiceName) -> ServiceMain.Assembler {
         switch service {
-        case .gateway: GatewayService.assemble
-        case .auth: AuthService.assemble
-        case .chat: ChatService.assemble
-        case .market: MarketService.assemble
-        case .geo: GeoService.assemble
-        case .paymentVerify: PaymentVerifyService.assemble
-        case .push: PushService.assemble
+        case .gateway: GatewayAssembly.assemble
+        case .auth: AuthAssembly.assemble
+        case .chat: ChatAssembly.assemble
+        case .market: MarketAssembly.assemble
+        case .geo: GeoAssembly.assemble
+        case .paymentVerify: PaymentVerifyAssembly.assemble
+        case .push: PushAssembly.assemble
         }
     }
 }

@@ -1,4 +1,4 @@
 import MarketService
 import ServiceKit
 
-await ServiceMain.run(.market, assemble: MarketService.assemble)
+await ServiceMain.run(.market, assemble: MarketAssembly.assemble)

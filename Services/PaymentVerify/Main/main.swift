@@ -1,4 +1,4 @@
 import PaymentVerifyService
 import ServiceKit
 
-await ServiceMain.run(.paymentVerify, assemble: PaymentVerifyService.assemble)
+await ServiceMain.run(.paymentVerify, assemble: PaymentVerifyAssembly.assemble)

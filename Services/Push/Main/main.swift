@@ -1,4 +1,4 @@
 import PushService
 import ServiceKit
 
-await ServiceMain.run(.push, assemble: PushService.assemble)
+await ServiceMain.run(.push, assemble: PushAssembly.assemble)

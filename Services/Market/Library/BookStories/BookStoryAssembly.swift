@@ -9,7 +9,7 @@ struct BookStoryAssembly: Sendable {
     let comments: StoryCommentRoutes
     let accounts: AccountContentRoutes
 
-    init(dataDirectory: String, stores: MarketStores, dependencies: MarketService.Dependencies) throws {
+    init(dataDirectory: String, stores: MarketStores, dependencies: MarketAssembly.Dependencies) throws {
         let readers = ReaderResolver(hidden: dependencies.hidden)
         let (bookStore, storyStore) = (stores.books, stores.stories)
         let renderer = BookStoryRenderer(users: dependencies.users, books: bookStore)

@@ -6,7 +6,7 @@ import ServiceKit
 import ServiceLifecycle
 
 /// Located posts, reverse geocoding and walks (API.md §4).
-package enum GeoService {
+package enum GeoAssembly {
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
         let configured = try reader.string(GeoSettings.boundaries)
         try reader.finish()

@@ -9,7 +9,7 @@ import ServiceKit
 import ServiceLifecycle
 
 /// Apps, users, sessions and profiles (API.md §1).
-package enum AuthService {
+package enum AuthAssembly {
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try AuthConfiguration(common: common, reader: reader)
         let engine = try await AuthStores.open(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)

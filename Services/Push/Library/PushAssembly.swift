@@ -8,7 +8,7 @@ import ServiceKit
 import ServiceLifecycle
 
 /// Device tokens, the notification outbox and delivery over FCM and APNs (API.md §6).
-package enum PushService {
+package enum PushAssembly {
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let databaseURL = try reader.databaseURL(PushSettings.databaseURL)
         let (accountPath, fcmURL) = (try reader.string(PushSettings.fcmServiceAccount), try reader.url(PushSettings.fcmURL))

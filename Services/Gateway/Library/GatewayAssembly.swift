@@ -11,7 +11,7 @@ import ServiceLifecycle
 /// The only public port. Owns nothing persistent. One `GatewayPolicy` decides every request;
 /// the routed path (`ProxyRoutes`) and the NIO transport (`Transport/`: the direct path, socket
 /// splices, upstream pools) carry them.
-package enum GatewayService {
+package enum GatewayAssembly {
     /// What the gateway talks to; tests pass fakes.
     struct Dependencies: Sendable {
         var apps: AppKeysClient

@@ -5,7 +5,7 @@ import ServiceKit
 import ServiceLifecycle
 
 /// PortOne payment verification, webhooks, receipts and coin purchases (API.md §5).
-package enum PaymentVerifyService {
+package enum PaymentVerifyAssembly {
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try PaymentConfiguration(reader: reader)
         let engine = try await StoreEngine.open(

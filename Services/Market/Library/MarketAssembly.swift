@@ -6,7 +6,7 @@ import ServiceLifecycle
 
 /// Filters, community posts, comments, likes and orders (API.md §2), coins (§8), and the book
 /// stories of quotehub apps (§9).
-package enum MarketService {
+package enum MarketAssembly {
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try MarketConfiguration(reader: reader)
         let engine = try await MarketStores.open(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)

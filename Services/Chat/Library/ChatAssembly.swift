@@ -8,7 +8,7 @@ import SocketIO
 
 /// Rooms, messages, files and search over REST, and the Socket.IO server (API.md §3); the
 /// workspaces of `slp` apps with their channels and DMs, which are rooms too (§8).
-package enum ChatService {
+package enum ChatAssembly {
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try ChatConfiguration(reader: reader, host: common.host)
         let engine = try await ChatStores.open(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)
