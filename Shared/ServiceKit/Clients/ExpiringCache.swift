@@ -63,3 +63,24 @@ extension ExpiringCache where Key == String {
         return found
     }
 }
+
+extension ExpiringCache where Key == String {
+    /// The value of `key` kept since `changes` last moved (the generation is part of the key, so
+    /// nothing asked for before a change is found after it), or `fetch`ed and kept for `ttl`.
+    package func value(for key: String, since changes: any CommitCounter, ttl: Duration, fetch: () async throws -> Value) async throws -> Value {
+        let key = Self.generation(changes) + key
+        if let kept = value(for: key) { return kept }
+        let fetched = try await fetch()
+        store(fetched, for: key, ttl: ttl)
+        return fetched
+    }
+
+    /// `values(_:scope:ttl:id:fetch:)`, keeping only what was fetched since `changes` last moved.
+    package func values(
+        _ ids: [String], scope: String, since changes: any CommitCounter, ttl: Duration, id: (Value) -> String, fetch: ([String]) async throws -> [Value]
+    ) async throws -> [String: Value] {
+        try await values(ids, scope: Self.generation(changes) + scope, ttl: ttl, id: id, fetch: fetch)
+    }
+
+    private static func generation(_ changes: any CommitCounter) -> String { "\(changes.count)/" }
+}

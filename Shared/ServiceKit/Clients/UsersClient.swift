@@ -22,20 +22,16 @@ package struct UsersClient: Sendable {
         let blockedCache = ExpiringCache<String, Set<String>>(maxEntries: 50_000)
         return UsersClient(
             users: { ids, appID, requestID in
-                // The generation in the key: what was asked before a change is never found after it.
-                try await cache.values(ids, scope: "\(changes.count)/\(appID)", ttl: ttl, id: \.userID) { missing in
+                try await cache.values(ids, scope: appID, since: changes, ttl: ttl, id: \.userID) { missing in
                     try await client.call(
                         InternalEndpoints.Auth.lookupUsers, body: UserLookupRequest(userIDs: missing), for: .init(appID: appID, requestID: requestID)
                     ).users
                 }
             },
             blocked: { userID, appID, requestID in
-                let key = "\(changes.count)/\(appID)/\(userID)"
-                if let cached = blockedCache.value(for: key) { return cached }
-                let answer = try await client.call(InternalEndpoints.Auth.blockedUsers, userID, for: .init(appID: appID, requestID: requestID))
-                let blocked = Set(answer.userIDs)
-                blockedCache.store(blocked, for: key, ttl: ttl)
-                return blocked
+                try await blockedCache.value(for: appID + "/" + userID, since: changes, ttl: ttl) {
+                    Set(try await client.call(InternalEndpoints.Auth.blockedUsers, userID, for: .init(appID: appID, requestID: requestID)).userIDs)
+                }
             }
         )
     }

@@ -15,7 +15,7 @@ struct MembersClient: Sendable {
         let cache = ExpiringCache<String, SlpUser>(maxEntries: 50_000)
         return MembersClient(
             users: { ids, appID, requestID in
-                try await cache.values(ids, scope: "\(changes.count)/\(appID)", ttl: ttl, id: \.userID) { missing in
+                try await cache.values(ids, scope: appID, since: changes, ttl: ttl, id: \.userID) { missing in
                     try await client.call(
                         InternalEndpoints.Auth.lookupMembers, body: UserLookupRequest(userIDs: missing), for: .init(appID: appID, requestID: requestID)
                     ).users

@@ -10,12 +10,9 @@ struct HiddenContentClient: Sendable {
     static func live(_ client: InternalClient, changes: any CommitCounter, ttl: Duration = .seconds(30)) -> HiddenContentClient {
         let cache = ExpiringCache<String, HiddenContent>(maxEntries: 50_000)
         return HiddenContentClient { userID, appID, requestID in
-            // The generation in the key: what was asked before a change is never found after it.
-            let key = "\(changes.count)/\(appID)/\(userID)"
-            if let cached = cache.value(for: key) { return cached }
-            let answer = try await client.call(InternalEndpoints.Auth.hiddenContent, userID, for: .init(appID: appID, requestID: requestID))
-            cache.store(answer, for: key, ttl: ttl)
-            return answer
+            try await cache.value(for: appID + "/" + userID, since: changes, ttl: ttl) {
+                try await client.call(InternalEndpoints.Auth.hiddenContent, userID, for: .init(appID: appID, requestID: requestID))
+            }
         }
     }
 }
