@@ -65,18 +65,22 @@ package enum PushAssembly {
         common: CommonConfiguration, logger: Logger, engine: StoreEngine, userTopics: Bool = false, dependencies: Dependencies,
         services: [any Service] = []
     ) throws -> ServiceAssembly {
-        let store: any PushStore = switch engine {
-        case .sqlite(let database): SQLitePushStore(database: database)
-        case .postgres(let pool): PostgresPushStore(pool: pool)
+        let (devices, notifications, deliveries): (any DeviceStore, any NotificationStore, any DeliveryStore) = switch engine {
+        case .sqlite(let database): (SQLiteDeviceStore(database: database), SQLiteNotificationStore(database: database), SQLiteDeliveryStore(database: database))
+        case .postgres(let pool): (PostgresDeviceStore(pool: pool), PostgresNotificationStore(pool: pool), PostgresDeliveryStore(pool: pool))
         }
-        let worker = DeliveryWorker(store: store, sender: dependencies.sender, logger: logger)
-        let routes = PushRoutes(devices: DeviceService(store: store),
-                                notifications: NotificationService(store: store, userTopics: userTopics, queued: { worker.nudge() }))
+        let worker = DeliveryWorker(store: deliveries, sender: dependencies.sender, logger: logger)
+        let deviceRoutes = DeviceRoutes(devices: DeviceService(store: devices))
+        let notificationRoutes = NotificationRoutes(
+            notifications: NotificationService(store: notifications, userTopics: userTopics, queued: { worker.nudge() })
+        )
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services + [worker]
         ) { group in
-            routes.register(internal: group, protected: group.group().add(middleware: AccessTokenMiddleware(verifier: verifier)))
+            let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
+            deviceRoutes.register(internal: group, protected: protected)
+            notificationRoutes.register(internal: group, protected: protected)
         }
     }
 }

@@ -10,7 +10,7 @@ import Synchronization
 /// moment, once their lease expires. Guarantee: every stored delivery is sent at least once
 /// until it succeeds, its token dies, or it fails permanently / after 12 attempts.
 final class DeliveryWorker: Service, Sendable {
-    private let store: any PushStore
+    private let store: any DeliveryStore
     private let sender: PushSender
     private let logger: Logger
     private let concurrency: Int
@@ -21,7 +21,7 @@ final class DeliveryWorker: Service, Sendable {
     static let lease: Int64 = 30_000
     static let maxAttempts = 12
 
-    init(store: any PushStore, sender: PushSender, logger: Logger, concurrency: Int = 64) {
+    init(store: any DeliveryStore, sender: PushSender, logger: Logger, concurrency: Int = 64) {
         self.store = store
         self.sender = sender
         self.logger = logger

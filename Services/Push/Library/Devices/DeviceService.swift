@@ -4,7 +4,7 @@ import ServiceKit
 
 /// The devices to push to, per user and app.
 struct DeviceService: Sendable {
-    let store: any PushStore
+    let store: any DeviceStore
 
     /// `token` for the session (a login: one device), moved from whoever had it; `""` removes the
     /// devices the session registered (sign-out on this device).

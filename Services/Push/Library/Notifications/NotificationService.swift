@@ -4,7 +4,7 @@ import ServiceKit
 /// Stores a notification and its deliveries (to every device of its users, and their FCM user
 /// topics when configured) before anything is sent, then wakes the delivery worker.
 struct NotificationService: Sendable {
-    let store: any PushStore
+    let store: any NotificationStore
     let userTopics: Bool
     /// Wakes the delivery worker.
     let queued: @Sendable () -> Void
@@ -22,5 +22,16 @@ struct NotificationService: Sendable {
         let result = try await store.enqueue(draft, users: users, userTopics: userTopics)
         if result.deliveries > 0 { queued() }
         return result
+    }
+
+    /// A chat message for its room's members who are neither its sender nor present in the room
+    /// right now; a producer's retry of the same message queues nothing.
+    func enqueue(chatMessage event: ChatMessageEvent) async throws -> (id: String, deliveries: Int) {
+        let absent = Set(event.recipients).subtracting(event.present).subtracting([event.senderID])
+        let message = PushMessage(
+            title: event.senderNick, body: event.content.isEmpty ? "사진" : event.content,
+            data: ["roomId": event.roomID, "content": event.content, "chatId": event.chatID, "senderNick": event.senderNick]
+        ).fitted()
+        return try await enqueue(appID: event.appID, users: Array(absent), message: message, key: "chat:" + event.chatID)
     }
 }
