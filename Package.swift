@@ -18,6 +18,10 @@ let hummingbirdTesting = Target.Dependency.product(name: "HummingbirdTesting", p
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 let webSocket = Target.Dependency.product(name: "HummingbirdWebSocket", package: "hummingbird-websocket")
 let webSocketClient = Target.Dependency.product(name: "HummingbirdWSClient", package: "hummingbird-websocket")
+let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+let postgres = Target.Dependency.product(name: "PostgresNIO", package: "postgres-nio")
+/// What a service with a store links: either engine, the outbox and the engine's choice.
+let storage: [Target.Dependency] = ["SQLiteStorage", "PostgresStorage", "Outbox", "Storage", grdb]
 
 /// Stamps one service: a library with its routes and logic under `Services/<dir>/Library`, a thin
 /// executable under `Services/<dir>/Main`, and its in-process tests under `Tests/<library>Tests`.
@@ -59,25 +63,24 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
     ]),
     ("Auth", "AuthService", "auth-svc", [
         .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-    ]),
+        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "AsyncHTTPClient", package: "async-http-client"), "ServiceClients", "FileStorage",
+    ] + storage),
     ("Chat", "ChatService", "chat-svc", [
-        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdCore", package: "hummingbird"), "SocketIO",
-    ]),
+        .product(name: "HummingbirdCore", package: "hummingbird"), "SocketIO", "ServiceClients", "FileStorage",
+    ] + storage),
     ("Market", "MarketService", "market-svc", [
-        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
-    ]),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"), "ServiceClients", "FileStorage",
+    ] + storage),
     ("Geo", "GeoService", "geo-svc", [
-        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "HummingbirdCore", package: "hummingbird"), "CZlib",
+        .product(name: "HummingbirdCore", package: "hummingbird"), "CZlib", "SQLiteStorage", "ServiceClients", grdb,
     ]),
     ("PaymentVerify", "PaymentVerifyService", "payment-verify-svc", [
-        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
-    ]),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"), "ServiceClients",
+    ] + storage),
     ("Push", "PushService", "push-svc", [
-        .product(name: "GRDB", package: "GRDB.swift"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "JWTKit", package: "jwt-kit"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
-    ]),
+    ] + storage),
 ]
 
 /// Data a service carries in its resource bundle: geo-svc's legal-dong boundaries (NGII, open
@@ -113,12 +116,12 @@ let package = Package(
         .target(name: "Contracts", path: "Shared/Contracts", swiftSettings: settings),
         .systemLibrary(name: "CZlib", path: "Shared/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CSocketHandoff", path: "Shared/CSocketHandoff"),
+        // ServiceKit is the HTTP runtime every process runs on; the storage, outbox, files and
+        // clients are targets of their own, so a service links only what it uses.
         .target(
             name: "ServiceKit",
             dependencies: [
                 "Contracts", "CSocketHandoff", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), webSocket,
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -130,6 +133,20 @@ let package = Package(
             path: "Shared/ServiceKit",
             swiftSettings: settings
         ),
+        .target(name: "SQLiteStorage", dependencies: ["ServiceKit", grdb], path: "Shared/SQLiteStorage", swiftSettings: settings),
+        .target(
+            name: "PostgresStorage",
+            dependencies: ["ServiceKit", postgres, .product(name: "NIOSSL", package: "swift-nio-ssl")],
+            path: "Shared/PostgresStorage",
+            swiftSettings: settings
+        ),
+        .target(name: "Outbox", dependencies: ["ServiceKit", "PostgresStorage", grdb], path: "Shared/Outbox", swiftSettings: settings),
+        .target(
+            name: "Storage", dependencies: ["ServiceKit", "SQLiteStorage", "PostgresStorage", "Outbox", grdb], path: "Shared/Storage", swiftSettings: settings
+        ),
+        .target(name: "FileStorage", dependencies: ["ServiceKit", hummingbird, .product(name: "Crypto", package: "swift-crypto")], path: "Shared/FileStorage",
+                swiftSettings: settings),
+        .target(name: "ServiceClients", dependencies: ["Contracts", "ServiceKit"], path: "Shared/ServiceClients", swiftSettings: settings),
         .target(
             name: "APIDocs",
             dependencies: ["Contracts", .product(name: "OpenAPIKit", package: "OpenAPIKit")],
@@ -159,7 +176,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "Contracts", "ServiceKit", "Simulators", "APIDocs", hummingbird, hummingbirdTesting,
+                "Contracts", "ServiceKit", "Storage", "SQLiteStorage", "PostgresStorage", "Simulators", "APIDocs", hummingbird, hummingbirdTesting,
                 .product(name: "JWTKit", package: "jwt-kit"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CryptoExtras", package: "swift-crypto"), webSocketClient, .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -199,14 +216,14 @@ let package = Package(
         ),
         .testTarget(
             name: "ServiceKitTests",
-            dependencies: ["ServiceKit", "TestSupport", hummingbirdTesting, .product(name: "PostgresNIO", package: "postgres-nio")],
+            dependencies: ["ServiceKit", "ServiceClients", "FileStorage", "TestSupport", hummingbirdTesting] + storage + [postgres],
             path: "Tests/ServiceKitTests",
             swiftSettings: settings
         ),
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "Contracts", "ServiceKit", "Launcher", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Contracts", "ServiceKit", "Storage", "PostgresStorage", "Launcher", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Tests/IntegrationTests",

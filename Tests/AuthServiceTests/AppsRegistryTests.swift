@@ -4,7 +4,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import JWTKit
+import SQLiteStorage
 import ServiceKit
+import Storage
 import TestSupport
 import XCTest
 

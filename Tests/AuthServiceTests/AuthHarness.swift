@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+@testable import AuthService
 import Contracts
 import Foundation
 import GRDB
@@ -7,12 +8,13 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import PostgresNIO
+import SQLiteStorage
+import ServiceClients
 import ServiceKit
+import Storage
 import Synchronization
 import TestSupport
 import XCTest
-
-@testable import AuthService
 
 /// auth-svc built as its executable builds it, on a temporary folder, with bcrypt cost 4 and the
 /// provider simulators' URLs.
@@ -56,11 +58,17 @@ struct AuthHarness {
         let coins = Mutex((balance: 0, granted: Set<String>()))
         let revoked = EventRecorder<AccountRevokedEvent>()
         let usersChanged = EventRecorder<String>()
+        var fakeMarket = MarketClient.unimplemented
+        fakeMarket.postIDs = { _, _, _ in postIDs }
+        fakeMarket.coins = { _, _, _ in coins.withLock { $0.balance } }
+        fakeMarket.grantCoins = { grant in
+            coins.withLock { if $0.granted.insert(grant.impUID).inserted { $0.balance += grant.coins } }
+            return CoinGrantAnswer(coins: coins.withLock { $0.balance }, granted: true)
+        }
+        fakeMarket.accountRevoked = revoked.client.send
         let dependencies = AuthAssembly.Dependencies(
             hasher: .bcrypt(cost: 4),
-            market: market ?? MarketClient(postIDs: { _, _, _ in postIDs }, coins: { _, _, _ in coins.withLock { $0.balance } }, grantCoins: { grant in
-                coins.withLock { if $0.granted.insert(grant.impUID).inserted { $0.balance += grant.coins } }
-            }, accountRevoked: revoked.client.send),
+            market: market ?? fakeMarket,
             push: push.client,
             appleKeys: .http(url: keysURL, client: .shared),
             http: .shared,

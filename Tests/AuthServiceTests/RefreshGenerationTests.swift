@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import GRDB
 import HummingbirdTesting
+import SQLiteStorage
 import ServiceKit
 import TestSupport
 import XCTest

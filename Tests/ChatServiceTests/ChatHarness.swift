@@ -2,7 +2,10 @@ import Contracts
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SQLiteStorage
+import ServiceClients
 import ServiceKit
+import Storage
 import Synchronization
 import TestSupport
 import XCTest
@@ -33,7 +36,7 @@ struct ChatHarness {
     /// `pushClient` / `coinsClient` / `membersClient` replace the fakes (failing ones, say);
     /// `engine`, the run's engine (another replica's, say).
     static func make(
-        protocolTest: Bool = false, pushClient: EventClient<[ChatMessageEvent]>? = nil, coinsClient: CoinsClient? = nil,
+        protocolTest: Bool = false, pushClient: EventClient<[ChatMessageEvent]>? = nil, coinsClient: MarketClient? = nil,
         membersClient: MembersClient? = nil, workspaceCost: Int = 50, engine: StoreEngine? = nil
     ) async throws -> ChatHarness {
         let keys = await TestKeys.make()
@@ -65,7 +68,7 @@ struct ChatHarness {
         let app = try ChatAssembly.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
             dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: pushClient ?? push.batchClient,
-                                members: membersClient ?? members, coins: coinsClient ?? wallet.client)
+                                members: membersClient ?? members, market: coinsClient ?? wallet.client)
         ).application()
         return ChatHarness(app: app, keys: keys, push: push, wallet: wallet, blocks: blocks, engine: engine)
     }

@@ -1,8 +1,8 @@
+@testable import ChatService
 import Contracts
+import ServiceClients
 import ServiceKit
 import Synchronization
-
-@testable import ChatService
 
 /// market-svc's wallet as chat-svc uses it, with its documented rules: a spend once per key,
 /// `notEnoughCoins` when short (nothing spent), a key given back refunds and can never be spent.
@@ -27,25 +27,25 @@ final class FakeWallet: Sendable {
 
     func setBalance(_ user: String, _ coins: Int) { state.withLock { $0.balances[user] = coins } }
 
-    var client: CoinsClient {
-        CoinsClient(
-            spend: { spend, _, _ in
-                try self.state.withLock { state in
-                    state.spendCalls += 1
-                    guard !state.returned.contains(spend.key) else { throw ServiceError(.conflict, "this purchase was given up") }
-                    if state.spends[spend.key] != nil { return }
-                    let balance = state.balances[spend.userID] ?? self.initialBalance
-                    guard balance >= spend.coins else { throw ServiceError(.notEnoughCoins, "not enough coins") }
-                    state.balances[spend.userID] = balance - spend.coins
-                    state.spends[spend.key] = (spend.userID, spend.coins)
-                }
-            },
-            giveBack: { key, _, _ in
-                self.state.withLock { state in
-                    guard state.returned.insert(key).inserted, let spent = state.spends.removeValue(forKey: key) else { return }
-                    state.balances[spent.user] = (state.balances[spent.user] ?? self.initialBalance) + spent.coins
-                }
+    var client: MarketClient {
+        var client = MarketClient.unimplemented
+        client.spendCoins = { spend, _, _ in
+            try self.state.withLock { state in
+                state.spendCalls += 1
+                guard !state.returned.contains(spend.key) else { throw ServiceError(.conflict, "this purchase was given up") }
+                if state.spends[spend.key] != nil { return }
+                let balance = state.balances[spend.userID] ?? self.initialBalance
+                guard balance >= spend.coins else { throw ServiceError(.notEnoughCoins, "not enough coins") }
+                state.balances[spend.userID] = balance - spend.coins
+                state.spends[spend.key] = (spend.userID, spend.coins)
             }
-        )
+        }
+        client.returnSpend = { key, _, _ in
+            self.state.withLock { state in
+                guard state.returned.insert(key).inserted, let spent = state.spends.removeValue(forKey: key) else { return }
+                state.balances[spent.user] = (state.balances[spent.user] ?? self.initialBalance) + spent.coins
+            }
+        }
+        return client
     }
 }

@@ -1,5 +1,6 @@
 import Contracts
 import GRDB
+import SQLiteStorage
 import ServiceKit
 import TestSupport
 import XCTest

@@ -1,7 +1,9 @@
 import Contracts
+import FileStorage
 import Foundation
 import HummingbirdTesting
 import NIOCore
+import SQLiteStorage
 import ServiceKit
 import TestSupport
 import XCTest
@@ -44,7 +46,7 @@ final class WorkspacePurchaseTests: XCTestCase {
         let service = WorkspaceService(
             workspaces: store, channels: SQLiteChannelStore(database: database),
             renderer: WorkspaceRenderer(members: MembersClient(users: { _, _, _ in [:] }, byEmail: { _, _, _ in nil })),
-            coins: market.client, covers: covers, cost: 50, logger: TestEnvironment.logger
+            market: market.client, covers: covers, cost: 50, logger: TestEnvironment.logger
         )
         let alice = AuthenticatedUser(userID: H.alice, appID: H.openApp, sessionID: "s", expiresAt: .distantFuture)
         let image = MultipartForm.Part(name: "image", filename: "a.png", body: ByteBuffer(bytes: W.png))

@@ -1,13 +1,14 @@
 import Contracts
 import GRDB
+@testable import GeoService
 import HTTPTypes
 import Hummingbird
+import SQLiteStorage
+import ServiceClients
 import ServiceKit
 import Synchronization
 import TestSupport
 import XCTest
-
-@testable import GeoService
 
 /// geo-svc in process, with market-svc's batch rendering faked (it records what it was asked).
 struct GeoHarness {
@@ -17,7 +18,8 @@ struct GeoHarness {
         let hidden = Mutex<Set<String>>([])
 
         var posts: MarketClient {
-            MarketClient { ids, authorization, appID, _ in
+            var client = MarketClient.unimplemented
+            client.posts = { ids, authorization, appID, _ in
                 self.calls.withLock { $0.append((ids, authorization, appID)) }
                 let hidden = self.hidden.withLock { $0 }
                 return ids.filter { !hidden.contains($0) }.map { id in
@@ -27,6 +29,7 @@ struct GeoHarness {
                                buyers: [], hashTags: [], comments: [], geolocation: Geolocation(longitude: 127, latitude: 37.5), isPublic: true)
                 }
             }
+            return client
         }
     }
 

@@ -2,7 +2,9 @@ import Contracts
 import Foundation
 import NIOCore
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
+import Storage
 import TestSupport
 import XCTest
 

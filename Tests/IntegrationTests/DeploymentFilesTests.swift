@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Launcher
+import PostgresStorage
 import ServiceKit
 import XCTest
 

@@ -4,6 +4,7 @@ import JWTKit
 import NIOHTTP1
 import ServiceKit
 import Simulators
+import Storage
 import TestSupport
 import XCTest
 

@@ -2,6 +2,7 @@ import Contracts
 import HTTPTypes
 import HummingbirdTesting
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 import TestSupport
 import XCTest

@@ -1,6 +1,7 @@
 import Contracts
 import HTTPTypes
 import HummingbirdTesting
+import ServiceClients
 import ServiceKit
 import Synchronization
 import TestSupport

@@ -4,7 +4,10 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import SQLiteStorage
+import ServiceClients
 import ServiceKit
+import Storage
 import Synchronization
 import TestSupport
 import XCTest

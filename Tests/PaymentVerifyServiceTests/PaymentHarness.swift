@@ -2,14 +2,16 @@ import AsyncHTTPClient
 import Contracts
 import GRDB
 import HTTPTypes
-import PostgresNIO
 import Hummingbird
+@testable import PaymentVerifyService
+import PostgresNIO
+import SQLiteStorage
+import ServiceClients
 import ServiceKit
+import Storage
 import Synchronization
 import TestSupport
 import XCTest
-
-@testable import PaymentVerifyService
 
 /// payment-verify-svc in process, talking to the PortOne simulator over HTTP with its real
 /// client, and to a fake market-svc that keeps orders, paid orders and wallets.
@@ -35,44 +37,44 @@ struct PaymentHarness {
         }
 
         var client: MarketClient {
-            MarketClient(
-                order: { code, appID, _ in
-                    try self.available()
-                    return self.orders.withLock { $0[code] }.flatMap { appID == nil || $0.appID == appID ? $0 : nil }
-                },
-                markPaid: { code, _, _ in
-                    try self.available()
-                    guard let order = self.orders.withLock({ orders -> OrderRecordAnswer? in
-                        guard var order = orders[code] else { return nil }
-                        if !order.paid { self.paidGrants.withLock { $0 += 1 } }
-                        order.paid = true
-                        orders[code] = order
-                        return order
-                    }) else { throw ServiceError.notFound("no such order") }
-                    let creator = UserInfoFull(userID: PaymentHarness.bob, nick: "bob", profileImage: nil, name: "", introduction: "", description: "", hashTags: [])
-                    let date = "2024-11-22T07:45:31.693Z"
-                    return PaidOrderItem(orderID: order.orderID, orderCode: order.orderCode, paidAt: date, createdAt: date, updatedAt: date, filter: .init(
-                        id: order.filterID, category: "film", title: "warm", description: "a warm film", files: ["/data/filters/a.jpg"], price: order.totalPrice,
-                        creator: creator, filterValues: FilterValues(brightness: 0.1), createdAt: date, updatedAt: date))
-                },
-                grantCoins: { event in
-                    try self.available()
-                    let granted = self.coinGrants.withLock { grants in grants[event.impUID] == nil ? { grants[event.impUID] = event.coins; return true }() : false }
-                    let total = self.coinGrants.withLock { $0.values.reduce(0, +) }
-                    return CoinGrantAnswer(coins: total, granted: granted)
-                },
-                markRefunded: { code, _ in
-                    try self.available()
-                    self.orders.withLock { $0[code]?.paid = false }
-                    self.refunds.withLock { $0.append(code) }
-                },
-                refundCoins: { event in
-                    try self.available()
-                    let coins = self.coinGrants.withLock { $0.removeValue(forKey: event.impUID) }
-                    self.refunds.withLock { $0.append(event.impUID) }
-                    return CoinRefundAnswer(coins: 0, debited: coins ?? 0, refunded: coins != nil)
-                }
-            )
+            var client = MarketClient.unimplemented
+            client.order = { code, appID, _ in
+                try self.available()
+                return self.orders.withLock { $0[code] }.flatMap { appID == nil || $0.appID == appID ? $0 : nil }
+            }
+            client.markPaid = { code, _, _ in
+                try self.available()
+                guard let order = self.orders.withLock({ orders -> OrderRecordAnswer? in
+                    guard var order = orders[code] else { return nil }
+                    if !order.paid { self.paidGrants.withLock { $0 += 1 } }
+                    order.paid = true
+                    orders[code] = order
+                    return order
+                }) else { throw ServiceError.notFound("no such order") }
+                let creator = UserInfoFull(userID: PaymentHarness.bob, nick: "bob", profileImage: nil, name: "", introduction: "", description: "", hashTags: [])
+                let date = "2024-11-22T07:45:31.693Z"
+                return PaidOrderItem(orderID: order.orderID, orderCode: order.orderCode, paidAt: date, createdAt: date, updatedAt: date, filter: .init(
+                    id: order.filterID, category: "film", title: "warm", description: "a warm film", files: ["/data/filters/a.jpg"], price: order.totalPrice,
+                    creator: creator, filterValues: FilterValues(brightness: 0.1), createdAt: date, updatedAt: date))
+            }
+            client.grantCoins = { event in
+                try self.available()
+                let granted = self.coinGrants.withLock { grants in grants[event.impUID] == nil ? { grants[event.impUID] = event.coins; return true }() : false }
+                let total = self.coinGrants.withLock { $0.values.reduce(0, +) }
+                return CoinGrantAnswer(coins: total, granted: granted)
+            }
+            client.markRefunded = { code, _ in
+                try self.available()
+                self.orders.withLock { $0[code]?.paid = false }
+                self.refunds.withLock { $0.append(code) }
+            }
+            client.refundCoins = { event in
+                try self.available()
+                let coins = self.coinGrants.withLock { $0.removeValue(forKey: event.impUID) }
+                self.refunds.withLock { $0.append(event.impUID) }
+                return CoinRefundAnswer(coins: 0, debited: coins ?? 0, refunded: coins != nil)
+            }
+            return client
         }
     }
 

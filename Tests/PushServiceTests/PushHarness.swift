@@ -5,7 +5,9 @@ import GRDB
 import HTTPTypes
 import Hummingbird
 import NIOSSL
+import SQLiteStorage
 import ServiceKit
+import Storage
 import TestSupport
 import XCTest
 

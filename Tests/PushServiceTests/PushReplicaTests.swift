@@ -1,6 +1,7 @@
 import Contracts
 import HummingbirdTesting
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 import TestSupport
 import XCTest

@@ -1,4 +1,5 @@
 import GRDB
+import SQLiteStorage
 import ServiceKit
 import TestSupport
 import XCTest

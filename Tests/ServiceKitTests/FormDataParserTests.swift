@@ -1,3 +1,4 @@
+import FileStorage
 import NIOCore
 import ServiceKit
 import XCTest

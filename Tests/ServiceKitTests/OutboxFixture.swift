@@ -1,5 +1,8 @@
 import GRDB
+import Outbox
 import PostgresNIO
+import PostgresStorage
+import SQLiteStorage
 import ServiceKit
 import TestSupport
 

@@ -1,3 +1,4 @@
+import Outbox
 import ServiceKit
 import Synchronization
 import TestSupport

@@ -1,5 +1,7 @@
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
+import Storage
 import TestSupport
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteStorage
 import ServiceKit
 import Synchronization
 import TestSupport

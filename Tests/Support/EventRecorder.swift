@@ -1,3 +1,4 @@
+import ServiceClients
 import ServiceKit
 import Synchronization
 import XCTest

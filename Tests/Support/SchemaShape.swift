@@ -1,5 +1,7 @@
 import GRDB
 import PostgresNIO
+import PostgresStorage
+import SQLiteStorage
 import ServiceKit
 
 /// A migrated store's schema as both engines can describe it: tables, their columns (nullability

@@ -1,6 +1,7 @@
 import GRDB
 import PostgresNIO
 import ServiceKit
+import Storage
 
 /// What tests do behind a service's back (an operator's fix, a look at the outbox), on whichever
 /// engine the run's store is: plain SQL both engines read alike.

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresStorage
 import ServiceKit
 
 /// Which engine a run's service stores use: SQLite, or PostgreSQL when `GLINT_TEST_ENGINE` is

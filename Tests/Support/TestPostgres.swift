@@ -1,5 +1,6 @@
 import Foundation
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 import XCTest
 

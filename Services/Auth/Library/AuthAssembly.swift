@@ -1,12 +1,16 @@
 import AsyncHTTPClient
 import Contracts
+import FileStorage
 import Foundation
 import GRDB
 import Hummingbird
 import JWTKit
 import Logging
+import Outbox
+import ServiceClients
 import ServiceKit
 import ServiceLifecycle
+import Storage
 
 /// Apps, users, sessions and profiles (API.md §1).
 package enum AuthAssembly {
@@ -63,7 +67,7 @@ package enum AuthAssembly {
         let appleGrants = AppleGrantRevoker(apps: apps, apple: dependencies.appleTokens, sealing: sealing, logger: logger)
         let relay = OutboxRelay(store: stores.outbox, logger: logger) { message in
             switch message.topic {
-            case PaymentGrantEvent.topic: try await dependencies.market.grantCoins(try JSONText.decode(message.payload).orThrow())
+            case PaymentGrantEvent.topic: _ = try await dependencies.market.grantCoins(try JSONText.decode(message.payload).orThrow())
             case AccountRevokedEvent.topic: try await dependencies.market.accountRevoked(try JSONText.decode(message.payload).orThrow())
             case AppleRevocation.topic: try await appleGrants.revoke(try JSONText.decode(message.payload).orThrow())
             default: try await dependencies.push.send(try JSONText.decode(message.payload).orThrow())

@@ -1,5 +1,6 @@
 import Foundation
 import ServiceKit
+import Storage
 
 /// auth-svc's own environment variables.
 package enum AuthSettings {

@@ -1,7 +1,9 @@
 import GRDB
 import Logging
+import Outbox
 import ServiceKit
 import ServiceLifecycle
+import Storage
 
 /// auth-svc's stores on one engine: its SQLite file in `DATA_DIR` (the default), or PostgreSQL
 /// when `AUTH_DATABASE_URL` names one (several replicas on one database).

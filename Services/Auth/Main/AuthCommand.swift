@@ -3,6 +3,7 @@ import AuthService
 import Contracts
 import Foundation
 import ServiceKit
+import Storage
 
 @main
 struct AuthCommand: AsyncParsableCommand {

@@ -1,10 +1,14 @@
 import Contracts
+import FileStorage
 import HTTPTypes
 import Hummingbird
 import Logging
+import Outbox
+import ServiceClients
 import ServiceKit
 import ServiceLifecycle
 import SocketIO
+import Storage
 
 /// Rooms, messages, files and search over REST, and the Socket.IO server (API.md §3); the
 /// workspaces of `slp` apps with their channels and DMs, which are rooms too (§8).
@@ -17,7 +21,7 @@ package enum ChatAssembly {
         let usersChanged = engine.changeSignal(channel: ChatPostgresMigrations.usersChanged)
         let dependencies = Dependencies(users: .live(client, changes: usersChanged.counter), jwks: .live(client: client), apps: .live(client),
             push: EventClient { events in _ = try await client.call(InternalEndpoints.Push.chatMessages, body: events) },
-            members: .live(client, changes: usersChanged.counter), coins: .live(client), usersChanged: usersChanged
+            members: .live(client, changes: usersChanged.counter), market: .live(client), usersChanged: usersChanged
         )
         return try assemble(common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
     }
@@ -32,7 +36,7 @@ package enum ChatAssembly {
         /// auth-svc's users as workspace members.
         var members: MembersClient
         /// market-svc's wallet, which pays for workspaces.
-        var coins: CoinsClient
+        var market: MarketClient
         /// auth-svc's word that users changed: what `users` and `members` keep is dropped.
         var usersChanged = ChangeSignal.local()
     }
@@ -88,7 +92,7 @@ package enum ChatAssembly {
         let (workspaceStore, channelStore, messages) = (stores.workspaces, stores.channels, stores.messages)
         let renderer = WorkspaceRenderer(members: dependencies.members)
         let covers = try FileStore(dataDirectory: common.dataDirectory, area: "workspaces")
-        let workspaces = WorkspaceService(workspaces: workspaceStore, channels: channelStore, renderer: renderer, coins: dependencies.coins, covers: covers,
+        let workspaces = WorkspaceService(workspaces: workspaceStore, channels: channelStore, renderer: renderer, market: dependencies.market, covers: covers,
                                           cost: configuration.workspaceCost, logger: logger)
         let upload = MessageUpload(files: chatFiles)
         let routes = WorkspaceRouteSet(

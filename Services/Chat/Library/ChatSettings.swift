@@ -1,4 +1,5 @@
 import ServiceKit
+import Storage
 
 /// chat-svc's own environment variables.
 package enum ChatSettings {

@@ -1,5 +1,7 @@
 import Logging
+import Outbox
 import ServiceKit
+import Storage
 
 /// chat-svc's stores on one engine: its SQLite file in `DATA_DIR` (the default), or PostgreSQL
 /// when `CHAT_DATABASE_URL` names one (replicas on one database, their sockets told of each

@@ -2,6 +2,8 @@ import Contracts
 import GRDB
 import Hummingbird
 import Logging
+import SQLiteStorage
+import ServiceClients
 import ServiceKit
 import ServiceLifecycle
 

@@ -1,8 +1,12 @@
 import Contracts
+import FileStorage
 import Hummingbird
 import Logging
+import Outbox
+import ServiceClients
 import ServiceKit
 import ServiceLifecycle
+import Storage
 
 /// Filters, community posts, comments, likes and orders (API.md §2), coins (§8), and the book
 /// stories of quotehub apps (§9).

@@ -1,4 +1,5 @@
 import GRDB
+import Outbox
 import ServiceKit
 
 /// market-svc's schema. Migrations are append-only: never edit one that has landed.

@@ -1,3 +1,5 @@
+import Outbox
+import PostgresStorage
 import ServiceKit
 
 /// market-svc's schema on PostgreSQL: the SQLite file's tables as they stand after its

@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import ServiceKit
+import Storage
 
 /// market-svc's own environment variables.
 package enum MarketSettings {

@@ -1,6 +1,10 @@
 import Logging
+import Outbox
+import PostgresStorage
+import SQLiteStorage
 import ServiceKit
 import ServiceLifecycle
+import Storage
 
 /// market-svc's stores on one engine: its SQLite file in `DATA_DIR` (the default), or PostgreSQL
 /// when `MARKET_DATABASE_URL` names one (replicas on one database, each one's post cache told of

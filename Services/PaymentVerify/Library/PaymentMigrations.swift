@@ -1,4 +1,5 @@
 import GRDB
+import Outbox
 import ServiceKit
 
 /// payment-verify-svc's schema. Migrations are append-only: never edit one that has landed.

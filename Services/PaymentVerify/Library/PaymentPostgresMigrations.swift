@@ -1,3 +1,5 @@
+import Outbox
+import PostgresStorage
 import ServiceKit
 
 /// payment-verify-svc's schema on PostgreSQL: the SQLite file's tables after its migrations

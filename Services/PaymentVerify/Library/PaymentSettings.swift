@@ -1,5 +1,6 @@
 import Foundation
 import ServiceKit
+import Storage
 
 /// payment-verify-svc's own environment variables.
 package enum PaymentSettings {

@@ -1,8 +1,11 @@
 import Contracts
 import Hummingbird
 import Logging
+import Outbox
+import ServiceClients
 import ServiceKit
 import ServiceLifecycle
+import Storage
 
 /// PortOne payment verification, webhooks, receipts and coin purchases (API.md §5).
 package enum PaymentVerifyAssembly {

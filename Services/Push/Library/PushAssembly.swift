@@ -6,6 +6,7 @@ import Logging
 import NIOSSL
 import ServiceKit
 import ServiceLifecycle
+import Storage
 
 /// Device tokens, the notification outbox and delivery over FCM and APNs (API.md §6).
 package enum PushAssembly {

@@ -1,3 +1,4 @@
+import PostgresStorage
 import ServiceKit
 
 /// push-svc's schema on PostgreSQL: the SQLite file's tables (`PushMigrations`). Append-only.

@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import Outbox
 import ServiceKit
 
 /// Sign-up, logins, token refresh, logout and withdrawal: one store transaction per operation.

@@ -1,4 +1,5 @@
 import Foundation
+import PostgresStorage
 import ServiceKit
 
 /// `AppleGrantStore` on PostgreSQL (`apple_grant`, removed with its user).

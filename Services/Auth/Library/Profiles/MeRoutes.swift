@@ -1,5 +1,7 @@
 import Contracts
+import FileStorage
 import Hummingbird
+import ServiceClients
 import ServiceKit
 
 /// §8's `/users/me` and `/users/{user_id}`, for workspace (`slp`) apps; other apps have §1's

@@ -1,5 +1,6 @@
 import Contracts
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 
 /// `ProfileStore` on PostgreSQL.

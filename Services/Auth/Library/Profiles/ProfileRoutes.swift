@@ -1,4 +1,5 @@
 import Contracts
+import FileStorage
 import Hummingbird
 import ServiceKit
 

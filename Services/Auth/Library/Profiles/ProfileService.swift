@@ -1,5 +1,7 @@
 import Contracts
+import FileStorage
 import Foundation
+import ServiceClients
 import ServiceKit
 
 /// Profiles, search, follows, blocks, reports and attendance (API.md §1).

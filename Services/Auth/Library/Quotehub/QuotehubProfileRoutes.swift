@@ -1,5 +1,6 @@
-import Foundation
 import Contracts
+import FileStorage
+import Foundation
 import Hummingbird
 import ServiceKit
 

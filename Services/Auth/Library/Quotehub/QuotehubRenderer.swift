@@ -1,4 +1,5 @@
 import Contracts
+import FileStorage
 import ServiceKit
 
 /// Users in API.md §9's shapes, image URLs absolute under the app's mount.

@@ -1,6 +1,8 @@
 import Contracts
 import Foundation
+import Outbox
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 
 /// `AccountStore` on PostgreSQL: one transaction per operation; a refresh locks its session row

@@ -1,6 +1,8 @@
 import Contracts
 import Foundation
 import GRDB
+import Outbox
+import SQLiteStorage
 import ServiceKit
 
 extension SessionRecord: FetchableRecord, PersistableRecord {

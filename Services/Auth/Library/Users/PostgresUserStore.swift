@@ -1,4 +1,5 @@
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 
 /// `UserStore` on PostgreSQL (`app_user`).

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 import ServiceLifecycle
 import Synchronization

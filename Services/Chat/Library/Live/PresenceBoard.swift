@@ -1,6 +1,8 @@
 import Contracts
+import FileStorage
 import Logging
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 import ServiceLifecycle
 

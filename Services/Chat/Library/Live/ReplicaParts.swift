@@ -1,6 +1,7 @@
 import Logging
 import ServiceKit
 import ServiceLifecycle
+import Storage
 
 /// The room hub a replica's sockets are on and, on PostgreSQL, what makes the replicas act as
 /// one: the listener that delivers every replica's messages (`LiveFrameListener`) and the board

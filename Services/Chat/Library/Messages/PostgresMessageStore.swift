@@ -1,5 +1,7 @@
 import Contracts
+import Outbox
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 
 /// `MessageStore` on PostgreSQL: messages of replicas sharing one database, each message's frame

@@ -1,4 +1,5 @@
 import Contracts
+import ServiceClients
 import ServiceKit
 
 /// Records as API.md §3 shapes, with senders and participants from one batch user lookup.

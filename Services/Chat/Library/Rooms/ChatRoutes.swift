@@ -1,4 +1,5 @@
 import Contracts
+import FileStorage
 import HTTPTypes
 import Hummingbird
 import ServiceKit

@@ -1,5 +1,6 @@
 import Contracts
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 
 /// `RoomStore` on PostgreSQL.

@@ -1,4 +1,5 @@
 import Contracts
+import ServiceClients
 import ServiceKit
 
 /// API.md §8 direct messages: one room per pair of members per workspace, participants only.

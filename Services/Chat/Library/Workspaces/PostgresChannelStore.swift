@@ -1,5 +1,6 @@
 import Contracts
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 
 /// `ChannelStore` on PostgreSQL: channels and DM rooms are rows of `room`, as on SQLite.

@@ -1,5 +1,6 @@
 import Contracts
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 
 /// `WorkspaceStore` on PostgreSQL. A name taken twice at once is refused by the unique key

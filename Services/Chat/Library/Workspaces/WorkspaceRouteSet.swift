@@ -1,3 +1,4 @@
+import FileStorage
 import ServiceKit
 
 /// Everything §8 serves: workspace covers, workspaces, channels, DMs.

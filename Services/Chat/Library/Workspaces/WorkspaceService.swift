@@ -1,6 +1,8 @@
 import Contracts
+import FileStorage
 import Foundation
 import Logging
+import ServiceClients
 import ServiceKit
 
 /// API.md §8 workspaces and their members. A workspace is bought with coins from the market-svc
@@ -11,7 +13,7 @@ struct WorkspaceService: Sendable {
     let workspaces: any WorkspaceStore
     let channels: any ChannelStore
     let renderer: WorkspaceRenderer
-    let coins: CoinsClient
+    let market: MarketClient
     let covers: FileStore
     let cost: Int
     let logger: Logger
@@ -50,7 +52,7 @@ struct WorkspaceService: Sendable {
             throw error
         }
         do {
-            if cost > 0 { try await coins.spend(CoinSpend(key: pending.spendKey, userID: caller.userID, coins: cost), caller.appID, requestID) }
+            if cost > 0 { try await market.spendCoins(CoinSpend(key: pending.spendKey, userID: caller.userID, coins: cost), caller.appID, requestID) }
             let channel = ChannelRecord(roomID: ObjectID.generate(), workspaceID: pending.id, name: ChannelRecord.defaultName, description: nil,
                                         coverImage: nil, ownerID: caller.userID, createdAt: now, isDefault: true)
             let workspace = try await workspaces.activate(pending.id, defaultChannel: channel)
@@ -76,7 +78,7 @@ struct WorkspaceService: Sendable {
     /// given back now, the workspace stays pending for `giveUpAbandoned`.
     private func giveUp(_ workspace: WorkspaceRecord, requestID: String, spent: Bool) async {
         do {
-            if spent, cost > 0 { try await coins.giveBack(workspace.spendKey, workspace.appID, requestID) }
+            if spent, cost > 0 { try await market.returnSpend(workspace.spendKey, workspace.appID, requestID) }
             try await workspaces.abandon(workspace.id)
             covers.remove(publicPath: workspace.coverImage)
         } catch {

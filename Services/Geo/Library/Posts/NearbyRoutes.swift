@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Hummingbird
+import ServiceClients
 import ServiceKit
 
 /// Located posts: market-svc's events in, radius searches out.

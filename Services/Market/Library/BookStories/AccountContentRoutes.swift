@@ -1,4 +1,5 @@
 import Contracts
+import FileStorage
 import ServiceKit
 
 /// What auth-svc's outbox tells market-svc of a revoked account (API.md §9): its stories, themes

@@ -1,3 +1,4 @@
+import FileStorage
 import ServiceKit
 
 /// A record a reader wrote, with files of its own (a story's images, a theme's image).

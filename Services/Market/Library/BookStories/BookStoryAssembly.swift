@@ -1,3 +1,4 @@
+import FileStorage
 import ServiceKit
 
 /// §9's parts wired together: books, stories, themes, comments, their images, and what a

@@ -1,4 +1,5 @@
 import Contracts
+import ServiceClients
 import ServiceKit
 
 /// Stories, themes and comments in API.md §9's shapes: authors from one batch lookup at auth-svc,

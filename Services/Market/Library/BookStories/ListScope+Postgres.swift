@@ -1,3 +1,4 @@
+import PostgresStorage
 import ServiceKit
 
 extension StoryQuery.Scope {

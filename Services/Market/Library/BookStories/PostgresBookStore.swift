@@ -1,4 +1,5 @@
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 
 /// `BookStore` on PostgreSQL.

@@ -1,4 +1,5 @@
 import Contracts
+import FileStorage
 import ServiceKit
 
 /// Who reads a §9 route: the app, the signed-in reader (nil for a guest), what they hid, and

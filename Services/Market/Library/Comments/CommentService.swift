@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ServiceClients
 import ServiceKit
 
 /// Comments and one level of replies on whatever they hang off (API.md §2): posts and filters

@@ -1,5 +1,6 @@
 import Contracts
 import Hummingbird
+import ServiceClients
 import ServiceKit
 
 /// Hot-trend, today's filter, today's author and the main banners (API.md §2).

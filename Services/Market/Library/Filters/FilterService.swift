@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ServiceClients
 import ServiceKit
 
 /// The filter marketplace (API.md §2): filters, their likes and lists. Any caller of the app may

@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ServiceClients
 import ServiceKit
 
 /// Filter purchases: orders the apps pay for with PortOne, marked paid by payment-verify-svc.

@@ -1,4 +1,5 @@
 import Contracts
+import ServiceClients
 import ServiceKit
 
 /// Posts as API.md §2 shapes them: with their likes, their comments (without hidden users') and

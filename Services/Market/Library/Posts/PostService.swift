@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import ServiceClients
 import ServiceKit
 
 /// Community posts (API.md §2): create, read, update, delete, likes, feeds and search. What a

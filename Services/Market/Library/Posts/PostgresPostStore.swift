@@ -1,5 +1,7 @@
 import Contracts
+import Outbox
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 
 /// `PostStore` on PostgreSQL. A page's likes and comments are read on its connection right after

@@ -1,5 +1,6 @@
 import Contracts
 import GRDB
+import Outbox
 import ServiceKit
 
 extension PostRecord: FetchableRecord, PersistableRecord {

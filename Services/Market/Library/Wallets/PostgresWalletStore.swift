@@ -1,4 +1,5 @@
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 
 /// `WalletStore` on PostgreSQL. A wallet's row is locked for each change that reads its balance

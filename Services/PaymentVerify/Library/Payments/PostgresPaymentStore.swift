@@ -1,5 +1,7 @@
 import Contracts
+import Outbox
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 
 /// `PaymentStore` on PostgreSQL. Two replicas verifying one payment at once: the unique keys

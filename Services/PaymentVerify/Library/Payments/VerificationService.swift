@@ -1,5 +1,6 @@
 import Contracts
 import Logging
+import ServiceClients
 import ServiceKit
 
 /// PortOne double verification (API.md §5): the payment is always fetched from the PG, matched

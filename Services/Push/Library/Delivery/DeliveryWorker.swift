@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Logging
+import Outbox
 import ServiceKit
 import ServiceLifecycle
 import Synchronization

@@ -1,5 +1,6 @@
 import Contracts
 import PostgresNIO
+import PostgresStorage
 import ServiceKit
 
 /// `DeliveryStore` on PostgreSQL. Replicas claim deliveries side by side: a row another replica is

@@ -1,0 +1,78 @@
+import GRDB
+import ServiceKit
+import Synchronization
+
+/// Runs many small writes of one kind in shared transactions (group commit): while one batch is
+/// being written, the next requests gather, and they go in together. SQLite has one writer, so
+/// busy small writes queue anyway; a batch pays the hand-off to the writer's thread and the
+/// commit's WAL frames once instead of once per request.
+///
+/// A request that throws fails alone: its batch is rolled back and each of its requests runs again
+/// in a transaction of its own (savepoints per request would cost every batch for the rare error).
+package final class WriteBatcher<Request: Sendable, Outcome: Sendable>: Sendable {
+    private typealias Pending = (request: Request, continuation: CheckedContinuation<Outcome, any Error>)
+
+    private struct State {
+        var pending: [Pending] = []
+        var writing = false
+    }
+
+    private let database: any DatabaseWriter
+    private let maxBatch: Int
+    private let apply: @Sendable (Database, Request) throws -> Outcome
+    private let state = Mutex(State())
+
+    /// `apply` is one request's write, inside the batch's transaction.
+    package init(database: any DatabaseWriter, maxBatch: Int = 256, apply: @escaping @Sendable (Database, Request) throws -> Outcome) {
+        self.database = database
+        self.maxBatch = maxBatch
+        self.apply = apply
+    }
+
+    /// Requests waiting for the batch being written to finish.
+    package var waiting: Int { state.withLock { $0.pending.count } }
+
+    package func submit(_ request: Request) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { continuation in
+            let start = state.withLock { state in
+                state.pending.append((request, continuation))
+                defer { state.writing = true }
+                return !state.writing
+            }
+            if start { Task { await self.drain() } }
+        }
+    }
+
+    /// Writes batches until nothing is pending.
+    private func drain() async {
+        while true {
+            let batch = state.withLock { state -> [Pending] in
+                let batch = Array(state.pending.prefix(maxBatch))
+                state.pending.removeFirst(batch.count)
+                if batch.isEmpty { state.writing = false }
+                return batch
+            }
+            guard !batch.isEmpty else { return }
+            let requests = batch.map(\.request)
+            do {
+                let outcomes = try await database.write { [apply] db in try requests.map { try apply(db, $0) } }
+                for (pending, outcome) in zip(batch, outcomes) { pending.continuation.resume(returning: outcome) }
+            } catch {
+                // The batch was rolled back: each again on its own, so that only what fails fails
+                // (rare: a rejected request is an outcome, not an error).
+                guard batch.count > 1 else {
+                    batch[0].continuation.resume(throwing: error)
+                    continue
+                }
+                for pending in batch {
+                    do {
+                        let outcome = try await database.write { [apply] db in try apply(db, pending.request) }
+                        pending.continuation.resume(returning: outcome)
+                    } catch {
+                        pending.continuation.resume(throwing: error)
+                    }
+                }
+            }
+        }
+    }
+}
