@@ -21,4 +21,9 @@ package struct EventClient<Event: Codable & Sendable>: Sendable {
     package static func failing(_ service: ServiceName) -> EventClient {
         EventClient { _ in throw ServiceError.unavailable(service) }
     }
+
+    /// No event expected: the first one fails the running test.
+    package static var unimplemented: EventClient {
+        EventClient { _ in throw Unimplemented.call("EventClient<\(Event.self)>.send") }
+    }
 }

@@ -75,17 +75,19 @@ package struct MarketClient: Sendable {
     }
 
     /// market-svc down: every call fails as the live client's would.
-    package static var failing: MarketClient { every { ServiceError.unavailable(.market) } }
+    package static var failing: MarketClient { every { _ in ServiceError.unavailable(.market) } }
 
-    /// No call expected: the first one fails the test that made it (as market-svc's "unavailable").
-    package static var unimplemented: MarketClient { every { Unimplemented.call("MarketClient") } }
+    /// No call expected: the first one fails the running test.
+    package static var unimplemented: MarketClient { every { Unimplemented.call("MarketClient." + $0) } }
 
-    private static func every(_ failure: @escaping @Sendable () -> any Error) -> MarketClient {
+    private static func every(_ failure: @escaping @Sendable (_ operation: String) -> any Error) -> MarketClient {
         MarketClient(
-            order: { _, _, _ in throw failure() }, markPaid: { _, _, _ in throw failure() }, markRefunded: { _, _ in throw failure() },
-            grantCoins: { _ in throw failure() }, refundCoins: { _ in throw failure() }, postIDs: { _, _, _ in throw failure() },
-            coins: { _, _, _ in throw failure() }, accountRevoked: { _ in throw failure() }, spendCoins: { _, _, _ in throw failure() },
-            returnSpend: { _, _, _ in throw failure() }, posts: { _, _, _, _ in throw failure() }
+            order: { _, _, _ in throw failure("order") }, markPaid: { _, _, _ in throw failure("markPaid") },
+            markRefunded: { _, _ in throw failure("markRefunded") }, grantCoins: { _ in throw failure("grantCoins") },
+            refundCoins: { _ in throw failure("refundCoins") }, postIDs: { _, _, _ in throw failure("postIDs") },
+            coins: { _, _, _ in throw failure("coins") }, accountRevoked: { _ in throw failure("accountRevoked") },
+            spendCoins: { _, _, _ in throw failure("spendCoins") }, returnSpend: { _, _, _ in throw failure("returnSpend") },
+            posts: { _, _, _, _ in throw failure("posts") }
         )
     }
 }

@@ -42,6 +42,12 @@ package struct UsersClient: Sendable {
         users: { _, _, _ in throw ServiceError.unavailable(.auth) },
         blocked: { _, _, _ in throw ServiceError.unavailable(.auth) }
     )
+
+    /// No call expected: the first one fails the running test.
+    package static let unimplemented = UsersClient(
+        users: { _, _, _ in throw Unimplemented.call("UsersClient.users") },
+        blocked: { _, _, _ in throw Unimplemented.call("UsersClient.blocked") }
+    )
 }
 
 extension Dictionary where Key == String, Value == UserInfoFull {

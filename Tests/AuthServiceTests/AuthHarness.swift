@@ -72,7 +72,7 @@ struct AuthHarness {
             push: push.client,
             appleKeys: .http(url: keysURL, client: .shared),
             http: .shared,
-            appleTokens: .live(tokenURL: apple?.tokenURL ?? "http://127.0.0.1:9/auth/token", revokeURL: apple?.revokeURL ?? "http://127.0.0.1:9/auth/revoke", http: .shared),
+            appleTokens: apple.map { .live(tokenURL: $0.tokenURL, revokeURL: $0.revokeURL, http: .shared) } ?? .unimplemented,
             usersChanged: usersChangedClient(usersChanged)
         )
         let app = try await AuthAssembly.assemble(

@@ -58,7 +58,7 @@ final class PostContractTests: XCTestCase {
         let engine: StoreEngine
 
         /// `users` and `geo` replace the fakes of auth-svc and geo-svc (a failing one, say);
-        /// `kakao` is Kakao's book search (by default an address nothing answers).
+        /// `kakao` is Kakao's book search (by default none: a search fails the test).
         static func make(
             users: UsersClient? = nil, geo geoClient: EventClient<PostLocationEvent>? = nil, kakao: KakaoBookClient? = nil, engine: StoreEngine? = nil
         ) async throws -> Harness {
@@ -71,7 +71,7 @@ final class PostContractTests: XCTestCase {
                 hidden: HiddenContentClient { user, _, _ in
                     HiddenContent(userIDs: blocks.byUser.withLock { Array($0[user] ?? []) }, storyIDs: blocks.reportedStories.withLock { Array($0[user] ?? []) })
                 },
-                kakao: kakao ?? .live(url: "http://127.0.0.1:9/v3/search/book", restKey: "test-key", http: .shared)
+                kakao: kakao ?? .unimplemented
             )
             let app = try MarketAssembly.assemble(common: common, logger: TestEnvironment.logger, engine: engine, dependencies: dependencies).application()
             return Harness(app: app, keys: keys, blocks: blocks, geo: geo, engine: engine)

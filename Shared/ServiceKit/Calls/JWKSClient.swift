@@ -27,6 +27,9 @@ package struct JWKSClient: Sendable {
 
     /// auth-svc down: no keys, so no token verifies.
     package static let failing = JWKSClient { throw ServiceError.unavailable(.auth) }
+
+    /// No call expected: the first one fails the running test.
+    package static let unimplemented = JWKSClient { throw Unimplemented.call("JWKSClient.fetch") }
 }
 
 extension JWKS {

@@ -51,4 +51,10 @@ struct AppleTokenClient: Sendable {
             throw ServiceError(.unavailable, "Apple could not be reached")
         }
     }
+
+    /// No call expected: the first one fails the running test.
+    static let unimplemented = AppleTokenClient(
+        exchange: { _, _, _ in throw Unimplemented.call("AppleTokenClient.exchange") },
+        revoke: { _, _, _ in throw Unimplemented.call("AppleTokenClient.revoke") }
+    )
 }

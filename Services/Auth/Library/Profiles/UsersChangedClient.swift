@@ -27,4 +27,7 @@ struct UsersChangedClient: Sendable {
             }
         }
     }
+
+    /// No change expected: the first one fails the running test.
+    static let unimplemented = UsersChangedClient { _, _, _ in _ = Unimplemented.call("UsersChangedClient.changed") }
 }

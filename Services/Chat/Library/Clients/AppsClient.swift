@@ -23,4 +23,7 @@ struct AppsClient: Sendable {
     }
 
     static let failing = AppsClient { _ in throw ServiceError.unavailable(.auth) }
+
+    /// No call expected: the first one fails the running test.
+    static let unimplemented = AppsClient { _ in throw Unimplemented.call("AppsClient.flags") }
 }

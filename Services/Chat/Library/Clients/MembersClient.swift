@@ -35,6 +35,12 @@ struct MembersClient: Sendable {
         users: { _, _, _ in throw ServiceError.unavailable(.auth) },
         byEmail: { _, _, _ in throw ServiceError.unavailable(.auth) }
     )
+
+    /// No call expected: the first one fails the running test.
+    static let unimplemented = MembersClient(
+        users: { _, _, _ in throw Unimplemented.call("MembersClient.users") },
+        byEmail: { _, _, _ in throw Unimplemented.call("MembersClient.byEmail") }
+    )
 }
 
 extension Dictionary where Key == String, Value == SlpUser {

@@ -29,4 +29,9 @@ struct AppKeysClient: Sendable {
     }
 
     static let failing = AppKeysClient(resolve: { _ in throw ServiceError.unavailable(.auth) }, mount: { _ in throw ServiceError.unavailable(.auth) })
+
+    /// No call expected: the first one fails the running test.
+    static let unimplemented = AppKeysClient(
+        resolve: { _ in throw Unimplemented.call("AppKeysClient.resolve") }, mount: { _ in throw Unimplemented.call("AppKeysClient.mount") }
+    )
 }

@@ -15,4 +15,10 @@ struct HiddenContentClient: Sendable {
             }
         }
     }
+
+    /// auth-svc down: every call fails as the live client's would.
+    static let failing = HiddenContentClient { _, _, _ in throw ServiceError.unavailable(.auth) }
+
+    /// No call expected: the first one fails the running test.
+    static let unimplemented = HiddenContentClient { _, _, _ in throw Unimplemented.call("HiddenContentClient.hidden") }
 }

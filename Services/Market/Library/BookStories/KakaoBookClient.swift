@@ -53,4 +53,7 @@ struct KakaoBookClient: Sendable {
             return page
         }
     }
+
+    /// No call expected: the first one fails the running test.
+    static let unimplemented = KakaoBookClient { _, _, _ in throw Unimplemented.call("KakaoBookClient.search") }
 }

@@ -149,4 +149,9 @@ struct PortOneClient: Sendable {
             return (response.status.code, try await response.body.collect(upTo: 1 << 20))
         }
     }
+
+    /// No call expected: the first one fails the running test.
+    static let unimplemented = PortOneClient(
+        payment: { _ in throw Unimplemented.call("PortOneClient.payment") }, cancel: { _, _ in throw Unimplemented.call("PortOneClient.cancel") }
+    )
 }

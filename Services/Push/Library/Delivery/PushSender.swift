@@ -1,3 +1,5 @@
+import ServiceKit
+
 /// Delivers one message to one target; the live value routes by platform to FCM or APNs.
 struct PushSender: Sendable {
     var send: @Sendable (_ platform: DevicePlatform, _ target: String, _ message: PushMessage) async -> DeliveryResult
@@ -14,4 +16,7 @@ struct PushSender: Sendable {
             }
         }
     }
+
+    /// No delivery expected: the first one fails the running test (and ends as a failed delivery).
+    static let unimplemented = PushSender { _, _, _ in .failed(Unimplemented.call("PushSender.send").description) }
 }
