@@ -15,7 +15,7 @@ struct PostgresMessageStore: MessageStore {
         _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
         event: @escaping @Sendable (ChatRecord, _ participants: [String], _ presentElsewhere: [String]) -> ChatMessageEvent
     ) async throws -> (chat: ChatRecord, created: Bool, frame: LiveFrame?) {
-        guard ObjectID.isValid(new.roomID) else { throw StoreError.notFound("room not found") }
+        try SendRules.check(roomID: new.roomID)
         if let stored = try await sendUncontended(new, appID: appID, at: time, live: live, event: event) { return (stored.chat, true, stored.frame) }
         return try await sendLocked(new, appID: appID, at: time, live: live, event: event)
     }
@@ -37,12 +37,15 @@ struct PostgresMessageStore: MessageStore {
             """, logger: pool.logger)
         var found: (appID: String, kind: String, updatedAt: Int64, participants: [String], retried: Bool, elsewhere: [String])?
         for try await row in rows.decode((String, String, Int64, [String], Bool, [String]).self) { found = row }
-        guard let room = found, room.appID == appID, room.kind == new.kind.rawValue else { throw StoreError.notFound("room not found") }
-        guard room.participants.contains(new.senderID), !room.retried else { return nil }
-        let chat = Self.chat(new, at: max(time, room.updatedAt + 1))
+        // A sender who is not a participant yet, and a retry, need what only the locked path reads.
+        if let room = found, !room.participants.contains(new.senderID) || room.retried { return nil }
+        let room = found.map { SendRules.Room(appID: $0.appID, kind: $0.kind, updatedAt: $0.updatedAt, participants: $0.participants,
+                                              senderIsWorkspaceMember: false, retried: nil) }
+        guard case .store(let chat, joins: false, let participants) = try SendRules.decide(new, appID: appID, at: time, room: room) else { return nil }
+        let elsewhere = found?.elsewhere ?? []
         let frame = live?(chat)
         do {
-            return try await write(chat, event: event(chat, room.participants, room.elsewhere), frame: frame, ifRoomUpdatedAt: room.updatedAt) {
+            return try await write(chat, event: event(chat, participants, elsewhere), frame: frame, ifRoomUpdatedAt: room?.updatedAt) {
                 try await pool.client.query($0, logger: pool.logger)
             }.map { ($0, frame) }
         } catch let error as PSQLError where error.isUniqueViolation {
@@ -59,39 +62,43 @@ struct PostgresMessageStore: MessageStore {
         let logger = pool.logger
         return try await pool.transaction { connection in
             let rows = try await connection.query(
-                "SELECT app_id, kind, workspace_id, updated_at FROM room WHERE id = \(new.roomID) FOR UPDATE", logger: logger
+                "SELECT app_id, kind, updated_at FROM room WHERE id = \(new.roomID) FOR UPDATE", logger: logger
             )
-            var room: (appID: String, kind: String, workspaceID: String?, updatedAt: Int64)?
-            for try await row in rows.decode((String, String, String?, Int64).self) { room = row }
-            guard let room, room.appID == appID, room.kind == new.kind.rawValue else { throw StoreError.notFound("room not found") }
-            // Its participants and who has it open on another replica, in one round trip (the room is locked meanwhile).
-            var (participants, elsewhere): ([String], [String]) = ([], [])
+            var found: (appID: String, kind: String, updatedAt: Int64)?
+            for try await row in rows.decode((String, String, Int64).self) { found = row }
+            // Its participants, whether the sender is a member of its workspace, who has it open on
+            // another replica, and a stored message of this `client_id`: one round trip (the room is locked meanwhile).
+            var read: (participants: [String], member: Bool, elsewhere: [String], retried: String?)?
             for try await row in try await connection.query("""
-                SELECT ARRAY(SELECT user_id FROM participant WHERE room_id = \(new.roomID) ORDER BY user_id),
-                       ARRAY(\(unescaped: PresenceBoard.elsewhere(room: "room.id", origin: origin)))
+                SELECT ARRAY(SELECT user_id FROM participant WHERE room_id = room.id ORDER BY user_id),
+                       EXISTS (SELECT 1 FROM workspace_member WHERE workspace_id = room.workspace_id AND user_id = \(new.senderID)),
+                       ARRAY(\(unescaped: PresenceBoard.elsewhere(room: "room.id", origin: origin))),
+                       (SELECT id FROM chat WHERE room_id = room.id AND sender_id = \(new.senderID) AND client_id = \(new.clientID))
                 FROM room WHERE id = \(new.roomID)
-                """, logger: logger).decode(([String], [String]).self) {
-                (participants, elsewhere) = row
+                """, logger: logger).decode(([String], Bool, [String], String?).self) {
+                read = row
             }
-            if !participants.contains(new.senderID) {
-                // A workspace member joins a channel by writing in it (API.md §8).
-                guard new.kind == .channel, let workspaceID = room.workspaceID, try await connection.count(
-                    "SELECT 1 FROM workspace_member WHERE workspace_id = \(workspaceID) AND user_id = \(new.senderID)", logger: logger
-                ) > 0 else {
-                    throw StoreError.notPermitted("not a participant of this room")
-                }
-                try await connection.query(
-                    "INSERT INTO participant (room_id, user_id, app_id) VALUES (\(new.roomID), \(new.senderID), \(appID))", logger: logger
-                )
-                participants.append(new.senderID)
+            var retried: ChatRecord?
+            if let id = read?.retried {
+                retried = try await connection.record(ChatRecord.self, "SELECT \(unescaped: ChatRecord.selectedColumns) FROM chat WHERE id = \(id)", logger: logger)
             }
-            if let clientID = new.clientID, let existing = try await connection.record(ChatRecord.self, """
-                SELECT \(unescaped: ChatRecord.selectedColumns) FROM chat
-                WHERE room_id = \(new.roomID) AND sender_id = \(new.senderID) AND client_id = \(clientID)
-                """, logger: logger) {
+            let room = found.map { found in
+                SendRules.Room(appID: found.appID, kind: found.kind, updatedAt: found.updatedAt, participants: read?.participants ?? [],
+                               senderIsWorkspaceMember: read?.member ?? false, retried: retried)
+            }
+            let (chat, participants): (ChatRecord, [String])
+            switch try SendRules.decide(new, appID: appID, at: time, room: room) {
+            case .answerStored(let existing):
                 return (existing, false, nil)
+            case .store(let made, let joins, let all):
+                if joins {
+                    try await connection.query(
+                        "INSERT INTO participant (room_id, user_id, app_id) VALUES (\(new.roomID), \(new.senderID), \(appID))", logger: logger
+                    )
+                }
+                (chat, participants) = (made, all)
             }
-            let chat = Self.chat(new, at: max(time, room.updatedAt + 1))
+            let elsewhere = read?.elsewhere ?? []
             let frame = live?(chat)
             let stored = try await write(chat, event: event(chat, participants, elsewhere), frame: frame, ifRoomUpdatedAt: nil) {
                 try await connection.query($0, logger: logger)
@@ -99,13 +106,6 @@ struct PostgresMessageStore: MessageStore {
             guard let stored else { throw StoreError.notFound("room not found") }
             return (stored, true, frame)
         }
-    }
-
-    private static func chat(_ new: NewChat, at createdAt: Int64) -> ChatRecord {
-        ChatRecord(
-            seq: nil, id: ObjectID.generate(), roomID: new.roomID, senderID: new.senderID, content: new.content,
-            files: JSONText.encode(new.files), clientID: new.clientID, createdAt: createdAt
-        )
     }
 
     /// One statement: the room's activity (only if still `ifRoomUpdatedAt`, when given), the

@@ -30,48 +30,50 @@ struct SQLiteMessageStore: MessageStore {
         _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
         event: @escaping @Sendable (ChatRecord, _ participants: [String], _ presentElsewhere: [String]) -> ChatMessageEvent
     ) async throws -> (chat: ChatRecord, created: Bool, frame: LiveFrame?) {
-        guard ObjectID.isValid(new.roomID) else { throw StoreError.notFound("room not found") }
+        try SendRules.check(roomID: new.roomID)
         // Every message passes here: kept statements and columns read by position (no SQL
         // built, prepared and authorized afresh, no `Codable` row) keep the writer's share short.
         let stored = try await database.write { db -> (chat: ChatRecord, created: Bool) in
-            guard let room = try Row.fetchOne(
-                db.cachedStatement(sql: "SELECT app_id, kind, workspace_id, updated_at FROM room WHERE id = ?"), arguments: [new.roomID]
-            ), room[0] as String == appID, room[1] as String == new.kind.rawValue else {
-                throw StoreError.notFound("room not found")
-            }
-            var participants = try String.fetchAll(
-                db.cachedStatement(sql: "SELECT user_id FROM participant WHERE room_id = ? ORDER BY user_id"), arguments: [new.roomID]
-            )
-            if !participants.contains(new.senderID) {
-                // A workspace member joins a channel by writing in it (API.md §8).
-                guard new.kind == .channel, let workspaceID = room[2] as String?,
-                      try WorkspaceMemberRecord.exists(db, key: ["workspace_id": workspaceID, "user_id": new.senderID]) else {
-                    throw StoreError.notPermitted("not a participant of this room")
-                }
-                try ParticipantRecord(roomID: new.roomID, userID: new.senderID, appID: appID, readAt: 0).insert(db)
-                participants.append(new.senderID)
-            }
-            if let clientID = new.clientID, let existing = try ChatRecord.filter(
-                ChatRecord.Columns.roomID == new.roomID && ChatRecord.Columns.senderID == new.senderID && ChatRecord.Columns.clientID == clientID
-            ).fetchOne(db) {
+            switch try SendRules.decide(new, appID: appID, at: time, room: try Self.room(db, for: new)) {
+            case .answerStored(let existing):
                 return (existing, false)
+            case .store(var chat, let joins, let participants):
+                if joins { try ParticipantRecord(roomID: new.roomID, userID: new.senderID, appID: appID, readAt: 0).insert(db) }
+                try db.cachedStatement(sql: """
+                    INSERT INTO chat (id, room_id, sender_id, content, files, client_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """).execute(arguments: [chat.id, chat.roomID, chat.senderID, chat.content, chat.files, chat.clientID, chat.createdAt])
+                chat.seq = db.lastInsertedRowID
+                try db.cachedStatement(sql: "UPDATE room SET updated_at = ?, last_chat_seq = ? WHERE id = ?")
+                    .execute(arguments: [chat.createdAt, chat.seq, new.roomID])
+                try SQLiteOutboxStore.enqueue(db, topic: ChatMessageEvent.topic, key: new.roomID, payload: event(chat, participants, []))
+                return (chat, true)
             }
-            let createdAt = max(time, room[3] as Int64 + 1)
-            var chat = ChatRecord(
-                seq: nil, id: ObjectID.generate(), roomID: new.roomID, senderID: new.senderID, content: new.content,
-                files: JSONText.encode(new.files), clientID: new.clientID, createdAt: createdAt
-            )
-            try db.cachedStatement(sql: """
-                INSERT INTO chat (id, room_id, sender_id, content, files, client_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [chat.id, chat.roomID, chat.senderID, chat.content, chat.files, chat.clientID, chat.createdAt])
-            chat.seq = db.lastInsertedRowID
-            try db.cachedStatement(sql: "UPDATE room SET updated_at = ?, last_chat_seq = ? WHERE id = ?")
-                .execute(arguments: [createdAt, chat.seq, new.roomID])
-            try SQLiteOutboxStore.enqueue(db, topic: ChatMessageEvent.topic, key: new.roomID, payload: event(chat, participants, []))
-            return (chat, true)
         }
         // Made after the write: the file's one writer is not held for it.
         return (stored.chat, stored.created, stored.created ? live?(stored.chat) : nil)
+    }
+
+    /// What `SendRules` needs of the message's room; nil when there is none. Workspace membership
+    /// is read only for a sender who is not a participant, the one case that asks it.
+    private static func room(_ db: Database, for new: NewChat) throws -> SendRules.Room? {
+        guard let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT app_id, kind, workspace_id, updated_at FROM room WHERE id = ?"), arguments: [new.roomID]
+        ) else { return nil }
+        let participants = try String.fetchAll(
+            db.cachedStatement(sql: "SELECT user_id FROM participant WHERE room_id = ? ORDER BY user_id"), arguments: [new.roomID]
+        )
+        var member = false
+        if !participants.contains(new.senderID), let workspaceID = row[2] as String? {
+            member = try WorkspaceMemberRecord.exists(db, key: ["workspace_id": workspaceID, "user_id": new.senderID])
+        }
+        let retried = try new.clientID.flatMap { clientID in
+            try ChatRecord.filter(
+                ChatRecord.Columns.roomID == new.roomID && ChatRecord.Columns.senderID == new.senderID && ChatRecord.Columns.clientID == clientID
+            ).fetchOne(db)
+        }
+        return SendRules.Room(
+            appID: row[0], kind: row[1], updatedAt: row[3], participants: participants, senderIsWorkspaceMember: member, retried: retried
+        )
     }
 
     func history(roomID: String, after: Int64?, limit: Int) async throws -> [ChatRecord] {
