@@ -42,14 +42,11 @@ struct PostgresRoomStore: RoomStore {
 
     func room(_ id: String, participant userID: String, appID: String) async throws -> RoomRecord {
         guard ObjectID.isValid(id) else { throw StoreError.notFound("room not found") }
-        let found = try await pool.read { connection -> (RoomRecord, Bool)? in
-            guard let room = try await connection.record(RoomRecord.self, "SELECT * FROM room WHERE id = \(id)", logger: pool.logger),
-                  room.appID == appID, room.kind == .pair else { return nil }
-            return (room, try await Self.isParticipant(connection, roomID: id, userID: userID, logger: pool.logger))
+        let found = try await pool.read { connection -> (RoomRecord?, Bool) in
+            (try await connection.record(RoomRecord.self, "SELECT * FROM room WHERE id = \(id)", logger: pool.logger),
+             try await Self.isParticipant(connection, roomID: id, userID: userID, logger: pool.logger))
         }
-        guard let found else { throw StoreError.notFound("room not found") }
-        guard found.1 else { throw StoreError.notPermitted("not a participant of this room") }
-        return found.0
+        return try RoomAccess.pair(found.0, appID: appID, participant: found.1)
     }
 
     func isParticipant(roomID: String, userID: String) async throws -> Bool {

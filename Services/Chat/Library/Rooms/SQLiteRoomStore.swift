@@ -49,12 +49,9 @@ struct SQLiteRoomStore: RoomStore {
     func room(_ id: String, participant userID: String, appID: String) async throws -> RoomRecord {
         guard ObjectID.isValid(id) else { throw StoreError.notFound("room not found") }
         let found = try await database.read { db -> (RoomRecord?, Bool) in
-            guard let room = try RoomRecord.fetchOne(db, key: id), room.appID == appID, room.kind == .pair else { return (nil, false) }
-            return (room, try ParticipantRecord.exists(db, key: ["room_id": id, "user_id": userID]))
+            (try RoomRecord.fetchOne(db, key: id), try ParticipantRecord.exists(db, key: ["room_id": id, "user_id": userID]))
         }
-        guard let room = found.0 else { throw StoreError.notFound("room not found") }
-        guard found.1 else { throw StoreError.notPermitted("not a participant of this room") }
-        return room
+        return try RoomAccess.pair(found.0, appID: appID, participant: found.1)
     }
 
     func isParticipant(roomID: String, userID: String) async throws -> Bool {

@@ -127,14 +127,10 @@ struct SQLiteChannelStore: ChannelStore {
 
     func dm(_ roomID: String, workspace workspaceID: String, participant userID: String) async throws -> (room: RoomRecord, opponent: String) {
         guard ObjectID.isValid(roomID) else { throw StoreError.notFound("room not found") }
-        let found = try await database.read { db -> (RoomRecord, String?)? in
-            guard let room = try RoomRecord.fetchOne(db, key: roomID), room.kind == .dm, room.workspaceID == workspaceID else { return nil }
-            let participants = try String.fetchAll(db, sql: "SELECT user_id FROM participant WHERE room_id = ?", arguments: [roomID])
-            return (room, participants.contains(userID) ? participants.first { $0 != userID } ?? userID : nil)
+        let found = try await database.read { db -> (RoomRecord?, [String]) in
+            (try RoomRecord.fetchOne(db, key: roomID), try String.fetchAll(db, sql: "SELECT user_id FROM participant WHERE room_id = ?", arguments: [roomID]))
         }
-        guard let found else { throw StoreError.notFound("room not found") }
-        guard let opponent = found.1 else { throw StoreError.notPermitted("not a participant of this room") }
-        return (found.0, opponent)
+        return try RoomAccess.dm(found.0, workspaceID: workspaceID, participants: found.1, caller: userID)
     }
 
     func unreadCount(roomID: String, after: Int64?, excluding excluded: Set<String>) async throws -> Int {

@@ -37,12 +37,10 @@ struct PostgresCommentStore: CommentStore {
     ) async throws -> CommentRecord? {
         let logger = pool.logger
         let changed = try await pool.transaction { connection -> CommentRecord? in
-            guard var comment = try await connection.rows("""
+            var comment = try CommentRules.changeable(try await connection.rows("""
                 SELECT * FROM comment WHERE id = \(commentID) AND target_type = \(target.rawValue) AND target_id = \(targetID) AND app_id = \(appID)
                 FOR UPDATE
-                """, logger: logger, CommentRecord.init).first
-            else { throw StoreError.notFound("no such comment") }
-            guard comment.creatorID == userID else { throw StoreError.notPermitted("not your comment") }
+                """, logger: logger, CommentRecord.init).first, by: userID)
             guard let content else {
                 try await connection.query("DELETE FROM comment WHERE id = \(commentID)", logger: logger)
                 return nil

@@ -26,10 +26,10 @@ struct SQLiteCommentStore: CommentStore {
         _ commentID: String, target: CommentTarget, targetID: String, appID: String, by userID: String, content: String?, at time: Int64
     ) async throws -> CommentRecord? {
         try await database.write { db -> CommentRecord? in
-            guard var comment = try Self.fetch(db, sql: "SELECT * FROM comment WHERE id = ? AND target_type = ? AND target_id = ? AND app_id = ?",
-                                               arguments: [commentID, target.rawValue, targetID, appID]).first
-            else { throw StoreError.notFound("no such comment") }
-            guard comment.creatorID == userID else { throw StoreError.notPermitted("not your comment") }
+            var comment = try CommentRules.changeable(try Self.fetch(
+                db, sql: "SELECT * FROM comment WHERE id = ? AND target_type = ? AND target_id = ? AND app_id = ?",
+                arguments: [commentID, target.rawValue, targetID, appID]
+            ).first, by: userID)
             guard let content else {
                 try db.execute(sql: "DELETE FROM comment WHERE id = ?", arguments: [commentID])
                 return nil

@@ -27,4 +27,10 @@ enum FilterRules {
             record.photoMetadata = text
         }
     }
+
+    /// A filter someone ordered stays (its buyers keep what they paid for). Asked by each store
+    /// inside its delete, from the orders it counted there.
+    static func checkDeletable(orders: Int) throws {
+        guard orders == 0 else { throw StoreError.conflict("a filter with orders cannot be deleted") }
+    }
 }

@@ -20,15 +20,13 @@ struct PostgresFilterStore: FilterStore {
         let logger = pool.logger
         do {
             try await pool.transaction { connection in
-                guard try await connection.count("SELECT 1 FROM purchase_order WHERE filter_id = \(id) LIMIT 1", logger: logger) == 0 else {
-                    throw StoreError.conflict("a filter with orders cannot be deleted")
-                }
+                try FilterRules.checkDeletable(orders: try await connection.count("SELECT 1 FROM purchase_order WHERE filter_id = \(id) LIMIT 1", logger: logger))
                 try await connection.query("DELETE FROM filter WHERE id = \(id)", logger: logger)
                 try await PostgresCommentStore.deleteComments(connection, of: .filter, id: id, logger: logger)
             }
         } catch let error as PSQLError where error.isForeignKeyViolation {
             // Ordered by another request between the check and the delete.
-            throw StoreError.conflict("a filter with orders cannot be deleted")
+            try FilterRules.checkDeletable(orders: 1)
         }
         postChanges.bump()
     }

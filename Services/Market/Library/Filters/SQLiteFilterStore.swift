@@ -21,7 +21,7 @@ struct SQLiteFilterStore: FilterStore {
     func delete(id: String) async throws {
         try await database.write { db in
             let sold = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM purchase_order WHERE filter_id = ?", arguments: [id]) ?? 0
-            guard sold == 0 else { throw StoreError.conflict("a filter with orders cannot be deleted") }
+            try FilterRules.checkDeletable(orders: sold)
             _ = try FilterRecord.deleteOne(db, key: id)
             try SQLiteCommentStore.deleteComments(db, of: .filter, id: id)
         }

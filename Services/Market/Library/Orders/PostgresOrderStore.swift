@@ -14,8 +14,7 @@ struct PostgresOrderStore: OrderStore {
             let existing = try await connection.records(OrderRecord.self, """
                 SELECT * FROM purchase_order WHERE buyer_id = \(new.buyerID) AND filter_id = \(new.filterID)
                 """, logger: logger)
-            if existing.contains(where: { $0.paidAt != nil }) { throw StoreError.conflict("already bought") }
-            if let pending = existing.first { return pending }
+            if let pending = try OrderRules.open(existing: existing) { return pending }
             try await connection.query(try PostgresColumns(new).insert(into: "purchase_order"), logger: logger)
             return new
         }

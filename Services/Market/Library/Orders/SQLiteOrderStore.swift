@@ -16,8 +16,7 @@ struct SQLiteOrderStore: OrderStore {
     func open(_ new: OrderRecord) async throws -> OrderRecord {
         try await database.write { db in
             let existing = try OrderRecord.filter(OrderRecord.Columns.buyerID == new.buyerID && OrderRecord.Columns.filterID == new.filterID).fetchAll(db)
-            if existing.contains(where: { $0.paidAt != nil }) { throw StoreError.conflict("already bought") }
-            if let pending = existing.first { return pending }
+            if let pending = try OrderRules.open(existing: existing) { return pending }
             try new.insert(db)
             return new
         }

@@ -34,7 +34,7 @@ struct PostgresWalletStore: WalletStore {
                 let debited = try await connection.value(Int.self, "SELECT debited FROM coin_grant WHERE imp_uid = \(impUID)", logger: logger) ?? 0
                 return (balance, debited, false)
             }
-            let debited = min(granted, balance)
+            let debited = WalletRules.refundDebit(granted: granted, balance: balance)
             try await connection.query("UPDATE coin_grant SET refunded_at = \(time), debited = \(debited) WHERE imp_uid = \(impUID)", logger: logger)
             try await connection.query("""
                 UPDATE wallet SET coins = coins - \(debited), updated_at = \(time) WHERE app_id = \(appID) AND user_id = \(userID)
@@ -48,21 +48,19 @@ struct PostgresWalletStore: WalletStore {
         return try await pool.transaction { connection in
             try await Self.lock(connection, key: key, logger: logger)
             let balance = try await Self.balance(connection, appID: appID, userID: userID, lock: true, logger: logger)
-            let rows = try await connection.query("SELECT user_id, returned_at FROM coin_spend WHERE key = \(key) AND app_id = \(appID)", logger: logger)
-            var spent: (userID: String, returnedAt: Int64?)?
-            for try await row in rows.decode((String, Int64?).self) { spent = row }
-            if let spent {
-                guard spent.returnedAt == nil, spent.userID == userID else { throw StoreError.conflict("this purchase was given up") }
+            let existing = try await Self.spent(connection, key: key, appID: appID, logger: logger)
+            switch try WalletRules.spend(coins, by: userID, balance: balance, existing: existing) {
+            case .answer(let balance): return balance
+            case .short: return nil
+            case .take(let coins, let balance):
+                try await connection.query("""
+                    INSERT INTO coin_spend (key, app_id, user_id, coins, created_at) VALUES (\(key), \(appID), \(userID), \(coins), \(time))
+                    """, logger: logger)
+                try await connection.query("""
+                    UPDATE wallet SET coins = coins - \(coins), updated_at = \(time) WHERE app_id = \(appID) AND user_id = \(userID)
+                    """, logger: logger)
                 return balance
             }
-            guard balance >= coins else { return nil }
-            try await connection.query("""
-                INSERT INTO coin_spend (key, app_id, user_id, coins, created_at) VALUES (\(key), \(appID), \(userID), \(coins), \(time))
-                """, logger: logger)
-            try await connection.query("""
-                UPDATE wallet SET coins = coins - \(coins), updated_at = \(time) WHERE app_id = \(appID) AND user_id = \(userID)
-                """, logger: logger)
-            return balance - coins
         }
     }
 
@@ -70,21 +68,28 @@ struct PostgresWalletStore: WalletStore {
         let logger = pool.logger
         try await pool.transaction { connection in
             try await Self.lock(connection, key: key, logger: logger)
-            let rows = try await connection.query("SELECT user_id, coins, returned_at FROM coin_spend WHERE key = \(key) AND app_id = \(appID)", logger: logger)
-            var spent: (userID: String, coins: Int, returnedAt: Int64?)?
-            for try await row in rows.decode((String, Int, Int64?).self) { spent = row }
-            guard let spent else {
+            switch WalletRules.giveBack(try await Self.spent(connection, key: key, appID: appID, logger: logger)) {
+            case .nothing: return
+            case .tombstone:
                 try await connection.query("""
                     INSERT INTO coin_spend (key, app_id, user_id, coins, created_at, returned_at) VALUES (\(key), \(appID), '', 0, \(time), \(time))
                     """, logger: logger)
-                return
+            case .giveBack(let userID, let coins):
+                try await connection.query("UPDATE coin_spend SET returned_at = \(time) WHERE key = \(key)", logger: logger)
+                try await connection.query("""
+                    UPDATE wallet SET coins = coins + \(coins), updated_at = \(time) WHERE app_id = \(appID) AND user_id = \(userID)
+                    """, logger: logger)
             }
-            guard spent.returnedAt == nil else { return }
-            try await connection.query("UPDATE coin_spend SET returned_at = \(time) WHERE key = \(key)", logger: logger)
-            try await connection.query("""
-                UPDATE wallet SET coins = coins + \(spent.coins), updated_at = \(time) WHERE app_id = \(appID) AND user_id = \(spent.userID)
-                """, logger: logger)
         }
+    }
+
+    private static func spent(_ connection: PostgresConnection, key: String, appID: String, logger: Logger) async throws -> WalletRules.Spent? {
+        let rows = try await connection.query("SELECT user_id, coins, returned_at FROM coin_spend WHERE key = \(key) AND app_id = \(appID)", logger: logger)
+        var spent: WalletRules.Spent?
+        for try await (userID, coins, returnedAt) in rows.decode((String, Int, Int64?).self) {
+            spent = WalletRules.Spent(userID: userID, coins: coins, returnedAt: returnedAt)
+        }
+        return spent
     }
 
     func balance(appID: String, userID: String) async throws -> Int {

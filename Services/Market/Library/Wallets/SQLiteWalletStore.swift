@@ -29,7 +29,7 @@ struct SQLiteWalletStore: WalletStore {
                 let debited = try Int.fetchOne(db, sql: "SELECT debited FROM coin_grant WHERE imp_uid = ?", arguments: [impUID]) ?? 0
                 return (balance, debited, false)
             }
-            let debited = min(granted, balance)
+            let debited = WalletRules.refundDebit(granted: granted, balance: balance)
             try db.execute(sql: "UPDATE coin_grant SET refunded_at = ?, debited = ? WHERE imp_uid = ?", arguments: [time, debited, impUID])
             try db.execute(sql: "UPDATE wallet SET coins = coins - ?, updated_at = ? WHERE app_id = ? AND user_id = ?", arguments: [debited, time, appID, userID])
             return (balance - debited, debited, true)
@@ -39,32 +39,31 @@ struct SQLiteWalletStore: WalletStore {
     func spend(key: String, appID: String, userID: String, coins: Int, at time: Int64) async throws -> Int? {
         try await database.write { db in
             let balance = try Self.balance(db, appID: appID, userID: userID)
-            if let spent = try Row.fetchOne(db, sql: "SELECT user_id, returned_at FROM coin_spend WHERE key = ? AND app_id = ?", arguments: [key, appID]) {
-                guard (spent["returned_at"] as Int64?) == nil, (spent["user_id"] as String) == userID else {
-                    throw StoreError.conflict("this purchase was given up")
-                }
+            switch try WalletRules.spend(coins, by: userID, balance: balance, existing: try Self.spent(db, key: key, appID: appID)) {
+            case .answer(let balance): return balance
+            case .short: return nil
+            case .take(let coins, let balance):
+                try db.execute(sql: "INSERT INTO coin_spend (key, app_id, user_id, coins, created_at) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [key, appID, userID, coins, time])
+                try db.execute(sql: "UPDATE wallet SET coins = coins - ?, updated_at = ? WHERE app_id = ? AND user_id = ?",
+                               arguments: [coins, time, appID, userID])
                 return balance
             }
-            guard balance >= coins else { return nil }
-            try db.execute(sql: "INSERT INTO coin_spend (key, app_id, user_id, coins, created_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [key, appID, userID, coins, time])
-            try db.execute(sql: "UPDATE wallet SET coins = coins - ?, updated_at = ? WHERE app_id = ? AND user_id = ?", arguments: [coins, time, appID, userID])
-            return balance - coins
         }
     }
 
     func returnSpend(key: String, appID: String, at time: Int64) async throws {
         try await database.write { db in
-            guard let spent = try Row.fetchOne(db, sql: "SELECT user_id, coins, returned_at FROM coin_spend WHERE key = ? AND app_id = ?",
-                                               arguments: [key, appID]) else {
+            switch WalletRules.giveBack(try Self.spent(db, key: key, appID: appID)) {
+            case .nothing: return
+            case .tombstone:
                 try db.execute(sql: "INSERT INTO coin_spend (key, app_id, user_id, coins, created_at, returned_at) VALUES (?, ?, '', 0, ?, ?)",
                                arguments: [key, appID, time, time])
-                return
+            case .giveBack(let userID, let coins):
+                try db.execute(sql: "UPDATE coin_spend SET returned_at = ? WHERE key = ?", arguments: [time, key])
+                try db.execute(sql: "UPDATE wallet SET coins = coins + ?, updated_at = ? WHERE app_id = ? AND user_id = ?",
+                               arguments: [coins, time, appID, userID])
             }
-            guard (spent["returned_at"] as Int64?) == nil else { return }
-            let userID: String = spent["user_id"], coins: Int = spent["coins"]
-            try db.execute(sql: "UPDATE coin_spend SET returned_at = ? WHERE key = ?", arguments: [time, key])
-            try db.execute(sql: "UPDATE wallet SET coins = coins + ?, updated_at = ? WHERE app_id = ? AND user_id = ?", arguments: [coins, time, appID, userID])
         }
     }
 
@@ -74,5 +73,11 @@ struct SQLiteWalletStore: WalletStore {
 
     private static func balance(_ db: Database, appID: String, userID: String) throws -> Int {
         try Int.fetchOne(db, sql: "SELECT coins FROM wallet WHERE app_id = ? AND user_id = ?", arguments: [appID, userID]) ?? 0
+    }
+
+    private static func spent(_ db: Database, key: String, appID: String) throws -> WalletRules.Spent? {
+        try Row.fetchOne(db, sql: "SELECT user_id, coins, returned_at FROM coin_spend WHERE key = ? AND app_id = ?", arguments: [key, appID]).map {
+            WalletRules.Spent(userID: $0["user_id"], coins: $0["coins"], returnedAt: $0["returned_at"])
+        }
     }
 }
