@@ -1,5 +1,6 @@
-import GRDB
 import Contracts
+import GRDB
+import SQLiteStorage
 import ServiceKit
 
 extension ChannelRecord: FetchableRecord, PersistableRecord {
@@ -18,12 +19,9 @@ struct SQLiteChannelStore: ChannelStore {
 
     /// The channel's room, the channel and its owner as its first member (also used when a workspace is made).
     static func insert(_ db: Database, _ channel: ChannelRecord, appID: String) throws {
-        guard try ChannelRecord.filter(ChannelRecord.Columns.workspaceID == channel.workspaceID && Column("name") == channel.name).isEmpty(db) else {
-            throw StoreError.conflict("the workspace has a channel of that name")
-        }
         try RoomRecord(id: channel.roomID, appID: appID, pairKey: "channel:" + channel.roomID, createdAt: channel.createdAt, updatedAt: channel.createdAt,
                        lastChatSeq: nil, kind: .channel, workspaceID: channel.workspaceID).insert(db)
-        try channel.insert(db)
+        try channelNameUnique { try channel.insert(db) }
         try ParticipantRecord(roomID: channel.roomID, userID: channel.ownerID, appID: appID, readAt: 0).insert(db)
     }
 
@@ -69,13 +67,7 @@ struct SQLiteChannelStore: ChannelStore {
     }
 
     func update(_ channel: ChannelRecord) async throws {
-        try await database.write { db in
-            guard try ChannelRecord.filter(ChannelRecord.Columns.workspaceID == channel.workspaceID && Column("name") == channel.name
-                                           && Column("room_id") != channel.roomID).isEmpty(db) else {
-                throw StoreError.conflict("the workspace has a channel of that name")
-            }
-            try channel.update(db)
-        }
+        try await database.write { db in try Self.channelNameUnique { try channel.update(db) } }
     }
 
     func delete(_ channelID: String) async throws {
@@ -148,5 +140,14 @@ struct SQLiteChannelStore: ChannelStore {
 
     private static func opponent(_ db: Database, roomID: String, of userID: String) throws -> String {
         try String.fetchOne(db, sql: "SELECT user_id FROM participant WHERE room_id = ? AND user_id != ?", arguments: [roomID, userID]) ?? userID
+    }
+
+    /// The (workspace, name) key refusing a write.
+    private static func channelNameUnique(_ write: () throws -> Void) throws {
+        do {
+            try write()
+        } catch let error as DatabaseError where error.isUniqueViolation {
+            throw StoreError.conflict("the workspace has a channel of that name")
+        }
     }
 }

@@ -1,5 +1,6 @@
-import GRDB
 import Contracts
+import GRDB
+import SQLiteStorage
 import ServiceKit
 
 extension WorkspaceRecord: FetchableRecord, PersistableRecord {
@@ -26,9 +27,8 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
     let database: any DatabaseWriter
 
     func reserve(_ workspace: WorkspaceRecord) async throws {
-        try await database.write { db in
-            guard try !Self.ownsOneNamed(db, workspace, except: nil) else { throw StoreError.conflict("you already have a workspace of that name") }
-            try workspace.insert(db)
+        try await Self.ownerNameUnique("you already have a workspace of that name") {
+            try await database.write { db in try workspace.insert(db) }
         }
     }
 
@@ -93,9 +93,8 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
     }
 
     func update(_ workspace: WorkspaceRecord) async throws {
-        try await database.write { db in
-            guard try !Self.ownsOneNamed(db, workspace, except: workspace.id) else { throw StoreError.conflict("you already have a workspace of that name") }
-            try workspace.update(db)
+        try await Self.ownerNameUnique("you already have a workspace of that name") {
+            try await database.write { db in try workspace.update(db) }
         }
     }
 
@@ -106,10 +105,11 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
 
     func addMember(_ workspaceID: String, userID: String, appID: String, at time: Int64) async throws {
         try await database.write { db in
-            guard try !WorkspaceMemberRecord.exists(db, key: ["workspace_id": workspaceID, "user_id": userID]) else {
+            do {
+                try WorkspaceMemberRecord(workspaceID: workspaceID, userID: userID, appID: appID, joinedAt: time).insert(db)
+            } catch let error as DatabaseError where error.isUniqueViolation {
                 throw StoreError.conflict("already a member")
             }
-            try WorkspaceMemberRecord(workspaceID: workspaceID, userID: userID, appID: appID, joinedAt: time).insert(db)
             try db.execute(sql: """
                 INSERT OR IGNORE INTO participant (room_id, user_id, app_id, read_at)
                 SELECT room_id, ?, ?, 0 FROM channel WHERE workspace_id = ? AND is_default
@@ -118,15 +118,16 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
     }
 
     func transfer(_ workspaceID: String, to userID: String) async throws -> WorkspaceRecord {
-        try await database.write { db in
-            guard var workspace = try WorkspaceRecord.fetchOne(db, key: workspaceID) else { throw StoreError.notFound("workspace not found") }
-            guard try WorkspaceMemberRecord.exists(db, key: ["workspace_id": workspaceID, "user_id": userID]) else {
-                throw StoreError.notFound("the new owner is not a member")
+        try await Self.ownerNameUnique("the new owner has a workspace of that name") {
+            try await database.write { db in
+                guard var workspace = try WorkspaceRecord.fetchOne(db, key: workspaceID) else { throw StoreError.notFound("workspace not found") }
+                guard try WorkspaceMemberRecord.exists(db, key: ["workspace_id": workspaceID, "user_id": userID]) else {
+                    throw StoreError.notFound("the new owner is not a member")
+                }
+                workspace.ownerID = userID
+                try workspace.update(db)
+                return workspace
             }
-            workspace.ownerID = userID
-            guard try !Self.ownsOneNamed(db, workspace, except: workspaceID) else { throw StoreError.conflict("the new owner has a workspace of that name") }
-            try workspace.update(db)
-            return workspace
         }
     }
 
@@ -140,8 +141,13 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
     }
 
     /// Whether the workspace's owner has another workspace (pending or active) of its name.
-    private static func ownsOneNamed(_ db: Database, _ workspace: WorkspaceRecord, except id: String?) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM workspace WHERE app_id = ? AND owner_id = ? AND name = ? AND id != ?)",
-                          arguments: [workspace.appID, workspace.ownerID, workspace.name, id ?? ""]) ?? false
+    /// The (app, owner, name) key refusing a write: `conflict` with `message`.
+    @discardableResult
+    private static func ownerNameUnique<Result>(_ message: String, _ write: () async throws -> Result) async throws -> Result {
+        do {
+            return try await write()
+        } catch let error as DatabaseError where error.isUniqueViolation {
+            throw StoreError.conflict(message)
+        }
     }
 }
