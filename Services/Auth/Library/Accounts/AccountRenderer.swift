@@ -1,4 +1,5 @@
 import Contracts
+import Hummingbird
 import ServiceKit
 
 /// Users and sign-ins in the app's family of shapes: API.md §1 (`lslp`) or §8 (`slp`).
@@ -7,6 +8,12 @@ enum AccountRenderer {
         let user = signedIn.user
         return AuthAnswer(userID: user.id, email: user.email, nick: user.nick, profileImage: user.profileImage,
                           accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken)
+    }
+
+    /// A refresh's answer: the pair (§1), or the access token alone for workspace apps, whose
+    /// refresh token does not rotate (§8).
+    static func refreshed(_ tokens: TokenPair, profile: Dialect?) -> Response {
+        profile == .slp ? JSONCoding.response(body: SlpAccessToken(accessToken: tokens.accessToken)) : JSONCoding.response(body: tokens)
     }
 
     static func authOut(_ signedIn: SignedIn) -> SlpAuthOut {

@@ -68,7 +68,7 @@ struct AccountRoutes: Sendable {
                 // token must be E06, which signs the user out, or the app would loop (API.md §8).
                 throw ServiceError(.refreshInvalid, error.message)
             }
-            return slp ? JSONCoding.response(body: SlpAccessToken(accessToken: tokens.accessToken)) : JSONCoding.response(body: tokens)
+            return AccountRenderer.refreshed(tokens, profile: context.appProfile)
         }
         protected.post("/v1/users/logout") { _, context -> EmptyAnswer in
             try await accounts.logout(try context.requireUser())

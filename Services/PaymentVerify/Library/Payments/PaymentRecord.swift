@@ -31,10 +31,6 @@ struct PaymentRecord: Codable, Sendable {
         case refundedAt = "refunded_at"
     }
 
-    func receiptAnswer() throws -> PaymentReceipt {
-        try JSONText.decode(receipt).orThrow()
-    }
-
     var grant: PaymentGrantEvent {
         PaymentGrantEvent(kind: kind == .order ? .order : .coins, impUID: impUID, appID: appID, userID: userID, merchantUID: merchantUID, coins: coins)
     }

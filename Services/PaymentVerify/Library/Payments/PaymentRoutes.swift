@@ -16,8 +16,7 @@ struct PaymentRoutes: Sendable {
             // Also when the answer fails: the payment and its grant may be stored by then.
             defer { queued() }
             let (record, item) = try await verifier.validateOrder(body, caller: try context.requireUser(), requestID: context.requestID)
-            return PaymentValidationAnswer(paymentID: record.id, orderItem: item, createdAt: GlintDate.string(fromMilliseconds: record.createdAt),
-                                           updatedAt: GlintDate.string(fromMilliseconds: record.updatedAt))
+            return PaymentRenderer.validation(record, item: item)
         }
         protected.post("/v1/store/pay/validation") { request, context -> CoinPurchaseAnswer in
             // Workspace apps are told a repeated validation is invalid (API.md §8); the others get
@@ -25,17 +24,16 @@ struct PaymentRoutes: Sendable {
             let record = try await verifier.validateCoins(try await request.decode(as: PaymentValidationRequest.self, context: context),
                                                           caller: try context.requireUser(), repeatRefused: context.appProfile == .slp)
             queued()
-            return CoinPurchaseAnswer(billingID: record.id, merchantUID: record.merchantUID, buyerID: record.userID, productName: record.productName,
-                                      price: record.amount, sesacCoin: record.coins, paidAt: GlintDate.string(fromMilliseconds: record.paidAt))
+            return PaymentRenderer.coinPurchase(record)
         }
         protected.get("/v1/store/item/list") { _, _ -> Response in
-            JSONCoding.response(body: configuration.coinProducts.map { StoreItem(itemID: $0.name, amount: $0.price, coin: $0.coins) })
+            JSONCoding.response(body: PaymentRenderer.storeItems(configuration.coinProducts))
         }
         protected.get("/v1/payments/me") { _, context -> DataList<PaymentReceipt> in
-            DataList(data: try await verifier.receipts(caller: try context.requireUser()))
+            DataList(data: try await verifier.payments(caller: try context.requireUser()).map(PaymentRenderer.receipt))
         }
         protected.get("/v1/payments/{id}") { _, context -> PaymentReceipt in
-            try await verifier.receipt(try context.parameters.require("id"), caller: try context.requireUser())
+            try PaymentRenderer.receipt(try await verifier.payment(try context.parameters.require("id"), caller: try context.requireUser()))
         }
         // No app key and no token: PortOne calls it. Guarded by a shared secret or an address
         // allow-list, and answered as soon as the event is stored.

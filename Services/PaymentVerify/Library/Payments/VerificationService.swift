@@ -156,16 +156,16 @@ struct VerificationService: Sendable {
         }
     }
 
-    /// The caller's receipt by order code, imp_uid or the filter id of a paid order.
-    func receipt(_ id: String, caller: AuthenticatedUser) async throws -> PaymentReceipt {
+    /// The caller's payment by order code, imp_uid or the filter id of a paid order.
+    func payment(_ id: String, caller: AuthenticatedUser) async throws -> PaymentRecord {
         guard (1...100).contains(id.count) else { throw ServiceError.badRequest("invalid payment id") }
         guard let record = try await store.payment(matching: id, appID: caller.appID, userID: caller.userID) else { throw ServiceError.notFound("no such payment") }
-        return try record.receiptAnswer()
+        return record
     }
 
-    /// The caller's receipts, newest first (the latest 200).
-    func receipts(caller: AuthenticatedUser) async throws -> [PaymentReceipt] {
-        try await store.payments(appID: caller.appID, userID: caller.userID, limit: 200).map { try $0.receiptAnswer() }
+    /// The caller's payments, newest first (the latest 200).
+    func payments(caller: AuthenticatedUser) async throws -> [PaymentRecord] {
+        try await store.payments(appID: caller.appID, userID: caller.userID, limit: 200)
     }
 
     /// A webhook, answered at once: verified by the outbox relay (`processWebhook`).
