@@ -57,30 +57,52 @@ func service(
 }
 
 let services: [(dir: String, library: String, executable: String, deps: [Target.Dependency])] = [
-    ("Gateway", "Gateway", "gateway", [
-        .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "HummingbirdCore", package: "hummingbird"),
-        "APIDocs", .product(name: "OpenAPIKit", package: "OpenAPIKit"),
-    ]),
-    ("Auth", "AuthService", "auth-svc", [
-        .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "AsyncHTTPClient", package: "async-http-client"), "ServiceClients", "FileStorage",
-    ] + storage),
-    ("Chat", "ChatService", "chat-svc", [
-        .product(name: "HummingbirdCore", package: "hummingbird"), "SocketIO", "ServiceClients", "FileStorage",
-    ] + storage),
-    ("Market", "MarketService", "market-svc", [
-        .product(name: "AsyncHTTPClient", package: "async-http-client"), "ServiceClients", "FileStorage",
-    ] + storage),
-    ("Geo", "GeoService", "geo-svc", [
-        .product(name: "HummingbirdCore", package: "hummingbird"), "CZlib", "SQLiteStorage", "ServiceClients", grdb,
-    ]),
-    ("PaymentVerify", "PaymentVerifyService", "payment-verify-svc", [
-        .product(name: "AsyncHTTPClient", package: "async-http-client"), "ServiceClients",
-    ] + storage),
-    ("Push", "PushService", "push-svc", [
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "JWTKit", package: "jwt-kit"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
-    ] + storage),
+    (
+        "Gateway", "Gateway", "gateway",
+        [
+            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "HummingbirdCore", package: "hummingbird"),
+            "APIDocs", .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+        ]
+    ),
+    (
+        "Auth", "AuthService", "auth-svc",
+        [
+            .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "NIOPosix", package: "swift-nio"), .product(name: "AsyncHTTPClient", package: "async-http-client"), "ServiceClients",
+            "FileStorage",
+        ] + storage
+    ),
+    (
+        "Chat", "ChatService", "chat-svc",
+        [
+            .product(name: "HummingbirdCore", package: "hummingbird"), "SocketIO", "ServiceClients", "FileStorage",
+        ] + storage
+    ),
+    (
+        "Market", "MarketService", "market-svc",
+        [
+            .product(name: "AsyncHTTPClient", package: "async-http-client"), "ServiceClients", "FileStorage",
+        ] + storage
+    ),
+    (
+        "Geo", "GeoService", "geo-svc",
+        [
+            .product(name: "HummingbirdCore", package: "hummingbird"), "CZlib", "SQLiteStorage", "ServiceClients", grdb,
+        ]
+    ),
+    (
+        "PaymentVerify", "PaymentVerifyService", "payment-verify-svc",
+        [
+            .product(name: "AsyncHTTPClient", package: "async-http-client"), "ServiceClients",
+        ] + storage
+    ),
+    (
+        "Push", "PushService", "push-svc",
+        [
+            .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            .product(name: "JWTKit", package: "jwt-kit"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ] + storage
+    ),
 ]
 
 /// Data a service carries in its resource bundle: geo-svc's legal-dong boundaries (NGII, open
@@ -142,10 +164,13 @@ let package = Package(
         ),
         .target(name: "Outbox", dependencies: ["ServiceKit", "PostgresStorage", grdb], path: "Shared/Outbox", swiftSettings: settings),
         .target(
-            name: "Storage", dependencies: ["ServiceKit", "SQLiteStorage", "PostgresStorage", "Outbox", grdb], path: "Shared/Storage", swiftSettings: settings
+            name: "Storage", dependencies: ["ServiceKit", "SQLiteStorage", "PostgresStorage", "Outbox", grdb], path: "Shared/Storage",
+            swiftSettings: settings
         ),
-        .target(name: "FileStorage", dependencies: ["ServiceKit", hummingbird, .product(name: "Crypto", package: "swift-crypto")], path: "Shared/FileStorage",
-                swiftSettings: settings),
+        .target(
+            name: "FileStorage", dependencies: ["ServiceKit", hummingbird, .product(name: "Crypto", package: "swift-crypto")],
+            path: "Shared/FileStorage",
+            swiftSettings: settings),
         .target(name: "ServiceClients", dependencies: ["Contracts", "ServiceKit"], path: "Shared/ServiceClients", swiftSettings: settings),
         .target(
             name: "APIDocs",
@@ -223,7 +248,8 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "Contracts", "ServiceKit", "Storage", "PostgresStorage", "Launcher", "TestSupport", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Contracts", "ServiceKit", "Storage", "PostgresStorage", "Launcher", "TestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Tests/IntegrationTests",
@@ -231,7 +257,8 @@ let package = Package(
             exclude: ["Python"],
             swiftSettings: settings
         ),
-    ] + services.flatMap {
-        service($0.dir, library: $0.library, executable: $0.executable, dependencies: $0.deps, resources: resources[$0.dir] ?? [])
-    }
+    ]
+        + services.flatMap {
+            service($0.dir, library: $0.library, executable: $0.executable, dependencies: $0.deps, resources: resources[$0.dir] ?? [])
+        }
 )

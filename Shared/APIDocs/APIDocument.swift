@@ -27,7 +27,9 @@ package enum APIDocument {
         var components = SchemaComponents()
         var paths: OrderedDictionary<OpenAPI.Path, OpenAPI.PathItem> = [:]
         let errorAnswer = components.schema(try errorAnswer(for: profile).schema())
-        let keyRefusal = OpenAPI.Response(description: "SeSACKey missing or unknown", content: [.json: .content(.init(schema: components.schema(try WireSchema.of(MessageAnswer.self))))])
+        let keyRefusal = OpenAPI.Response(
+            description: "SeSACKey missing or unknown",
+            content: [.json: .content(.init(schema: components.schema(try WireSchema.of(MessageAnswer.self))))])
         let security = DocumentSecurity(profile: profile)
         let operations = operations(for: profile)
         for operation in operations {
@@ -67,19 +69,24 @@ package enum APIDocument {
     static func operation(
         _ operation: DocumentedOperation, in operations: [DocumentedOperation], errorAnswer: JSONSchema, components: inout SchemaComponents
     ) throws -> OpenAPI.Operation {
-        let parameters: OpenAPI.Parameter.Array = operation.query.map { query in
-            .parameter(.query(name: query.name, required: query.required, schema: components.schema(query.schema)))
-        } + operation.headers.map { header in
-            .parameter(.header(name: header.name, required: header.required, schema: components.schema(header.schema)))
-        }
+        let parameters: OpenAPI.Parameter.Array =
+            operation.query.map { query in
+                .parameter(.query(name: query.name, required: query.required, schema: components.schema(query.schema)))
+            }
+            + operation.headers.map { header in
+                .parameter(.header(name: header.name, required: header.required, schema: components.schema(header.schema)))
+            }
         return OpenAPI.Operation(
             summary: operation.summary, operationId: operation.operationID,
             parameters: parameters, requestBody: try request(operation.body, components: &components),
-            responses: [OpenAPI.Response.StatusCode(integerLiteral: operation.status): .response(
-                try success(operation.answer, links: try DocumentLinks.links(from: operation, to: operations), components: &components)
-            ), .default: .response(
-                OpenAPI.Response(description: "an error", content: [.json: .content(.init(schema: errorAnswer))])
-            )]
+            responses: [
+                OpenAPI.Response.StatusCode(integerLiteral: operation.status): .response(
+                    try success(operation.answer, links: try DocumentLinks.links(from: operation, to: operations), components: &components)
+                ),
+                .default: .response(
+                    OpenAPI.Response(description: "an error", content: [.json: .content(.init(schema: errorAnswer))])
+                ),
+            ]
         )
     }
 
@@ -106,14 +113,18 @@ package enum APIDocument {
         }
     }
 
-    private static func success(_ answer: DocumentedOperation.Answer, links: OpenAPI.Link.Map, components: inout SchemaComponents) throws -> OpenAPI.Response {
+    private static func success(
+        _ answer: DocumentedOperation.Answer, links: OpenAPI.Link.Map, components: inout SchemaComponents
+    ) throws -> OpenAPI.Response {
         switch answer {
         case .json(let type):
             OpenAPI.Response(description: "success", content: [.json: .content(.init(schema: components.schema(try type.schema())))], links: links)
         case .file:
             OpenAPI.Response(description: "the file", content: [.anyImage: .content(.init(schema: JSONSchema.string(contentEncoding: .binary)))])
         case .engineIO:
-            OpenAPI.Response(description: "Engine.IO v4 packets (the handshake opens a session; see API.md §3)", content: [.txt: .content(.init(schema: JSONSchema.string))])
+            OpenAPI.Response(
+                description: "Engine.IO v4 packets (the handshake opens a session; see API.md §3)",
+                content: [.txt: .content(.init(schema: JSONSchema.string))])
         case .page:
             OpenAPI.Response(description: "the page", content: [.html: .content(.init(schema: JSONSchema.string))])
         }

@@ -13,14 +13,18 @@ enum CommonOperations {
     /// with `transport=websocket`). The key and the token are optional: sockets without them
     /// are judged per namespace.
     static let socketIO: [DocumentedOperation] = {
-        let query = [DocumentedOperation.Parameter("EIO", .enumeration(["4"]), required: true),
-                     DocumentedOperation.Parameter("transport", .enumeration(["polling", "websocket"]), required: true),
-                     DocumentedOperation.Parameter("sid", .string)]
+        let query = [
+            DocumentedOperation.Parameter("EIO", .enumeration(["4"]), required: true),
+            DocumentedOperation.Parameter("transport", .enumeration(["polling", "websocket"]), required: true),
+            DocumentedOperation.Parameter("sid", .string),
+        ]
         return [
-            DocumentedOperation(method: "GET", pattern: "/socket.io/**", summary: "Engine.IO: open a session (no sid) or receive its packets",
-                                access: .guest, query: query, answer: .engineIO, servedAt: "/socket.io/"),
-            DocumentedOperation(method: "POST", pattern: "/socket.io/**", summary: "Engine.IO: send packets on a session", access: .guest,
-                                query: query, body: .text, answer: .engineIO, servedAt: "/socket.io/"),
+            DocumentedOperation(
+                method: "GET", pattern: "/socket.io/**", summary: "Engine.IO: open a session (no sid) or receive its packets",
+                access: .guest, query: query, answer: .engineIO, servedAt: "/socket.io/"),
+            DocumentedOperation(
+                method: "POST", pattern: "/socket.io/**", summary: "Engine.IO: send packets on a session", access: .guest,
+                query: query, body: .text, answer: .engineIO, servedAt: "/socket.io/"),
         ]
     }()
 }

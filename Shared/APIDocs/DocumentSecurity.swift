@@ -16,8 +16,11 @@ struct DocumentSecurity {
     var schemes: OrderedDictionary<OpenAPI.ComponentKey, Either<OpenAPI.Reference<OpenAPI.SecurityScheme>, OpenAPI.SecurityScheme>> {
         profile == .quotehub
             ? ["bearer": .b(.http(scheme: "bearer", bearerFormat: "JWT"))]
-            : ["appKey": .b(.apiKey(name: "SeSACKey", location: .header)),
-               "accessToken": .b(.apiKey(name: "Authorization", location: .header, description: "the raw access token (`Bearer <token>` works too)"))]
+            : [
+                "appKey": .b(.apiKey(name: "SeSACKey", location: .header)),
+                "accessToken": .b(
+                    .apiKey(name: "Authorization", location: .header, description: "the raw access token (`Bearer <token>` works too)")),
+            ]
     }
 
     /// Whether the gateway may refuse the call's key: `420 {"message"}` in every dialect, since
@@ -42,11 +45,12 @@ struct DocumentSecurity {
             case .none: keys = [[:]]
             }
         }
-        let alternatives: [OpenAPI.SecurityRequirement] = switch operation.access {
-        case .open: keys
-        case .guest: keys + keys.map { $0.merging(token) { first, _ in first } }
-        case .signedIn: keys.map { $0.merging(token) { first, _ in first } }
-        }
+        let alternatives: [OpenAPI.SecurityRequirement] =
+            switch operation.access {
+            case .open: keys
+            case .guest: keys + keys.map { $0.merging(token) { first, _ in first } }
+            case .signedIn: keys.map { $0.merging(token) { first, _ in first } }
+            }
         return alternatives == [[:]] ? nil : alternatives
     }
 }

@@ -29,7 +29,7 @@ package enum GlintDate {
                 }
                 put(year, 4, at: 0); put(month, 2, at: 5); put(day, 2, at: 8)
                 put(hour, 2, at: 11); put(minute, 2, at: 14); put(second, 2, at: 17); put(milli, 3, at: 20)
-                (text[4], text[7], text[10], text[13], text[16], text[19], text[23]) = (45, 45, 84, 58, 58, 46, 90)   // - - T : : . Z
+                (text[4], text[7], text[10], text[13], text[16], text[19], text[23]) = (45, 45, 84, 58, 58, 46, 90)  // - - T : : . Z
                 return 24
             }
         }
@@ -40,7 +40,7 @@ package enum GlintDate {
     package static func milliseconds(from text: some StringProtocol) -> Int64? {
         let bytes = Array(text.utf8)
         guard bytes.count == 24, bytes[4] == 45, bytes[7] == 45, bytes[10] == 84, bytes[13] == 58,
-              bytes[16] == 58, bytes[19] == 46, bytes[23] == 90
+            bytes[16] == 58, bytes[19] == 46, bytes[23] == 90
         else { return nil }
         func number(_ range: Range<Int>) -> Int64? {
             var value: Int64 = 0
@@ -52,10 +52,10 @@ package enum GlintDate {
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
-              let milli = number(20..<23),
-              (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
-              hour < 24, minute < 60, second < 60
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            let milli = number(20..<23),
+            (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
+            hour < 24, minute < 60, second < 60
         else { return nil }
         let days = self.days(fromCivil: year, month, day)
         return days * 86_400_000 + hour * 3_600_000 + minute * 60_000 + second * 1000 + milli

@@ -12,7 +12,7 @@ package enum ObjectID {
 
     package static func generate(now: Date = Date()) -> String {
         var generator = SystemRandomNumberGenerator()
-        return make(now: now, random: generator.next()) // one system call for all five bytes
+        return make(now: now, random: generator.next())  // one system call for all five bytes
     }
 
     /// The same layout with the process's random bytes instead of fresh ones (MongoDB's own

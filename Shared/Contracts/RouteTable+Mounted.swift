@@ -41,9 +41,11 @@ extension RouteTable {
         add(.market, "GET", "/bookstories/{id}")
         add(.market, "GET", "/bookstories/count")
         add(.market, "GET", "/bookstories/count/{user_id}")
-        for list in ["/bookstories/public", "/bookstories/friend/{user_id}", "/bookstories/my", "/bookstories/public/search",
-                     "/bookstories/friend/search/{user_id}", "/bookstories/my/search", "/folder/all", "/folder/user/{user_id}",
-                     "/folder/myfolder", "/folder/public/{id}", "/folder/friend/{user_id}/{id}", "/folder/my/{id}"] {
+        for list in [
+            "/bookstories/public", "/bookstories/friend/{user_id}", "/bookstories/my", "/bookstories/public/search",
+            "/bookstories/friend/search/{user_id}", "/bookstories/my/search", "/folder/all", "/folder/user/{user_id}",
+            "/folder/myfolder", "/folder/public/{id}", "/folder/friend/{user_id}/{id}", "/folder/my/{id}",
+        ] {
             add(.market, "GET", list, paginated: true)
         }
         add(.market, "POST", "/folder/create")

@@ -77,7 +77,7 @@ package struct FileStore: Sendable {
     /// lifetime (names are never reused, so files never change).
     package func response(for request: Request, name: String) throws -> Response {
         guard isSafeName(name), let kind = ImageKind.forFileName(name),
-              let data = FileManager.default.contents(atPath: directory + "/" + name)
+            let data = FileManager.default.contents(atPath: directory + "/" + name)
         else { throw ServiceError.notFound("no such file") }
         let etag = "\"" + Hex.encode(SHA256.hash(data: Data(name.utf8)).prefix(8)) + "-\(data.count)\""
         var headers: HTTPFields = [

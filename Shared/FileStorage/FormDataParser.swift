@@ -127,7 +127,8 @@ package struct FormDataParser {
     /// `name: value`, the name a token (RFC 9110 §5.1) and the value's surrounding blanks dropped.
     private static func field(_ line: ArraySlice<UInt8>) throws -> Event {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
-              line[..<colon].allSatisfy(isTokenByte) else { throw Malformed() }
+            line[..<colon].allSatisfy(isTokenByte)
+        else { throw Malformed() }
         var value = line[(colon + 1)...]
         while let first = value.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { value = value.dropFirst() }
         while let last = value.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { value = value.dropLast() }

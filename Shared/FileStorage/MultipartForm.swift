@@ -123,7 +123,11 @@ package struct MultipartForm: Sendable {
             total += buffer.readableBytes
             let limit = filename == nil ? limits.maxFieldBytes : limits.maxFileBytes
             if current.readableBytes + buffer.readableBytes > limit || total > limits.maxTotalBytes {
-                throw ServiceError(.payloadTooLarge, filename == nil ? "form field too large" : "file too large (at most \(limits.maxFileBytes >> 20) MB each, \(limits.maxTotalBytes >> 20) MB in all)")
+                throw ServiceError(
+                    .payloadTooLarge,
+                    filename == nil
+                        ? "form field too large"
+                        : "file too large (at most \(limits.maxFileBytes >> 20) MB each, \(limits.maxTotalBytes >> 20) MB in all)")
             }
             current.writeBuffer(&buffer)
         }
@@ -131,7 +135,9 @@ package struct MultipartForm: Sendable {
         private mutating func complete() throws {
             defer { name = nil; filename = nil; current = ByteBuffer() }
             guard let name else { return }
-            if filename != nil, current.readableBytes > 0, parts.filter({ $0.filename != nil && $0.body.readableBytes > 0 }).count >= limits.maxFileParts {
+            if filename != nil, current.readableBytes > 0,
+                parts.filter({ $0.filename != nil && $0.body.readableBytes > 0 }).count >= limits.maxFileParts
+            {
                 throw ServiceError.badRequest("at most \(limits.maxFileParts) files")
             }
             parts.append(Part(name: name, filename: filename, body: current))

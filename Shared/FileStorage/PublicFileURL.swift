@@ -22,7 +22,8 @@ package struct PublicFileURL: Sendable {
 
     /// Another service's user (looked up from auth-svc) in §9's shape.
     package func user(_ info: UserInfoFull) -> QuotehubUser {
-        QuotehubUser(id: info.userID, nickname: info.nick, profileImage: info.profileImage.map(url) ?? "",
-                     statusMessage: info.introduction.isEmpty ? nil : info.introduction)
+        QuotehubUser(
+            id: info.userID, nickname: info.nick, profileImage: info.profileImage.map(url) ?? "",
+            statusMessage: info.introduction.isEmpty ? nil : info.introduction)
     }
 }

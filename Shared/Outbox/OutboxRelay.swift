@@ -30,7 +30,9 @@ package final class OutboxRelay: Service, Sendable {
     private static let lease: Int64 = 60_000
 
     /// One message per call.
-    package convenience init(store: any OutboxStore, logger: Logger, interval: Duration = .seconds(1), gather: Duration = .milliseconds(50), deliver: @escaping Deliver) {
+    package convenience init(
+        store: any OutboxStore, logger: Logger, interval: Duration = .seconds(1), gather: Duration = .milliseconds(50), deliver: @escaping Deliver
+    ) {
         self.init(store: store, logger: logger, interval: interval, gather: gather, batchCount: 1, batchBytes: .max) { try await deliver($0[0]) }
     }
 
@@ -64,9 +66,11 @@ package final class OutboxRelay: Service, Sendable {
         do {
             try await deliver([message])
         } catch {
-            logger.warning("delivery ahead of the outbox failed; the outbox will make it", metadata: [
-                "topic": .string(topic), "key": .string(key), "error": .string(String(describing: error)),
-            ])
+            logger.warning(
+                "delivery ahead of the outbox failed; the outbox will make it",
+                metadata: [
+                    "topic": .string(topic), "key": .string(key), "error": .string(String(describing: error)),
+                ])
         }
     }
 
@@ -143,20 +147,25 @@ package final class OutboxRelay: Service, Sendable {
 
     private func failed(_ message: OutboxMessage, _ error: any Error) async {
         let backoff = Int64(min(300_000, 1000 << min(message.attempts, 9)))
-        logger.warning("outbox delivery failed; will retry", metadata: [
-            "topic": .string(message.topic), "key": .string(message.key), "attempts": .stringConvertible(message.attempts + 1),
-            "error": .string(String(describing: error)),
-        ])
-        try? await store.markFailed(message.id, retryAt: GlintDate.nowMilliseconds() + backoff, error: String(describing: error).prefix(500).description)
+        logger.warning(
+            "outbox delivery failed; will retry",
+            metadata: [
+                "topic": .string(message.topic), "key": .string(message.key), "attempts": .stringConvertible(message.attempts + 1),
+                "error": .string(String(describing: error)),
+            ])
+        try? await store.markFailed(
+            message.id, retryAt: GlintDate.nowMilliseconds() + backoff, error: String(describing: error).prefix(500).description)
     }
 
     /// Delivered messages are forgotten after a week, looked for once an hour.
     private func pruneIfDue(_ now: Int64) async {
-        guard lastPrune.withLock({ last in
-            guard now - last >= 3_600_000 else { return false }
-            last = now
-            return true
-        }) else { return }
+        guard
+            lastPrune.withLock({ last in
+                guard now - last >= 3_600_000 else { return false }
+                last = now
+                return true
+            })
+        else { return }
         try? await store.prune(deliveredBefore: now - 7 * 86_400_000)
     }
 }

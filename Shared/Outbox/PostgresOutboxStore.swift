@@ -42,7 +42,8 @@ package struct PostgresOutboxStore: OutboxStore {
         let logger = database.logger
         return try await database.client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.claimLock))", logger: logger)
-            let rows = try await connection.query("""
+            let rows = try await connection.query(
+                """
                 UPDATE outbox SET next_attempt_at = \(now + lease) WHERE id IN (
                     SELECT id FROM outbox WHERE delivered_at IS NULL AND next_attempt_at <= \(now)
                     AND key NOT IN (SELECT key FROM outbox WHERE delivered_at IS NULL AND next_attempt_at > \(now))

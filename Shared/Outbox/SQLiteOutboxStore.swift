@@ -40,10 +40,13 @@ package struct SQLiteOutboxStore: OutboxStore {
     /// One process owns the file, so nothing is leased.
     package func due(at now: Int64, limit: Int, lease: Int64) async throws -> [OutboxMessage] {
         try await database.read { db in
-            try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT id, topic, key, payload, attempts FROM outbox WHERE delivered_at IS NULL AND next_attempt_at <= ?
-                AND key NOT IN (SELECT key FROM outbox WHERE delivered_at IS NULL AND next_attempt_at > ?) ORDER BY id LIMIT ?
-                """), arguments: [now, now, limit]).map { row in
+            try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT id, topic, key, payload, attempts FROM outbox WHERE delivered_at IS NULL AND next_attempt_at <= ?
+                        AND key NOT IN (SELECT key FROM outbox WHERE delivered_at IS NULL AND next_attempt_at > ?) ORDER BY id LIMIT ?
+                        """), arguments: [now, now, limit]
+            ).map { row in
                 OutboxMessage(id: row[0], topic: row[1], key: row[2], payload: row[3], attempts: row[4])
             }
         }
@@ -59,7 +62,8 @@ package struct SQLiteOutboxStore: OutboxStore {
 
     package func markFailed(_ id: Int64, retryAt: Int64, error: String) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?", arguments: [retryAt, error, id])
+            try db.execute(
+                sql: "UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, last_error = ? WHERE id = ?", arguments: [retryAt, error, id])
         }
     }
 

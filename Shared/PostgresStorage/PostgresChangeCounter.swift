@@ -58,10 +58,13 @@ package final class PostgresChangeCounter: CommitCounter, Service {
     /// notification per transaction, as PostgreSQL folds identical ones), whoever runs it.
     package static func triggers(channel: String, tables: [String]) -> [String] {
         let function = "notify_\(channel)"
-        return ["""
+        return [
+            """
             CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN PERFORM pg_notify('\(channel)', ''); RETURN NULL; END $$
-            """] + tables.map { table in
+            """
+        ]
+            + tables.map { table in
                 "CREATE TRIGGER \(table)_notifies AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table) FOR EACH STATEMENT EXECUTE FUNCTION \(function)()"
             }
     }

@@ -26,7 +26,9 @@ extension PostgresPool {
                 }
             } catch {
                 if !Task.isCancelled {
-                    logger.warning("listener lost its connection; reconnecting", metadata: ["channel": .string(channel), "error": "\(String(reflecting: error))"])
+                    logger.warning(
+                        "listener lost its connection; reconnecting",
+                        metadata: ["channel": .string(channel), "error": "\(String(reflecting: error))"])
                 }
             }
             disconnected()

@@ -26,7 +26,7 @@ package final class PostgresPool: Service, Sendable {
 
     package static func configuration(_ url: String) throws -> PostgresClient.Configuration {
         guard let parts = URLComponents(string: url), ["postgres", "postgresql"].contains(parts.scheme ?? ""),
-              let host = parts.host, !host.isEmpty, let user = parts.user, !user.isEmpty
+            let host = parts.host, !host.isEmpty, let user = parts.user, !user.isEmpty
         else { throw PostgresURLError(problem: "expected postgres://user[:password]@host[:port]/database") }
         let database = String(parts.path.drop { $0 == "/" })
         guard !database.isEmpty else { throw PostgresURLError(problem: "names no database") }
@@ -56,7 +56,8 @@ package final class PostgresPool: Service, Sendable {
     package func migrate(_ migrations: [PostgresMigration]) async throws {
         try await transaction { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
-            try await connection.query("CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at bigint NOT NULL)", logger: logger)
+            try await connection.query(
+                "CREATE TABLE IF NOT EXISTS schema_migration (name text PRIMARY KEY, applied_at bigint NOT NULL)", logger: logger)
             var applied: Set<String> = []
             for try await name in try await connection.query("SELECT name FROM schema_migration", logger: logger).decode(String.self) {
                 applied.insert(name)

@@ -63,7 +63,8 @@ package struct MarketClient: Sendable {
                 _ = try await client.call(InternalEndpoints.Market.spendCoins, body: spend, for: .init(appID: appID, requestID: requestID))
             },
             returnSpend: { key, appID, requestID in
-                _ = try await client.call(InternalEndpoints.Market.returnSpend, body: CoinSpendKey(key: key), for: .init(appID: appID, requestID: requestID))
+                _ = try await client.call(
+                    InternalEndpoints.Market.returnSpend, body: CoinSpendKey(key: key), for: .init(appID: appID, requestID: requestID))
             },
             posts: { ids, authorization, appID, requestID in
                 try await client.call(

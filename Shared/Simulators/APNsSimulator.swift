@@ -47,7 +47,8 @@ package final class APNsSimulator: Sendable {
         router.post("/3/device/{token}") { request, context in
             let token = context.parameters.get("token") ?? ""
             guard let header = request.headers[.authorization], header.lowercased().hasPrefix("bearer "),
-                  let claims = try? await keys.verify(String(header.dropFirst(7)), as: ProviderClaims.self), claims.iss == teamID else {
+                let claims = try? await keys.verify(String(header.dropFirst(7)), as: ProviderClaims.self), claims.iss == teamID
+            else {
                 return reason(403, "InvalidProviderToken")
             }
             guard request.headers[HTTPField.Name("apns-topic")!] == topic else { return reason(400, "DeviceTokenNotForTopic") }
@@ -55,7 +56,8 @@ package final class APNsSimulator: Sendable {
             guard token.utf8.count == 64 else { return reason(400, "BadDeviceToken") }
             if state.unregistered.withLock({ $0.contains(token) }) { return reason(410, "Unregistered") }
             let body = try await request.body.collect(upTo: 5_000)
-            guard body.readableBytes <= 4_096, let payload = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: Any] else {
+            guard body.readableBytes <= 4_096, let payload = (try? JSONSerialization.jsonObject(with: Data(body.readableBytesView))) as? [String: Any]
+            else {
                 return reason(413, "PayloadTooLarge")
             }
             state.received.withLock { $0.append(Delivery(token: token, http2: request.head.scheme != nil, payload: payload.mapValues { "\($0)" })) }
@@ -75,7 +77,9 @@ package final class APNsSimulator: Sendable {
         var iat: Int64
 
         func verify(using _: some JWTAlgorithm) throws {
-            guard iat > Int64(Date().timeIntervalSince1970) - 3600 else { throw JWTError.claimVerificationFailure(failedClaim: nil, reason: "ExpiredProviderToken") }
+            guard iat > Int64(Date().timeIntervalSince1970) - 3600 else {
+                throw JWTError.claimVerificationFailure(failedClaim: nil, reason: "ExpiredProviderToken")
+            }
         }
     }
 

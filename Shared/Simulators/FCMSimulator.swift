@@ -55,13 +55,15 @@ package final class FCMSimulator: Sendable {
         let tokenURL = Mutex("")
         router.post("/token") { request, _ in
             let form = String(buffer: try await request.body.collect(upTo: 64 << 10))
-            let fields = Dictionary(form.split(separator: "&").map { pair -> (String, String) in
-                let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
-                return (parts[0], parts.count > 1 ? parts[1] : "")
-            }, uniquingKeysWith: { $1 })
+            let fields = Dictionary(
+                form.split(separator: "&").map { pair -> (String, String) in
+                    let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? String($0) }
+                    return (parts[0], parts.count > 1 ? parts[1] : "")
+                }, uniquingKeysWith: { $1 })
             guard fields["grant_type"] == "urn:ietf:params:oauth:grant-type:jwt-bearer", let assertion = fields["assertion"],
-                  let claims = try? await keys.verify(assertion, as: JWTBearerGrantClaims.self), claims.iss == clientEmail,
-                  claims.aud == tokenURL.withLock({ $0 }), claims.scope.contains("firebase.messaging") else {
+                let claims = try? await keys.verify(assertion, as: JWTBearerGrantClaims.self), claims.iss == clientEmail,
+                claims.aud == tokenURL.withLock({ $0 }), claims.scope.contains("firebase.messaging")
+            else {
                 return JSONCoding.response(status: .badRequest, body: ["error": "invalid_grant"])
             }
             state.grants.withLock { $0 += 1 }
@@ -71,21 +73,26 @@ package final class FCMSimulator: Sendable {
         }
         router.post("/v1/projects/{project}/messages:send") { request, context in
             guard let header = request.headers[.authorization], header.hasPrefix("Bearer "),
-                  state.accessTokens.withLock({ $0.contains(String(header.dropFirst(7))) }) else {
+                state.accessTokens.withLock({ $0.contains(String(header.dropFirst(7))) })
+            else {
                 return Self.error(401, "UNAUTHENTICATED", nil)
             }
             guard context.parameters.get("project") == projectID else { return Self.error(404, "NOT_FOUND", nil) }
             if state.failures.take() {
                 return Self.error(503, "UNAVAILABLE", nil)
             }
-            guard let body = try? await request.decode(as: Send.self, context: context), (body.message.token == nil) != (body.message.topic == nil) else {
+            guard let body = try? await request.decode(as: Send.self, context: context), (body.message.token == nil) != (body.message.topic == nil)
+            else {
                 return Self.error(400, "INVALID_ARGUMENT", "INVALID_ARGUMENT")
             }
             if let token = body.message.token, state.unregistered.withLock({ $0.contains(token) }) {
                 return Self.error(404, "NOT_FOUND", "UNREGISTERED")
             }
             state.received.withLock {
-                $0.append(Delivery(token: body.message.token, topic: body.message.topic, title: body.message.notification?.title, data: body.message.data ?? [:]))
+                $0.append(
+                    Delivery(
+                        token: body.message.token, topic: body.message.topic, title: body.message.notification?.title, data: body.message.data ?? [:])
+                )
             }
             return JSONCoding.response(body: ["name": "projects/\(projectID)/messages/\(UUID().uuidString)"])
         }
@@ -109,7 +116,10 @@ package final class FCMSimulator: Sendable {
             struct Detail: Encodable {
                 var type = "type.googleapis.com/google.firebase.fcm.v1.FcmError"
                 var errorCode: String
-                enum CodingKeys: String, CodingKey { case type = "@type", errorCode }
+                enum CodingKeys: String, CodingKey {
+                    case type = "@type"
+                    case errorCode
+                }
             }
             var code: Int
             var status: String
@@ -119,7 +129,9 @@ package final class FCMSimulator: Sendable {
     }
 
     static func error(_ code: Int, _ status: String, _ errorCode: String?) -> Response {
-        JSONCoding.response(status: .init(code: code), body: ErrorBody(error: .init(code: code, status: status, details: errorCode.map { [.init(errorCode: $0)] } ?? [])))
+        JSONCoding.response(
+            status: .init(code: code),
+            body: ErrorBody(error: .init(code: code, status: status, details: errorCode.map { [.init(errorCode: $0)] } ?? [])))
     }
 
     private init(server: LiveServer, serviceAccountJSON: String, state: State) {

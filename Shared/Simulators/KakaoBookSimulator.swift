@@ -56,7 +56,8 @@ package final class KakaoBookSimulator: Sendable {
                 return JSONCoding.response(status: .unauthorized, body: Failure(errorType: "AccessDeniedError", message: "cannot find appKey"))
             }
             if state.failures.take() {
-                return JSONCoding.response(status: .internalServerError, body: Failure(errorType: "InternalServerError", message: "temporarily unavailable"))
+                return JSONCoding.response(
+                    status: .internalServerError, body: Failure(errorType: "InternalServerError", message: "temporarily unavailable"))
             }
             let parameters = request.uri.queryParameters
             guard let query = parameters["query"].map(String.init), !query.isEmpty else {
@@ -73,9 +74,10 @@ package final class KakaoBookSimulator: Sendable {
             }
             let start = min((page - 1) * size, matches.count)
             let shown = Array(matches[start..<min(start + size, matches.count)])
-            return JSONCoding.response(body: Page(
-                meta: .init(is_end: start + size >= matches.count, pageable_count: matches.count, total_count: matches.count), documents: shown
-            ))
+            return JSONCoding.response(
+                body: Page(
+                    meta: .init(is_end: start + size >= matches.count, pageable_count: matches.count, total_count: matches.count), documents: shown
+                ))
         }
         return KakaoBookSimulator(server: try await LiveServer.start(router), state: state)
     }

@@ -39,8 +39,9 @@ package final class PortOneSimulator: Sendable {
         func create(merchantUID: String, amount: Int, status: String, name: String) -> Payment {
             let impUID = "imp_" + String(UInt64.random(in: 100_000_000_000...999_999_999_999))
             let paidAt = status == "paid" ? Int64(Date().timeIntervalSince1970) : 0
-            let payment = Payment(imp_uid: impUID, merchant_uid: merchantUID, amount: amount, status: status, name: name, paid_at: paidAt,
-                                  receipt_url: "https://receipt.example/\(impUID)")
+            let payment = Payment(
+                imp_uid: impUID, merchant_uid: merchantUID, amount: amount, status: status, name: name, paid_at: paidAt,
+                receipt_url: "https://receipt.example/\(impUID)")
             payments.withLock { $0[impUID] = payment }
             return payment
         }
@@ -111,10 +112,12 @@ package final class PortOneSimulator: Sendable {
         router.post("/simulator/payments") { request, context in
             let body = try await request.decode(as: CreateRequest.self, context: context)
             guard !body.merchant_uid.isEmpty, body.merchant_uid.count <= 100, body.amount >= 0,
-                  ["paid", "ready", "failed", "cancelled"].contains(body.status ?? "paid") else {
+                ["paid", "ready", "failed", "cancelled"].contains(body.status ?? "paid")
+            else {
                 return JSONCoding.response(status: .badRequest, body: Envelope<String>(code: -1, message: "merchant_uid, amount and a known status"))
             }
-            let payment = state.create(merchantUID: body.merchant_uid, amount: body.amount, status: body.status ?? "paid", name: body.name ?? "payment")
+            let payment = state.create(
+                merchantUID: body.merchant_uid, amount: body.amount, status: body.status ?? "paid", name: body.name ?? "payment")
             return JSONCoding.response(body: Envelope(code: 0, response: payment))
         }
         return PortOneSimulator(server: try await LiveServer.start(router), state: state)

@@ -3,7 +3,8 @@ import Foundation
 /// An Engine.IO v4 packet: a type and a text or binary payload.
 package struct EnginePacket: Sendable, Equatable {
     package enum Kind: UInt8, Sendable {
-        case open = 0, close, ping, pong, message, upgrade, noop
+        case open = 0
+        case close, ping, pong, message, upgrade, noop
     }
 
     package enum Payload: Sendable, Equatable {

@@ -36,8 +36,10 @@ package final class EngineSession: Sendable {
         var reading = false
     }
 
-    init(id: String, transport: Transport, handshake: EngineHandshake, configuration: EngineConfiguration,
-         onClose: @escaping @Sendable (EngineSession, String) -> Void) {
+    init(
+        id: String, transport: Transport, handshake: EngineHandshake, configuration: EngineConfiguration,
+        onClose: @escaping @Sendable (EngineSession, String) -> Void
+    ) {
         self.id = id
         self.handshake = handshake
         self.configuration = configuration
@@ -89,7 +91,11 @@ package final class EngineSession: Sendable {
     /// memory. False when the session is (now) closed.
     @discardableResult
     package func send(_ packets: [EnginePacket]) -> Bool {
-        enum Outcome { case socket(EngineSocketHandler), queued(CheckedContinuation<Void, Never>?), closed, overflow }
+        enum Outcome {
+            case socket(EngineSocketHandler)
+            case queued(CheckedContinuation<Void, Never>?)
+            case closed, overflow
+        }
         let outcome: Outcome = state.withLock { state in
             guard !state.closed else { return .closed }
             if let socket = state.socket { return .socket(socket) }
@@ -136,7 +142,10 @@ package final class EngineSession: Sendable {
     /// (upgrade), nil once the session is closed.
     func take() async -> [EnginePacket]? {
         while true {
-            enum Step { case packets([EnginePacket]), closed, wait }
+            enum Step {
+                case packets([EnginePacket])
+                case closed, wait
+            }
             let step: Step = state.withLock { state in
                 if state.releasePoll {
                     state.releasePoll = false

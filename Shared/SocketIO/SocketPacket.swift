@@ -2,7 +2,8 @@
 /// an Engine.IO message; binary attachments follow as separate binary messages.
 package struct SocketPacket: Sendable, Equatable {
     package enum Kind: UInt8, Sendable {
-        case connect = 0, disconnect, event, ack, connectError, binaryEvent, binaryAck
+        case connect = 0
+        case disconnect, event, ack, connectError, binaryEvent, binaryAck
     }
 
     package var kind: Kind

@@ -80,7 +80,8 @@ package final class SocketServer<App: SocketApplication>: EngineHandler {
             let reply = await app.event(SocketEvent(name: name, arguments: arguments, attachments: packet.attachments), from: socket)
             if let ackID = packet.ackID, let reply {
                 let kind: SocketPacket.Kind = reply.attachments.isEmpty ? .ack : .binaryAck
-                socket.send(SocketPacket(kind, namespace: packet.namespace, ackID: ackID, data: .array(reply.arguments), attachments: reply.attachments))
+                socket.send(
+                    SocketPacket(kind, namespace: packet.namespace, ackID: ackID, data: .array(reply.arguments), attachments: reply.attachments))
             }
         case .ack, .binaryAck:
             break  // the server never asks clients for acknowledgements
@@ -131,5 +132,7 @@ private final class ConnectionTable<Caller: Sendable>: Sendable {
 /// What an incoming message leads to: a complete packet, waiting for attachments, or a
 /// protocol violation that closes the connection.
 private enum ReceiveStep {
-    case dispatch(SocketPacket), wait, invalid(String)
+    case dispatch(SocketPacket)
+    case wait
+    case invalid(String)
 }

@@ -7,7 +7,10 @@ import NIOCore
 /// and the same bytes can go to every socket.
 package enum WebSocketFrames {
     enum Opcode: UInt8 {
-        case text = 0x1, binary = 0x2, close = 0x8, pong = 0xA
+        case text = 0x1
+        case binary = 0x2
+        case close = 0x8
+        case pong = 0xA
     }
 
     /// A final (unfragmented) frame of `payload`.

@@ -18,7 +18,8 @@ final class APIDocumentTests: XCTestCase {
             for operation in operations {
                 let (path, _) = APIDocument.path(operation.documentedPath)
                 let item = document.paths[path]?.pathItemValue
-                XCTAssertNotNil(item?.for(OpenAPI.HttpMethod(rawValue: operation.method)!), "\(profile): \(operation.method) \(path.rawValue) in the document")
+                XCTAssertNotNil(
+                    item?.for(OpenAPI.HttpMethod(rawValue: operation.method)!), "\(profile): \(operation.method) \(path.rawValue) in the document")
             }
             let table = profile == .quotehub ? RouteTable.quotehubRoutes : RouteTable.publicRoutes
             let routed = Set(table.map { "\($0.method) \($0.pattern)" })
@@ -36,18 +37,25 @@ final class APIDocumentTests: XCTestCase {
     func testShapesComeFromTheTypes() throws {
         let story = try Self.schema("QuotehubStory", in: .quotehub)
         let properties = try XCTUnwrap(story["properties"] as? [String: Any])
-        XCTAssertEqual(Set(properties.keys), ["_id", "userId", "bookId", "quotes", "content", "storyImageURLs", "isPublic", "keywords", "folderIds", "createdAt", "updatedAt"])
+        XCTAssertEqual(
+            Set(properties.keys),
+            ["_id", "userId", "bookId", "quotes", "content", "storyImageURLs", "isPublic", "keywords", "folderIds", "createdAt", "updatedAt"])
         XCTAssertEqual(Set(story["required"] as? [String] ?? []), Set(properties.keys).subtracting(["content"]))
         XCTAssertNotNil((try Self.schema("PageEnvelope_QuotehubStory", in: .quotehub)["properties"] as? [String: Any])?["pagination"])
 
         let join = try Self.schema("JoinAnswer", in: .lslp)
-        XCTAssertEqual(Set((join["properties"] as? [String: Any])?.keys ?? [:].keys),
-                       ["user_id", "userID", "email", "nick", "profileImage", "accessToken", "refreshToken"], "Auth plus userID (API.md §1)")
+        XCTAssertEqual(
+            Set((join["properties"] as? [String: Any])?.keys ?? [:].keys),
+            ["user_id", "userID", "email", "nick", "profileImage", "accessToken", "refreshToken"], "Auth plus userID (API.md §1)")
         let detail = try Self.schema("FilterDetail", in: .lslp)
-        XCTAssertTrue(Set((detail["properties"] as? [String: Any])?.keys ?? [:].keys).isSuperset(of: ["filter_id", "price", "filterValues", "is_downloaded", "comments"]))
+        XCTAssertTrue(
+            Set((detail["properties"] as? [String: Any])?.keys ?? [:].keys).isSuperset(of: [
+                "filter_id", "price", "filterValues", "is_downloaded", "comments",
+            ]))
         let authOut = try Self.schema("Merged_SlpAccount_SlpSession", in: .slp)
-        XCTAssertEqual(Set((authOut["properties"] as? [String: Any])?.keys ?? [:].keys),
-                       ["user_id", "email", "nickname", "profileImage", "phone", "provider", "createdAt", "token"], "AuthOut (API.md §8)")
+        XCTAssertEqual(
+            Set((authOut["properties"] as? [String: Any])?.keys ?? [:].keys),
+            ["user_id", "email", "nickname", "profileImage", "phone", "provider", "createdAt", "token"], "AuthOut (API.md §8)")
         XCTAssertEqual(Set((try Self.schema("SlpErrorAnswer", in: .slp)["properties"] as? [String: Any])?.keys ?? [:].keys), ["errorCode"])
     }
 
@@ -60,7 +68,9 @@ final class APIDocumentTests: XCTestCase {
         XCTAssertEqual(try Self.security(lslp, "/v1/posts", "get"), [["accessToken", "appKey"]])
         XCTAssertEqual(try Self.security(lslp, "/v1/users/login", "post"), [["appKey"]])
         XCTAssertEqual(try Self.security(lslp, "/v1/payments/webhook", "post"), nil, "the PG's webhook has no key")
-        XCTAssertEqual(try Self.security(lslp, "/socket.io/", "get"), [[], ["appKey"], ["accessToken"], ["accessToken", "appKey"]], "sockets: key and token optional")
+        XCTAssertEqual(
+            try Self.security(lslp, "/socket.io/", "get"), [[], ["appKey"], ["accessToken"], ["accessToken", "appKey"]],
+            "sockets: key and token optional")
         XCTAssertEqual(try Self.security(try Self.json(.quotehub), "/bookstories/public", "get"), [[], ["bearer"]])
     }
 
@@ -106,11 +116,13 @@ final class APIDocumentTests: XCTestCase {
     private static func schema(_ name: String, in profile: Dialect) throws -> [String: Any] {
         let document = try json(profile)
         XCTAssertTrue(["3.1.1"].contains(document["openapi"] as? String))
-        return try XCTUnwrap(((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?[name] as? [String: Any], "\(name) in \(profile)")
+        return try XCTUnwrap(
+            ((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?[name] as? [String: Any], "\(name) in \(profile)")
     }
 
     private static func security(_ document: [String: Any], _ path: String, _ method: String) throws -> [[String]]? {
-        let operation = try XCTUnwrap(((document["paths"] as? [String: Any])?[path] as? [String: Any])?[method] as? [String: Any], "\(method) \(path)")
+        let operation = try XCTUnwrap(
+            ((document["paths"] as? [String: Any])?[path] as? [String: Any])?[method] as? [String: Any], "\(method) \(path)")
         return (operation["security"] as? [[String: Any]])?.map { $0.keys.sorted() }
     }
 }

@@ -12,15 +12,18 @@ final class AccountContractTests: XCTestCase {
     func testEmailValidation() async throws {
         let harness = try await AuthHarness.make()
         try await harness.app.contractTest { client in
-            let free = try await client.send(.post, "/v1/users/validation/email", headers: harness.headers(), json: EmailValidationRequest(email: "new@glint.app"))
+            let free = try await client.send(
+                .post, "/v1/users/validation/email", headers: harness.headers(), json: EmailValidationRequest(email: "new@glint.app"))
             XCTAssertEqual(free.status, .ok)
             XCTAssertEqual(try JSON.object(free.body) as? [String: String], ["message": "사용 가능한 이메일입니다."])
             _ = try await client.join(harness, email: "taken@glint.app")
-            let taken = try await client.send(.post, "/v1/users/validation/email", headers: harness.headers(), json: EmailValidationRequest(email: "TAKEN@glint.app"))
+            let taken = try await client.send(
+                .post, "/v1/users/validation/email", headers: harness.headers(), json: EmailValidationRequest(email: "TAKEN@glint.app"))
             XCTAssertEqual(taken.status, .conflict)
             XCTAssertEqual(try JSON.object(taken.body)["code"] as? String, "conflict")
             for bad in ["", "no-at.example", "a@b", "a b@c.com", "@c.com", "a@.com"] {
-                let response = try await client.send(.post, "/v1/users/validation/email", headers: harness.headers(), json: EmailValidationRequest(email: bad))
+                let response = try await client.send(
+                    .post, "/v1/users/validation/email", headers: harness.headers(), json: EmailValidationRequest(email: bad))
                 XCTAssertEqual(response.status, .badRequest, bad)
             }
             let missing = try await client.send(.post, "/v1/users/validation/email", headers: harness.headers(), json: RawJSON([:]))
@@ -31,9 +34,11 @@ final class AccountContractTests: XCTestCase {
     func testJoinAnswerKeyByKey() async throws {
         let harness = try await AuthHarness.make()
         try await harness.app.contractTest { client in
-            let response = try await client.send(.post, "/v1/users/join", headers: harness.headers(), json: JoinRequest(
-                email: "jack@glint.app", password: "pass1234!", nick: "jack", phoneNum: "01012345678", birthDay: "19990101", gender: "male"
-            ))
+            let response = try await client.send(
+                .post, "/v1/users/join", headers: harness.headers(),
+                json: JoinRequest(
+                    email: "jack@glint.app", password: "pass1234!", nick: "jack", phoneNum: "01012345678", birthDay: "19990101", gender: "male"
+                ))
             XCTAssertEqual(response.status, .ok)
             let object = try JSON.object(response.body)
             JSON.assertKeys(object, ["user_id", "userID", "email", "nick", "accessToken", "refreshToken"])
@@ -48,7 +53,8 @@ final class AccountContractTests: XCTestCase {
             XCTAssertEqual(claims.exp.value.timeIntervalSince(claims.iat.value), 900, accuracy: 1)
             XCTAssertGreaterThanOrEqual(try JSON.string(object, "refreshToken").count, 43, "≥ 32 random bytes")
 
-            let again = try await client.send(.post, "/v1/users/join", headers: harness.headers(), json: JoinRequest(email: "JACK@glint.app", password: "pass1234!", nick: "other"))
+            let again = try await client.send(
+                .post, "/v1/users/join", headers: harness.headers(), json: JoinRequest(email: "JACK@glint.app", password: "pass1234!", nick: "other"))
             XCTAssertEqual(again.status, .conflict)
         }
     }
@@ -56,16 +62,22 @@ final class AccountContractTests: XCTestCase {
     func testPasswordAndInputRules() async throws {
         let harness = try await AuthHarness.make()
         try await harness.app.contractTest { client in
-            let bad = ["short1!", "nodigits!!", "nospecial123", "1234567!", "with space1!", "caret^1234a", String(repeating: "a1!", count: 25), "한글비밀번호1!"]
+            let bad = [
+                "short1!", "nodigits!!", "nospecial123", "1234567!", "with space1!", "caret^1234a", String(repeating: "a1!", count: 25), "한글비밀번호1!",
+            ]
             for password in bad {
-                let response = try await client.send(.post, "/v1/users/join", headers: harness.headers(), json: JoinRequest(email: "p@glint.app", password: password, nick: "p"))
+                let response = try await client.send(
+                    .post, "/v1/users/join", headers: harness.headers(), json: JoinRequest(email: "p@glint.app", password: password, nick: "p"))
                 XCTAssertEqual(response.status, .badRequest, password)
                 XCTAssertEqual(try JSON.object(response.body)["code"] as? String, "bad_request")
             }
-            let longNick = try await client.send(.post, "/v1/users/join", headers: harness.headers(), json: JoinRequest(email: "n@glint.app", password: "pass1234!", nick: String(repeating: "n", count: 31)))
+            let longNick = try await client.send(
+                .post, "/v1/users/join", headers: harness.headers(),
+                json: JoinRequest(email: "n@glint.app", password: "pass1234!", nick: String(repeating: "n", count: 31)))
             XCTAssertEqual(longNick.status, .badRequest)
-            let wrongType = try await client.execute(uri: "/v1/users/join", method: .post, headers: harness.headers([("content-type", "application/json")]),
-                                                     body: ByteBuffer(string: #"{"email": 1, "password": "pass1234!", "nick": "x"}"#))
+            let wrongType = try await client.execute(
+                uri: "/v1/users/join", method: .post, headers: harness.headers([("content-type", "application/json")]),
+                body: ByteBuffer(string: #"{"email": 1, "password": "pass1234!", "nick": "x"}"#))
             XCTAssertEqual(wrongType.status, .badRequest)
             _ = try await client.join(harness, email: "ok@glint.app", password: "Abcdefg1$")
         }
@@ -76,13 +88,15 @@ final class AccountContractTests: XCTestCase {
         let other = try await harness.apps.create(name: "Other", profile: .slp, flags: AppFlags(), key: "other-app-key")
         try await harness.app.contractTest { client in
             let first = try await client.join(harness, email: "twin@glint.app")
-            let second = try await client.send(.post, "/v1/users/join", headers: TestEnvironment.fields(app: other.id),
-                                               json: JoinRequest(email: "twin@glint.app", password: "pass1234!", nick: "twin"))
+            let second = try await client.send(
+                .post, "/v1/users/join", headers: TestEnvironment.fields(app: other.id),
+                json: JoinRequest(email: "twin@glint.app", password: "pass1234!", nick: "twin"))
             XCTAssertEqual(second.status, .ok)
             XCTAssertNotEqual(try JSON.object(second.body)["user_id"] as? String, first.userID)
             // A token of one app is no key to the other.
-            let crossed = try await client.execute(uri: "/v1/users/me/profile", method: .get,
-                                                   headers: TestEnvironment.fields(app: other.id, extra: [("Authorization", first.accessToken)]))
+            let crossed = try await client.execute(
+                uri: "/v1/users/me/profile", method: .get,
+                headers: TestEnvironment.fields(app: other.id, extra: [("Authorization", first.accessToken)]))
             XCTAssertEqual(crossed.status, .unauthorized)
         }
     }
@@ -91,14 +105,18 @@ final class AccountContractTests: XCTestCase {
         let harness = try await AuthHarness.make()
         try await harness.app.contractTest { client in
             let joined = try await client.join(harness, email: "login@glint.app")
-            let response = try await client.send(.post, "/v1/users/login", headers: harness.headers(), json: LoginRequest(email: "Login@glint.app", password: "pass1234!"))
+            let response = try await client.send(
+                .post, "/v1/users/login", headers: harness.headers(), json: LoginRequest(email: "Login@glint.app", password: "pass1234!"))
             XCTAssertEqual(response.status, .ok)
             let object = try JSON.object(response.body)
             JSON.assertKeys(object, ["user_id", "email", "nick", "accessToken", "refreshToken"])
             XCTAssertEqual(object["user_id"] as? String, joined.userID)
             XCTAssertNotEqual(object["refreshToken"] as? String, joined.refreshToken, "a new session")
-            for (email, password) in [("login@glint.app", "wrong1234!"), ("nobody@glint.app", "pass1234!"), ("login@glint.app", String(repeating: "x", count: 100))] {
-                let failed = try await client.send(.post, "/v1/users/login", headers: harness.headers(), json: LoginRequest(email: email, password: password))
+            for (email, password) in [
+                ("login@glint.app", "wrong1234!"), ("nobody@glint.app", "pass1234!"), ("login@glint.app", String(repeating: "x", count: 100)),
+            ] {
+                let failed = try await client.send(
+                    .post, "/v1/users/login", headers: harness.headers(), json: LoginRequest(email: email, password: password))
                 XCTAssertEqual(failed.status, .unauthorized)
                 XCTAssertEqual(try JSON.object(failed.body)["code"] as? String, "login_failed")
             }
@@ -114,10 +132,12 @@ final class AccountContractTests: XCTestCase {
             let garbage = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: "abc.def.ghi"))
             XCTAssertEqual(garbage.status, .unauthorized)
             XCTAssertEqual(try JSON.object(garbage.body)["code"] as? String, "token_invalid")
-            let expired = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: try await harness.expiredToken(for: auth)))
+            let expired = try await client.execute(
+                uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: try await harness.expiredToken(for: auth)))
             XCTAssertEqual(expired.status.code, 419)
             XCTAssertEqual(try JSON.object(expired.body)["code"] as? String, "token_expired")
-            let bearer = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: "Bearer " + auth.accessToken))
+            let bearer = try await client.execute(
+                uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: "Bearer " + auth.accessToken))
             XCTAssertEqual(bearer.status, .ok)
         }
     }
@@ -131,18 +151,21 @@ final class AccountContractTests: XCTestCase {
             XCTAssertEqual(try JSON.object(logout.body).count, 0, "{}")
             let after = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: auth.accessToken))
             XCTAssertEqual(after.status, .unauthorized, "revoked at once in auth-svc")
-            let refresh = try await client.execute(uri: "/v1/auth/refresh", method: .get,
-                                                   headers: harness.headers(token: auth.accessToken, [("RefreshToken", auth.refreshToken)]))
+            let refresh = try await client.execute(
+                uri: "/v1/auth/refresh", method: .get,
+                headers: harness.headers(token: auth.accessToken, [("RefreshToken", auth.refreshToken)]))
             XCTAssertEqual(refresh.status.code, 418)
 
-            let login = try await client.send(.post, "/v1/users/login", headers: harness.headers(), json: LoginRequest(email: "bye@glint.app", password: "pass1234!"))
+            let login = try await client.send(
+                .post, "/v1/users/login", headers: harness.headers(), json: LoginRequest(email: "bye@glint.app", password: "pass1234!"))
             let token = try JSONDecoder().decode(AuthAnswer.self, from: login.body).accessToken
             let withdraw = try await client.execute(uri: "/v1/users/withdraw", method: .get, headers: harness.headers(token: token))
             XCTAssertEqual(withdraw.status, .ok)
             XCTAssertEqual(try JSON.object(withdraw.body) as? [String: String], ["user_id": auth.userID, "email": "bye@glint.app", "nick": "bye"])
             let gone = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: token))
             XCTAssertEqual(gone.status, .forbidden)
-            let rejoin = try await client.send(.post, "/v1/users/join", headers: harness.headers(), json: JoinRequest(email: "bye@glint.app", password: "pass1234!", nick: "back"))
+            let rejoin = try await client.send(
+                .post, "/v1/users/join", headers: harness.headers(), json: JoinRequest(email: "bye@glint.app", password: "pass1234!", nick: "back"))
             XCTAssertEqual(rejoin.status, .ok, "the email is free again")
         }
     }

@@ -23,7 +23,9 @@ final class AppsRegistryTests: XCTestCase {
             name: "GLINT", profile: .lslp, flags: AppFlags(refreshWithAccessTokenOnly: true, emptyAuthErrorBodies: true), key: "glint-released-key"
         )
         try await fixture.app.contractTest { client in
-            func resolve(_ body: String, headers: HTTPFields = TestEnvironment.fields(app: nil, extra: [("content-type", "application/json")])) async throws -> TestResponse {
+            func resolve(
+                _ body: String, headers: HTTPFields = TestEnvironment.fields(app: nil, extra: [("content-type", "application/json")])
+            ) async throws -> TestResponse {
                 try await client.execute(uri: "/internal/apps/resolve", method: .post, headers: headers, body: ByteBuffer(string: body))
             }
             let found = try await resolve(#"{"key":"glint-released-key"}"#)
@@ -32,9 +34,11 @@ final class AppsRegistryTests: XCTestCase {
             JSON.assertKeys(object, ["app_id", "name", "profile", "flags"])
             XCTAssertEqual(object["app_id"] as? String, created.id)
             XCTAssertEqual(object["profile"] as? String, "lslp")
-            XCTAssertEqual(object["flags"] as? [String: Bool], [
-                "refresh_with_access_token_only": true, "empty_auth_error_bodies": true, "socket_auth_optional": false,
-            ])
+            XCTAssertEqual(
+                object["flags"] as? [String: Bool],
+                [
+                    "refresh_with_access_token_only": true, "empty_auth_error_bodies": true, "socket_auth_optional": false,
+                ])
             let unknown = try await resolve(#"{"key":"nope"}"#)
             XCTAssertEqual(unknown.status, .notFound)
             XCTAssertEqual(try JSON.object(unknown.body)["code"] as? String, "not_found")
@@ -92,7 +96,9 @@ final class AppsRegistryTests: XCTestCase {
         let path = try TestEnvironment.temporaryDirectory() + "/auth-svc.sqlite"
         let engine: StoreEngine = try await TestEngine.open(
             sqlite: { StoreEngine.sqlite(try DatabaseFactory.openPool(at: path, migrator: AuthMigrations.migrator)) },
-            postgres: { pool in try await pool.migrate(AuthPostgresMigrations.all); return StoreEngine.postgres(pool) }
+            postgres: { pool in
+                try await pool.migrate(AuthPostgresMigrations.all); return StoreEngine.postgres(pool)
+            }
         )
         let apps = AppService(store: AuthStores.apps(on: engine))
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -142,7 +148,9 @@ final class AppsRegistryTests: XCTestCase {
         let admin = try await AuthAssembly.openAdmin(dataDirectory: directory)
         let line = try await admin.create(name: "QuoteHub", profile: .quotehub, flags: AppFlags(), key: nil, mount: "quotehub")
         XCTAssertTrue(line.contains("mounted at /quotehub/"), line)
-        for (label, mount) in [("no mount", nil), ("reserved", "v1"), ("uppercase", "QuoteHub"), ("slash", "a/b"), ("taken", "quotehub")] as [(String, String?)] {
+        for (label, mount) in [("no mount", nil), ("reserved", "v1"), ("uppercase", "QuoteHub"), ("slash", "a/b"), ("taken", "quotehub")]
+            as [(String, String?)]
+        {
             do {
                 _ = try await admin.create(name: "Other", profile: .quotehub, flags: AppFlags(), key: nil, mount: mount)
                 XCTFail("accepted: \(label)")
@@ -160,10 +168,11 @@ final class AppsRegistryTests: XCTestCase {
         try AuthMigrations.migrator.migrate(queue, upTo: "v3-outbox")
         try queue.write { db in
             try db.execute(sql: "INSERT INTO app (id, name, api_key, profile, created_at) VALUES ('a1', 'Old', 'old-app-key', 'slp', 1)")
-            try db.execute(sql: """
-                INSERT INTO user (id, app_id, email, email_key, nick, nick_key, created_at, updated_at)
-                VALUES ('u1', 'a1', 'a@b.c', 'a@b.c', 'n', 'n', 1, 1)
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO user (id, app_id, email, email_key, nick, nick_key, created_at, updated_at)
+                    VALUES ('u1', 'a1', 'a@b.c', 'a@b.c', 'n', 'n', 1, 1)
+                    """)
         }
         try AuthMigrations.migrator.migrate(queue)
         try queue.read { db in

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-@testable import AuthService
 import Contracts
 import Foundation
 import GRDB
@@ -15,6 +14,8 @@ import Storage
 import Synchronization
 import TestSupport
 import XCTest
+
+@testable import AuthService
 
 /// auth-svc built as its executable builds it, on a temporary folder, with bcrypt cost 4 and the
 /// provider simulators' URLs.
@@ -48,7 +49,9 @@ struct AuthHarness {
         configuration.kakaoAPIURL = kakao?.url ?? "http://127.0.0.1:9"
         let engine: StoreEngine = try await TestEngine.open(
             sqlite: { StoreEngine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: AuthMigrations.migrator)) },
-            postgres: { pool in try await pool.migrate(AuthPostgresMigrations.all); return StoreEngine.postgres(pool) }
+            postgres: { pool in
+                try await pool.migrate(AuthPostgresMigrations.all); return StoreEngine.postgres(pool)
+            }
         )
         let signingKey = try SigningKey.loadOrCreate(at: configuration.signingKeyPath)
         let keysURL = apple?.keysURL ?? "http://127.0.0.1:9/auth/keys"
@@ -85,8 +88,9 @@ struct AuthHarness {
         let registered = try await apps.create(
             name: "Test", profile: .lslp, flags: appFlags, key: "test-app-key", appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID
         )
-        return AuthHarness(app: app, apps: apps, signingKey: signingKey, dataDirectory: directory, appID: registered.id, push: push, revokedAccounts: revoked,
-                           usersChanged: usersChanged, engine: engine, stores: stores)
+        return AuthHarness(
+            app: app, apps: apps, signingKey: signingKey, dataDirectory: directory, appID: registered.id, push: push, revokedAccounts: revoked,
+            usersChanged: usersChanged, engine: engine, stores: stores)
     }
 
     static func usersChangedClient(_ recorder: EventRecorder<String>) -> UsersChangedClient {
@@ -113,9 +117,10 @@ struct AuthHarness {
         let claims = try XCTUnwrap(Self.claims(of: auth.accessToken))
         let signer = try AccessTokenSigner(key: signingKey.privateKey, keyID: signingKey.keyID)
         let past = Date().addingTimeInterval(-ago)
-        return try signer.sign(AccessTokenClaims(
-            userID: claims.sub.value, appID: claims.app, sessionID: claims.sid, issuedAt: past.addingTimeInterval(-60), expiresAt: past
-        ))
+        return try signer.sign(
+            AccessTokenClaims(
+                userID: claims.sub.value, appID: claims.app, sessionID: claims.sid, issuedAt: past.addingTimeInterval(-60), expiresAt: past
+            ))
     }
 
     static func claims(of token: String) -> AccessTokenClaims? {
@@ -136,7 +141,8 @@ extension TestClientProtocol {
     }
 
     func join(_ harness: AuthHarness, email: String, password: String = "pass1234!", nick: String = "jack") async throws -> AuthAnswer {
-        let response = try await send(.post, "/v1/users/join", headers: harness.headers(), json: JoinRequest(email: email, password: password, nick: nick))
+        let response = try await send(
+            .post, "/v1/users/join", headers: harness.headers(), json: JoinRequest(email: email, password: password, nick: nick))
         XCTAssertEqual(response.status, .ok, response.body.text)
         return try JSONDecoder().decode(AuthAnswer.self, from: response.body)
     }

@@ -37,7 +37,10 @@ final class BcryptTests: XCTestCase {
     }
 
     func testMalformedHashesNeverVerify() {
-        for stored in ["", "plain", "$2b$04$short", "$1$04$abcdefghijklmnopqrstuubyCG3zY1GIXMyxfivm.ClDiInHzxjiq", "$2b$99$abcdefghijklmnopqrstuubyCG3zY1GIXMyxfivm.ClDiInHzxjiq"] {
+        for stored in [
+            "", "plain", "$2b$04$short", "$1$04$abcdefghijklmnopqrstuubyCG3zY1GIXMyxfivm.ClDiInHzxjiq",
+            "$2b$99$abcdefghijklmnopqrstuubyCG3zY1GIXMyxfivm.ClDiInHzxjiq",
+        ] {
             XCTAssertFalse(Bcrypt.verify("", against: stored), stored)
         }
     }

@@ -31,11 +31,14 @@ final class ProfileContractTests: XCTestCase {
             XCTAssertEqual((object["followers"] as? [Any])?.count, 0)
             XCTAssertEqual((object["hashTags"] as? [String]), [])
 
-            let other = try await client.execute(uri: "/v1/users/\(auth.userID)/profile", method: .get, headers: harness.headers(token: auth.accessToken))
+            let other = try await client.execute(
+                uri: "/v1/users/\(auth.userID)/profile", method: .get, headers: harness.headers(token: auth.accessToken))
             XCTAssertEqual(try JSON.object(other.body)["nick"] as? String, "me")
-            let unknown = try await client.execute(uri: "/v1/users/6740369b3a36e82f532ec721/profile", method: .get, headers: harness.headers(token: auth.accessToken))
+            let unknown = try await client.execute(
+                uri: "/v1/users/6740369b3a36e82f532ec721/profile", method: .get, headers: harness.headers(token: auth.accessToken))
             XCTAssertEqual(unknown.status, .notFound)
-            let invalid = try await client.execute(uri: "/v1/users/not-an-id/profile", method: .get, headers: harness.headers(token: auth.accessToken))
+            let invalid = try await client.execute(
+                uri: "/v1/users/not-an-id/profile", method: .get, headers: harness.headers(token: auth.accessToken))
             XCTAssertEqual(invalid.status, .badRequest)
         }
     }
@@ -53,8 +56,9 @@ final class ProfileContractTests: XCTestCase {
             XCTAssertEqual(object["introduction"] as? String, "안녕하세요")
             XCTAssertEqual(object["hashTags"] as? [String], ["sunset", "필름"])
             XCTAssertEqual(object["info3"] as? String, "x")
-            let tooLong = try await client.send(.put, "/v1/users/me/profile", headers: harness.headers(token: auth.accessToken),
-                                                json: RawJSON(["introduction": String(repeating: "a", count: 1001)]))
+            let tooLong = try await client.send(
+                .put, "/v1/users/me/profile", headers: harness.headers(token: auth.accessToken),
+                json: RawJSON(["introduction": String(repeating: "a", count: 1001)]))
             XCTAssertEqual(tooLong.status, .badRequest)
         }
     }
@@ -67,8 +71,9 @@ final class ProfileContractTests: XCTestCase {
                 .field("nick", "photographer"),
                 .file("profile", filename: "me.jpg", contentType: "image/jpeg", bytes: Self.png),
             ])
-            let response = try await client.execute(uri: "/v1/users/me/profile", method: .put,
-                                                    headers: harness.headers(token: auth.accessToken, [("content-type", form.contentType)]), body: form.buffer)
+            let response = try await client.execute(
+                uri: "/v1/users/me/profile", method: .put,
+                headers: harness.headers(token: auth.accessToken, [("content-type", form.contentType)]), body: form.buffer)
             XCTAssertEqual(response.status, .ok, response.body.text)
             let object = try JSON.object(response.body)
             let path = try JSON.string(object, "profileImage")
@@ -93,17 +98,22 @@ final class ProfileContractTests: XCTestCase {
 
             // A 0-byte part means "nothing picked": the image stays.
             let empty = MultipartBody(parts: [.file("profile", filename: "", contentType: "application/octet-stream", bytes: [])])
-            let unchanged = try await client.execute(uri: "/v1/users/me/profile", method: .put,
-                                                     headers: harness.headers(token: auth.accessToken, [("content-type", empty.contentType)]), body: empty.buffer)
+            let unchanged = try await client.execute(
+                uri: "/v1/users/me/profile", method: .put,
+                headers: harness.headers(token: auth.accessToken, [("content-type", empty.contentType)]), body: empty.buffer)
             XCTAssertEqual(try JSON.object(unchanged.body)["profileImage"] as? String, path)
 
             let text = MultipartBody(parts: [.file("profile", filename: "fake.jpg", contentType: "image/jpeg", bytes: Array("not an image".utf8))])
-            let rejected = try await client.execute(uri: "/v1/users/me/profile", method: .put,
-                                                    headers: harness.headers(token: auth.accessToken, [("content-type", text.contentType)]), body: text.buffer)
+            let rejected = try await client.execute(
+                uri: "/v1/users/me/profile", method: .put,
+                headers: harness.headers(token: auth.accessToken, [("content-type", text.contentType)]), body: text.buffer)
             XCTAssertEqual(rejected.status, .badRequest)
-            let huge = MultipartBody(parts: [.file("profile", filename: "big.png", contentType: "image/png", bytes: Self.png + Array(repeating: 0, count: 5 << 20))])
-            let tooBig = try await client.execute(uri: "/v1/users/me/profile", method: .put,
-                                                  headers: harness.headers(token: auth.accessToken, [("content-type", huge.contentType)]), body: huge.buffer)
+            let huge = MultipartBody(parts: [
+                .file("profile", filename: "big.png", contentType: "image/png", bytes: Self.png + Array(repeating: 0, count: 5 << 20))
+            ])
+            let tooBig = try await client.execute(
+                uri: "/v1/users/me/profile", method: .put,
+                headers: harness.headers(token: auth.accessToken, [("content-type", huge.contentType)]), body: huge.buffer)
             XCTAssertEqual(tooBig.status.code, 413)
         }
     }
@@ -143,14 +153,17 @@ final class ProfileContractTests: XCTestCase {
             let unblock = try await client.execute(uri: "/v1/users/\(bob.userID)/block", method: .delete, headers: me)
             XCTAssertEqual(try JSON.object(unblock.body) as? [String: Bool], ["blocked": false])
 
-            let report = try await client.send(.post, "/v1/reports", headers: me, json: ReportRequest(targetType: "user", targetID: bob.userID, reason: "spam"))
+            let report = try await client.send(
+                .post, "/v1/reports", headers: me, json: ReportRequest(targetType: "user", targetID: bob.userID, reason: "spam"))
             XCTAssertEqual(report.status, .ok)
             let reportObject = try JSON.object(report.body)
             JSON.assertKeys(reportObject, ["report_id"])
             XCTAssertTrue(ObjectID.isValid(try JSON.string(reportObject, "report_id")))
-            let duplicate = try await client.send(.post, "/v1/reports", headers: me, json: ReportRequest(targetType: "user", targetID: bob.userID, reason: "again"))
+            let duplicate = try await client.send(
+                .post, "/v1/reports", headers: me, json: ReportRequest(targetType: "user", targetID: bob.userID, reason: "again"))
             XCTAssertEqual(duplicate.status, .conflict)
-            let badType = try await client.send(.post, "/v1/reports", headers: me, json: ReportRequest(targetType: "planet", targetID: bob.userID, reason: "x"))
+            let badType = try await client.send(
+                .post, "/v1/reports", headers: me, json: ReportRequest(targetType: "planet", targetID: bob.userID, reason: "x"))
             XCTAssertEqual(badType.status, .badRequest)
 
             let attend = try await client.execute(uri: "/v1/users/attendance", method: .post, headers: me)
@@ -165,22 +178,25 @@ final class ProfileContractTests: XCTestCase {
         try await harness.app.contractTest { client in
             let a = try await client.join(harness, email: "a@glint.app", nick: "a")
             let b = try await client.join(harness, email: "b@glint.app", nick: "b")
-            let response = try await client.send(.post, "/internal/users/lookup", headers: harness.headers(),
-                                                 json: UserLookupRequest(userIDs: [a.userID, b.userID, "6740369b3a36e82f532ec721", "junk"]))
+            let response = try await client.send(
+                .post, "/internal/users/lookup", headers: harness.headers(),
+                json: UserLookupRequest(userIDs: [a.userID, b.userID, "6740369b3a36e82f532ec721", "junk"]))
             XCTAssertEqual(response.status, .ok)
             let users = try XCTUnwrap(try JSON.object(response.body)["users"] as? [[String: Any]])
             XCTAssertEqual(Set(users.compactMap { $0["user_id"] as? String }), [a.userID, b.userID])
             JSON.assertKeys(users[0], ["user_id", "nick", "name", "introduction", "description", "hashTags"])
-            let tooMany = try await client.send(.post, "/internal/users/lookup", headers: harness.headers(),
-                                                json: UserLookupRequest(userIDs: Array(repeating: a.userID, count: 501)))
+            let tooMany = try await client.send(
+                .post, "/internal/users/lookup", headers: harness.headers(),
+                json: UserLookupRequest(userIDs: Array(repeating: a.userID, count: 501)))
             XCTAssertEqual(tooMany.status, .badRequest)
         }
     }
 
     func testAttendanceDayIsSeoulTime() async throws {
         let harness = try await AuthHarness.make()
-        let service = ProfileService(store: harness.stores.profiles, users: harness.stores.users, market: .failing,
-                                     images: try FileStore(dataDirectory: harness.dataDirectory, area: "profiles"), usersChanged: harness.usersChangedClient)
+        let service = ProfileService(
+            store: harness.stores.profiles, users: harness.stores.users, market: .failing,
+            images: try FileStore(dataDirectory: harness.dataDirectory, area: "profiles"), usersChanged: harness.usersChangedClient)
         // While the service runs: its store closes with it (PostgreSQL's pool does).
         try await harness.app.contractTest { client in
             let user = try await client.join(harness, email: "day@glint.app")

@@ -17,7 +17,8 @@ final class QuotehubAppleSignInTests: XCTestCase {
         let fixture = try await QuotehubFixture.make()
         try await fixture.harness.app.contractTest { client in
             func signIn(_ code: String) async throws -> [String: Any] {
-                let answer = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: code)))
+                let answer = try await client.execute(
+                    uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: code)))
                 XCTAssertEqual(answer.status, .ok, answer.body.text)
                 let body = try JSON.object(answer.body)
                 JSON.assertKeys(body, ["success", "message", "data"])
@@ -26,7 +27,8 @@ final class QuotehubAppleSignInTests: XCTestCase {
                 JSON.assertKeys(data, ["user", "accessToken", "refreshToken", "isNewUser"])
                 return data
             }
-            let first = try await signIn(fixture.apple.issueCode(subject: "001122.reader", clientID: QuotehubFixture.clientID, email: "r@privaterelay.appleid.com"))
+            let first = try await signIn(
+                fixture.apple.issueCode(subject: "001122.reader", clientID: QuotehubFixture.clientID, email: "r@privaterelay.appleid.com"))
             XCTAssertEqual(first["isNewUser"] as? Bool, true)
             let user = try XCTUnwrap(first["user"] as? [String: Any])
             JSON.assertKeys(user, ["_id", "nickname", "profileImage"])
@@ -51,8 +53,9 @@ final class QuotehubAppleSignInTests: XCTestCase {
 
             // The access token works as a Bearer token.
             let token = try JSON.string(again, "accessToken")
-            let me = try await client.execute(uri: "/v1/users/me/profile", method: .get,
-                                              headers: TestEnvironment.fields(app: fixture.appID, extra: [("Authorization", "Bearer " + token)]))
+            let me = try await client.execute(
+                uri: "/v1/users/me/profile", method: .get,
+                headers: TestEnvironment.fields(app: fixture.appID, extra: [("Authorization", "Bearer " + token)]))
             XCTAssertEqual(me.status, .ok, me.body.text)
         }
         await fixture.apple.stop()
@@ -63,24 +66,33 @@ final class QuotehubAppleSignInTests: XCTestCase {
         let apple = fixture.apple
         try await fixture.harness.app.contractTest { client in
             let used = apple.issueCode(subject: "s.used", clientID: QuotehubFixture.clientID)
-            _ = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: used)))
+            _ = try await client.execute(
+                uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: used)))
             let before = try await fixture.userCount()
             let cases: [(String, String)] = [
                 ("a code Apple refuses", "never-issued"),
                 ("a code used twice", used),
-                ("an id_token for another audience", apple.issueCode(subject: "s1", clientID: QuotehubFixture.clientID, idTokenAudience: "com.someone.else")),
-                ("an id_token from another issuer", apple.issueCode(subject: "s2", clientID: QuotehubFixture.clientID, issuer: "https://evil.example")),
+                (
+                    "an id_token for another audience",
+                    apple.issueCode(subject: "s1", clientID: QuotehubFixture.clientID, idTokenAudience: "com.someone.else")
+                ),
+                (
+                    "an id_token from another issuer",
+                    apple.issueCode(subject: "s2", clientID: QuotehubFixture.clientID, issuer: "https://evil.example")
+                ),
                 ("an expired id_token", apple.issueCode(subject: "s3", clientID: QuotehubFixture.clientID, expiresIn: -60)),
                 ("a code for another client", apple.issueCode(subject: "s4", clientID: "com.other.client")),
             ]
             for (label, code) in cases {
-                let answer = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: code)))
+                let answer = try await client.execute(
+                    uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: code)))
                 XCTAssertEqual(try JSONDecoder().decode(CanonicalError.self, from: answer.body).code, .loginFailed, "\(label): \(answer.body.text)")
                 XCTAssertEqual(ErrorCode.loginFailed.quotehubStatus, 401)
             }
             let users = try await fixture.userCount()
             XCTAssertEqual(users, before, "nothing created")
-            let empty = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: "")))
+            let empty = try await client.execute(
+                uri: "/auth/apple/callback", method: .post, headers: fixture.headers(), body: JSONCoding.encode(AppleCodeRequest(code: "")))
             XCTAssertEqual(empty.status, .badRequest)
         }
         await apple.stop()
@@ -89,8 +101,9 @@ final class QuotehubAppleSignInTests: XCTestCase {
         let other = try await QuotehubFixture.make()
         await other.apple.registerClient(QuotehubFixture.clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: ES256PrivateKey().publicKey)
         try await other.harness.app.contractTest { client in
-            let answer = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: other.headers(),
-                                                  body: JSONCoding.encode(AppleCodeRequest(code: other.apple.issueCode(subject: "s", clientID: QuotehubFixture.clientID))))
+            let answer = try await client.execute(
+                uri: "/auth/apple/callback", method: .post, headers: other.headers(),
+                body: JSONCoding.encode(AppleCodeRequest(code: other.apple.issueCode(subject: "s", clientID: QuotehubFixture.clientID))))
             XCTAssertEqual(try JSONDecoder().decode(CanonicalError.self, from: answer.body).code, .loginFailed)
             let users = try await other.userCount()
             XCTAssertEqual(users, 0)
@@ -102,12 +115,15 @@ final class QuotehubAppleSignInTests: XCTestCase {
     func testRenewAndValidateTokens() async throws {
         let fixture = try await QuotehubFixture.make()
         try await fixture.harness.app.contractTest { client in
-            let signedIn = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: fixture.headers(),
-                                                    body: JSONCoding.encode(AppleCodeRequest(code: fixture.apple.issueCode(subject: "t.reader", clientID: QuotehubFixture.clientID))))
+            let signedIn = try await client.execute(
+                uri: "/auth/apple/callback", method: .post, headers: fixture.headers(),
+                body: JSONCoding.encode(AppleCodeRequest(code: fixture.apple.issueCode(subject: "t.reader", clientID: QuotehubFixture.clientID))))
             let data = try XCTUnwrap(try JSON.object(signedIn.body)["data"] as? [String: Any])
             let (access, refresh) = (try JSON.string(data, "accessToken"), try JSON.string(data, "refreshToken"))
             func call(_ path: String, _ extra: [(String, String)]) async throws -> TestResponse {
-                try await client.execute(uri: path, method: .post, headers: TestEnvironment.fields(app: fixture.appID, extra: [(InternalHeader.appProfile, "quotehub")] + extra))
+                try await client.execute(
+                    uri: path, method: .post,
+                    headers: TestEnvironment.fields(app: fixture.appID, extra: [(InternalHeader.appProfile, "quotehub")] + extra))
             }
             for attempt in 1...2 {
                 let renewed = try await call("/auth/renew-token", [("Authorization", "Bearer " + refresh)])
@@ -119,7 +135,8 @@ final class QuotehubAppleSignInTests: XCTestCase {
 
             let valid = try await call("/auth/validate-token", [("Authorization", "Bearer " + access), ("x-refresh-token", refresh)])
             XCTAssertEqual(try JSON.object(valid.body)["data"] as? [String: Bool], ["valid": true])
-            let expired = try await fixture.harness.expiredToken(for: AuthAnswer(userID: "", email: "", nick: "", profileImage: nil, accessToken: access, refreshToken: refresh))
+            let expired = try await fixture.harness.expiredToken(
+                for: AuthAnswer(userID: "", email: "", nick: "", profileImage: nil, accessToken: access, refreshToken: refresh))
             let rotated = try await call("/auth/validate-token", [("Authorization", "Bearer " + expired), ("x-refresh-token", refresh)])
             let pair = try XCTUnwrap(try JSON.object(rotated.body)["data"] as? [String: Any])
             JSON.assertKeys(pair, ["valid", "accessToken", "refreshToken"])

@@ -28,7 +28,8 @@ final class QuotehubBlockReportTests: XCTestCase {
                 XCTAssertTrue(body["data"] is NSNull, file: file, line: line)
             }
             func expect(_ status: Int, _ answer: TestResponse, _ label: String = "", file: StaticString = #filePath, line: UInt = #line) throws {
-                XCTAssertEqual(try JSONDecoder().decode(CanonicalError.self, from: answer.body).code.quotehubStatus, status, label, file: file, line: line)
+                XCTAssertEqual(
+                    try JSONDecoder().decode(CanonicalError.self, from: answer.body).code.quotehubStatus, status, label, file: file, line: line)
             }
 
             try assertNull(try await post("/block-report/block", BlockTarget(targetUserId: bob.userID)))

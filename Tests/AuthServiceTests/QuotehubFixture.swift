@@ -32,8 +32,10 @@ struct QuotehubFixture {
 
     /// What the gateway sends for this app, with a JSON body and the reader's token when given.
     func headers(token: String? = nil) -> HTTPFields {
-        TestEnvironment.fields(app: appID, extra: [(InternalHeader.appProfile, "quotehub"), ("Content-Type", "application/json")]
-                                   + (token.map { [("Authorization", "Bearer " + $0)] } ?? []))
+        TestEnvironment.fields(
+            app: appID,
+            extra: [(InternalHeader.appProfile, "quotehub"), ("Content-Type", "application/json")]
+                + (token.map { [("Authorization", "Bearer " + $0)] } ?? []))
     }
 
     func userCount() async throws -> Int {
@@ -43,8 +45,9 @@ struct QuotehubFixture {
 
     /// A reader signed in by code: their id and access token.
     func signIn(_ client: some TestClientProtocol, subject: String) async throws -> (userID: String, token: String) {
-        let answer = try await client.execute(uri: "/auth/apple/callback", method: .post, headers: headers(),
-                                              body: JSONCoding.encode(AppleCodeRequest(code: apple.issueCode(subject: subject, clientID: Self.clientID))))
+        let answer = try await client.execute(
+            uri: "/auth/apple/callback", method: .post, headers: headers(),
+            body: JSONCoding.encode(AppleCodeRequest(code: apple.issueCode(subject: subject, clientID: Self.clientID))))
         let data = try XCTUnwrap(try JSON.object(answer.body)["data"] as? [String: Any], answer.body.text)
         return (try JSON.string(try XCTUnwrap(data["user"] as? [String: Any]), "_id"), try JSON.string(data, "accessToken"))
     }

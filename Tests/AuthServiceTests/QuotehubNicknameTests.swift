@@ -42,18 +42,23 @@ final class QuotehubNicknameTests: XCTestCase {
             let elsewhere = try await available("조용한고래", app: quotehub.id)
             XCTAssertEqual(elsewhere, true, "nicknames are unique per app")
             for bad in ["", "가", String(repeating: "가", count: 13)] {
-                let answer = try await client.execute(uri: "/auth/check-nickname?nickname=\(bad.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")",
-                                                      method: .get, headers: headers(quotehub.id))
+                let answer = try await client.execute(
+                    uri: "/auth/check-nickname?nickname=\(bad.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")",
+                    method: .get, headers: headers(quotehub.id))
                 XCTAssertEqual(answer.status, .badRequest, bad)
             }
             let lslp = try await client.execute(uri: "/auth/generate-nickname", method: .get, headers: harness.headers())
             XCTAssertEqual(lslp.status.code, 444, "other apps have no such route")
 
-            let lookup = try await client.execute(uri: "/internal/apps/by-mount", method: .post, headers: TestEnvironment.fields(app: nil, extra: [("Content-Type", "application/json")]),
-                                                  body: JSONCoding.encode(AppMountLookup(mount: "quotehub")))
+            let lookup = try await client.execute(
+                uri: "/internal/apps/by-mount", method: .post,
+                headers: TestEnvironment.fields(app: nil, extra: [("Content-Type", "application/json")]),
+                body: JSONCoding.encode(AppMountLookup(mount: "quotehub")))
             XCTAssertEqual(try JSONDecoder().decode(AppInfo.self, from: lookup.body), quotehub.info)
-            let none = try await client.execute(uri: "/internal/apps/by-mount", method: .post, headers: TestEnvironment.fields(app: nil, extra: [("Content-Type", "application/json")]),
-                                                body: JSONCoding.encode(AppMountLookup(mount: "nothing")))
+            let none = try await client.execute(
+                uri: "/internal/apps/by-mount", method: .post,
+                headers: TestEnvironment.fields(app: nil, extra: [("Content-Type", "application/json")]),
+                body: JSONCoding.encode(AppMountLookup(mount: "nothing")))
             XCTAssertEqual(none.status, .notFound)
         }
     }

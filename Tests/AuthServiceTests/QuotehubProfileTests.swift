@@ -16,8 +16,9 @@ final class QuotehubProfileTests: XCTestCase {
             let alice = try await fixture.signIn(client, subject: "alice.sub"), bob = try await fixture.signIn(client, subject: "bob.sub")
             let carol = try await fixture.signIn(client, subject: "carol.sub")
             func change(_ nickname: String, _ token: String) async throws -> TestResponse {
-                try await client.execute(uri: "/auth/change-nickname", method: .put, headers: fixture.headers(token: token),
-                                         body: JSONCoding.encode(GeneratedNickname(nickname: nickname)))
+                try await client.execute(
+                    uri: "/auth/change-nickname", method: .put, headers: fixture.headers(token: token),
+                    body: JSONCoding.encode(GeneratedNickname(nickname: nickname)))
             }
             let changed = try await change("책읽는앨리스", alice.token)
             XCTAssertEqual(changed.status, .ok, changed.body.text)
@@ -36,7 +37,8 @@ final class QuotehubProfileTests: XCTestCase {
             _ = try await change("앨리스팬캐롤", carol.token)
 
             // Alice blocks carol (the block graph every app shares).
-            let blocked = try await client.execute(uri: "/v1/users/\(carol.userID)/block", method: .post, headers: fixture.headers(token: alice.token))
+            let blocked = try await client.execute(
+                uri: "/v1/users/\(carol.userID)/block", method: .post, headers: fixture.headers(token: alice.token))
             XCTAssertEqual(blocked.status, .ok, blocked.body.text)
             let profile = try await client.execute(uri: "/profile", method: .get, headers: fixture.headers(token: alice.token))
             let mine = try XCTUnwrap(try JSON.object(profile.body)["data"] as? [String: Any])
@@ -71,15 +73,18 @@ final class QuotehubProfileTests: XCTestCase {
             let reader = try await fixture.signIn(client, subject: "editor.sub")
             var headers = fixture.headers(token: reader.token)
             headers[.init(InternalHeader.publicBase)!] = "https://books.example/quotehub"
-            let edited = try await client.execute(uri: "/profile", method: .put, headers: headers,
-                                                  body: JSONCoding.encode(ProfileEdit(nickname: "문장수집가", statusMessage: "오늘도 한 줄")))
+            let edited = try await client.execute(
+                uri: "/profile", method: .put, headers: headers,
+                body: JSONCoding.encode(ProfileEdit(nickname: "문장수집가", statusMessage: "오늘도 한 줄")))
             let user = try XCTUnwrap(try JSON.object(edited.body)["data"] as? [String: Any], edited.body.text)
             JSON.assertKeys(user, ["_id", "nickname", "profileImage", "statusMessage"])
             XCTAssertEqual(user["statusMessage"] as? String, "오늘도 한 줄")
             XCTAssertEqual(user["nickname"] as? String, "문장수집가")
 
             let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 3, count: 64)
-            let form = MultipartBody(parts: [.field("statusMessage", ""), .file("profileImage", filename: "me.png", contentType: "image/png", bytes: png)])
+            let form = MultipartBody(parts: [
+                .field("statusMessage", ""), .file("profileImage", filename: "me.png", contentType: "image/png", bytes: png),
+            ])
             headers[.contentType] = form.contentType
             let withImage = try await client.execute(uri: "/profile", method: .put, headers: headers, body: form.buffer)
             let imaged = try XCTUnwrap(try JSON.object(withImage.body)["data"] as? [String: Any], withImage.body.text)
@@ -89,8 +94,9 @@ final class QuotehubProfileTests: XCTestCase {
             let path = String(url.dropFirst("https://books.example/quotehub".count))
             let served = try await client.execute(uri: path, method: .get, headers: TestEnvironment.fields(app: nil))
             XCTAssertEqual(Array(served.body.readableBytesView), png, "served under the mount with no key or token")
-            let tooLong = try await client.execute(uri: "/profile", method: .put, headers: fixture.headers(token: reader.token),
-                                                   body: JSONCoding.encode(ProfileEdit(statusMessage: String(repeating: "가", count: 101))))
+            let tooLong = try await client.execute(
+                uri: "/profile", method: .put, headers: fixture.headers(token: reader.token),
+                body: JSONCoding.encode(ProfileEdit(statusMessage: String(repeating: "가", count: 101))))
             XCTAssertEqual(tooLong.status, .badRequest)
         }
         await fixture.apple.stop()

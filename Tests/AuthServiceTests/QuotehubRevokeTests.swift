@@ -17,8 +17,9 @@ final class QuotehubRevokeTests: XCTestCase {
             let other = try await fixture.signIn(client, subject: "staying.reader")
             let issued = fixture.apple.issuedRefreshTokens
             XCTAssertEqual(issued.count, 2)
-            let block = try await client.execute(uri: "/block-report/block", method: .post, headers: fixture.headers(token: other.token),
-                                                 body: JSONCoding.encode(BlockTarget(targetUserId: reader.userID)))
+            let block = try await client.execute(
+                uri: "/block-report/block", method: .post, headers: fixture.headers(token: other.token),
+                body: JSONCoding.encode(BlockTarget(targetUserId: reader.userID)))
             XCTAssertEqual(block.status, .ok)
 
             let anonymous = try await client.execute(uri: "/auth/revoke", method: .post, headers: fixture.headers())
@@ -40,7 +41,8 @@ final class QuotehubRevokeTests: XCTestCase {
             let told = fixture.harness.revokedAccounts.received.withLock { $0 }
             XCTAssertEqual(told.first, AccountRevokedEvent(appID: fixture.appID, userID: reader.userID), "market-svc told before revoke answered")
             XCTAssertEqual(Set(told.map(\.userID)), [reader.userID])
-            XCTAssertEqual(fixture.harness.usersChanged.received.withLock { $0.filter { $0 == reader.userID }.count } >= 1, true, "copies of users told")
+            XCTAssertEqual(
+                fixture.harness.usersChanged.received.withLock { $0.filter { $0 == reader.userID }.count } >= 1, true, "copies of users told")
             let revokedAtApple = await HTTPProbe.eventually(within: .seconds(15)) { () -> [String]? in
                 let revoked = fixture.apple.revokedTokens
                 return revoked.isEmpty ? nil : revoked
@@ -49,7 +51,8 @@ final class QuotehubRevokeTests: XCTestCase {
             XCTAssertTrue(issued.contains(revokedAtApple?.first ?? ""), "the grant Apple issued at sign-in is the one revoked")
 
             let again = try await client.execute(uri: "/auth/revoke", method: .post, headers: fixture.headers(token: reader.token))
-            XCTAssertEqual(try JSONDecoder().decode(CanonicalError.self, from: again.body).code.quotehubStatus, 401, "the token died with the account")
+            XCTAssertEqual(
+                try JSONDecoder().decode(CanonicalError.self, from: again.body).code.quotehubStatus, 401, "the token died with the account")
             let blocked = try await client.execute(uri: "/block-report/blocked-users", method: .get, headers: fixture.headers(token: other.token))
             XCTAssertEqual((try JSON.object(blocked.body)["data"] as? [Any])?.count, 0, "blocks of the account went with it")
         }

@@ -17,7 +17,9 @@ final class RefreshGenerationTests: XCTestCase {
     private static let grace: Int64 = 10_000
     private static let codec = RefreshTokenCodec(key: SymmetricKey(size: .bits256))
 
-    private static func refresh(_ client: some TestClientProtocol, _ harness: AuthHarness, access: String, refresh: String) async throws -> TestResponse {
+    private static func refresh(
+        _ client: some TestClientProtocol, _ harness: AuthHarness, access: String, refresh: String
+    ) async throws -> TestResponse {
         try await client.execute(uri: "/v1/auth/refresh", method: .get, headers: harness.headers(token: access, [("RefreshToken", refresh)]))
     }
 
@@ -60,7 +62,8 @@ final class RefreshGenerationTests: XCTestCase {
             let respelled = String(mac.dropLast()) + String(alphabet[try XCTUnwrap(alphabet.firstIndex(of: try XCTUnwrap(mac.last))) ^ 1])
             let variants = [
                 [parts[0], "0", parts[2], mac], [parts[0], "2", parts[2], mac], [parts[0], parts[1], "99999999999999", mac],
-                [parts[0], parts[1], parts[2], flipped], [parts[0], parts[1], parts[2], respelled], [parts[0], parts[1], parts[2], "!!"], [parts[0], parts[1], parts[2]],
+                [parts[0], parts[1], parts[2], flipped], [parts[0], parts[1], parts[2], respelled], [parts[0], parts[1], parts[2], "!!"],
+                [parts[0], parts[1], parts[2]],
                 // Well formed and signed, but with a key that is not auth-svc's.
                 Self.codec.token(.init(sessionID: sessionID, generation: 1, expiresAt: Int64.max)).split(separator: ".").map(String.init),
             ]
@@ -80,14 +83,17 @@ final class RefreshGenerationTests: XCTestCase {
         try AuthMigrations.migrator.migrate(queue, upTo: "v5-apple-code-sign-in")
         try queue.write { db in
             try db.execute(sql: "INSERT INTO app (id, name, api_key, profile, created_at) VALUES ('a1', 'Old', 'old-app-key', 'lslp', 1)")
-            try db.execute(sql: """
-                INSERT INTO user (id, app_id, email, email_key, nick, nick_key, created_at, updated_at) VALUES ('u1', 'a1', 'a@b.c', 'a@b.c', 'n', 'n', 1, 1)
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO user (id, app_id, email, email_key, nick, nick_key, created_at, updated_at) VALUES ('u1', 'a1', 'a@b.c', 'a@b.c', 'n', 'n', 1, 1)
+                    """)
             try db.execute(sql: "INSERT INTO session (id, app_id, user_id, created_at) VALUES ('s1', 'a1', 'u1', 1)")
-            try db.execute(sql: "INSERT INTO refresh_token (hash, session_id, created_at, expires_at, rotated_at) VALUES (?, 's1', 1, 5000000, 100)",
-                           arguments: [RefreshTokenCodec.legacyHash("exchanged-legacy")])
-            try db.execute(sql: "INSERT INTO refresh_token (hash, session_id, created_at, expires_at) VALUES (?, 's1', 100, 9000000)",
-                           arguments: [RefreshTokenCodec.legacyHash("live-legacy")])
+            try db.execute(
+                sql: "INSERT INTO refresh_token (hash, session_id, created_at, expires_at, rotated_at) VALUES (?, 's1', 1, 5000000, 100)",
+                arguments: [RefreshTokenCodec.legacyHash("exchanged-legacy")])
+            try db.execute(
+                sql: "INSERT INTO refresh_token (hash, session_id, created_at, expires_at) VALUES (?, 's1', 100, 9000000)",
+                arguments: [RefreshTokenCodec.legacyHash("live-legacy")])
         }
         try queue.close()
         let database = try DatabaseFactory.openPool(at: path, migrator: AuthMigrations.migrator)
@@ -119,8 +125,9 @@ final class RefreshGenerationTests: XCTestCase {
         }
         XCTAssertEqual(Self.codec.read(first), .current(.init(sessionID: "s1", generation: 1, expiresAt: now + 1_000_000)))
         let again = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u1", at: now + 5)
-        XCTAssertEqual(again, .rotated(refreshToken: first),
-                       "within the grace window the same device gets the family's current token")
+        XCTAssertEqual(
+            again, .rotated(refreshToken: first),
+            "within the grace window the same device gets the family's current token")
         let replaced = try await store.checkWithoutRotating(refreshToken: live, sessionID: "s1", userID: "u1", at: now)
         XCTAssertEqual(replaced, .rejected("refresh token replaced"))
         let retired = try await store.session(refreshToken: live, appID: "a1", at: now)
@@ -133,8 +140,9 @@ final class RefreshGenerationTests: XCTestCase {
         let firstAgain = try await store.rotate(refreshToken: first, sessionID: "s1", userID: "u1", at: now + 20)
         XCTAssertEqual(firstAgain, .rotated(refreshToken: second))
         let longExchanged = try await store.rotate(refreshToken: exchanged, sessionID: "s1", userID: "u1", at: now + 30)
-        XCTAssertEqual(longExchanged,
-                       .rejected("refresh token reused; please log in again"), "a legacy token exchanged long ago")
+        XCTAssertEqual(
+            longExchanged,
+            .rejected("refresh token reused; please log in again"), "a legacy token exchanged long ago")
         let afterReuse = try await store.rotate(refreshToken: second, sessionID: "s1", userID: "u1", at: now + 40)
         XCTAssertEqual(afterReuse, .rejected("session ended"))
         let reason = try await database.read { db in try String.fetchOne(db, sql: "SELECT revoke_reason FROM session WHERE id = 's1'") }
@@ -167,7 +175,8 @@ final class RefreshGenerationTests: XCTestCase {
         let expiredRenewal = try await store.session(refreshToken: next, appID: "a1", at: 1_000_010)?.sessionID
         XCTAssertEqual(expiredRenewal, nil)
         let rotated = try await store.rotate(refreshToken: next, sessionID: "s1", userID: "u1", at: 20)
-        XCTAssertEqual(rotated,
-                       .rotated(refreshToken: Self.codec.token(.init(sessionID: "s1", generation: 2, expiresAt: 1_000_020))))
+        XCTAssertEqual(
+            rotated,
+            .rotated(refreshToken: Self.codec.token(.init(sessionID: "s1", generation: 2, expiresAt: 1_000_020))))
     }
 }

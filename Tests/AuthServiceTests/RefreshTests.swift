@@ -8,7 +8,9 @@ import XCTest
 @testable import AuthService
 
 final class RefreshTests: XCTestCase {
-    private static func refresh(_ client: some TestClientProtocol, _ harness: AuthHarness, access: String, refresh: String?, header: String = "RefreshToken") async throws -> TestResponse {
+    private static func refresh(
+        _ client: some TestClientProtocol, _ harness: AuthHarness, access: String, refresh: String?, header: String = "RefreshToken"
+    ) async throws -> TestResponse {
         try await client.execute(uri: "/v1/auth/refresh", method: .get, headers: harness.headers(token: access, refresh.map { [(header, $0)] } ?? []))
     }
 
@@ -35,7 +37,8 @@ final class RefreshTests: XCTestCase {
         let harness = try await AuthHarness.make(reuseGrace: 0)
         try await harness.app.contractTest { client in
             let auth = try await client.join(harness, email: "reuse@glint.app")
-            let first = try JSONDecoder().decode(TokenPair.self, from: try await Self.refresh(client, harness, access: auth.accessToken, refresh: auth.refreshToken).body)
+            let first = try JSONDecoder().decode(
+                TokenPair.self, from: try await Self.refresh(client, harness, access: auth.accessToken, refresh: auth.refreshToken).body)
             let stolen = try await Self.refresh(client, harness, access: auth.accessToken, refresh: auth.refreshToken)
             XCTAssertEqual(stolen.status.code, 418)
             XCTAssertEqual(try JSON.object(stolen.body)["code"] as? String, "refresh_invalid")
@@ -44,7 +47,8 @@ final class RefreshTests: XCTestCase {
             let access = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: first.accessToken))
             XCTAssertEqual(access.status, .unauthorized)
             // Another login of the same user is another family and unaffected.
-            let login = try await client.send(.post, "/v1/users/login", headers: harness.headers(), json: LoginRequest(email: "reuse@glint.app", password: "pass1234!"))
+            let login = try await client.send(
+                .post, "/v1/users/login", headers: harness.headers(), json: LoginRequest(email: "reuse@glint.app", password: "pass1234!"))
             XCTAssertEqual(login.status, .ok)
         }
     }
@@ -75,7 +79,8 @@ final class RefreshTests: XCTestCase {
             XCTAssertEqual(unknown.status.code, 418)
             let mixed = try await Self.refresh(client, harness, access: auth.accessToken, refresh: other.refreshToken)
             XCTAssertEqual(mixed.status.code, 418, "a refresh token of another session")
-            let noAccess = try await client.execute(uri: "/v1/auth/refresh", method: .get, headers: harness.headers([("RefreshToken", auth.refreshToken)]))
+            let noAccess = try await client.execute(
+                uri: "/v1/auth/refresh", method: .get, headers: harness.headers([("RefreshToken", auth.refreshToken)]))
             XCTAssertEqual(noAccess.status, .unauthorized)
             let forged = try await Self.refresh(client, harness, access: try await TestKeys.make().token(), refresh: auth.refreshToken)
             XCTAssertEqual(forged.status, .unauthorized)

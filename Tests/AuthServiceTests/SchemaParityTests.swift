@@ -17,8 +17,9 @@ final class SchemaParityTests: XCTestCase {
     ]
 
     func testBothEnginesMigrateToOneSchema() async throws {
-        let differences = try await SchemaShape.differences(sqlite: AuthMigrations.migrator, postgres: AuthPostgresMigrations.all, ignoring: Self.meant,
-                                                             renamed: ["app_user": "user"])  // `user` is reserved in PostgreSQL
+        let differences = try await SchemaShape.differences(
+            sqlite: AuthMigrations.migrator, postgres: AuthPostgresMigrations.all, ignoring: Self.meant,
+            renamed: ["app_user": "user"])  // `user` is reserved in PostgreSQL
         XCTAssertEqual(differences, [], differences.joined(separator: "\n"))
     }
 }

@@ -32,22 +32,28 @@ final class WorkspaceAccountContractTests: XCTestCase {
     func testJoinLoginMeAndUsers() async throws {
         let apple = try await AppleSimulator.start()
         let harness = try await AuthHarness.make(apple: apple)
-        let registered = try await harness.apps.create(name: "Freeworkers", profile: .slp, flags: AppFlags(socketAuthOptional: true), key: "freeworkers-key",
-                                                       appleClientIDs: [Self.audience], kakaoAppID: "")
+        let registered = try await harness.apps.create(
+            name: "Freeworkers", profile: .slp, flags: AppFlags(socketAuthOptional: true), key: "freeworkers-key",
+            appleClientIDs: [Self.audience], kakaoAppID: "")
         let app = Workspace(harness: harness, appID: registered.id)
         try await harness.app.contractTest { client in
-            let free = try await client.send(.post, "/v1/users/validation/email", headers: app.headers(), json: EmailValidationRequest(email: "fw@glint.app"))
+            let free = try await client.send(
+                .post, "/v1/users/validation/email", headers: app.headers(), json: EmailValidationRequest(email: "fw@glint.app"))
             XCTAssertEqual(free.status, .ok)
             XCTAssertEqual(try JSON.object(free.body).count, 0, "{}")
-            let invalid = try await client.send(.post, "/v1/users/validation/email", headers: app.headers(), json: EmailValidationRequest(email: "nope"))
+            let invalid = try await client.send(
+                .post, "/v1/users/validation/email", headers: app.headers(), json: EmailValidationRequest(email: "nope"))
             XCTAssertEqual(try Self.code(invalid), "E11")
 
-            let joined = try await client.send(.post, "/v1/users/join", headers: app.headers(),
-                                               json: SlpJoinRequest(email: "fw@glint.app", password: "pass1234!", nickname: "프리", phone: "01012345678"))
+            let joined = try await client.send(
+                .post, "/v1/users/join", headers: app.headers(),
+                json: SlpJoinRequest(email: "fw@glint.app", password: "pass1234!", nickname: "프리", phone: "01012345678"))
             XCTAssertEqual(joined.status, .ok, joined.body.text)
             let authOut = try JSON.object(joined.body)
-            XCTAssertTrue(Set(authOut.keys).isSubset(of: Self.authOutKeys) && Set(authOut.keys).isSuperset(of: ["user_id", "email", "nickname", "createdAt", "token"]),
-                          "\(authOut.keys)")
+            XCTAssertTrue(
+                Set(authOut.keys).isSubset(of: Self.authOutKeys)
+                    && Set(authOut.keys).isSuperset(of: ["user_id", "email", "nickname", "createdAt", "token"]),
+                "\(authOut.keys)")
             XCTAssertEqual(authOut["nickname"] as? String, "프리")
             XCTAssertEqual(authOut["phone"] as? String, "01012345678")
             XCTAssertNotNil(GlintDate.milliseconds(from: try JSON.string(authOut, "createdAt")))
@@ -55,24 +61,31 @@ final class WorkspaceAccountContractTests: XCTestCase {
             JSON.assertKeys(token, ["accessToken", "refreshToken"])
             let access = try JSON.string(token, "accessToken")
             let userID = try JSON.string(authOut, "user_id")
-            let taken = try await client.send(.post, "/v1/users/validation/email", headers: app.headers(), json: EmailValidationRequest(email: "fw@glint.app"))
+            let taken = try await client.send(
+                .post, "/v1/users/validation/email", headers: app.headers(), json: EmailValidationRequest(email: "fw@glint.app"))
             XCTAssertEqual(try Self.code(taken), "E12")
-            let twice = try await client.send(.post, "/v1/users/join", headers: app.headers(),
-                                              json: SlpJoinRequest(email: "fw@glint.app", password: "pass1234!", nickname: "again"))
+            let twice = try await client.send(
+                .post, "/v1/users/join", headers: app.headers(),
+                json: SlpJoinRequest(email: "fw@glint.app", password: "pass1234!", nickname: "again"))
             XCTAssertEqual(try Self.code(twice), "E12")
-            let noNickname = try await client.send(.post, "/v1/users/join", headers: app.headers(), json: RawJSON(["email": "x@glint.app", "password": "pass1234!"]))
+            let noNickname = try await client.send(
+                .post, "/v1/users/join", headers: app.headers(), json: RawJSON(["email": "x@glint.app", "password": "pass1234!"]))
             XCTAssertEqual(try Self.code(noNickname), "E11")
 
-            let wrong = try await client.send(.post, "/v1/users/login", headers: app.headers(), json: LoginRequest(email: "fw@glint.app", password: "wrong123!"))
+            let wrong = try await client.send(
+                .post, "/v1/users/login", headers: app.headers(), json: LoginRequest(email: "fw@glint.app", password: "wrong123!"))
             XCTAssertEqual(try Self.code(wrong), "E03")
-            let login = try await client.send(.post, "/v1/users/login", headers: app.headers(), json: LoginRequest(email: "fw@glint.app", password: "pass1234!"))
+            let login = try await client.send(
+                .post, "/v1/users/login", headers: app.headers(), json: LoginRequest(email: "fw@glint.app", password: "pass1234!"))
             XCTAssertEqual(login.status, .ok)
             XCTAssertTrue(Set(try JSON.object(login.body).keys).isSubset(of: Self.authOutKeys))
 
             // Me: the wallet's coins, the signup grant made before the join answered (the outbox
             // makes it again, granted once).
             let meObject = try JSON.object(try await client.execute(uri: "/v1/users/me", method: .get, headers: app.headers(token: access)).body)
-            XCTAssertTrue(Set(meObject.keys).isSubset(of: Self.meKeys) && Set(meObject.keys).isSuperset(of: ["user_id", "email", "nickname", "sesacCoin", "createdAt"]))
+            XCTAssertTrue(
+                Set(meObject.keys).isSubset(of: Self.meKeys)
+                    && Set(meObject.keys).isSuperset(of: ["user_id", "email", "nickname", "sesacCoin", "createdAt"]))
             XCTAssertEqual(meObject["provider"] as? String, "email")
             XCTAssertEqual(meObject["sesacCoin"] as? Int, 100, "SLP_SIGNUP_COINS in the wallet")
 
@@ -82,8 +95,9 @@ final class WorkspaceAccountContractTests: XCTestCase {
             XCTAssertEqual(try JSON.object(rephoned.body)["phone"] as? String, "01099998888")
             let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 64)
             let form = MultipartBody(parts: [.file("image", filename: "me.png", contentType: "image/png", bytes: png)])
-            let imaged = try await client.execute(uri: "/v1/users/me/image", method: .put,
-                                                  headers: app.headers(token: access, [("Content-Type", form.contentType)]), body: form.buffer)
+            let imaged = try await client.execute(
+                uri: "/v1/users/me/image", method: .put,
+                headers: app.headers(token: access, [("Content-Type", form.contentType)]), body: form.buffer)
             XCTAssertEqual(imaged.status, .ok, imaged.body.text)
             XCTAssertTrue((try JSON.object(imaged.body)["profileImage"] as? String)?.hasPrefix("/data/profiles/") == true)
 
@@ -96,7 +110,8 @@ final class WorkspaceAccountContractTests: XCTestCase {
 
             // Apple for workspace apps: `nickname` in, AuthOut out.
             let identity = try await apple.identityToken(subject: "fw.apple.sub", audience: Self.audience)
-            let appled = try await client.send(.post, "/v1/users/login/apple", headers: app.headers(), json: SlpAppleLoginRequest(idToken: identity, nickname: "사과"))
+            let appled = try await client.send(
+                .post, "/v1/users/login/apple", headers: app.headers(), json: SlpAppleLoginRequest(idToken: identity, nickname: "사과"))
             XCTAssertEqual(appled.status, .ok, appled.body.text)
             let appleOut = try JSON.object(appled.body)
             XCTAssertEqual(appleOut["nickname"] as? String, "사과")
@@ -115,7 +130,8 @@ final class WorkspaceAccountContractTests: XCTestCase {
                 try await apple.identityToken(subject: "fw.apple.sub", audience: Self.audience, expiresIn: -120),
             ]
             for (index, token) in refusedTokens.enumerated() {
-                let refused = try await client.send(.post, "/v1/users/login/apple", headers: app.headers(), json: SlpAppleLoginRequest(idToken: token, nickname: "사과"))
+                let refused = try await client.send(
+                    .post, "/v1/users/login/apple", headers: app.headers(), json: SlpAppleLoginRequest(idToken: token, nickname: "사과"))
                 XCTAssertEqual(try Self.code(refused), "E03", "identity token \(index): \(refused.body.text)")
             }
         }
@@ -124,17 +140,22 @@ final class WorkspaceAccountContractTests: XCTestCase {
 
     func testRefreshIsNotRotatedAndExpiryCodes() async throws {
         let harness = try await AuthHarness.make()
-        let registered = try await harness.apps.create(name: "Freeworkers", profile: .slp, flags: AppFlags(), key: "freeworkers-key", appleClientIDs: [], kakaoAppID: "")
+        let registered = try await harness.apps.create(
+            name: "Freeworkers", profile: .slp, flags: AppFlags(), key: "freeworkers-key", appleClientIDs: [], kakaoAppID: "")
         let app = Workspace(harness: harness, appID: registered.id)
         try await harness.app.contractTest { client in
-            let joined = try await client.send(.post, "/v1/users/join", headers: app.headers(),
-                                               json: SlpJoinRequest(email: "r@glint.app", password: "pass1234!", nickname: "r"))
+            let joined = try await client.send(
+                .post, "/v1/users/join", headers: app.headers(),
+                json: SlpJoinRequest(email: "r@glint.app", password: "pass1234!", nickname: "r"))
             let tokens = try JSONDecoder().decode(SlpAuthOut.self, from: joined.body).extra.token
-            let expired = try await harness.expiredToken(for: AuthAnswer(userID: "", email: "", nick: "", profileImage: nil, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken))
+            let expired = try await harness.expiredToken(
+                for: AuthAnswer(
+                    userID: "", email: "", nick: "", profileImage: nil, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken))
             let stale = try await client.execute(uri: "/v1/users/me", method: .get, headers: app.headers(token: expired))
             XCTAssertEqual(try Self.code(stale), "E05")
             for attempt in 1...2 {
-                let refreshed = try await client.execute(uri: "/v1/auth/refresh", method: .get, headers: app.headers(token: expired, [("RefreshToken", tokens.refreshToken)]))
+                let refreshed = try await client.execute(
+                    uri: "/v1/auth/refresh", method: .get, headers: app.headers(token: expired, [("RefreshToken", tokens.refreshToken)]))
                 XCTAssertEqual(refreshed.status, .ok, "attempt \(attempt): the app never stores a new refresh token")
                 let body = try JSON.object(refreshed.body)
                 JSON.assertKeys(body, ["accessToken"])
@@ -142,7 +163,8 @@ final class WorkspaceAccountContractTests: XCTestCase {
                 let me = try await client.execute(uri: "/v1/users/me", method: .get, headers: app.headers(token: fresh))
                 XCTAssertEqual(me.status, .ok)
             }
-            let bogus = try await client.execute(uri: "/v1/auth/refresh", method: .get, headers: app.headers(token: expired, [("Refresh", "not-a-refresh-token")]))
+            let bogus = try await client.execute(
+                uri: "/v1/auth/refresh", method: .get, headers: app.headers(token: expired, [("Refresh", "not-a-refresh-token")]))
             XCTAssertEqual(try Self.code(bogus), "E06")
         }
     }

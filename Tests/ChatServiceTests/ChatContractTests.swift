@@ -15,8 +15,9 @@ final class ChatContractTests: XCTestCase {
     func testRoomShapesAndTheSameRoomForAPair() async throws {
         let harness = try await H.make()
         try await harness.app.contractTest { client in
-            let response = try await client.execute(uri: "/v1/chats", method: .post, headers: try await harness.headers(H.alice),
-                                                    body: JSONCoding.encode(OpenRoomRequest(opponentID: H.bob)))
+            let response = try await client.execute(
+                uri: "/v1/chats", method: .post, headers: try await harness.headers(H.alice),
+                body: JSONCoding.encode(OpenRoomRequest(opponentID: H.bob)))
             XCTAssertEqual(response.status, .ok)
             let room = try JSON.object(response.body)
             JSON.assertKeys(room, ["room_id", "createdAt", "updatedAt", "participants"])
@@ -27,10 +28,13 @@ final class ChatContractTests: XCTestCase {
             let actual1 = try await harness.room(client, H.bob, with: H.alice)
             XCTAssertEqual(actual1, try JSON.string(room, "room_id"))
 
-            for (body, status) in [(#"{"opponent_id":"6740369b3a36e82f532ec7ff"}"#, HTTPResponse.Status.notFound),
-                                   (#"{"opponent_id":"6740369b3a36e82f532ec721"}"#, .badRequest),
-                                   (#"{"opponent_id":"nope"}"#, .badRequest), (#"{}"#, .badRequest)] {
-                let refused = try await client.execute(uri: "/v1/chats", method: .post, headers: try await harness.headers(H.alice), body: ByteBuffer(string: body))
+            for (body, status) in [
+                (#"{"opponent_id":"6740369b3a36e82f532ec7ff"}"#, HTTPResponse.Status.notFound),
+                (#"{"opponent_id":"6740369b3a36e82f532ec721"}"#, .badRequest),
+                (#"{"opponent_id":"nope"}"#, .badRequest), (#"{}"#, .badRequest),
+            ] {
+                let refused = try await client.execute(
+                    uri: "/v1/chats", method: .post, headers: try await harness.headers(H.alice), body: ByteBuffer(string: body))
                 XCTAssertEqual(refused.status, status, body)
             }
             let anonymous = try await client.execute(uri: "/v1/chats", method: .get, headers: TestEnvironment.fields(app: H.appID))
@@ -92,19 +96,23 @@ final class ChatContractTests: XCTestCase {
                 SendChatRequest(content: String(repeating: "a", count: 5001)), SendChatRequest(content: "x", clientID: ""),
             ]
             for body in bad {
-                let response = try await client.execute(uri: "/v1/chats/\(room)", method: .post, headers: try await harness.headers(H.alice), body: JSONCoding.encode(body))
+                let response = try await client.execute(
+                    uri: "/v1/chats/\(room)", method: .post, headers: try await harness.headers(H.alice), body: JSONCoding.encode(body))
                 XCTAssertEqual(response.status, .badRequest, "\(body)")
             }
             for (uri, method) in [("/v1/chats/\(room)", HTTPRequest.Method.get), ("/v1/chats/\(room)/search?q=hello", .get)] {
                 let outsider = try await client.execute(uri: uri, method: method, headers: try await harness.headers(H.carol))
                 XCTAssertEqual(outsider.status.code, 445, uri)
             }
-            let outsiderSend = try await client.execute(uri: "/v1/chats/\(room)", method: .post, headers: try await harness.headers(H.carol),
-                                                        body: JSONCoding.encode(SendChatRequest(content: "hi")))
+            let outsiderSend = try await client.execute(
+                uri: "/v1/chats/\(room)", method: .post, headers: try await harness.headers(H.carol),
+                body: JSONCoding.encode(SendChatRequest(content: "hi")))
             XCTAssertEqual(outsiderSend.status.code, 445)
-            let otherApp = try await client.execute(uri: "/v1/chats/\(room)", method: .get, headers: try await harness.headers(H.alice, app: H.openApp))
+            let otherApp = try await client.execute(
+                uri: "/v1/chats/\(room)", method: .get, headers: try await harness.headers(H.alice, app: H.openApp))
             XCTAssertEqual(otherApp.status, .notFound)
-            let unknown = try await client.execute(uri: "/v1/chats/6740369b3a36e82f532ec7ff", method: .get, headers: try await harness.headers(H.alice))
+            let unknown = try await client.execute(
+                uri: "/v1/chats/6740369b3a36e82f532ec7ff", method: .get, headers: try await harness.headers(H.alice))
             XCTAssertEqual(unknown.status, .notFound)
 
             // The push event: recipients without the sender; nobody present (no sockets).
@@ -133,7 +141,9 @@ final class ChatContractTests: XCTestCase {
                 return try XCTUnwrap(try JSON.object(response.body)["data"] as? [[String: Any]]).compactMap { $0["content"] as? String }
             }
             let all = ["m0", "m1", "m2", "m3", "m4"]
-            for query in ["", "?cursor_date=", "?cursor_date", "?room_id=\(room)"] { let actual2 = try await contents(query); XCTAssertEqual(actual2, all, query) }
+            for query in ["", "?cursor_date=", "?cursor_date", "?room_id=\(room)"] {
+                let actual2 = try await contents(query); XCTAssertEqual(actual2, all, query)
+            }
             let actual3 = try await contents("?cursor_date=\(dates[1])")
             XCTAssertEqual(actual3, ["m2", "m3", "m4"])
             let actual4 = try await contents("?cursor_date=\(dates[4])")
@@ -166,15 +176,18 @@ final class ChatContractTests: XCTestCase {
             let unreads = try await client.execute(uri: "/v1/chats/unreads", method: .get, headers: try await harness.headers(H.alice))
             let counts = try XCTUnwrap(try JSON.object(unreads.body)["data"] as? [[String: Any]])
             for count in counts { JSON.assertKeys(count, ["room_id", "count"]) }
-            XCTAssertEqual(Dictionary(uniqueKeysWithValues: counts.map { ($0["room_id"] as! String, $0["count"] as! Int) }), [withBob: 2, withCarol: 1])
+            XCTAssertEqual(
+                Dictionary(uniqueKeysWithValues: counts.map { ($0["room_id"] as! String, $0["count"] as! Int) }), [withBob: 2, withCarol: 1])
 
-            let read = try await client.execute(uri: "/v1/chats/\(withBob)/read", method: .put, headers: try await harness.headers(H.alice),
-                                                body: JSONCoding.encode(ReadPointerRequest(chatID: try JSON.string(first, "chat_id"))))
+            let read = try await client.execute(
+                uri: "/v1/chats/\(withBob)/read", method: .put, headers: try await harness.headers(H.alice),
+                body: JSONCoding.encode(ReadPointerRequest(chatID: try JSON.string(first, "chat_id"))))
             XCTAssertEqual(read.status, .ok)
             JSON.assertKeys(try JSON.object(read.body), ["unread_count"])
             XCTAssertEqual(try JSON.object(read.body)["unread_count"] as? Int, 1)
-            let missing = try await client.execute(uri: "/v1/chats/\(withBob)/read", method: .put, headers: try await harness.headers(H.alice),
-                                                   body: JSONCoding.encode(ReadPointerRequest(chatID: "6740369b3a36e82f532ec7ff")))
+            let missing = try await client.execute(
+                uri: "/v1/chats/\(withBob)/read", method: .put, headers: try await harness.headers(H.alice),
+                body: JSONCoding.encode(ReadPointerRequest(chatID: "6740369b3a36e82f532ec7ff")))
             XCTAssertEqual(missing.status, .notFound)
         }
     }
@@ -191,7 +204,8 @@ final class ChatContractTests: XCTestCase {
 
             func search(_ query: String) async throws -> [String] {
                 let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-                let response = try await client.execute(uri: "/v1/chats/\(room)/search?q=\(encoded)", method: .get, headers: try await harness.headers(H.bob))
+                let response = try await client.execute(
+                    uri: "/v1/chats/\(room)/search?q=\(encoded)", method: .get, headers: try await harness.headers(H.bob))
                 XCTAssertEqual(response.status, .ok, query)
                 let data = try XCTUnwrap(try JSON.object(response.body)["data"] as? [[String: Any]])
                 for chat in data { JSON.assertKeys(chat, H.chatKeys) }
@@ -208,8 +222,9 @@ final class ChatContractTests: XCTestCase {
             let actual10 = try await search("없는말")
             XCTAssertEqual(actual10, [])
             for bad in ["", String(repeating: "가", count: 101)] {
-                let response = try await client.execute(uri: "/v1/chats/\(room)/search?q=\(bad.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)",
-                                                        method: .get, headers: try await harness.headers(H.bob))
+                let response = try await client.execute(
+                    uri: "/v1/chats/\(room)/search?q=\(bad.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!)",
+                    method: .get, headers: try await harness.headers(H.bob))
                 XCTAssertEqual(response.status, .badRequest)
             }
         }

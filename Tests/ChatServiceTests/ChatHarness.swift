@@ -48,9 +48,10 @@ struct ChatHarness {
         let blocks = BlockGraph()
         let users = UsersClient(
             users: { ids, _, _ in
-                Dictionary(uniqueKeysWithValues: ids.filter(known.contains).map {
-                    ($0, UserInfoFull(userID: $0, nick: nick($0), profileImage: nil, name: "", introduction: "", description: "", hashTags: []))
-                })
+                Dictionary(
+                    uniqueKeysWithValues: ids.filter(known.contains).map {
+                        ($0, UserInfoFull(userID: $0, nick: nick($0), profileImage: nil, name: "", introduction: "", description: "", hashTags: []))
+                    })
             },
             blocked: { user, _, _ in blocks.blocked(by: user) }
         )
@@ -67,8 +68,9 @@ struct ChatHarness {
         configuration.workspaceCost = workspaceCost
         let app = try ChatAssembly.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
-            dependencies: .init(users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: pushClient ?? push.batchClient,
-                                members: membersClient ?? members, market: coinsClient ?? wallet.client)
+            dependencies: .init(
+                users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: pushClient ?? push.batchClient,
+                members: membersClient ?? members, market: coinsClient ?? wallet.client)
         ).application()
         return ChatHarness(app: app, keys: keys, push: push, wallet: wallet, blocks: blocks, engine: engine)
     }
@@ -77,7 +79,9 @@ struct ChatHarness {
     static func openEngine(_ common: CommonConfiguration) async throws -> StoreEngine {
         try await TestEngine.open(
             sqlite: { StoreEngine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: ChatMigrations.migrator)) },
-            postgres: { pool in try await pool.migrate(ChatPostgresMigrations.all); return StoreEngine.postgres(pool) }
+            postgres: { pool in
+                try await pool.migrate(ChatPostgresMigrations.all); return StoreEngine.postgres(pool)
+            }
         )
     }
 
@@ -94,7 +98,8 @@ struct ChatHarness {
     /// Opens (or finds) the room of two users and answers its id.
     func room(_ client: some TestClientProtocol, _ user: String, with opponent: String, app: String = ChatHarness.appID) async throws -> String {
         let response = try await client.execute(
-            uri: "/v1/chats", method: .post, headers: try await headers(user, app: app), body: JSONCoding.encode(OpenRoomRequest(opponentID: opponent))
+            uri: "/v1/chats", method: .post, headers: try await headers(user, app: app),
+            body: JSONCoding.encode(OpenRoomRequest(opponentID: opponent))
         )
         XCTAssertEqual(response.status, .ok, String(buffer: response.body))
         return try JSON.string(try JSON.object(response.body), "room_id")
@@ -102,7 +107,8 @@ struct ChatHarness {
 
     /// Sends a message and answers the Chat object.
     func send(_ client: some TestClientProtocol, _ user: String, room: String, _ body: SendChatRequest) async throws -> [String: Any] {
-        let response = try await client.execute(uri: "/v1/chats/\(room)", method: .post, headers: try await headers(user), body: JSONCoding.encode(body))
+        let response = try await client.execute(
+            uri: "/v1/chats/\(room)", method: .post, headers: try await headers(user), body: JSONCoding.encode(body))
         XCTAssertEqual(response.status, .ok, String(buffer: response.body))
         return try JSON.object(response.body)
     }

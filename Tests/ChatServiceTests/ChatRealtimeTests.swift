@@ -21,10 +21,12 @@ final class ChatRealtimeTests: XCTestCase {
         try await harness.app.test(.live) { client in
             let base = "http://127.0.0.1:\(try XCTUnwrap(client.port))"
             let room = try await harness.room(client, H.alice, with: H.bob)
-            let alice = try await SocketIOTestClient.open(base, transport: .websocket, namespace: "/chats-\(room)",
-                                                          headers: try await Self.socketHeaders(harness, user: H.alice))
-            let bob = try await SocketIOTestClient.open(base, transport: .pollingThenUpgrade, namespace: "/chats-\(room)",
-                                                        headers: TestEnvironment.internalHeaders(appID: H.appID), auth: ["token": try await harness.token(H.bob)])
+            let alice = try await SocketIOTestClient.open(
+                base, transport: .websocket, namespace: "/chats-\(room)",
+                headers: try await Self.socketHeaders(harness, user: H.alice))
+            let bob = try await SocketIOTestClient.open(
+                base, transport: .pollingThenUpgrade, namespace: "/chats-\(room)",
+                headers: TestEnvironment.internalHeaders(appID: H.appID), auth: ["token": try await harness.token(H.bob)])
             defer { alice.close(); bob.close() }
             for socket in [alice, bob] {
                 let answer = try await socket.next()
@@ -68,12 +70,14 @@ final class ChatRealtimeTests: XCTestCase {
                 XCTAssertNotNil(answer.object?["message"] as? String, label)
                 socket.close()
             }
-            let unknownRoom = try await SocketIOTestClient.open(base, transport: .websocket, namespace: "/chats-6740369b3a36e82f532ec7ff",
-                                                                headers: try await Self.socketHeaders(harness, user: H.alice))
+            let unknownRoom = try await SocketIOTestClient.open(
+                base, transport: .websocket, namespace: "/chats-6740369b3a36e82f532ec7ff",
+                headers: try await Self.socketHeaders(harness, user: H.alice))
             let hoisted2 = try await unknownRoom.next().type
             XCTAssertEqual(hoisted2, 4)
-            let otherNamespace = try await SocketIOTestClient.open(base, transport: .websocket, namespace: "/admin",
-                                                                   headers: try await Self.socketHeaders(harness, user: H.alice))
+            let otherNamespace = try await SocketIOTestClient.open(
+                base, transport: .websocket, namespace: "/admin",
+                headers: try await Self.socketHeaders(harness, user: H.alice))
             let hoisted3 = try await otherNamespace.next().json
             XCTAssertEqual(hoisted3, #"{"message":"Invalid namespace"}"#)
             unknownRoom.close()
@@ -87,16 +91,19 @@ final class ChatRealtimeTests: XCTestCase {
             let base = "http://127.0.0.1:\(try XCTUnwrap(client.port))"
             let room = try await harness.room(client, H.alice, with: H.bob, app: H.openApp)
             // SpotChat-style: no headers at all; the room's app decides.
-            let bare = try await SocketIOTestClient.open(base, transport: .websocket, namespace: "/chats-\(room)", headers: TestEnvironment.internalHeaders(appID: nil))
-            let keyed = try await SocketIOTestClient.open(base, transport: .pollingThenUpgrade, namespace: "/chats-\(room)",
-                                                          headers: TestEnvironment.internalHeaders(appID: H.openApp))
+            let bare = try await SocketIOTestClient.open(
+                base, transport: .websocket, namespace: "/chats-\(room)", headers: TestEnvironment.internalHeaders(appID: nil))
+            let keyed = try await SocketIOTestClient.open(
+                base, transport: .pollingThenUpgrade, namespace: "/chats-\(room)",
+                headers: TestEnvironment.internalHeaders(appID: H.openApp))
             defer { bare.close(); keyed.close() }
             let hoisted4 = try await bare.next().type
             XCTAssertEqual(hoisted4, 0)
             let hoisted5 = try await keyed.next().type
             XCTAssertEqual(hoisted5, 0)
-            let response = try await client.execute(uri: "/v1/chats/\(room)", method: .post, headers: try await harness.headers(H.alice, app: H.openApp),
-                                                    body: JSONCoding.encode(SendChatRequest(content: "to everyone listening")))
+            let response = try await client.execute(
+                uri: "/v1/chats/\(room)", method: .post, headers: try await harness.headers(H.alice, app: H.openApp),
+                body: JSONCoding.encode(SendChatRequest(content: "to everyone listening")))
             XCTAssertEqual(response.status, .ok)
             for socket in [bare, keyed] {
                 let hoisted6 = try await socket.nextEvent("chat").first as? [String: Any]
@@ -105,8 +112,9 @@ final class ChatRealtimeTests: XCTestCase {
             }
             // The key of an app with the flag does not open another app's rooms.
             let appRoom = try await harness.room(client, H.alice, with: H.carol)
-            let crossing = try await SocketIOTestClient.open(base, transport: .websocket, namespace: "/chats-\(appRoom)",
-                                                             headers: TestEnvironment.internalHeaders(appID: H.openApp))
+            let crossing = try await SocketIOTestClient.open(
+                base, transport: .websocket, namespace: "/chats-\(appRoom)",
+                headers: TestEnvironment.internalHeaders(appID: H.openApp))
             let hoisted7 = try await crossing.next().type
             XCTAssertEqual(hoisted7, 4)
             crossing.close()
@@ -119,7 +127,8 @@ final class ChatRealtimeTests: XCTestCase {
             let base = "http://127.0.0.1:\(try XCTUnwrap(client.port))"
             let withBob = try await harness.room(client, H.alice, with: H.bob)
             let notHers = try await harness.room(client, H.carol, with: H.bob)
-            let alice = try await SocketIOTestClient.open(base, transport: .websocket, namespace: "/", headers: try await Self.socketHeaders(harness, user: H.alice))
+            let alice = try await SocketIOTestClient.open(
+                base, transport: .websocket, namespace: "/", headers: try await Self.socketHeaders(harness, user: H.alice))
             defer { alice.close() }
             let hoisted8 = try await alice.next().type
             XCTAssertEqual(hoisted8, 0)

@@ -20,8 +20,9 @@ final class ConcurrentSendTests: XCTestCase {
             let statuses = try await withThrowingTaskGroup(of: (HTTPResponse.Status, String).self) { group in
                 for n in 0..<40 {
                     group.addTask {
-                        let response = try await client.execute(uri: "/v1/chats/\(room)", method: .post, headers: headers,
-                                                                body: JSONCoding.encode(SendChatRequest(content: "동시에 \(n)")))
+                        let response = try await client.execute(
+                            uri: "/v1/chats/\(room)", method: .post, headers: headers,
+                            body: JSONCoding.encode(SendChatRequest(content: "동시에 \(n)")))
                         return (response.status, String(buffer: response.body))
                     }
                 }

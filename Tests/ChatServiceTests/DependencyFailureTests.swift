@@ -23,7 +23,8 @@ final class DependencyFailureTests: XCTestCase {
             XCTAssertEqual(free.wallet.spendCalls, 0, "SLP_WORKSPACE_COST=0 asks the wallet nothing")
             try await api.expect("E99", .get, "/v1/workspaces/\(id)", as: ChatHarness.alice, "members cannot be shown without auth-svc")
             let general = try await api.defaultChannel(of: id, as: ChatHarness.alice)
-            try await api.expect("E99", .post, "/v1/workspaces/\(id)/channels/\(general)/chats", as: ChatHarness.alice, json: ContentRequest(content: "hi"))
+            try await api.expect(
+                "E99", .post, "/v1/workspaces/\(id)/channels/\(general)/chats", as: ChatHarness.alice, json: ContentRequest(content: "hi"))
         }
     }
 

@@ -1,8 +1,9 @@
-@testable import ChatService
 import Contracts
 import ServiceClients
 import ServiceKit
 import Synchronization
+
+@testable import ChatService
 
 /// market-svc's wallet as chat-svc uses it, with its documented rules: a spend once per key,
 /// `notEnoughCoins` when short (nothing spent), a key given back refunds and can never be spent.

@@ -1,8 +1,9 @@
-@testable import ChatService
 import Contracts
 import ServiceClients
 import ServiceKit
 import Synchronization
+
+@testable import ChatService
 
 /// market-svc as it fails in production, around a `FakeWallet`: up, down (nothing reaches the
 /// wallet), losing the answer of a spend that did happen, or that and then going down.

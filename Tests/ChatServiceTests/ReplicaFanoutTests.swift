@@ -52,12 +52,14 @@ final class ReplicaFanoutTests: XCTestCase {
                 // A frame stored while its notification never came (a listener away), then every
                 // connection to the database cut: replica A's listener reconnects and catches up.
                 let lost = "{\"chat_id\":\"lost\",\"content\":\"놓친 알림\"}"
-                try await shared.database.client.query("""
+                try await shared.database.client.query(
+                    """
                     INSERT INTO live_frame (seq, origin, room_id, event, json) VALUES (1000000000, 'elsewhere', \(room), 'chat', \(lost))
                     """, logger: TestEnvironment.logger)
                 let terminator = try PostgresPool(url: shared.url, logger: TestEnvironment.logger, maximumConnections: 1)
                 defer { terminator.close() }
-                try await terminator.client.query("""
+                try await terminator.client.query(
+                    """
                     SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
                     """, logger: TestEnvironment.logger)
                 for socket in sockets {

@@ -1,6 +1,7 @@
-@testable import ChatService
 import ServiceKit
 import XCTest
+
+@testable import ChatService
 
 /// Who opens a room, once for both engines.
 final class RoomAccessTests: XCTestCase {

@@ -15,8 +15,9 @@ final class SchemaParityTests: XCTestCase {
     ]
 
     func testBothEnginesMigrateToOneSchema() async throws {
-        let differences = try await SchemaShape.differences(sqlite: ChatMigrations.migrator, postgres: ChatPostgresMigrations.all, ignoring: Self.meant,
-                                                             rowid: ["seq", "joined"])
+        let differences = try await SchemaShape.differences(
+            sqlite: ChatMigrations.migrator, postgres: ChatPostgresMigrations.all, ignoring: Self.meant,
+            rowid: ["seq", "joined"])
         XCTAssertEqual(differences, [], differences.joined(separator: "\n"))
     }
 }

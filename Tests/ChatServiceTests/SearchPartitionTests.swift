@@ -20,9 +20,12 @@ final class SearchPartitionTests: XCTestCase {
             let room = try await rooms.open(appID: "app", userID: alice, opponentID: String(format: "6740369b3a36e82f532e%04x", n), at: 1)
             roomIDs.append(room.id)
             for text in ["오늘 같이 산책 갈까요", "내일은 비가 온대요"] {
-                _ = try await messages.send(NewChat(roomID: room.id, senderID: alice, content: text, files: [], clientID: nil), appID: "app", at: 2, live: nil) { chat, _, _ in
-                    ChatMessageEvent(appID: "app", roomID: room.id, chatID: chat.id, senderID: alice, senderNick: "", content: text, files: [],
-                                     recipients: [], present: [], createdAt: "")
+                _ = try await messages.send(
+                    NewChat(roomID: room.id, senderID: alice, content: text, files: [], clientID: nil), appID: "app", at: 2, live: nil
+                ) { chat, _, _ in
+                    ChatMessageEvent(
+                        appID: "app", roomID: room.id, chatID: chat.id, senderID: alice, senderNick: "", content: text, files: [],
+                        recipients: [], present: [], createdAt: "")
                 }
             }
         }

@@ -1,7 +1,8 @@
-@testable import ChatService
 import Contracts
 import ServiceKit
 import XCTest
+
+@testable import ChatService
 
 /// The rules of sending a message, once for both engines (each store's send only reads and writes).
 final class SendRulesTests: XCTestCase {
@@ -11,8 +12,11 @@ final class SendRulesTests: XCTestCase {
         NewChat(roomID: roomID, senderID: sender, content: "hi", files: ["/a.jpg"], clientID: clientID, kind: kind)
     }
 
-    private func room(kind: RoomKind = .pair, app: String = "app", updatedAt: Int64 = 1_000, member: Bool = false, retried: ChatRecord? = nil) -> SendRules.Room {
-        SendRules.Room(appID: app, kind: kind.rawValue, updatedAt: updatedAt, participants: [alice], senderIsWorkspaceMember: member, retried: retried)
+    private func room(
+        kind: RoomKind = .pair, app: String = "app", updatedAt: Int64 = 1_000, member: Bool = false, retried: ChatRecord? = nil
+    ) -> SendRules.Room {
+        SendRules.Room(
+            appID: app, kind: kind.rawValue, updatedAt: updatedAt, participants: [alice], senderIsWorkspaceMember: member, retried: retried)
     }
 
     private func assertStoreError(_ expected: StoreError, _ decide: @autoclosure () throws -> SendRules.Decision, line: UInt = #line) {
@@ -50,20 +54,27 @@ final class SendRulesTests: XCTestCase {
     }
 
     func testOnlyAWorkspaceMemberJoinsAChannelByWritingInIt() throws {
-        guard case .store(_, let joins, let participants) = try SendRules.decide(
-            new(bob, kind: .channel), appID: "app", at: 5_000, room: room(kind: .channel, member: true)
-        ) else { return XCTFail("a member's message is stored") }
+        guard
+            case .store(_, let joins, let participants) = try SendRules.decide(
+                new(bob, kind: .channel), appID: "app", at: 5_000, room: room(kind: .channel, member: true)
+            )
+        else { return XCTFail("a member's message is stored") }
         XCTAssertTrue(joins)
         XCTAssertEqual(participants, [alice, bob])
-        assertStoreError(.notPermitted("not a participant of this room"),
-                         try SendRules.decide(new(bob, kind: .channel), appID: "app", at: 5_000, room: room(kind: .channel, member: false)))
+        assertStoreError(
+            .notPermitted("not a participant of this room"),
+            try SendRules.decide(new(bob, kind: .channel), appID: "app", at: 5_000, room: room(kind: .channel, member: false)))
         // No joining a pair room.
-        assertStoreError(.notPermitted("not a participant of this room"), try SendRules.decide(new(bob), appID: "app", at: 5_000, room: room(member: true)))
+        assertStoreError(
+            .notPermitted("not a participant of this room"), try SendRules.decide(new(bob), appID: "app", at: 5_000, room: room(member: true)))
     }
 
     func testARetriedClientIDAnswersTheStoredMessage() throws {
-        let stored = ChatRecord(seq: 7, id: ObjectID.generate(), roomID: roomID, senderID: alice, content: "first", files: "[]", clientID: "c1", createdAt: 900)
-        guard case .answerStored(let answered) = try SendRules.decide(new(alice, clientID: "c1"), appID: "app", at: 5_000, room: room(retried: stored)) else {
+        let stored = ChatRecord(
+            seq: 7, id: ObjectID.generate(), roomID: roomID, senderID: alice, content: "first", files: "[]", clientID: "c1", createdAt: 900)
+        guard
+            case .answerStored(let answered) = try SendRules.decide(new(alice, clientID: "c1"), appID: "app", at: 5_000, room: room(retried: stored))
+        else {
             return XCTFail("a retry stores nothing")
         }
         XCTAssertEqual(answered.id, stored.id)

@@ -58,9 +58,11 @@ final class WorkspaceContractTests: XCTestCase {
             harness.wallet.setBalance(H.alice, 50)
             _ = try await api.createWorkspace("셋째", as: H.alice)  // a name refused for want of coins is free again
 
-            for (label, form) in [("no image", W.workspaceForm("이미지 없음", image: nil)), ("empty name", W.workspaceForm("")),
-                                  ("31 characters", W.workspaceForm(String(repeating: "가", count: 31))),
-                                  ("not an image", W.workspaceForm("가짜", image: Array("text".utf8)))] {
+            for (label, form) in [
+                ("no image", W.workspaceForm("이미지 없음", image: nil)), ("empty name", W.workspaceForm("")),
+                ("31 characters", W.workspaceForm(String(repeating: "가", count: 31))),
+                ("not an image", W.workspaceForm("가짜", image: Array("text".utf8))),
+            ] {
                 try await api.expect("E11", .post, "/v1/workspaces", as: H.bob, multipart: form, label)
             }
             try await api.expect("E11", .post, "/v1/workspaces", as: H.bob, json: NameDescriptionRequest(name: "JSON"), "JSON instead of multipart")
@@ -111,9 +113,11 @@ final class WorkspaceContractTests: XCTestCase {
             try await api.expect("E12", .put, base, as: H.alice, json: NameDescriptionRequest(name: "새 팀", description: ""), "nothing changed")
             try await api.expect("E11", .put, base, as: H.alice, json: NameDescriptionRequest(name: String(repeating: "a", count: 31)))
             let oldCover = try JSON.string(renamed, "coverImage")
-            let recovered = try await api.object(.put, base, as: H.alice, multipart: MultipartBody(parts: [
-                .field("name", ""), .file("image", filename: "new.png", contentType: "image/png", bytes: W.png + [1]),
-            ]))
+            let recovered = try await api.object(
+                .put, base, as: H.alice,
+                multipart: MultipartBody(parts: [
+                    .field("name", ""), .file("image", filename: "new.png", contentType: "image/png", bytes: W.png + [1]),
+                ]))
             XCTAssertEqual(recovered["name"] as? String, "새 팀")
             XCTAssertNotEqual(recovered["coverImage"] as? String, oldCover)
             let gone = try await client.execute(uri: "/v1" + oldCover, method: .get, headers: TestEnvironment.fields(app: H.openApp))
@@ -149,9 +153,11 @@ final class WorkspaceContractTests: XCTestCase {
             other.app = H.appID
             let theirs = try await other.array(.get, "/v1/workspaces", as: H.alice)
             XCTAssertEqual(theirs.count, 0)
-            for (method, path) in [(HTTPRequest.Method.get, "/v1/workspaces/\(id)"), (.get, "/v1/workspaces/\(id)/members"), (.get, "/v1/workspaces/\(id)/channels"),
-                                   (.get, "/v1/workspaces/\(id)/channels/\(general)/chats"), (.get, "/v1/workspaces/\(id)/dms/\(room)/chats"),
-                                   (.delete, "/v1/workspaces/\(id)"), (.get, "/v1/workspaces/\(id)/exit")] {
+            for (method, path) in [
+                (HTTPRequest.Method.get, "/v1/workspaces/\(id)"), (.get, "/v1/workspaces/\(id)/members"), (.get, "/v1/workspaces/\(id)/channels"),
+                (.get, "/v1/workspaces/\(id)/channels/\(general)/chats"), (.get, "/v1/workspaces/\(id)/dms/\(room)/chats"),
+                (.delete, "/v1/workspaces/\(id)"), (.get, "/v1/workspaces/\(id)/exit"),
+            ] {
                 try await other.expect("E13", method, path, as: H.alice, "\(method) \(path) from another app")
             }
             try await other.expect("E13", .post, "/v1/workspaces/\(id)/channels/\(general)/chats", as: H.alice, json: ContentRequest(content: "침입"))

@@ -25,8 +25,9 @@ final class WorkspaceRealtimeTests: XCTestCase {
             let channelSockets = [
                 try await SocketIOTestClient.open(base, transport: .pollingThenUpgrade, namespace: "/ws-channel-\(general)", headers: Self.bare),
                 try await SocketIOTestClient.open(base, transport: .websocket, namespace: "/ws-channel-\(general)", headers: Self.bare),
-                try await SocketIOTestClient.open(base, transport: .websocket, namespace: "/ws-channel-\(general)",
-                                                  headers: TestEnvironment.internalHeaders(appID: H.openApp), auth: ["token": try await harness.token(H.alice, app: H.openApp)]),
+                try await SocketIOTestClient.open(
+                    base, transport: .websocket, namespace: "/ws-channel-\(general)",
+                    headers: TestEnvironment.internalHeaders(appID: H.openApp), auth: ["token": try await harness.token(H.alice, app: H.openApp)]),
             ]
             let dmSockets = [
                 try await SocketIOTestClient.open(base, transport: .pollingThenUpgrade, namespace: "/ws-dm-\(room)", headers: Self.bare),
@@ -38,7 +39,8 @@ final class WorkspaceRealtimeTests: XCTestCase {
                 XCTAssertEqual(answer.type, 0, "\(answer)")
             }
 
-            let chat = try await api.object(.post, "/v1/workspaces/\(id)/channels/\(general)/chats", as: H.alice, multipart: W.messageForm("실시간", files: 1))
+            let chat = try await api.object(
+                .post, "/v1/workspaces/\(id)/channels/\(general)/chats", as: H.alice, multipart: W.messageForm("실시간", files: 1))
             for socket in channelSockets {
                 let arguments = try await socket.nextEvent("channel")
                 let event = try XCTUnwrap(arguments.first as? [String: Any])

@@ -12,7 +12,9 @@ final class WireSchemaTests: XCTestCase {
         let story = try WireSchema.of(QuotehubStory.self)
         guard case .object(let name, let list) = story else { return XCTFail("\(story)") }
         XCTAssertEqual(name, "QuotehubStory")
-        XCTAssertEqual(list.map(\.key), ["_id", "userId", "bookId", "quotes", "content", "storyImageURLs", "isPublic", "keywords", "folderIds", "createdAt", "updatedAt"])
+        XCTAssertEqual(
+            list.map(\.key),
+            ["_id", "userId", "bookId", "quotes", "content", "storyImageURLs", "isPublic", "keywords", "folderIds", "createdAt", "updatedAt"])
         let keys = properties(story)
         XCTAssertEqual(keys["_id"]?.0, .string)
         XCTAssertEqual(keys["isPublic"]?.0, .boolean)
@@ -29,8 +31,9 @@ final class WireSchemaTests: XCTestCase {
         XCTAssertEqual(properties(comment)["replies"]?.0, .array(.reference("QuotehubComment")))
         let page = try WireSchema.of([QuotehubComment].self)
         XCTAssertEqual(properties(page.element!)["replies"]?.0, .array(.reference("QuotehubComment")), "inside a list too")
-        XCTAssertEqual(properties(properties(try WireSchema.of(QuotehubUser.self))["blockedUsers"]!.0.element!)["_id"]?.0, nil,
-                       "a user's blocked users are users again")
+        XCTAssertEqual(
+            properties(properties(try WireSchema.of(QuotehubUser.self))["blockedUsers"]!.0.element!)["_id"]?.0, nil,
+            "a user's blocked users are users again")
     }
 
     func testEnumsMapsAndGenerics() throws {
@@ -64,12 +67,18 @@ final class WireSchemaValidationTests: XCTestCase {
     }
 
     func testDeparturesAreNamed() throws {
-        XCTAssertEqual(try violations(QuotehubUser.self, #"{"_id":"a","nickname":3,"extra":1}"#),
-                       ["$.extra: not in the schema", "$.nickname: not a string", "$.profileImage: missing"])
-        XCTAssertEqual(try violations(Pagination.self, #"{"currentPage":1.5,"totalPages":true,"pageSize":1,"totalItems":1}"#),
-                       ["$.currentPage: not an integer", "$.totalPages: not an integer"])
+        XCTAssertEqual(
+            try violations(QuotehubUser.self, #"{"_id":"a","nickname":3,"extra":1}"#),
+            ["$.extra: not in the schema", "$.nickname: not a string", "$.profileImage: missing"])
+        XCTAssertEqual(
+            try violations(Pagination.self, #"{"currentPage":1.5,"totalPages":true,"pageSize":1,"totalItems":1}"#),
+            ["$.currentPage: not an integer", "$.totalPages: not an integer"])
         XCTAssertEqual(try violations(CanonicalError.self, #"{"code":"nope","message":"m"}"#).first?.hasPrefix("$.code: not one of"), true)
-        XCTAssertEqual(try violations(QuotehubComment.self, #"{"_id":"a","userId":{"_id":"u","nickname":"n","profileImage":""},"bookStoryId":"s","content":"c","createdAt":"t","updatedAt":"t","replies":[{"_id":1}]}"#).first,
-                       "$.replies[0]._id: not a string")
+        XCTAssertEqual(
+            try violations(
+                QuotehubComment.self,
+                #"{"_id":"a","userId":{"_id":"u","nickname":"n","profileImage":""},"bookStoryId":"s","content":"c","createdAt":"t","updatedAt":"t","replies":[{"_id":1}]}"#
+            ).first,
+            "$.replies[0]._id: not a string")
     }
 }

@@ -9,27 +9,27 @@ import XCTest
 /// a DOM of the page's elements and a recording `fetch`: the app's side of the contract.
 final class AttendancePageScriptTests: XCTestCase {
     static let harness = #"""
-    const fs = require('fs');
-    const script = fs.readFileSync(0, 'utf8');
-    const posted = [], calls = [];
-    const elements = {};
-    const element = (id) => elements[id] ??= { id, style: {}, textContent: '', value: '', addEventListener(type, f) { this.listener = f; } };
-    const bridged = process.argv.includes('bridge');
-    global.window = bridged ? { webkit: { messageHandlers: {
-      click_attendance_button: { postMessage: (m) => posted.push(['click_attendance_button', m]) },
-      complete_attendance: { postMessage: (m) => posted.push(['complete_attendance', m]) },
-    } } } : {};
-    global.document = { getElementById: element };
-    global.fetch = async (url, options) => { calls.push({ url, options }); return { ok: true, status: 200, text: async () => '{"attendanceCount":3}' }; };
-    eval(script);
-    (async () => {
-      if (!bridged) { element('token').value = 'TYPED-TOKEN'; element('key').value = 'TYPED-KEY'; }
-      element('attend').listener();
-      if (bridged) await window.requestAttendance('APP-TOKEN');
-      await new Promise((r) => setTimeout(r, 0));
-      console.log(JSON.stringify({ posted, calls, result: element('result').textContent, manual: element('manual').style.display || '' }));
-    })();
-    """#
+        const fs = require('fs');
+        const script = fs.readFileSync(0, 'utf8');
+        const posted = [], calls = [];
+        const elements = {};
+        const element = (id) => elements[id] ??= { id, style: {}, textContent: '', value: '', addEventListener(type, f) { this.listener = f; } };
+        const bridged = process.argv.includes('bridge');
+        global.window = bridged ? { webkit: { messageHandlers: {
+          click_attendance_button: { postMessage: (m) => posted.push(['click_attendance_button', m]) },
+          complete_attendance: { postMessage: (m) => posted.push(['complete_attendance', m]) },
+        } } } : {};
+        global.document = { getElementById: element };
+        global.fetch = async (url, options) => { calls.push({ url, options }); return { ok: true, status: 200, text: async () => '{"attendanceCount":3}' }; };
+        eval(script);
+        (async () => {
+          if (!bridged) { element('token').value = 'TYPED-TOKEN'; element('key').value = 'TYPED-KEY'; }
+          element('attend').listener();
+          if (bridged) await window.requestAttendance('APP-TOKEN');
+          await new Promise((r) => setTimeout(r, 0));
+          console.log(JSON.stringify({ posted, calls, result: element('result').textContent, manual: element('manual').style.display || '' }));
+        })();
+        """#
 
     struct Outcome: Decodable {
         struct Call: Decodable {
@@ -45,13 +45,21 @@ final class AttendancePageScriptTests: XCTestCase {
 
     /// Any JSON, for the handler messages.
     enum JSONAny: Decodable, Equatable {
-        case string(String), number(Double), object([String: Double]), null
+        case string(String)
+        case number(Double)
+        case object([String: Double])
+        case null
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .null }
-            else if let value = try? container.decode(String.self) { self = .string(value) }
-            else if let value = try? container.decode(Double.self) { self = .number(value) }
-            else { self = .object(try container.decode([String: Double].self)) }
+            if container.decodeNil() {
+                self = .null
+            } else if let value = try? container.decode(String.self) {
+                self = .string(value)
+            } else if let value = try? container.decode(Double.self) {
+                self = .number(value)
+            } else {
+                self = .object(try container.decode([String: Double].self))
+            }
         }
     }
 

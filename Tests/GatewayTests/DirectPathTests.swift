@@ -40,13 +40,17 @@ final class DirectPathTests: XCTestCase {
             XCTAssertEqual(Set(second.headers.map(\.name)), Set(first.headers.map(\.name)), "the same headers as the router's answer")
 
             let metrics = try await client.execute(uri: "/metrics", method: .get).body.text
-            XCTAssertTrue(metrics.contains(#"http_requests_total{method="GET",route="/v1/posts",status="200"} 1"#), "the second went direct:\n\(metrics)")
+            XCTAssertTrue(
+                metrics.contains(#"http_requests_total{method="GET",route="/v1/posts",status="200"} 1"#), "the second went direct:\n\(metrics)")
         }
         let requests = fakes.received.withLock { $0 }
         XCTAssertEqual(requests.count, 2)
         let (viaRouter, direct) = (requests[0].1.head, requests[1].1.head)
         XCTAssertEqual(direct.uri, "/v1/posts?limit=5")
-        for name in ["authorization", InternalHeader.secret, InternalHeader.appID, InternalHeader.appProfile, InternalHeader.requestID, InternalHeader.clientIP, "sesackey", "host"] {
+        for name in [
+            "authorization", InternalHeader.secret, InternalHeader.appID, InternalHeader.appProfile, InternalHeader.requestID,
+            InternalHeader.clientIP, "sesackey", "host",
+        ] {
             XCTAssertEqual(direct.headers[name], viaRouter.headers[name], name)
         }
         XCTAssertEqual(direct.headers[InternalHeader.secret], [TestEnvironment.internalSecret])

@@ -13,7 +13,8 @@ import XCTest
 
 final class GatewayTests: XCTestCase {
     static let lslp = AppInfo(appID: "app-lslp", name: "SpotChat", profile: .lslp, flags: AppFlags())
-    static let glint = AppInfo(appID: "app-glint", name: "GLINT", profile: .lslp, flags: AppFlags(refreshWithAccessTokenOnly: true, emptyAuthErrorBodies: true))
+    static let glint = AppInfo(
+        appID: "app-glint", name: "GLINT", profile: .lslp, flags: AppFlags(refreshWithAccessTokenOnly: true, emptyAuthErrorBodies: true))
     static let slp = AppInfo(appID: "app-slp", name: "Freeworkers", profile: .slp, flags: AppFlags())
     static let apps = ["key-lslp": lslp, "key-glint": glint, "key-slp": slp]
 
@@ -58,7 +59,9 @@ final class GatewayTests: XCTestCase {
     }
 
     /// `appKeys` replaces the fake auth-svc key lookup (a failing one, say).
-    static func makeApp(_ fakes: FakeServices, configuration: GatewayConfiguration = .init(), appKeys: AppKeysClient? = nil) throws -> some ApplicationProtocol {
+    static func makeApp(
+        _ fakes: FakeServices, configuration: GatewayConfiguration = .init(), appKeys: AppKeysClient? = nil
+    ) throws -> some ApplicationProtocol {
         let resolve = appKeys ?? AppKeysClient { key in Self.apps[key] }
         return GatewayAssembly.assemble(
             common: TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory()),
@@ -103,8 +106,10 @@ final class GatewayTests: XCTestCase {
             return Self.apps[key]
         }
         try await Self.makeApp(fakes, appKeys: appKeys).test(.router) { client in
-            for (method, uri) in [(HTTPRequest.Method.post, "/v1/users/login"), (.post, "/v1/users/attendance"), (.get, "/v1/data/posts/a.jpg"),
-                                  (.post, "/v1/posts/files"), (.get, "/socket.io/?EIO=4&transport=polling")] {
+            for (method, uri) in [
+                (HTTPRequest.Method.post, "/v1/users/login"), (.post, "/v1/users/attendance"), (.get, "/v1/data/posts/a.jpg"),
+                (.post, "/v1/posts/files"), (.get, "/socket.io/?EIO=4&transport=polling"),
+            ] {
                 let answer = try await client.execute(uri: uri, method: method, headers: [.sesacKey: ""])
                 XCTAssertEqual(answer.status.code, 420, uri)
                 XCTAssertEqual(try JSON.object(answer.body) as? [String: String], ["message": "unknown app key"], uri)
@@ -132,8 +137,10 @@ final class GatewayTests: XCTestCase {
         try await Self.makeApp(fakes).test(.router) { client in
             let response = try await client.execute(
                 uri: "/v1/posts/geolocation?longitude=127.0&latitude=37.5", method: .get,
-                headers: [.sesacKey: "key-lslp", .init("x-internal-app-id")!: "forged", .init("X-Internal-Secret")!: "forged",
-                          .authorization: "token-abc", .init("x-request-id")!: "req-1", .connection: "keep-alive"]
+                headers: [
+                    .sesacKey: "key-lslp", .init("x-internal-app-id")!: "forged", .init("X-Internal-Secret")!: "forged",
+                    .authorization: "token-abc", .init("x-request-id")!: "req-1", .connection: "keep-alive",
+                ]
             )
             XCTAssertEqual(response.status, .ok)
             XCTAssertEqual(response.headers[.init("x-served-by")!], "geo-svc")
@@ -229,7 +236,9 @@ final class GatewayTests: XCTestCase {
             try check(try await client.execute(uri: "/v1/workspaces/down", method: .get, headers: slp), "service down")
             XCTAssertEqual(seen["service down"], "E99")
             try check(try await client.execute(uri: "/v1/nothing/here", method: .get, headers: slp), "unknown route")
-            try check(try await client.execute(uri: "/v1/workspaces", method: .post, headers: slp, body: ByteBuffer(repeating: 65, count: 2048)), "too large")
+            try check(
+                try await client.execute(uri: "/v1/workspaces", method: .post, headers: slp, body: ByteBuffer(repeating: 65, count: 2048)),
+                "too large")
             XCTAssertEqual(seen["too large"], "E11")
             let keyless = try await client.execute(uri: "/v1/workspaces", method: .get)
             XCTAssertEqual(keyless.status.code, 420, "no key: no app to speak for")
@@ -263,10 +272,12 @@ final class GatewayTests: XCTestCase {
     func testBodyLimit() async throws {
         let fakes = FakeServices()
         try await Self.makeApp(fakes, configuration: GatewayConfiguration(maxBodyBytes: 1024)).test(.router) { client in
-            let big = try await client.execute(uri: "/v1/posts", method: .post, headers: [.sesacKey: "key-lslp"], body: ByteBuffer(repeating: 65, count: 2048))
+            let big = try await client.execute(
+                uri: "/v1/posts", method: .post, headers: [.sesacKey: "key-lslp"], body: ByteBuffer(repeating: 65, count: 2048))
             XCTAssertEqual(big.status.code, 413)
             JSON.assertKeys(try JSON.object(big.body), ["message"])
-            let small = try await client.execute(uri: "/v1/posts", method: .post, headers: [.sesacKey: "key-lslp"], body: ByteBuffer(repeating: 65, count: 1000))
+            let small = try await client.execute(
+                uri: "/v1/posts", method: .post, headers: [.sesacKey: "key-lslp"], body: ByteBuffer(repeating: 65, count: 1000))
             XCTAssertEqual(small.status, .ok)
         }
         XCTAssertEqual(fakes.received.withLock { $0.count }, 1)
@@ -306,7 +317,9 @@ final class GatewayTests: XCTestCase {
             let services = try XCTUnwrap(object["services"] as? [String: [String: Any]])
             XCTAssertEqual(Set(services.keys), Set(ServiceName.allCases.map(\.rawValue)))
         }
-        let pushDown = FakeServices(health: { $0 == .push ? ServiceHealth(status: "down", error: "unreachable") : ServiceHealth(status: "ok", pid: 2) })
+        let pushDown = FakeServices(health: {
+            $0 == .push ? ServiceHealth(status: "down", error: "unreachable") : ServiceHealth(status: "ok", pid: 2)
+        })
         try await Self.makeApp(pushDown).test(.router) { client in
             let response = try await client.execute(uri: "/health", method: .get)
             XCTAssertEqual(response.status, .serviceUnavailable)
@@ -331,7 +344,10 @@ final class GatewayTests: XCTestCase {
             XCTAssertEqual(page.status, .ok)
             XCTAssertEqual(page.headers[.contentType], "text/html; charset=utf-8")
             let html = page.body.text
-            for needle in ["click_attendance_button", "complete_attendance", "window.requestAttendance", "/v1/users/attendance", "attendanceCount", #"var appKey = "key-lslp";"#] {
+            for needle in [
+                "click_attendance_button", "complete_attendance", "window.requestAttendance", "/v1/users/attendance", "attendanceCount",
+                #"var appKey = "key-lslp";"#,
+            ] {
                 XCTAssertTrue(html.contains(needle), needle)
             }
             let browser = try await client.execute(uri: "/event-application", method: .get)

@@ -57,7 +57,8 @@ final class IdleTimeoutTests: XCTestCase {
             }
             // (The test client's own connection has been idle too long by now.)
             let metrics = try await RawHTTP.exchange(port: port, "GET /metrics HTTP/1.1\r\nHost: gateway\r\nConnection: close\r\n\r\n")
-            XCTAssertTrue(metrics.contains(#"http_requests_total{method="GET",route="/v1/posts/{post_id}",status="200"} 1"#), "one went direct:\n\(metrics)")
+            XCTAssertTrue(
+                metrics.contains(#"http_requests_total{method="GET",route="/v1/posts/{post_id}",status="200"} 1"#), "one went direct:\n\(metrics)")
         }
     }
 }

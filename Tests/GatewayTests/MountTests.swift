@@ -17,10 +17,12 @@ final class MountTests: XCTestCase {
     static let quotehub = AppInfo(appID: "app-quotehub", name: "QuoteHub", profile: .quotehub, flags: AppFlags(), mount: "quotehub")
 
     static func appKeys(onLookup: @escaping @Sendable (String) -> Void = { _ in }) -> AppKeysClient {
-        AppKeysClient(resolve: { GatewayTests.apps[$0] }, mount: { mount in
-            onLookup(mount)
-            return mount == "quotehub" ? quotehub : nil
-        })
+        AppKeysClient(
+            resolve: { GatewayTests.apps[$0] },
+            mount: { mount in
+                onLookup(mount)
+                return mount == "quotehub" ? quotehub : nil
+            })
     }
 
     static func assertEnvelope(_ response: TestResponse, _ status: Int, file: StaticString = #filePath, line: UInt = #line) throws {
@@ -38,7 +40,8 @@ final class MountTests: XCTestCase {
             for _ in 0..<3 {
                 let answer = try await client.execute(uri: "/quotehub/auth/check-nickname?nickname=%EC%B1%85", method: .get)
                 XCTAssertEqual(answer.status, .ok)
-                XCTAssertEqual(answer.body.text, #"{"path":"/auth/check-nickname?nickname=%EC%B1%85"}"#, "the service sees the path without the mount")
+                XCTAssertEqual(
+                    answer.body.text, #"{"path":"/auth/check-nickname?nickname=%EC%B1%85"}"#, "the service sees the path without the mount")
             }
             let withKey = try await client.execute(uri: "/quotehub/auth/generate-nickname", method: .get, headers: [.sesacKey: "key-lslp"])
             XCTAssertEqual(withKey.body.text, #"{"path":"/auth/generate-nickname"}"#, "a key sent along changes nothing: the mount names the app")
@@ -57,7 +60,8 @@ final class MountTests: XCTestCase {
 
     func testErrorsUnderAMountAreTheEnvelope() async throws {
         let fakes = Fakes(answer: { _, request in
-            request.head.uri.hasPrefix("/auth/check") ? GatewayTests.canonical(.unauthorized, .tokenInvalid, "access token required")
+            request.head.uri.hasPrefix("/auth/check")
+                ? GatewayTests.canonical(.unauthorized, .tokenInvalid, "access token required")
                 : GatewayTests.canonical(.init(statusCode: 445), .notPermitted, "not yours")
         })
         let tight = GatewayConfiguration(ipLimit: .init(perSecond: 0.5, burst: 2))
@@ -80,7 +84,8 @@ final class MountTests: XCTestCase {
     }
 
     func testAPaginatedRoutesErrorCarriesAnEmptyPage() throws {
-        let rendered = DialectRenderer.rendered(for: CanonicalError(code: .badRequest, message: "page must be a number"), app: Self.quotehub, paginated: true)
+        let rendered = DialectRenderer.rendered(
+            for: CanonicalError(code: .badRequest, message: "page must be a number"), app: Self.quotehub, paginated: true)
         XCTAssertEqual(rendered.status.code, 400)
         let body = try JSON.object(rendered.body)
         JSON.assertKeys(body, ["success", "message", "data", "pagination"])
@@ -98,7 +103,8 @@ final class MountTests: XCTestCase {
         var configuration = GatewayConfiguration()
         configuration.publicURL = "https://api.example.com"
         try await GatewayTests.makeApp(fakes, configuration: configuration, appKeys: Self.appKeys()).test(.router) { client in
-            _ = try await client.execute(uri: "/quotehub/auth/generate-nickname", method: .get, headers: [.init(InternalHeader.publicBase)!: "https://evil.example"])
+            _ = try await client.execute(
+                uri: "/quotehub/auth/generate-nickname", method: .get, headers: [.init(InternalHeader.publicBase)!: "https://evil.example"])
             _ = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-lslp"])
         }
         let requests = fakes.received.withLock { $0 }

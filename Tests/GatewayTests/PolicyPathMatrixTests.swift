@@ -34,17 +34,26 @@ final class PolicyPathMatrixTests: XCTestCase {
         Case(label: "unknown key", uri: "/v1/posts", headers: [.sesacKey: "nope"], status: 420, json: ["message": "unknown app key"]),
         Case(label: "unknown route", uri: "/v1/nothing", headers: [.sesacKey: "key-lslp"], status: 444, json: ["message": "unknown route"]),
         Case(label: "unknown route, slp", uri: "/v1/nothing", headers: [.sesacKey: "key-slp"], status: 400, json: ["errorCode": "E97"]),
-        Case(label: "body over the limit", method: .post, uri: "/v1/posts", headers: [.sesacKey: "key-lslp"], body: ByteBuffer(repeating: 65, count: 2048),
-             status: 413, json: nil),
-        Case(label: "body over the limit, slp", method: .post, uri: "/v1/posts", headers: [.sesacKey: "key-slp"], body: ByteBuffer(repeating: 65, count: 2048),
-             status: 400, json: ["errorCode": "E11"]),
-        Case(label: "forged internal headers", uri: "/v1/posts", headers: [
-            .sesacKey: "key-lslp", .init(InternalHeader.secret)!: "forged", .init(InternalHeader.appID)!: "forged",
-            .init(InternalHeader.appProfile)!: "slp",
-        ], status: 200, json: ["ok": "true"]),
-        Case(label: "a service's error in the slp dialect", uri: "/v1/users/me/profile", headers: [.sesacKey: "key-slp"], status: 400,
-             json: ["errorCode": "E05"]),
-        Case(label: "a service's error, GLINT's empty auth bodies", uri: "/v1/users/me/profile", headers: [.sesacKey: "key-glint"], status: 419, json: [:]),
+        Case(
+            label: "body over the limit", method: .post, uri: "/v1/posts", headers: [.sesacKey: "key-lslp"],
+            body: ByteBuffer(repeating: 65, count: 2048),
+            status: 413, json: nil),
+        Case(
+            label: "body over the limit, slp", method: .post, uri: "/v1/posts", headers: [.sesacKey: "key-slp"],
+            body: ByteBuffer(repeating: 65, count: 2048),
+            status: 400, json: ["errorCode": "E11"]),
+        Case(
+            label: "forged internal headers", uri: "/v1/posts",
+            headers: [
+                .sesacKey: "key-lslp", .init(InternalHeader.secret)!: "forged", .init(InternalHeader.appID)!: "forged",
+                .init(InternalHeader.appProfile)!: "slp",
+            ], status: 200, json: ["ok": "true"]),
+        Case(
+            label: "a service's error in the slp dialect", uri: "/v1/users/me/profile", headers: [.sesacKey: "key-slp"], status: 400,
+            json: ["errorCode": "E05"]),
+        Case(
+            label: "a service's error, GLINT's empty auth bodies", uri: "/v1/users/me/profile", headers: [.sesacKey: "key-glint"], status: 419,
+            json: [:]),
     ]
 
     /// A fake service that says it expired tokens on the profile route and answers `{"ok":"true"}` elsewhere.
@@ -107,7 +116,9 @@ final class PolicyPathMatrixTests: XCTestCase {
             let tight = GatewayConfiguration(appLimit: .init(perSecond: 0.5, burst: 3))
             try await GatewayTests.makeApp(Self.fakes(), configuration: tight).test(mode) { client in
                 var statuses: [Int] = []
-                for _ in 0..<4 { statuses.append(Int(try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-lslp"]).status.code)) }
+                for _ in 0..<4 {
+                    statuses.append(Int(try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-lslp"]).status.code))
+                }
                 XCTAssertEqual(statuses, [200, 200, 200, 429], path)
                 for _ in 0..<3 { _ = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-slp"]) }
                 let slp = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-slp"])
@@ -122,13 +133,15 @@ final class PolicyPathMatrixTests: XCTestCase {
         let chat = try await SocketSpliceTests.chatStandIn()
         try await SocketSpliceTests.withGateway(chatURL: chat.url) { port, _ in
             for key in ["nope", ""] {
-                let (text, closed) = try await RawHTTP.exchangeUntilClosed(port: port, SocketSpliceTests.upgradeRequest(key: key), answers: 1, received: {})
+                let (text, closed) = try await RawHTTP.exchangeUntilClosed(
+                    port: port, SocketSpliceTests.upgradeRequest(key: key), answers: 1, received: {})
                 XCTAssertTrue(closed, text)
                 XCTAssertEqual(RawHTTP.statuses(text), [420], text)
                 XCTAssertTrue(text.contains(#"{"message":"unknown app key"}"#), text)
             }
             let forged = SocketSpliceTests.upgradeRequest().replacingOccurrences(of: "\r\n\r\n", with: "\r\n\(InternalHeader.appID): app-slp\r\n\r\n")
-            let (text, _) = try await RawHTTP.exchangeUntilClosed(port: port, bytes: ByteBuffer(string: forged), answers: 1, until: { RawHTTP.statuses($0).count >= 1 })
+            let (text, _) = try await RawHTTP.exchangeUntilClosed(
+                port: port, bytes: ByteBuffer(string: forged), answers: 1, until: { RawHTTP.statuses($0).count >= 1 })
             XCTAssertEqual(RawHTTP.statuses(text), [101], "the stand-in upgrades only the app the key names, not the forged one:\n\(text)")
         }
         await chat.stop()

@@ -22,8 +22,9 @@ final class SocketSpliceTests: XCTestCase {
     static func chatStandIn() async throws -> LiveServer {
         let server = HTTPServerBuilder.http1WebSocketUpgrade(configuration: .init(ws: .init(maxFrameSize: 1 << 20))) { head, _, _ in
             guard head.headerFields[.init(InternalHeader.secret)!] == TestEnvironment.internalSecret,
-                  head.headerFields[.init(InternalHeader.appID)!] == "app-lslp",
-                  head.headerFields[.authorization] != "bad" else { return .dontUpgrade }
+                head.headerFields[.init(InternalHeader.appID)!] == "app-lslp",
+                head.headerFields[.authorization] != "bad"
+            else { return .dontUpgrade }
             return .upgrade([:]) { inbound, outbound, _ in
                 try await outbound.write(.text("hello"))
                 for try await message in inbound.messages(maxSize: 1 << 20) {
@@ -81,7 +82,8 @@ final class SocketSpliceTests: XCTestCase {
             let received = Mutex<[String]>([])
             try await WebSocketClient.connect(
                 url: "ws://127.0.0.1:\(port)/socket.io/?EIO=4&transport=websocket",
-                configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: [.sesacKey: "key-lslp", .authorization: "token"]), logger: TestEnvironment.logger
+                configuration: .init(maxFrameSize: 1 << 20, additionalHeaders: [.sesacKey: "key-lslp", .authorization: "token"]),
+                logger: TestEnvironment.logger
             ) { inbound, outbound, _ in
                 var iterator = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 for step in 0..<3 {
@@ -124,7 +126,8 @@ final class SocketSpliceTests: XCTestCase {
     func testARefusalComesBackAsChatSvcSentIt() async throws {
         let chat = try await Self.chatStandIn()
         try await Self.withGateway(chatURL: chat.url) { port, _ in
-            let (text, closed) = try await RawHTTP.exchangeUntilClosed(port: port, Self.upgradeRequest(authorization: "bad"), answers: 1, received: {})
+            let (text, closed) = try await RawHTTP.exchangeUntilClosed(
+                port: port, Self.upgradeRequest(authorization: "bad"), answers: 1, received: {})
             XCTAssertTrue(closed, text)
             XCTAssertEqual(RawHTTP.statuses(text), [400], text)
         }

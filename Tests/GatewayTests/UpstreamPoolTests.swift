@@ -26,11 +26,13 @@ final class UpstreamPoolTests: XCTestCase {
         }
         router.get("/stalls") { _, _ in
             // A large answer whose service stops sending half-way.
-            Response(status: .ok, body: .init { writer in
-                try await writer.write(ByteBuffer(repeating: 1, count: 300_000))
-                try await Task.sleep(for: .seconds(30))
-                try await writer.finish(nil)
-            })
+            Response(
+                status: .ok,
+                body: .init { writer in
+                    try await writer.write(ByteBuffer(repeating: 1, count: 300_000))
+                    try await Task.sleep(for: .seconds(30))
+                    try await writer.finish(nil)
+                })
         }
         router.post("/echo") { request, _ in
             Response(status: .ok, body: .init(byteBuffer: try await request.body.collect(upTo: 1 << 20)))
@@ -94,7 +96,9 @@ final class UpstreamPoolTests: XCTestCase {
             let bodies = try await withThrowingTaskGroup(of: String.self) { group in
                 for _ in 0..<8 {
                     group.addTask {
-                        let response = try await pool.execute(Self.get("/busy"), timeout: .seconds(5), on: MultiThreadedEventLoopGroup.singleton.next()).get()
+                        let response = try await pool.execute(
+                            Self.get("/busy"), timeout: .seconds(5), on: MultiThreadedEventLoopGroup.singleton.next()
+                        ).get()
                         return String(buffer: try await Self.collect(response))
                     }
                 }
@@ -137,7 +141,8 @@ final class UpstreamPoolTests: XCTestCase {
 
     func testAStreamedAnswerThatStallsEndsWithTheDeadline() async throws {
         try await Self.withPool(maxConnections: 1) { pool in
-            let response = try await pool.execute(Self.get("/stalls"), timeout: .milliseconds(300), on: MultiThreadedEventLoopGroup.singleton.next()).get()
+            let response = try await pool.execute(Self.get("/stalls"), timeout: .milliseconds(300), on: MultiThreadedEventLoopGroup.singleton.next())
+                .get()
             guard case .stream = response.body else { return XCTFail("an answer without a length streams") }
             do {
                 _ = try await Self.collect(response)

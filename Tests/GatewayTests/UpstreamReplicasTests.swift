@@ -18,7 +18,8 @@ final class UpstreamReplicasTests: XCTestCase {
         router.get("/v1/chats") { _, _ in name }
         router.get("/socket.io/") { request, _ -> Response in
             guard let sid = request.uri.queryParameters["sid"].map(String.init) else {
-                let open = "0{\"sid\":\"\(name)-\(Int.random(in: 0..<1_000_000))\",\"upgrades\":[\"websocket\"],\"pingInterval\":25000,\"pingTimeout\":20000}"
+                let open =
+                    "0{\"sid\":\"\(name)-\(Int.random(in: 0..<1_000_000))\",\"upgrades\":[\"websocket\"],\"pingInterval\":25000,\"pingTimeout\":20000}"
                 return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: open)))
             }
             guard sid.hasPrefix(name + "-") else {

@@ -1,6 +1,5 @@
 import Contracts
 import GRDB
-@testable import GeoService
 import HTTPTypes
 import Hummingbird
 import SQLiteStorage
@@ -9,6 +8,8 @@ import ServiceKit
 import Synchronization
 import TestSupport
 import XCTest
+
+@testable import GeoService
 
 /// geo-svc in process, with market-svc's batch rendering faked (it records what it was asked).
 struct GeoHarness {
@@ -23,10 +24,11 @@ struct GeoHarness {
                 self.calls.withLock { $0.append((ids, authorization, appID)) }
                 let hidden = self.hidden.withLock { $0 }
                 return ids.filter { !hidden.contains($0) }.map { id in
-                    PostAnswer(postID: id, productID: nil, category: "c", title: "post " + id, price: 0, content: "", contents: [],
-                               createdAt: "2024-11-22T07:45:31.693Z", updatedAt: "2024-11-22T07:45:31.693Z",
-                               creator: UserInfo(userID: GeoHarness.alice, nick: "alice", profileImage: nil), files: [], likes: [], likes2: [],
-                               buyers: [], hashTags: [], comments: [], geolocation: Geolocation(longitude: 127, latitude: 37.5), isPublic: true)
+                    PostAnswer(
+                        postID: id, productID: nil, category: "c", title: "post " + id, price: 0, content: "", contents: [],
+                        createdAt: "2024-11-22T07:45:31.693Z", updatedAt: "2024-11-22T07:45:31.693Z",
+                        creator: UserInfo(userID: GeoHarness.alice, nick: "alice", profileImage: nil), files: [], likes: [], likes2: [],
+                        buyers: [], hashTags: [], comments: [], geolocation: Geolocation(longitude: 127, latitude: 37.5), isPublic: true)
                 }
             }
             return client
@@ -43,13 +45,16 @@ struct GeoHarness {
 
     /// `marketClient` replaces the fake market-svc (a failing one, say).
     static func make(
-        geocoder: ReverseGeocoder = ReverseGeocoder(unavailable: "reverse geocoding is not configured on this server"), marketClient: MarketClient? = nil
+        geocoder: ReverseGeocoder = ReverseGeocoder(unavailable: "reverse geocoding is not configured on this server"),
+        marketClient: MarketClient? = nil
     ) async throws -> GeoHarness {
         let keys = await TestKeys.make(), market = Market()
         let common = TestEnvironment.common(.geo, dataDirectory: try TestEnvironment.temporaryDirectory())
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: GeoMigrations.migrator)
-        let app = try GeoAssembly.assemble(common: common, logger: TestEnvironment.logger, database: database,
-                                       dependencies: .init(jwks: JWKSClient { keys.jwks }, market: marketClient ?? market.posts, geocoder: geocoder)).application()
+        let app = try GeoAssembly.assemble(
+            common: common, logger: TestEnvironment.logger, database: database,
+            dependencies: .init(jwks: JWKSClient { keys.jwks }, market: marketClient ?? market.posts, geocoder: geocoder)
+        ).application()
         return GeoHarness(app: app, keys: keys, market: market, nearby: NearbyService(store: SQLiteLocationStore(database: database)))
     }
 

@@ -17,9 +17,10 @@ final class LocationVersionTests: XCTestCase {
     }
 
     private func found(_ harness: GeoHarness, near place: (longitude: Double, latitude: Double)) async throws -> Bool {
-        let answer = try await harness.nearby.search(NearbyQuery(
-            center: try Coordinate(latitude: place.latitude, longitude: place.longitude), radius: 1_000, appID: GeoHarness.appID
-        ))
+        let answer = try await harness.nearby.search(
+            NearbyQuery(
+                center: try Coordinate(latitude: place.latitude, longitude: place.longitude), radius: 1_000, appID: GeoHarness.appID
+            ))
         return answer.contains { $0.postID == Self.event(nil, version: nil).postID }
     }
 

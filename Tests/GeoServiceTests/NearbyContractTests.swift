@@ -14,14 +14,17 @@ final class NearbyContractTests: XCTestCase {
     static func north(_ metres: Double) -> Double { center.latitude + metres / (6_371_008.8 * .pi / 180) }
 
     private static func send(_ client: some TestClientProtocol, _ event: PostLocationEvent) async throws {
-        let response = try await client.execute(uri: "/internal/post-locations", method: .post,
-                                                headers: TestEnvironment.fields(app: event.appID, extra: [("content-type", "application/json")]),
-                                                body: JSONCoding.encode(event))
+        let response = try await client.execute(
+            uri: "/internal/post-locations", method: .post,
+            headers: TestEnvironment.fields(app: event.appID, extra: [("content-type", "application/json")]),
+            body: JSONCoding.encode(event))
         XCTAssertEqual(response.status, .ok, response.body.text)
     }
 
-    private static func nearby(_ client: some TestClientProtocol, _ harness: GeoHarness, _ query: String, user: String = GeoHarness.alice,
-                               app: String = GeoHarness.appID) async throws -> TestResponse {
+    private static func nearby(
+        _ client: some TestClientProtocol, _ harness: GeoHarness, _ query: String, user: String = GeoHarness.alice,
+        app: String = GeoHarness.appID
+    ) async throws -> TestResponse {
         try await client.execute(uri: "/v1/posts/geolocation?" + query, method: .get, headers: try await harness.headers(user, app: app))
     }
 
@@ -31,7 +34,9 @@ final class NearbyContractTests: XCTestCase {
         return try data.map { try JSON.string($0, "post_id") }
     }
 
-    private static func found(_ client: some TestClientProtocol, _ harness: GeoHarness, _ query: String, app: String = GeoHarness.appID) async throws -> [String] {
+    private static func found(
+        _ client: some TestClientProtocol, _ harness: GeoHarness, _ query: String, app: String = GeoHarness.appID
+    ) async throws -> [String] {
         try ids(try await nearby(client, harness, query, app: app))
     }
 
@@ -39,8 +44,10 @@ final class NearbyContractTests: XCTestCase {
 
     private static func seed(_ client: some TestClientProtocol) async throws {
         // 1: 100 m, 2: 300 m (category "walk"), 3: 700 m, 4: 3 km, 5: 100 m in another app.
-        for (index, metres, category, app) in [(1, 100.0, "c", GeoHarness.appID), (2, 300, "walk", GeoHarness.appID), (3, 700, "c", GeoHarness.appID),
-                                               (4, 3_000, "c", GeoHarness.appID), (5, 100, "c", GeoHarness.otherApp)] {
+        for (index, metres, category, app) in [
+            (1, 100.0, "c", GeoHarness.appID), (2, 300, "walk", GeoHarness.appID), (3, 700, "c", GeoHarness.appID),
+            (4, 3_000, "c", GeoHarness.appID), (5, 100, "c", GeoHarness.otherApp),
+        ] {
             try await send(client, NearbySearchTests.event(index, app: app, category: category, longitude: center.longitude, latitude: north(metres)))
         }
     }
@@ -54,9 +61,14 @@ final class NearbyContractTests: XCTestCase {
             let body = try JSON.object(response.body)
             JSON.assertKeys(body, ["data"])
             let first = try XCTUnwrap((body["data"] as? [[String: Any]])?.first)
-            JSON.assertKeys(first, Set(["post_id", "product_id", "category", "title", "price", "content", "content1", "content2", "content3", "content4",
-                                    "content5", "createdAt", "updatedAt", "creator", "files", "likes", "likes2", "buyers", "hashTags", "comments",
-                                    "geolocation", "distance", "is_public"].filter { $0 != "product_id" || first["product_id"] != nil }))
+            JSON.assertKeys(
+                first,
+                Set(
+                    [
+                        "post_id", "product_id", "category", "title", "price", "content", "content1", "content2", "content3", "content4",
+                        "content5", "createdAt", "updatedAt", "creator", "files", "likes", "likes2", "buyers", "hashTags", "comments",
+                        "geolocation", "distance", "is_public",
+                    ].filter { $0 != "product_id" || first["product_id"] != nil }))
             XCTAssertEqual(try XCTUnwrap(first["distance"] as? Double), 100, accuracy: 0.1)
             let call = try XCTUnwrap(harness.market.calls.withLock { $0.last })
             XCTAssertEqual(call.ids, [Self.id(1), Self.id(2)], "one batch call, in answer order")
@@ -92,8 +104,10 @@ final class NearbyContractTests: XCTestCase {
             XCTAssertEqual(got, [Self.id(1), Self.id(2)])
             got = try await Self.found(client, harness, base, app: GeoHarness.otherApp)
             XCTAssertEqual(got, [Self.id(5)], "apps are apart")
-            for bad in ["longitude=abc&latitude=37.5", "latitude=37.5", "longitude=127&latitude=-91", base + "&maxDistance=-1",
-                        base + "&maxDistance=far", base + "&order_by=price", base + "&sort_by=up", base + "&limit=x", base + "&limit=501"] {
+            for bad in [
+                "longitude=abc&latitude=37.5", "latitude=37.5", "longitude=127&latitude=-91", base + "&maxDistance=-1",
+                base + "&maxDistance=far", base + "&order_by=price", base + "&sort_by=up", base + "&limit=x", base + "&limit=501",
+            ] {
                 let response = try await Self.nearby(client, harness, bad)
                 XCTAssertEqual(response.status, .badRequest, bad)
             }
@@ -125,15 +139,21 @@ final class NearbyContractTests: XCTestCase {
             XCTAssertEqual(got, [])
             XCTAssertEqual(harness.market.calls.withLock { $0.count }, calls, "nothing found, nothing asked")
 
-            for bad in [NearbySearchTests.event(9, longitude: 200, latitude: 37), PostLocationEvent(postID: "nope", appID: GeoHarness.appID, category: "c",
-                                                                                                     longitude: 127, latitude: 37, createdAt: 0, removed: false)] {
-                let response = try await client.execute(uri: "/internal/post-locations", method: .post,
-                                                        headers: TestEnvironment.fields(app: GeoHarness.appID, extra: [("content-type", "application/json")]),
-                                                        body: JSONCoding.encode(bad))
+            for bad in [
+                NearbySearchTests.event(9, longitude: 200, latitude: 37),
+                PostLocationEvent(
+                    postID: "nope", appID: GeoHarness.appID, category: "c",
+                    longitude: 127, latitude: 37, createdAt: 0, removed: false),
+            ] {
+                let response = try await client.execute(
+                    uri: "/internal/post-locations", method: .post,
+                    headers: TestEnvironment.fields(app: GeoHarness.appID, extra: [("content-type", "application/json")]),
+                    body: JSONCoding.encode(bad))
                 XCTAssertEqual(response.status, .badRequest)
             }
-            let outsider = try await client.execute(uri: "/internal/post-locations", method: .post, headers: [.contentType: "application/json"],
-                                                    body: JSONCoding.encode(moved))
+            let outsider = try await client.execute(
+                uri: "/internal/post-locations", method: .post, headers: [.contentType: "application/json"],
+                body: JSONCoding.encode(moved))
             XCTAssertNotEqual(outsider.status, .ok, "internal routes need the internal secret")
         }
     }

@@ -53,8 +53,10 @@ final class ReverseGeocodingTests: XCTestCase {
     func testSeaAndAbroadAreNotFound() async throws {
         let harness = try await GeoHarness.make(geocoder: try GeoHarness.boundaries.get())
         try await harness.app.contractTest { client in
-            for (name, longitude, latitude) in [("East Sea off Busan", 129.5, 35.0), ("Yellow Sea", 125.0, 36.0), ("south of Jeju", 126.5, 33.0),
-                                                 ("Tokyo", 139.69, 35.69), ("Pyongyang", 125.75, 39.03), ("Null Island", 0.0, 0.0)] {
+            for (name, longitude, latitude) in [
+                ("East Sea off Busan", 129.5, 35.0), ("Yellow Sea", 125.0, 36.0), ("south of Jeju", 126.5, 33.0),
+                ("Tokyo", 139.69, 35.69), ("Pyongyang", 125.75, 39.03), ("Null Island", 0.0, 0.0),
+            ] {
                 let response = try await Self.reverse(client, harness, "longitude=\(longitude)&latitude=\(latitude)")
                 XCTAssertEqual(response.status, .notFound, name)
                 XCTAssertFalse(try JSON.string(try JSON.object(response.body), "message").isEmpty)
@@ -83,9 +85,11 @@ final class ReverseGeocodingTests: XCTestCase {
     func testMalformedCoordinatesAreBadRequests() async throws {
         let harness = try await GeoHarness.make(geocoder: try GeoHarness.boundaries.get())
         try await harness.app.contractTest { client in
-            for query in ["", "longitude=126.9", "latitude=37.5", "longitude=abc&latitude=37.5", "longitude=126.9&latitude=91",
-                          "longitude=181&latitude=37.5", "longitude=nan&latitude=37.5", "longitude=inf&latitude=37.5",
-                          "longitude=0x1p3&latitude=37.5", "longitude=&latitude="] {
+            for query in [
+                "", "longitude=126.9", "latitude=37.5", "longitude=abc&latitude=37.5", "longitude=126.9&latitude=91",
+                "longitude=181&latitude=37.5", "longitude=nan&latitude=37.5", "longitude=inf&latitude=37.5",
+                "longitude=0x1p3&latitude=37.5", "longitude=&latitude=",
+            ] {
                 let response = try await Self.reverse(client, harness, query)
                 XCTAssertEqual(response.status, .badRequest, query)
             }
@@ -114,8 +118,9 @@ final class ReverseGeocodingTests: XCTestCase {
     func testReverseNeedsAToken() async throws {
         let harness = try await GeoHarness.make(geocoder: try GeoHarness.boundaries.get())
         try await harness.app.contractTest { client in
-            let response = try await client.execute(uri: "/v1/geo/reverse?longitude=126.978&latitude=37.5665", method: .get,
-                                                    headers: TestEnvironment.fields(app: GeoHarness.appID))
+            let response = try await client.execute(
+                uri: "/v1/geo/reverse?longitude=126.978&latitude=37.5665", method: .get,
+                headers: TestEnvironment.fields(app: GeoHarness.appID))
             XCTAssertEqual(response.status, .unauthorized)
         }
     }

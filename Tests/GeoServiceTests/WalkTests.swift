@@ -16,8 +16,9 @@ final class WalkTests: XCTestCase {
     /// Fixes walking due north from Seoul City Hall: `step` metres every `seconds`.
     static func northward(_ count: Int, step: Double = 11.12, seconds: Double = 8) throws -> [TrackPoint] {
         try (0..<count).map { index in
-            TrackPoint(coordinate: try Coordinate(latitude: 37.5665 + Double(index) * step / degree, longitude: 126.9780),
-                       time: start + Int64(Double(index) * seconds * 1000))
+            TrackPoint(
+                coordinate: try Coordinate(latitude: 37.5665 + Double(index) * step / degree, longitude: 126.9780),
+                time: start + Int64(Double(index) * seconds * 1000))
         }
     }
 
@@ -35,7 +36,8 @@ final class WalkTests: XCTestCase {
     func testGPSJumpsAreIgnored() throws {
         var points = try Self.northward(11)
         // Fix 5 jumps 1 km east for one reading: 1 km in 8 s is 450 km/h.
-        points[5].coordinate = try Coordinate(latitude: points[5].coordinate.latitude, longitude: 126.9780 + 1_000 / (Self.degree * cos(37.5665 * .pi / 180)))
+        points[5].coordinate = try Coordinate(
+            latitude: points[5].coordinate.latitude, longitude: 126.9780 + 1_000 / (Self.degree * cos(37.5665 * .pi / 180)))
         let metrics = WalkMetrics(points)
         XCTAssertEqual(metrics.distance, 111.2 - 2 * 11.12, accuracy: 0.01, "both segments of the jump are left out")
         XCTAssertEqual(metrics.kept.count, 10, "the outlier is not drawn")
@@ -49,8 +51,9 @@ final class WalkTests: XCTestCase {
         XCTAssertEqual(PathSimplifier.simplify(straight), [straight[0], straight[49]], "a straight line keeps its ends")
         var corner = try Self.northward(20)
         for index in 10..<20 {
-            corner[index].coordinate = try Coordinate(latitude: corner[9].coordinate.latitude,
-                                                      longitude: 126.9780 + Double(index - 9) * 11.12 / (Self.degree * cos(37.5665 * .pi / 180)))
+            corner[index].coordinate = try Coordinate(
+                latitude: corner[9].coordinate.latitude,
+                longitude: 126.9780 + Double(index - 9) * 11.12 / (Self.degree * cos(37.5665 * .pi / 180)))
         }
         XCTAssertEqual(PathSimplifier.simplify(corner), [corner[0], corner[9], corner[19]], "a right angle keeps its corner")
         var wobble = straight
@@ -62,20 +65,28 @@ final class WalkTests: XCTestCase {
         points.map { WalkPointInput(latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude, timestamp: .number(Double($0.time))) }
     }
 
-    private static func post(_ client: some TestClientProtocol, _ harness: GeoHarness, _ request: some Encodable, user: String = GeoHarness.alice) async throws -> TestResponse {
-        try await client.execute(uri: "/v1/walks", method: .post, headers: try await harness.headers(user, [("content-type", "application/json")]),
-                                 body: JSONCoding.encode(request))
+    private static func post(
+        _ client: some TestClientProtocol, _ harness: GeoHarness, _ request: some Encodable, user: String = GeoHarness.alice
+    ) async throws -> TestResponse {
+        try await client.execute(
+            uri: "/v1/walks", method: .post, headers: try await harness.headers(user, [("content-type", "application/json")]),
+            body: JSONCoding.encode(request))
     }
 
     func testCreateAnswersTheWalkShape() async throws {
         let harness = try await GeoHarness.make(geocoder: try GeoHarness.boundaries.get())
         try await harness.app.contractTest { client in
             let points = try Self.northward(11)
-            let response = try await Self.post(client, harness, WalkRequest(points: Self.input(points), title: "morning", postID: "6740369b3a36e82f532ec799"))
+            let response = try await Self.post(
+                client, harness, WalkRequest(points: Self.input(points), title: "morning", postID: "6740369b3a36e82f532ec799"))
             XCTAssertEqual(response.status, .ok, response.body.text)
             let walk = try JSON.object(response.body)
-            JSON.assertKeys(walk, ["walk_id", "title", "post_id", "distance_m", "duration_s", "calories", "started_at", "ended_at", "bbox", "path",
-                                   "start_address", "created_at"])
+            JSON.assertKeys(
+                walk,
+                [
+                    "walk_id", "title", "post_id", "distance_m", "duration_s", "calories", "started_at", "ended_at", "bbox", "path",
+                    "start_address", "created_at",
+                ])
             XCTAssertEqual(walk["distance_m"] as? Double, 111.2)
             XCTAssertEqual(walk["duration_s"] as? Int, 80)
             XCTAssertEqual(walk["calories"] as? Double, 7)
@@ -96,7 +107,8 @@ final class WalkTests: XCTestCase {
             let id = try JSON.string(walk, "walk_id")
             let again = try await client.execute(uri: "/v1/walks/\(id)", method: .get, headers: try await harness.headers())
             XCTAssertEqual(again.status, .ok)
-            XCTAssertEqual(try JSONCoding.decoder.decode(WalkAnswer.self, from: again.body), try JSONCoding.decoder.decode(WalkAnswer.self, from: response.body))
+            XCTAssertEqual(
+                try JSONCoding.decoder.decode(WalkAnswer.self, from: again.body), try JSONCoding.decoder.decode(WalkAnswer.self, from: response.body))
             let other = try await client.execute(uri: "/v1/walks/\(id)", method: .get, headers: try await harness.headers(GeoHarness.bob))
             XCTAssertEqual(other.status.code, 445, "owner only")
             let missing = try await client.execute(uri: "/v1/walks/6740369b3a36e82f532ec000", method: .get, headers: try await harness.headers())
@@ -111,12 +123,13 @@ final class WalkTests: XCTestCase {
             var answers: [WalkAnswer] = []
             for form in 0..<4 {
                 let inputs = points.map { point in
-                    let timestamp: WalkPointInput.Timestamp = switch form {
-                    case 0: .number(Double(point.time))
-                    case 1: .number(Double(point.time) / 1000)
-                    case 2: .text(GlintDate.string(fromMilliseconds: point.time))
-                    default: .text(GlintDate.string(fromMilliseconds: point.time).replacingOccurrences(of: ".000Z", with: "+00:00"))
-                    }
+                    let timestamp: WalkPointInput.Timestamp =
+                        switch form {
+                        case 0: .number(Double(point.time))
+                        case 1: .number(Double(point.time) / 1000)
+                        case 2: .text(GlintDate.string(fromMilliseconds: point.time))
+                        default: .text(GlintDate.string(fromMilliseconds: point.time).replacingOccurrences(of: ".000Z", with: "+00:00"))
+                        }
                     return WalkPointInput(latitude: point.coordinate.latitude, longitude: point.coordinate.longitude, timestamp: timestamp)
                 }
                 let response = try await Self.post(client, harness, WalkRequest(points: inputs))
@@ -146,15 +159,17 @@ final class WalkTests: XCTestCase {
             let cases: [(String, WalkRequest)] = [
                 ("one point", WalkRequest(points: Array(good.prefix(1)))), ("out of order", WalkRequest(points: outOfOrder)),
                 ("latitude 95", WalkRequest(points: offMap)), ("future", WalkRequest(points: future)), ("garbled time", WalkRequest(points: garbled)),
-                ("long title", WalkRequest(points: good, title: String(repeating: "a", count: 101))), ("bad post id", WalkRequest(points: good, postID: "p1")),
+                ("long title", WalkRequest(points: good, title: String(repeating: "a", count: 101))),
+                ("bad post id", WalkRequest(points: good, postID: "p1")),
                 ("too many points", WalkRequest(points: Array(repeating: good[0], count: WalkService.maxPoints + 1))),
             ]
             for (name, request) in cases {
                 let response = try await Self.post(client, harness, request)
                 XCTAssertTrue([400, 413].contains(response.status.code), "\(name): \(response.status)")
             }
-            let notJSON = try await client.execute(uri: "/v1/walks", method: .post, headers: try await harness.headers(GeoHarness.alice, [("content-type", "application/json")]),
-                                                   body: ByteBuffer(string: "{\"points\": \"many\"}"))
+            let notJSON = try await client.execute(
+                uri: "/v1/walks", method: .post, headers: try await harness.headers(GeoHarness.alice, [("content-type", "application/json")]),
+                body: ByteBuffer(string: "{\"points\": \"many\"}"))
             XCTAssertEqual(notJSON.status, .badRequest)
         }
     }
@@ -174,7 +189,8 @@ final class WalkTests: XCTestCase {
             XCTAssertEqual(page1.data.map(\.title), ["c", "b"])
             XCTAssertEqual(page1.nextCursor, ids[1])
             JSON.assertKeys(try JSON.object(first.body), ["data", "next_cursor"])
-            let second = try await client.execute(uri: "/v1/walks?limit=2&next=\(page1.nextCursor)", method: .get, headers: try await harness.headers())
+            let second = try await client.execute(
+                uri: "/v1/walks?limit=2&next=\(page1.nextCursor)", method: .get, headers: try await harness.headers())
             let page2 = try JSONCoding.decoder.decode(CursorPage<WalkAnswer>.self, from: second.body)
             XCTAssertEqual(page2.data.map(\.title), ["a"])
             XCTAssertEqual(page2.nextCursor, "0")

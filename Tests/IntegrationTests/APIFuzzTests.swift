@@ -19,7 +19,8 @@ final class APIFuzzTests: XCTestCase {
         do {
             let reader = try await quotehub.replay.signIn("fuzz.reader")
             // Revoking the account would leave every later signed-in operation a 401; its contract tests cover it.
-            try await Self.fuzz(quotehub.suite, "quotehub", under: "/quotehub", headers: ["Authorization: Bearer " + reader.token], excluding: ["/auth/revoke"])
+            try await Self.fuzz(
+                quotehub.suite, "quotehub", under: "/quotehub", headers: ["Authorization: Bearer " + reader.token], excluding: ["/auth/revoke"])
         } catch {
             XCTFail("\(error)")
         }
@@ -30,25 +31,32 @@ final class APIFuzzTests: XCTestCase {
     /// profile, each signed in as a user of its own.
     func testTheLslpAndSlpDocumentsAgainstTheSuite() async throws {
         let pg = try await PortOneSimulator.start()
-        let suite = try await AuthAndGateway.start(Self.unlimited.merging([
-            "PORTONE_API_URL": pg.url, "PORTONE_IMP_KEY": PortOneSimulator.key, "PORTONE_IMP_SECRET": PortOneSimulator.secret, "GEO_BOUNDARIES_FILE": "",
-        ]) { $1 }, with: [.chat, .market, .geo, .paymentVerify, .push]) { dataDirectory in
+        let suite = try await AuthAndGateway.start(
+            Self.unlimited.merging([
+                "PORTONE_API_URL": pg.url, "PORTONE_IMP_KEY": PortOneSimulator.key, "PORTONE_IMP_SECRET": PortOneSimulator.secret,
+                "GEO_BOUNDARIES_FILE": "",
+            ]) { $1 }, with: [.chat, .market, .geo, .paymentVerify, .push]
+        ) { dataDirectory in
             for (profile, key) in [("lslp", Self.lslpKey), ("slp", Self.slpKey)] {
-                let create = try RunningProcess("auth-svc", arguments: ["apps", "create", "--name", "Fuzz " + profile, "--profile", profile, "--key", key],
-                                                environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
+                let create = try RunningProcess(
+                    "auth-svc", arguments: ["apps", "create", "--name", "Fuzz " + profile, "--profile", profile, "--key", key],
+                    environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
                 let status = try await create.exitStatus()
                 XCTAssertEqual(status, 0, create.transcript)
             }
         }
         do {
-            let lslp = try await suite.call(.POST, "/v1/users/join", key: Self.lslpKey, json: #"{"email":"fuzz@lslp.app","password":"pass1234!","nick":"fuzz"}"#)
+            let lslp = try await suite.call(
+                .POST, "/v1/users/join", key: Self.lslpKey, json: #"{"email":"fuzz@lslp.app","password":"pass1234!","nick":"fuzz"}"#)
             XCTAssertEqual(lslp.status, 200, lslp.body.text)
             let lslpToken = try JSON.string(try JSON.object(lslp.body), "accessToken")
             // Withdrawing or logging out would leave every later signed-in operation a 401; their contract tests cover them.
-            try await Self.fuzz(suite, "lslp", headers: ["SeSACKey: " + Self.lslpKey, "Authorization: " + lslpToken],
-                                excluding: ["/v1/users/withdraw", "/v1/users/logout"])
+            try await Self.fuzz(
+                suite, "lslp", headers: ["SeSACKey: " + Self.lslpKey, "Authorization: " + lslpToken],
+                excluding: ["/v1/users/withdraw", "/v1/users/logout"])
 
-            let slp = try await suite.call(.POST, "/v1/users/join", key: Self.slpKey, json: #"{"email":"fuzz@slp.app","password":"pass1234!","nickname":"fuzz"}"#)
+            let slp = try await suite.call(
+                .POST, "/v1/users/join", key: Self.slpKey, json: #"{"email":"fuzz@slp.app","password":"pass1234!","nickname":"fuzz"}"#)
             XCTAssertEqual(slp.status, 200, slp.body.text)
             let slpToken = try XCTUnwrap((try JSON.object(slp.body)["token"] as? [String: Any])?["accessToken"] as? String)
             try await Self.fuzz(suite, "slp", headers: ["SeSACKey: " + Self.slpKey, "Authorization: " + slpToken], excluding: [])
@@ -60,12 +68,15 @@ final class APIFuzzTests: XCTestCase {
     }
 
     static func fuzz(_ suite: AuthAndGateway, _ profile: String, under mount: String = "", headers: [String], excluding: [String]) async throws {
-        let schemathesis = try XCTUnwrap(ProcessInfo.processInfo.environment["GLINT_TEST_SCHEMATHESIS"], "run the tests with scripts/test (it installs schemathesis)")
-        let run = try RunningProcess(url: URL(fileURLWithPath: schemathesis), name: "schemathesis", arguments: [
-            "run", suite.gatewayURL + "/openapi/\(profile).json", "--url", suite.gatewayURL + mount,
-            "--checks", "not_a_server_error,response_schema_conformance", "--max-examples", "6", "--seed", "20261124",
-            "--phases", "examples,coverage,fuzzing,stateful", "--request-timeout", "10", "--no-color",
-        ] + headers.flatMap { ["-H", $0] } + excluding.flatMap { ["--exclude-path", $0] }, environment: ProcessInfo.processInfo.environment)
+        let schemathesis = try XCTUnwrap(
+            ProcessInfo.processInfo.environment["GLINT_TEST_SCHEMATHESIS"], "run the tests with scripts/test (it installs schemathesis)")
+        let run = try RunningProcess(
+            url: URL(fileURLWithPath: schemathesis), name: "schemathesis",
+            arguments: [
+                "run", suite.gatewayURL + "/openapi/\(profile).json", "--url", suite.gatewayURL + mount,
+                "--checks", "not_a_server_error,response_schema_conformance", "--max-examples", "6", "--seed", "20261124",
+                "--phases", "examples,coverage,fuzzing,stateful", "--request-timeout", "10", "--no-color",
+            ] + headers.flatMap { ["-H", $0] } + excluding.flatMap { ["--exclude-path", $0] }, environment: ProcessInfo.processInfo.environment)
         let status = try await run.exitStatus(within: .seconds(600))
         // The whole report when something failed; its summary otherwise.
         print(status == 0 ? run.transcript.split(separator: "\n").suffix(20).joined(separator: "\n") : run.transcript)
@@ -73,7 +84,9 @@ final class APIFuzzTests: XCTestCase {
         if status != 0 {
             for process in suite.others {
                 let transcript = process.transcript
-                if let crash = transcript.range(of: "Fatal error") ?? transcript.range(of: "crashed") { print(transcript[crash.lowerBound...].prefix(12_000)) }
+                if let crash = transcript.range(of: "Fatal error") ?? transcript.range(of: "crashed") {
+                    print(transcript[crash.lowerBound...].prefix(12_000))
+                }
             }
         }
         XCTAssertEqual(status, 0, "schemathesis found problems in the \(profile) document's run (its report is above)")

@@ -10,7 +10,8 @@ import XCTest
 /// `.build/screenshots/`.
 final class AttendanceBrowserTests: XCTestCase {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python/attendance_browser.py").path
-    static let screenshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/screenshots").standardized
+    static let screenshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/screenshots")
+        .standardized
 
     struct Seen: Decodable {
         struct Result: Decodable, Equatable {
@@ -45,7 +46,8 @@ final class AttendanceBrowserTests: XCTestCase {
         let suite = try await AuthAndGateway.start()
         do {
             func token(_ nick: String) async throws -> String {
-                let answer = try await suite.call(.POST, "/v1/users/join", json: #"{"email":"\#(nick)@glint.app","password":"pass1234!","nick":"\#(nick)"}"#)
+                let answer = try await suite.call(
+                    .POST, "/v1/users/join", json: #"{"email":"\#(nick)@glint.app","password":"pass1234!","nick":"\#(nick)"}"#)
                 XCTAssertEqual(answer.status, 200, answer.body.text)
                 return try JSONDecoder().decode(AuthAnswer.self, from: answer.body).accessToken
             }
@@ -53,8 +55,9 @@ final class AttendanceBrowserTests: XCTestCase {
             try FileManager.default.createDirectory(at: Self.screenshots, withIntermediateDirectories: true)
             let screenshot = Self.screenshots.appendingPathComponent("attendance.png").path
             try? FileManager.default.removeItem(atPath: screenshot)
-            let browser = try RunningProcess(url: python, name: "chromium", arguments: [Self.script, suite.gatewayURL, AuthAndGateway.appKey, first, second, screenshot],
-                                             environment: ProcessInfo.processInfo.environment)
+            let browser = try RunningProcess(
+                url: python, name: "chromium", arguments: [Self.script, suite.gatewayURL, AuthAndGateway.appKey, first, second, screenshot],
+                environment: ProcessInfo.processInfo.environment)
             let status = try await browser.exitStatus(within: .seconds(120))
             XCTAssertEqual(status, 0, browser.transcript)
             let line = try XCTUnwrap(browser.transcript.split(separator: "\n").last { $0.hasPrefix("{") }, browser.transcript)

@@ -52,13 +52,15 @@ struct AuthAndGateway {
             try RunningProcess(service.rawValue, environment: settings(service.rawValue, port: ports[service]!))
         }
         for process in [auth, gateway] + others { _ = try await process.line(containing: "listening on") }
-        return AuthAndGateway(auth: auth, gateway: gateway, others: others, gatewayURL: "http://127.0.0.1:\(gatewayPort)", dataDirectory: dataDirectory,
-                              environment: environment, ports: ports)
+        return AuthAndGateway(
+            auth: auth, gateway: gateway, others: others, gatewayURL: "http://127.0.0.1:\(gatewayPort)", dataDirectory: dataDirectory,
+            environment: environment, ports: ports)
     }
 
     /// The same suite reached through another gateway (one started with other settings).
     func through(gatewayAt url: String) -> AuthAndGateway {
-        AuthAndGateway(auth: auth, gateway: gateway, others: others, gatewayURL: url, dataDirectory: dataDirectory, environment: environment, ports: ports)
+        AuthAndGateway(
+            auth: auth, gateway: gateway, others: others, gatewayURL: url, dataDirectory: dataDirectory, environment: environment, ports: ports)
     }
 
     /// The extra backend's process as first started.

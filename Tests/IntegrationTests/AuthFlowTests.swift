@@ -19,7 +19,8 @@ final class AuthFlowTests: XCTestCase {
     }
 
     private func joinLoginExpireRefreshReuse(_ extra: [String: String]) async throws {
-        let suite = try await AuthAndGateway.start(["AUTH_ACCESS_TOKEN_TTL_SECONDS": "1", "AUTH_REFRESH_REUSE_GRACE_SECONDS": "0"].merging(extra) { $1 })
+        let suite = try await AuthAndGateway.start(
+            ["AUTH_ACCESS_TOKEN_TTL_SECONDS": "1", "AUTH_REFRESH_REUSE_GRACE_SECONDS": "0"].merging(extra) { $1 })
         do {
             let join = try await suite.call(.POST, "/v1/users/join", json: #"{"email":"flow@glint.app","password":"pass1234!","nick":"flow"}"#)
             XCTAssertEqual(join.status, 200, join.body.text)
@@ -31,7 +32,9 @@ final class AuthFlowTests: XCTestCase {
 
             // The access token outlives its one-second lifetime: 419, the refresh cue.
             let expired = await HTTPProbe.eventually(within: .seconds(5), every: .milliseconds(100)) { () -> HTTPProbe.Answer? in
-                guard let answer = try? await suite.call(.GET, "/v1/users/me/profile", token: auth.accessToken), answer.status == 419 else { return nil }
+                guard let answer = try? await suite.call(.GET, "/v1/users/me/profile", token: auth.accessToken), answer.status == 419 else {
+                    return nil
+                }
                 return answer
             }
             XCTAssertEqual(try XCTUnwrap(expired).status, 419)
@@ -62,8 +65,9 @@ final class AuthFlowTests: XCTestCase {
                 ("Freeworkers", ["--profile", "slp", "--key", "slp-app-key"]),
                 ("GLINT", ["--key", "glint-app-key", "--empty-auth-error-bodies", "--refresh-with-access-token-only"]),
             ] {
-                let create = try RunningProcess("auth-svc", arguments: ["apps", "create", "--name", name] + arguments,
-                                                environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
+                let create = try RunningProcess(
+                    "auth-svc", arguments: ["apps", "create", "--name", name] + arguments,
+                    environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
                 let status = try await create.exitStatus()
                 XCTAssertEqual(status, 0, create.transcript)
             }
@@ -77,10 +81,12 @@ final class AuthFlowTests: XCTestCase {
             // The workspace apps' own shapes (§8): `nickname` in, AuthOut with the tokens nested out.
             let badEmail = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"nope","password":"pass1234!","nickname":"x"}"#)
             XCTAssertEqual(try errorCode(badEmail), "E11")
-            let joined = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!","nickname":"fw"}"#)
+            let joined = try await suite.call(
+                .POST, "/v1/users/join", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!","nickname":"fw"}"#)
             XCTAssertEqual(joined.status, 200, joined.body.text)
             let auth = try JSONDecoder().decode(SlpAuthOut.self, from: joined.body).extra.token
-            let duplicate = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!","nickname":"fw"}"#)
+            let duplicate = try await suite.call(
+                .POST, "/v1/users/join", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!","nickname":"fw"}"#)
             XCTAssertEqual(try errorCode(duplicate), "E12")
             let badLogin = try await suite.call(.POST, "/v1/users/login", key: slp, json: #"{"email":"fw@glint.app","password":"wrong123!"}"#)
             XCTAssertEqual(try errorCode(badLogin), "E03")
@@ -88,7 +94,8 @@ final class AuthFlowTests: XCTestCase {
             XCTAssertEqual(try errorCode(noToken), "E05", "the one token code the app recovers from")
             // Tokens live one second here (for the expiry below): a fresh one, whatever the steps above took.
             let fresh = try JSONDecoder().decode(
-                SlpAuthOut.self, from: try await suite.call(.POST, "/v1/users/login", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!"}"#).body
+                SlpAuthOut.self,
+                from: try await suite.call(.POST, "/v1/users/login", key: slp, json: #"{"email":"fw@glint.app","password":"pass1234!"}"#).body
             ).extra.token
             let unknown = try await suite.call(.GET, "/v1/users/6740369b3a36e82f532ec721", key: slp, token: fresh.accessToken)
             XCTAssertEqual(try errorCode(unknown), "E03", "§8: no such user is E03 there")
@@ -96,7 +103,8 @@ final class AuthFlowTests: XCTestCase {
             XCTAssertEqual(try errorCode(noRoute), "E97")
             let expired = await HTTPProbe.eventually(within: .seconds(5), every: .milliseconds(100)) { () -> String? in
                 guard let answer = try? await suite.call(.GET, "/v1/users/me", key: slp, token: auth.accessToken),
-                      let code = try? JSON.object(answer.body)["errorCode"] as? String, code == "E05" else { return nil }
+                    let code = try? JSON.object(answer.body)["errorCode"] as? String, code == "E05"
+                else { return nil }
                 return code
             }
             XCTAssertEqual(expired, "E05")
@@ -105,13 +113,15 @@ final class AuthFlowTests: XCTestCase {
 
             // GLINT: empty bodies on 401/419, and refresh with the access token alone.
             let glint = "glint-app-key"
-            let glintJoin = try await suite.call(.POST, "/v1/users/join", key: glint, json: #"{"email":"g@glint.app","password":"pass1234!","nick":"g"}"#)
+            let glintJoin = try await suite.call(
+                .POST, "/v1/users/join", key: glint, json: #"{"email":"g@glint.app","password":"pass1234!","nick":"g"}"#)
             let glintAuth = try JSONDecoder().decode(AuthAnswer.self, from: glintJoin.body)
             let unauthorized = try await suite.call(.GET, "/v1/users/me/profile", key: glint)
             XCTAssertEqual(unauthorized.status, 401)
             XCTAssertEqual(unauthorized.body.readableBytes, 0)
             let glintExpired = await HTTPProbe.eventually(within: .seconds(5), every: .milliseconds(100)) { () -> HTTPProbe.Answer? in
-                guard let answer = try? await suite.call(.GET, "/v1/users/me/profile", key: glint, token: glintAuth.accessToken), answer.status == 419 else { return nil }
+                guard let answer = try? await suite.call(.GET, "/v1/users/me/profile", key: glint, token: glintAuth.accessToken), answer.status == 419
+                else { return nil }
                 return answer
             }
             XCTAssertEqual(try XCTUnwrap(glintExpired).body.readableBytes, 0)
@@ -130,8 +140,9 @@ final class AuthFlowTests: XCTestCase {
     func testSlpTokenCodesTheAppRecoversFrom() async throws {
         // market-svc answers Me's coins; chat-svc serves a workspace route.
         let suite = try await AuthAndGateway.start(with: [.chat, .market]) { dataDirectory in
-            let create = try RunningProcess("auth-svc", arguments: ["apps", "create", "--name", "Freeworkers", "--profile", "slp", "--key", "slp-app-key"],
-                                            environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
+            let create = try RunningProcess(
+                "auth-svc", arguments: ["apps", "create", "--name", "Freeworkers", "--profile", "slp", "--key", "slp-app-key"],
+                environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
             let status = try await create.exitStatus()
             XCTAssertEqual(status, 0, create.transcript)
         }
@@ -146,7 +157,8 @@ final class AuthFlowTests: XCTestCase {
                 XCTAssertEqual(answer.status, 200, answer.body.text)
                 return try JSONDecoder().decode(SlpAuthOut.self, from: answer.body).extra.token
             }
-            let joined = try await suite.call(.POST, "/v1/users/join", key: slp, json: #"{"email":"codes@fw.app","password":"pass1234!","nickname":"codes"}"#)
+            let joined = try await suite.call(
+                .POST, "/v1/users/join", key: slp, json: #"{"email":"codes@fw.app","password":"pass1234!","nickname":"codes"}"#)
             XCTAssertEqual(joined.status, 200, joined.body.text)
             let tokens = try await login()
             let me = try await suite.call(.GET, "/v1/users/me", key: slp, token: tokens.accessToken)
@@ -169,16 +181,23 @@ final class AuthFlowTests: XCTestCase {
             let loggedOut = try await suite.call(.POST, "/v1/users/logout", key: slp, token: other.accessToken)
             XCTAssertEqual(loggedOut.status, 200, loggedOut.body.text)
             try expect("E05", try await suite.call(.GET, "/v1/users/me", key: slp, token: other.accessToken), "revoked session")
-            try expect("E06", try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: other.accessToken, headers: [("RefreshToken", other.refreshToken)]),
-                       "refresh after logout")
-            try expect("E06", try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: "garbage", headers: [("RefreshToken", tokens.refreshToken)]),
-                       "refresh with a garbage access token")
-            try expect("E06", try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: badSignature, headers: [("RefreshToken", tokens.refreshToken)]),
-                       "refresh with a forged access token")
-            try expect("E06", try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: tokens.accessToken, headers: [("RefreshToken", "unknown")]),
-                       "unknown refresh token")
+            try expect(
+                "E06",
+                try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: other.accessToken, headers: [("RefreshToken", other.refreshToken)]),
+                "refresh after logout")
+            try expect(
+                "E06", try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: "garbage", headers: [("RefreshToken", tokens.refreshToken)]),
+                "refresh with a garbage access token")
+            try expect(
+                "E06",
+                try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: badSignature, headers: [("RefreshToken", tokens.refreshToken)]),
+                "refresh with a forged access token")
+            try expect(
+                "E06", try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: tokens.accessToken, headers: [("RefreshToken", "unknown")]),
+                "unknown refresh token")
             // The live session still refreshes.
-            let refreshed = try await suite.call(.GET, "/v1/auth/refresh", key: slp, token: tokens.accessToken, headers: [("RefreshToken", tokens.refreshToken)])
+            let refreshed = try await suite.call(
+                .GET, "/v1/auth/refresh", key: slp, token: tokens.accessToken, headers: [("RefreshToken", tokens.refreshToken)])
             XCTAssertEqual(refreshed.status, 200, refreshed.body.text)
         } catch {
             await suite.stop()

@@ -31,7 +31,8 @@ final class ChatReplicasTests: XCTestCase {
         do {
             for replica in replicas { _ = try await replica.line(containing: "listening on") }
             func join(_ nick: String) async throws -> AuthAnswer {
-                let answer = try await suite.call(.POST, "/v1/users/join", json: #"{"email":"\#(nick)@glint.app","password":"pass1234!","nick":"\#(nick)"}"#)
+                let answer = try await suite.call(
+                    .POST, "/v1/users/join", json: #"{"email":"\#(nick)@glint.app","password":"pass1234!","nick":"\#(nick)"}"#)
                 XCTAssertEqual(answer.status, 200, answer.body.text)
                 return try JSONDecoder().decode(AuthAnswer.self, from: answer.body)
             }
@@ -56,12 +57,16 @@ final class ChatReplicasTests: XCTestCase {
             // 1. Through the gateway: sockets land on both replicas (WebSocket and polling only,
             //    python-socketio and ours), messages are stored by both; every socket gets every one.
             let first = 10
-            let pythonPolling = try RunningProcess(url: python, name: "python polling", arguments: [
-                ChatThroughGatewayTests.script, suite.gatewayURL, namespace, "polling", alice.accessToken, key, "chat", "\(first)",
-            ], environment: ProcessInfo.processInfo.environment)
-            let pythonWebSocket = try RunningProcess(url: python, name: "python websocket", arguments: [
-                ChatThroughGatewayTests.script, suite.gatewayURL, namespace, "websocket", bob.accessToken, key, "chat", "\(first)",
-            ], environment: ProcessInfo.processInfo.environment)
+            let pythonPolling = try RunningProcess(
+                url: python, name: "python polling",
+                arguments: [
+                    ChatThroughGatewayTests.script, suite.gatewayURL, namespace, "polling", alice.accessToken, key, "chat", "\(first)",
+                ], environment: ProcessInfo.processInfo.environment)
+            let pythonWebSocket = try RunningProcess(
+                url: python, name: "python websocket",
+                arguments: [
+                    ChatThroughGatewayTests.script, suite.gatewayURL, namespace, "websocket", bob.accessToken, key, "chat", "\(first)",
+                ], environment: ProcessInfo.processInfo.environment)
             pythons = [pythonPolling, pythonWebSocket]
             _ = try await pythonPolling.line(containing: "connected polling")
             _ = try await pythonWebSocket.line(containing: "connected websocket")
@@ -101,7 +106,8 @@ final class ChatReplicasTests: XCTestCase {
             for transport in [SocketIOTestClient.Transport.websocket, .pollingThenUpgrade] {
                 let socket = try await SocketIOTestClient.open(
                     urls[0], transport: transport, namespace: namespace,
-                    headers: TestEnvironment.internalHeaders(appID: try ChatThroughGatewayTests.appID(of: alice.accessToken)), auth: ["token": alice.accessToken]
+                    headers: TestEnvironment.internalHeaders(appID: try ChatThroughGatewayTests.appID(of: alice.accessToken)),
+                    auth: ["token": alice.accessToken]
                 )
                 let connected = try await socket.next()
                 XCTAssertEqual(connected.type, 0, "\(connected)")
@@ -122,7 +128,8 @@ final class ChatReplicasTests: XCTestCase {
             let database = try PostgresPool(url: databaseURL, logger: TestEnvironment.logger, maximumConnections: 1)
             defer { database.close() }
             func origins() async throws -> Int64 {
-                try await database.read { try await $0.value(Int64.self, "SELECT COUNT(DISTINCT origin) FROM live_frame", logger: database.logger) } ?? 0
+                try await database.read { try await $0.value(Int64.self, "SELECT COUNT(DISTINCT origin) FROM live_frame", logger: database.logger) }
+                    ?? 0
             }
             let deadline = ContinuousClock.now + .seconds(40)
             while try await origins() < 3, ContinuousClock.now < deadline {

@@ -10,7 +10,8 @@ import XCTest
 final class ChatThroughGatewayTests: XCTestCase {
     /// The virtualenv interpreter `scripts/test` prepares (python-socketio from PyPI).
     static func python() throws -> URL {
-        let path = try XCTUnwrap(ProcessInfo.processInfo.environment["GLINT_TEST_PYTHON"], "run the tests with scripts/test (it prepares python-socketio)")
+        let path = try XCTUnwrap(
+            ProcessInfo.processInfo.environment["GLINT_TEST_PYTHON"], "run the tests with scripts/test (it prepares python-socketio)")
         return URL(fileURLWithPath: path)
     }
 
@@ -39,7 +40,8 @@ final class ChatThroughGatewayTests: XCTestCase {
         var pythons: [RunningProcess] = []
         do {
             func join(_ nick: String) async throws -> AuthAnswer {
-                let answer = try await suite.call(.POST, "/v1/users/join", json: #"{"email":"\#(nick)@glint.app","password":"pass1234!","nick":"\#(nick)"}"#)
+                let answer = try await suite.call(
+                    .POST, "/v1/users/join", json: #"{"email":"\#(nick)@glint.app","password":"pass1234!","nick":"\#(nick)"}"#)
                 XCTAssertEqual(answer.status, 200, answer.body.text)
                 return try JSONDecoder().decode(AuthAnswer.self, from: answer.body)
             }
@@ -62,8 +64,9 @@ final class ChatThroughGatewayTests: XCTestCase {
             }
 
             func pythonClient(_ label: String, transports: String, token: String, key: String = key) throws -> RunningProcess {
-                let process = try RunningProcess(url: python, name: label, arguments: [Self.script, suite.gatewayURL, namespace, transports, token, key],
-                                                 environment: ProcessInfo.processInfo.environment)
+                let process = try RunningProcess(
+                    url: python, name: label, arguments: [Self.script, suite.gatewayURL, namespace, transports, token, key],
+                    environment: ProcessInfo.processInfo.environment)
                 pythons.append(process)
                 return process
             }
@@ -76,7 +79,8 @@ final class ChatThroughGatewayTests: XCTestCase {
             _ = try await outsider.line(containing: "refused")
             _ = try await anonymous.line(containing: "refused")
 
-            let sent = try await suite.call(.POST, "/v1/chats/\(namespace.dropFirst("/chats-".count))", token: bob.accessToken, json: #"{"content":"게이트웨이 너머 안녕"}"#)
+            let sent = try await suite.call(
+                .POST, "/v1/chats/\(namespace.dropFirst("/chats-".count))", token: bob.accessToken, json: #"{"content":"게이트웨이 너머 안녕"}"#)
             XCTAssertEqual(sent.status, 200, sent.body.text)
             let chatID = try JSON.string(try JSON.object(sent.body), "chat_id")
 

@@ -73,9 +73,10 @@ final class DeploymentFilesTests: XCTestCase {
     /// both chat-svc replicas.
     func testThePostgresProfilesEnvironmentFile() throws {
         let lines = try Self.read("Deploy/postgres.env").split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains("=") }
-        let settings = Dictionary(uniqueKeysWithValues: lines.map { line in
-            (String(line.prefix { $0 != "=" }), String(line.drop { $0 != "=" }.dropFirst()))
-        })
+        let settings = Dictionary(
+            uniqueKeysWithValues: lines.map { line in
+                (String(line.prefix { $0 != "=" }), String(line.drop { $0 != "=" }.dropFirst()))
+            })
         XCTAssertEqual(settings["COMPOSE_PROFILES"], "postgres")
         XCTAssertEqual(settings["GATEWAY_CHAT_SVC_URL"], "http://chat-svc:8082,http://chat-svc-2:8082")
         for service in ["AUTH", "CHAT", "MARKET", "PAYMENT", "PUSH"] {

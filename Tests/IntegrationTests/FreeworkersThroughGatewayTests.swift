@@ -18,12 +18,18 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
     func testFreeworkersFromSignUpToCoinPurchase() async throws {
         let python = try ChatThroughGatewayTests.python()
         let pg = try await PortOneSimulator.start()
-        let suite = try await AuthAndGateway.start([
-            "PORTONE_API_URL": pg.url, "PORTONE_IMP_KEY": PortOneSimulator.key, "PORTONE_IMP_SECRET": PortOneSimulator.secret,
-        ], with: [.chat, .market, .paymentVerify]) { dataDirectory in
-            let create = try RunningProcess("auth-svc", arguments: ["apps", "create", "--name", "Freeworkers", "--profile", "slp", "--key", Self.key,
-                                                                    "--socket-auth-optional"],
-                                            environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
+        let suite = try await AuthAndGateway.start(
+            [
+                "PORTONE_API_URL": pg.url, "PORTONE_IMP_KEY": PortOneSimulator.key, "PORTONE_IMP_SECRET": PortOneSimulator.secret,
+            ], with: [.chat, .market, .paymentVerify]
+        ) { dataDirectory in
+            let create = try RunningProcess(
+                "auth-svc",
+                arguments: [
+                    "apps", "create", "--name", "Freeworkers", "--profile", "slp", "--key", Self.key,
+                    "--socket-auth-optional",
+                ],
+                environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
             let status = try await create.exitStatus()
             XCTAssertEqual(status, 0, create.transcript)
         }
@@ -47,12 +53,15 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
                 try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(answer.body.readableBytesView)) as? [[String: Any]], answer.body.text)
             }
             func multipart(_ method: HTTPMethod, _ path: String, _ token: String, _ form: MultipartBody) async throws -> HTTPProbe.Answer {
-                try await HTTPProbe.call(method, suite.gatewayURL + path, headers: [
-                    ("SeSACKey", Self.key), ("Authorization", token), ("Content-Type", form.contentType),
-                ], body: form.buffer)
+                try await HTTPProbe.call(
+                    method, suite.gatewayURL + path,
+                    headers: [
+                        ("SeSACKey", Self.key), ("Authorization", token), ("Content-Type", form.contentType),
+                    ], body: form.buffer)
             }
             func join(_ nickname: String) async throws -> SlpAuthOut {
-                let joined = try await ok(.POST, "/v1/users/join", json: #"{"email":"\#(nickname)@fw.app","password":"pass1234!","nickname":"\#(nickname)"}"#)
+                let joined = try await ok(
+                    .POST, "/v1/users/join", json: #"{"email":"\#(nickname)@fw.app","password":"pass1234!","nickname":"\#(nickname)"}"#)
                 return try JSONDecoder().decode(SlpAuthOut.self, from: joined.body)
             }
             @Sendable func coins(_ token: String) async throws -> Int? {
@@ -71,7 +80,9 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
 
             // Two workspaces spend the 100 coins; the third is E21 and creates nothing.
             func workspaceForm(_ name: String) -> MultipartBody {
-                MultipartBody(parts: [.field("name", name), .field("description", ""), .file("image", filename: "cover.jpg", contentType: "image/jpeg", bytes: png)])
+                MultipartBody(parts: [
+                    .field("name", name), .field("description", ""), .file("image", filename: "cover.jpg", contentType: "image/jpeg", bytes: png),
+                ])
             }
             let created = try await multipart(.POST, "/v1/workspaces", aliceToken, workspaceForm("새싹 라운지"))
             XCTAssertEqual(created.status, 200, created.body.text)
@@ -95,19 +106,23 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
             let members = try array(try await ok(.GET, "/v1/workspaces/\(workspace)/members", bobToken))
             XCTAssertEqual(Set(members.compactMap { $0["nickname"] as? String }), ["alice", "밥"], "the new nickname in the next read")
             // The channel the rest happens in: made by alice, joined by bob when he writes.
-            let made = try JSON.object(try await ok(.POST, "/v1/workspaces/\(workspace)/channels", aliceToken, json: #"{"name":"공지","description":"알림"}"#).body)
+            let made = try JSON.object(
+                try await ok(.POST, "/v1/workspaces/\(workspace)/channels", aliceToken, json: #"{"name":"공지","description":"알림"}"#).body)
             let channel = try JSON.string(made, "channel_id")
 
             // Sockets as the app opens them: no key, no token, no headers.
             func pythonClient(_ label: String, _ namespace: String, transports: String, event: String) throws -> RunningProcess {
-                let process = try RunningProcess(url: python, name: label, arguments: [ChatThroughGatewayTests.script, suite.gatewayURL, namespace, transports, "", "", event],
-                                                 environment: ProcessInfo.processInfo.environment)
+                let process = try RunningProcess(
+                    url: python, name: label, arguments: [ChatThroughGatewayTests.script, suite.gatewayURL, namespace, transports, "", "", event],
+                    environment: ProcessInfo.processInfo.environment)
                 processes.append(process)
                 return process
             }
-            let channelPolling = try pythonClient("python channel polling", "/ws-channel-\(channel)", transports: "polling,websocket", event: "channel")
+            let channelPolling = try pythonClient(
+                "python channel polling", "/ws-channel-\(channel)", transports: "polling,websocket", event: "channel")
             let channelWebSocket = try pythonClient("python channel websocket", "/ws-channel-\(channel)", transports: "websocket", event: "channel")
-            let nowhere = try pythonClient("python unknown channel", "/ws-channel-6740369b3a36e82f532ec7ff", transports: "websocket", event: "channel")
+            let nowhere = try pythonClient(
+                "python unknown channel", "/ws-channel-6740369b3a36e82f532ec7ff", transports: "websocket", event: "channel")
             let swift = try await SocketIOTestClient.open(suite.gatewayURL, transport: .pollingThenUpgrade, namespace: "/ws-channel-\(channel)")
             defer { swift.close() }
             let swiftAnswer = try await swift.next()
@@ -117,11 +132,15 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
             _ = try await nowhere.line(containing: "refused")
 
             // A message with two files of the same name, sent by bob, reaches every socket.
-            let first = try JSON.object(try await ok(.POST, "/v1/workspaces/\(workspace)/channels/\(channel)/chats", aliceToken, json: #"{"content":"첫 메시지"}"#).body)
-            let withFiles = try await multipart(.POST, "/v1/workspaces/\(workspace)/channels/\(channel)/chats", bobToken, MultipartBody(parts: [
-                .field("content", "사진 두 장"),
-                .file("files", filename: "image.jpg", contentType: "image/jpeg", bytes: png), .file("files", filename: "image.jpg", contentType: "image/jpeg", bytes: png + [1]),
-            ]))
+            let first = try JSON.object(
+                try await ok(.POST, "/v1/workspaces/\(workspace)/channels/\(channel)/chats", aliceToken, json: #"{"content":"첫 메시지"}"#).body)
+            let withFiles = try await multipart(
+                .POST, "/v1/workspaces/\(workspace)/channels/\(channel)/chats", bobToken,
+                MultipartBody(parts: [
+                    .field("content", "사진 두 장"),
+                    .file("files", filename: "image.jpg", contentType: "image/jpeg", bytes: png),
+                    .file("files", filename: "image.jpg", contentType: "image/jpeg", bytes: png + [1]),
+                ]))
             XCTAssertEqual(withFiles.status, 200, withFiles.body.text)
             let sent = try JSON.object(withFiles.body)
             let chatID = try JSON.string(sent, "chat_id")
@@ -141,14 +160,19 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
             XCTAssertEqual(synced.map { $0["chat_id"] as? String }, [chatID])
             let all = try array(try await ok(.GET, "/v1/workspaces/\(workspace)/channels/\(channel)/chats?cursor_date=", bobToken))
             XCTAssertEqual(all.count, 2)
-            let unreads = try JSON.object(try await ok(.GET, "/v1/workspaces/\(workspace)/channels/\(channel)/unreads?after=\(cursor)", aliceToken).body)
+            let unreads = try JSON.object(
+                try await ok(.GET, "/v1/workspaces/\(workspace)/channels/\(channel)/unreads?after=\(cursor)", aliceToken).body)
             XCTAssertEqual(unreads["count"] as? Int, 1)
 
             // A DM round trip with a socket on its namespace.
-            let room = try JSON.string(try JSON.object(try await ok(.POST, "/v1/workspaces/\(workspace)/dms", aliceToken, json: #"{"opponent_id":"\#(bob.base.userID)"}"#).body), "room_id")
+            let room = try JSON.string(
+                try JSON.object(
+                    try await ok(.POST, "/v1/workspaces/\(workspace)/dms", aliceToken, json: #"{"opponent_id":"\#(bob.base.userID)"}"#).body),
+                "room_id")
             let dmSocket = try pythonClient("python dm", "/ws-dm-\(room)", transports: "polling,websocket", event: "dm")
             _ = try await dmSocket.line(containing: "connected")
-            let dm = try JSON.object(try await ok(.POST, "/v1/workspaces/\(workspace)/dms/\(room)/chats", bobToken, json: #"{"content":"DM 안녕"}"#).body)
+            let dm = try JSON.object(
+                try await ok(.POST, "/v1/workspaces/\(workspace)/dms/\(room)/chats", bobToken, json: #"{"content":"DM 안녕"}"#).body)
             let dmLine = try await dmSocket.line(containing: "dm ")
             XCTAssertTrue(dmLine.contains(try JSON.string(dm, "dm_id")), dmLine)
             let dmHistory = try array(try await ok(.GET, "/v1/workspaces/\(workspace)/dms/\(room)/chats", aliceToken))
@@ -156,7 +180,8 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
 
             // Ownership and leaving.
             try expect("E15", try await call(.GET, "/v1/workspaces/\(workspace)/exit", aliceToken))
-            let transferred = try JSON.object(try await ok(.PUT, "/v1/workspaces/\(workspace)/transfer/ownership", aliceToken, json: #"{"owner_id":"\#(bob.base.userID)"}"#).body)
+            let transferred = try JSON.object(
+                try await ok(.PUT, "/v1/workspaces/\(workspace)/transfer/ownership", aliceToken, json: #"{"owner_id":"\#(bob.base.userID)"}"#).body)
             XCTAssertEqual(transferred["owner_id"] as? String, bob.base.userID)
             let remaining = try array(try await ok(.GET, "/v1/workspaces/\(workspace)/exit", aliceToken))
             XCTAssertEqual(remaining.count, 1, "alice still has her second workspace")
@@ -169,13 +194,18 @@ final class FreeworkersThroughGatewayTests: XCTestCase {
             XCTAssertEqual(items.map { $0["coin"] as? Int }, [10, 50, 100])
             for purchase in 1...20 {
                 let impUID = pg.createPayment(merchantUID: "fw-coins-\(purchase)", amount: 100, name: "10 Coin")
-                let bought = try JSON.object(try await ok(.POST, "/v1/store/pay/validation", aliceToken,
-                                                          json: #"{"imp_uid":"\#(impUID)","merchant_uid":"fw-coins-\#(purchase)"}"#).body)
+                let bought = try JSON.object(
+                    try await ok(
+                        .POST, "/v1/store/pay/validation", aliceToken,
+                        json: #"{"imp_uid":"\#(impUID)","merchant_uid":"fw-coins-\#(purchase)"}"#
+                    ).body)
                 XCTAssertEqual(bought["sesacCoin"] as? Int, 10)
                 let balance = try await coins(aliceToken)
                 XCTAssertEqual(balance, 10 * purchase, "purchase \(purchase): the coins are in the next read")
                 if purchase == 1 {
-                    try expect("E81", try await call(.POST, "/v1/store/pay/validation", aliceToken, json: #"{"imp_uid":"\#(impUID)","merchant_uid":"fw-coins-1"}"#))
+                    try expect(
+                        "E81",
+                        try await call(.POST, "/v1/store/pay/validation", aliceToken, json: #"{"imp_uid":"\#(impUID)","merchant_uid":"fw-coins-1"}"#))
                 }
             }
         } catch {

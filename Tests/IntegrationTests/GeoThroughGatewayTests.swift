@@ -15,18 +15,21 @@ final class GeoThroughGatewayTests: XCTestCase {
             let joined = try await suite.call(.POST, "/v1/users/join", json: #"{"email":"walker@glint.app","password":"pass1234!","nick":"walker"}"#)
             let token = try JSONDecoder().decode(AuthAnswer.self, from: joined.body).accessToken
             // Gangnam station, and a post 30 km away in Suwon.
-            let near = try await suite.call(.POST, "/v1/posts", token: token,
-                                            json: #"{"category":"walk","title":"near","content":"","longitude":127.0276,"latitude":37.4979}"#)
+            let near = try await suite.call(
+                .POST, "/v1/posts", token: token,
+                json: #"{"category":"walk","title":"near","content":"","longitude":127.0276,"latitude":37.4979}"#)
             XCTAssertEqual(near.status, 200, near.body.text)
-            let far = try await suite.call(.POST, "/v1/posts", token: token,
-                                           json: #"{"category":"walk","title":"far","content":"","longitude":127.0136,"latitude":37.2818}"#)
+            let far = try await suite.call(
+                .POST, "/v1/posts", token: token,
+                json: #"{"category":"walk","title":"far","content":"","longitude":127.0136,"latitude":37.2818}"#)
             XCTAssertEqual(far.status, 200, far.body.text)
             let nearID = try JSON.string(try JSON.object(near.body), "post_id")
 
             let query = "/v1/posts/geolocation?longitude=127.0280&latitude=37.4980&maxDistance=1000.0"
             let found = await HTTPProbe.eventually(within: .seconds(15)) { () -> ByteBuffer? in
                 guard let answer = try? await suite.call(.GET, query, token: token), answer.status == 200,
-                      let data = (try? JSON.object(answer.body))?["data"] as? [Any], !data.isEmpty else { return nil }
+                    let data = (try? JSON.object(answer.body))?["data"] as? [Any], !data.isEmpty
+                else { return nil }
                 return answer.body
             }
             let posts = try XCTUnwrap(try JSON.object(try XCTUnwrap(found, "the post never reached geo-svc"))["data"] as? [[String: Any]])
@@ -39,7 +42,8 @@ final class GeoThroughGatewayTests: XCTestCase {
             XCTAssertEqual(deleted.status, 200)
             let emptied = await HTTPProbe.eventually(within: .seconds(15)) { () -> Bool? in
                 guard let answer = try? await suite.call(.GET, query, token: token),
-                      let data = (try? JSON.object(answer.body))?["data"] as? [Any], data.isEmpty else { return nil }
+                    let data = (try? JSON.object(answer.body))?["data"] as? [Any], data.isEmpty
+                else { return nil }
                 return true
             }
             XCTAssertEqual(emptied, true, "a deleted post leaves the map")
@@ -53,10 +57,12 @@ final class GeoThroughGatewayTests: XCTestCase {
             XCTAssertEqual(malformed.status, 400)
             JSON.assertKeys(try JSON.object(malformed.body), ["message"])
 
-            let walk = try await suite.call(.POST, "/v1/walks", token: token, json: """
-                {"points":[{"latitude":37.5665,"longitude":126.978,"timestamp":1732000000},
-                           {"latitude":37.5675,"longitude":126.978,"timestamp":1732000080}],"title":"lunch"}
-                """)
+            let walk = try await suite.call(
+                .POST, "/v1/walks", token: token,
+                json: """
+                    {"points":[{"latitude":37.5665,"longitude":126.978,"timestamp":1732000000},
+                               {"latitude":37.5675,"longitude":126.978,"timestamp":1732000080}],"title":"lunch"}
+                    """)
             XCTAssertEqual(walk.status, 200, walk.body.text)
             let walkID = try JSON.string(try JSON.object(walk.body), "walk_id")
             let listed = try await suite.call(.GET, "/v1/walks", token: token)

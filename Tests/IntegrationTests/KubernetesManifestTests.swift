@@ -34,7 +34,9 @@ final class KubernetesManifestTests: XCTestCase {
     }
 
     private static func named(_ documents: [[String: Any]], _ kind: String) -> [String: [String: Any]] {
-        Dictionary(documents.filter { $0["kind"] as? String == kind }.map { (($0["metadata"] as? [String: Any])?["name"] as? String ?? "", $0) }) { a, _ in a }
+        Dictionary(documents.filter { $0["kind"] as? String == kind }.map { (($0["metadata"] as? [String: Any])?["name"] as? String ?? "", $0) }) {
+            a, _ in a
+        }
     }
 
     func testEverySettingAProcessReadsIsSetByItsManifestAndNothingElse() async throws {
@@ -79,7 +81,9 @@ final class KubernetesManifestTests: XCTestCase {
                 }
             }
             let exposed = try XCTUnwrap(services[service.rawValue], "a Service named \(service.rawValue), as the URLs say")
-            XCTAssertEqual(((exposed["spec"] as? [String: Any])?["ports"] as? [[String: Any]])?.first?["port"] as? Int, service.defaultPort == 8080 ? 80 : service.defaultPort)
+            XCTAssertEqual(
+                ((exposed["spec"] as? [String: Any])?["ports"] as? [[String: Any]])?.first?["port"] as? Int,
+                service.defaultPort == 8080 ? 80 : service.defaultPort)
             for (name, value) in settings where name.hasSuffix("_SVC_URL") && !(service == .gateway && name == ServiceName.chat.urlVariable) {
                 let target = try XCTUnwrap(ServiceName.allCases.first { $0.urlVariable == name })
                 XCTAssertEqual(value, "http://\(target.rawValue):\(target.defaultPort)")
@@ -90,24 +94,33 @@ final class KubernetesManifestTests: XCTestCase {
         let gatewayChat = try XCTUnwrap(configMaps["glint-gateway"]?[ServiceName.chat.urlVariable]).split(separator: ",").map(String.init)
         let autoscaler = try XCTUnwrap(Self.named(documents, "HorizontalPodAutoscaler")["chat-svc"]?["spec"] as? [String: Any])
         let chatSet = try XCTUnwrap(workloads["chat-svc"]?["spec"] as? [String: Any])
-        XCTAssertEqual(gatewayChat, (0..<(try XCTUnwrap(autoscaler["maxReplicas"] as? Int))).map {
-            "http://chat-svc-\($0).\(chatSet["serviceName"] as? String ?? ""):\(ServiceName.chat.defaultPort)"
-        })
+        XCTAssertEqual(
+            gatewayChat,
+            (0..<(try XCTUnwrap(autoscaler["maxReplicas"] as? Int))).map {
+                "http://chat-svc-\($0).\(chatSet["serviceName"] as? String ?? ""):\(ServiceName.chat.defaultPort)"
+            })
         XCTAssertEqual(workloads["chat-svc"]?["kind"] as? String, "StatefulSet")
-        for scaled in ["gateway", "chat-svc", "market-svc"] { XCTAssertNotNil(Self.named(documents, "HorizontalPodAutoscaler")[scaled], "\(scaled) autoscales") }
+        for scaled in ["gateway", "chat-svc", "market-svc"] {
+            XCTAssertNotNil(Self.named(documents, "HorizontalPodAutoscaler")[scaled], "\(scaled) autoscales")
+        }
         // auth-svc's replicas share their keys: the files its settings name are in a mounted Secret.
         let auth = try XCTUnwrap(configMaps["glint-auth-svc"])
         for key in ["AUTH_SIGNING_KEY_FILE", "AUTH_SEALING_KEY_FILE"] { XCTAssertTrue(auth[key]?.hasPrefix("/keys/") == true, key) }
         let authPod = try XCTUnwrap(((workloads["auth-svc"]?["spec"] as? [String: Any])?["template"] as? [String: Any])?["spec"] as? [String: Any])
-        let keys = (authPod["volumes"] as? [[String: Any]])?.first { (($0["secret"] as? [String: Any])?["secretName"] as? String) == "glint-auth-keys" }
-        let keysMount = ((authPod["containers"] as? [[String: Any]])?.first?["volumeMounts"] as? [[String: Any]])?.first { $0["mountPath"] as? String == "/keys" }
+        let keys = (authPod["volumes"] as? [[String: Any]])?.first {
+            (($0["secret"] as? [String: Any])?["secretName"] as? String) == "glint-auth-keys"
+        }
+        let keysMount = ((authPod["containers"] as? [[String: Any]])?.first?["volumeMounts"] as? [[String: Any]])?.first {
+            $0["mountPath"] as? String == "/keys"
+        }
         XCTAssertEqual(keysMount?["name"] as? String, try XCTUnwrap(keys?["name"] as? String))
     }
 
     func testKubernetesSchemasAcceptTheManifests() async throws {
         let validator = try ChatThroughGatewayTests.python().deletingLastPathComponent().appendingPathComponent("kubernetes-validate")
-        let process = try RunningProcess(url: validator, name: "kubernetes-validate", arguments: ["--strict", "--quiet"] + Self.files(),
-                                         environment: ProcessInfo.processInfo.environment)
+        let process = try RunningProcess(
+            url: validator, name: "kubernetes-validate", arguments: ["--strict", "--quiet"] + Self.files(),
+            environment: ProcessInfo.processInfo.environment)
         let status = try await process.exitStatus(within: .seconds(120))
         XCTAssertEqual(status, 0, process.transcript)
     }
@@ -122,13 +135,13 @@ final class KubernetesManifestTests: XCTestCase {
         defer { Task { await server.stop() } }
         let config = try TestEnvironment.temporaryDirectory() + "/kubeconfig"
         try """
-            apiVersion: v1
-            kind: Config
-            clusters: [{name: stand-in, cluster: {server: "\(server.url)"}}]
-            contexts: [{name: stand-in, context: {cluster: stand-in, user: stand-in, namespace: glint}}]
-            current-context: stand-in
-            users: [{name: stand-in, user: {}}]
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        apiVersion: v1
+        kind: Config
+        clusters: [{name: stand-in, cluster: {server: "\(server.url)"}}]
+        contexts: [{name: stand-in, context: {cluster: stand-in, user: stand-in, namespace: glint}}]
+        current-context: stand-in
+        users: [{name: stand-in, user: {}}]
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         let folder = Self.directory.path
         let process = try RunningProcess(
             url: URL(fileURLWithPath: kubectl), name: "kubectl",
@@ -146,28 +159,41 @@ final class KubernetesManifestTests: XCTestCase {
     private static func discovery() throws -> Router<BasicRequestContext> {
         let verbs = ["create", "delete", "get", "list", "patch", "update", "watch"]
         func resources(_ groupVersion: String, _ kinds: [(String, String)]) -> [String: Any] {
-            ["kind": "APIResourceList", "groupVersion": groupVersion, "resources": kinds.map { name, kind in
-                ["name": name, "singularName": kind.lowercased(), "namespaced": true, "kind": kind, "verbs": verbs]
-            }]
+            [
+                "kind": "APIResourceList", "groupVersion": groupVersion,
+                "resources": kinds.map { name, kind in
+                    ["name": name, "singularName": kind.lowercased(), "namespaced": true, "kind": kind, "verbs": verbs]
+                },
+            ]
         }
         let groups: [(String, String)] = [("apps", "v1"), ("autoscaling", "v2")]
         let answers: [String: Any] = [
-            "/api": ["kind": "APIVersions", "versions": ["v1"], "serverAddressByClientCIDRs": [["clientCIDR": "0.0.0.0/0", "serverAddress": "127.0.0.1"]]],
-            "/apis": ["kind": "APIGroupList", "apiVersion": "v1", "groups": groups.map { group, version in
-                let preferred = ["groupVersion": group + "/" + version, "version": version]
-                return ["name": group, "versions": [preferred], "preferredVersion": preferred] as [String: Any]
-            }],
-            "/api/v1": resources("v1", [("configmaps", "ConfigMap"), ("secrets", "Secret"), ("services", "Service"), ("persistentvolumeclaims", "PersistentVolumeClaim")]),
+            "/api": [
+                "kind": "APIVersions", "versions": ["v1"], "serverAddressByClientCIDRs": [["clientCIDR": "0.0.0.0/0", "serverAddress": "127.0.0.1"]],
+            ],
+            "/apis": [
+                "kind": "APIGroupList", "apiVersion": "v1",
+                "groups": groups.map { group, version in
+                    let preferred = ["groupVersion": group + "/" + version, "version": version]
+                    return ["name": group, "versions": [preferred], "preferredVersion": preferred] as [String: Any]
+                },
+            ],
+            "/api/v1": resources(
+                "v1",
+                [("configmaps", "ConfigMap"), ("secrets", "Secret"), ("services", "Service"), ("persistentvolumeclaims", "PersistentVolumeClaim")]),
             "/apis/apps/v1": resources("apps/v1", [("deployments", "Deployment"), ("statefulsets", "StatefulSet")]),
             "/apis/autoscaling/v2": resources("autoscaling/v2", [("horizontalpodautoscalers", "HorizontalPodAutoscaler")]),
         ]
         let encoded = try answers.mapValues { try JSONSerialization.data(withJSONObject: $0) }
-        let notFound = try JSONSerialization.data(withJSONObject: ["kind": "Status", "apiVersion": "v1", "status": "Failure", "reason": "NotFound", "code": 404])
+        let notFound = try JSONSerialization.data(withJSONObject: [
+            "kind": "Status", "apiVersion": "v1", "status": "Failure", "reason": "NotFound", "code": 404,
+        ])
         let router = Router()
         router.get("**") { request, _ -> Response in
             let found = encoded[request.uri.path]
-            return Response(status: found == nil ? .notFound : .ok, headers: [.contentType: "application/json"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: found ?? notFound)))
+            return Response(
+                status: found == nil ? .notFound : .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(bytes: found ?? notFound)))
         }
         return router
     }

@@ -12,26 +12,31 @@ final class PaymentsThroughGatewayTests: XCTestCase {
 
     func testPaymentsAreVerifiedAndGrantedOnce() async throws {
         let pg = try await PortOneSimulator.start()
-        let suite = try await AuthAndGateway.start([
-            "PORTONE_API_URL": pg.url, "PORTONE_IMP_KEY": PortOneSimulator.key, "PORTONE_IMP_SECRET": PortOneSimulator.secret,
-            "PAYMENT_WEBHOOK_SECRET": Self.webhookSecret,
-        ], with: [.market, .paymentVerify])
+        let suite = try await AuthAndGateway.start(
+            [
+                "PORTONE_API_URL": pg.url, "PORTONE_IMP_KEY": PortOneSimulator.key, "PORTONE_IMP_SECRET": PortOneSimulator.secret,
+                "PAYMENT_WEBHOOK_SECRET": Self.webhookSecret,
+            ], with: [.market, .paymentVerify])
         var restarted: RunningProcess?
         do {
             func join(_ nick: String) async throws -> AuthAnswer {
-                let answer = try await suite.call(.POST, "/v1/users/join", json: #"{"email":"\#(nick)@glint.app","password":"pass1234!","nick":"\#(nick)"}"#)
+                let answer = try await suite.call(
+                    .POST, "/v1/users/join", json: #"{"email":"\#(nick)@glint.app","password":"pass1234!","nick":"\#(nick)"}"#)
                 return try JSONDecoder().decode(AuthAnswer.self, from: answer.body)
             }
             let seller = try await join("seller"), alice = try await join("alice"), bob = try await join("bob")
             func filter(price: Int) async throws -> String {
-                let created = try await suite.call(.POST, "/v1/filters", token: seller.accessToken, json: """
-                    {"category":"film","title":"warm","price":\(price),"description":"d","files":["/data/filters/a.jpg"],"filter_values":{"brightness":0.1}}
-                    """)
+                let created = try await suite.call(
+                    .POST, "/v1/filters", token: seller.accessToken,
+                    json: """
+                        {"category":"film","title":"warm","price":\(price),"description":"d","files":["/data/filters/a.jpg"],"filter_values":{"brightness":0.1}}
+                        """)
                 XCTAssertEqual(created.status, 200, created.body.text)
                 return try JSON.string(try JSON.object(created.body), "filter_id")
             }
             func order(_ filterID: String, price: Int, by buyer: AuthAnswer) async throws -> String {
-                let ordered = try await suite.call(.POST, "/v1/orders", token: buyer.accessToken, json: #"{"filter_id":"\#(filterID)","total_price":\#(price)}"#)
+                let ordered = try await suite.call(
+                    .POST, "/v1/orders", token: buyer.accessToken, json: #"{"filter_id":"\#(filterID)","total_price":\#(price)}"#)
                 XCTAssertEqual(ordered.status, 200, ordered.body.text)
                 return try JSON.string(try JSON.object(ordered.body), "order_code")
             }
@@ -42,8 +47,9 @@ final class PaymentsThroughGatewayTests: XCTestCase {
                 try await suite.call(.POST, "/v1/payments/validation", token: buyer.accessToken, json: #"{"imp_uid":"\#(impUID)"}"#)
             }
             func webhook(_ impUID: String) async throws -> HTTPProbe.Answer {
-                try await HTTPProbe.call(.POST, suite.gatewayURL + "/v1/payments/webhook?secret=\(Self.webhookSecret)",
-                                         headers: [("Content-Type", "application/json")], body: ByteBuffer(string: pg.webhookBody(impUID)))
+                try await HTTPProbe.call(
+                    .POST, suite.gatewayURL + "/v1/payments/webhook?secret=\(Self.webhookSecret)",
+                    headers: [("Content-Type", "application/json")], body: ByteBuffer(string: pg.webhookBody(impUID)))
             }
 
             // The happy path, with validation twice and the webhook three times.

@@ -15,16 +15,18 @@ final class PushThroughGatewayTests: XCTestCase {
         for (name, text) in [("fcm.json", fcm.serviceAccountJSON), ("apns.p8", apns.authKeyPEM), ("apns-ca.pem", apns.certificatePEM)] {
             try text.write(toFile: files + "/" + name, atomically: true, encoding: .utf8)
         }
-        let suite = try await AuthAndGateway.start([
-            "PUSH_FCM_URL": fcm.url, "PUSH_FCM_SERVICE_ACCOUNT_FILE": files + "/fcm.json",
-            "PUSH_APNS_URL": apns.url, "PUSH_APNS_KEY_FILE": files + "/apns.p8", "PUSH_APNS_KEY_ID": APNsSimulator.keyID,
-            "PUSH_APNS_TEAM_ID": APNsSimulator.teamID, "PUSH_APNS_TOPIC": APNsSimulator.topic, "PUSH_APNS_CA_FILE": files + "/apns-ca.pem",
-        ], with: [.chat, .push])
+        let suite = try await AuthAndGateway.start(
+            [
+                "PUSH_FCM_URL": fcm.url, "PUSH_FCM_SERVICE_ACCOUNT_FILE": files + "/fcm.json",
+                "PUSH_APNS_URL": apns.url, "PUSH_APNS_KEY_FILE": files + "/apns.p8", "PUSH_APNS_KEY_ID": APNsSimulator.keyID,
+                "PUSH_APNS_TEAM_ID": APNsSimulator.teamID, "PUSH_APNS_TOPIC": APNsSimulator.topic, "PUSH_APNS_CA_FILE": files + "/apns-ca.pem",
+            ], with: [.chat, .push])
         var restarted: RunningProcess?
         var sockets: [SocketIOTestClient] = []
         do {
             func join(_ nick: String) async throws -> AuthAnswer {
-                let answer = try await suite.call(.POST, "/v1/users/join", json: #"{"email":"\#(nick)@glint.app","password":"pass1234!","nick":"\#(nick)"}"#)
+                let answer = try await suite.call(
+                    .POST, "/v1/users/join", json: #"{"email":"\#(nick)@glint.app","password":"pass1234!","nick":"\#(nick)"}"#)
                 return try JSONDecoder().decode(AuthAnswer.self, from: answer.body)
             }
             func device(_ user: AuthAnswer, _ token: String) async throws {
@@ -48,8 +50,9 @@ final class PushThroughGatewayTests: XCTestCase {
 
             // Carol has the room open; Bob and Dave are away.
             let carolRoom = try await room(alice, carol)
-            let socket = try await SocketIOTestClient.open(suite.gatewayURL, transport: .websocket, namespace: "/chats-" + carolRoom,
-                                                           headers: [("SeSACKey", AuthAndGateway.appKey), ("Authorization", carol.accessToken)])
+            let socket = try await SocketIOTestClient.open(
+                suite.gatewayURL, transport: .websocket, namespace: "/chats-" + carolRoom,
+                headers: [("SeSACKey", AuthAndGateway.appKey), ("Authorization", carol.accessToken)])
             sockets.append(socket)
             let connected = try await socket.next()
             XCTAssertEqual(connected.type, 0, "\(connected)")
@@ -59,7 +62,8 @@ final class PushThroughGatewayTests: XCTestCase {
             let daveRoom = try await room(alice, dave)
             try await send(alice, daveRoom, "hello dave")
 
-            let toBob = await HTTPProbe.eventually(within: .seconds(20)) { () -> FCMSimulator.Delivery? in fcm.received.first { $0.token == bobToken } }
+            let toBob = await HTTPProbe.eventually(within: .seconds(20)) { () -> FCMSimulator.Delivery? in fcm.received.first { $0.token == bobToken }
+            }
             XCTAssertEqual(toBob?.data["roomId"], bobRoom)
             XCTAssertEqual(toBob?.data["content"], "자니?")
             let toDave = await HTTPProbe.eventually(within: .seconds(20)) { () -> Bool? in apns.received.first { $0.token == daveToken }?.http2 }
@@ -69,11 +73,16 @@ final class PushThroughGatewayTests: XCTestCase {
 
             // A device token sent only with the login (as several released apps do) gets pushes too.
             let erin = try await join("erin"), erinToken = "erin-fcm:APA91b" + String(repeating: "e", count: 120)
-            let login = try await suite.call(.POST, "/v1/users/login", json: #"{"email":"erin@glint.app","password":"pass1234!","deviceToken":"\#(erinToken)"}"#)
+            let login = try await suite.call(
+                .POST, "/v1/users/login", json: #"{"email":"erin@glint.app","password":"pass1234!","deviceToken":"\#(erinToken)"}"#)
             XCTAssertEqual(login.status, 200, login.body.text)
             // The token travels through auth-svc's outbox; a message pushed before push-svc has it
             // finds no device (by design), so the test waits for it rather than racing it.
-            let database = try DatabaseQueue(path: suite.dataDirectory + "/push-svc.sqlite", configuration: { var c = Configuration(); c.readonly = true; return c }())
+            let database = try DatabaseQueue(
+                path: suite.dataDirectory + "/push-svc.sqlite",
+                configuration: {
+                    var c = Configuration(); c.readonly = true; return c
+                }())
             @Sendable func devices(_ token: String) async -> Int? {
                 try? await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM device WHERE token = ?", arguments: [token]) }
             }
@@ -81,7 +90,9 @@ final class PushThroughGatewayTests: XCTestCase {
             XCTAssertEqual(known, true, "the login's device token reached push-svc")
             let erinRoom = try await room(alice, erin)
             try await send(alice, erinRoom, "로그인만 했어요")
-            let toErin = await HTTPProbe.eventually(within: .seconds(20)) { () -> FCMSimulator.Delivery? in fcm.received.first { $0.token == erinToken } }
+            let toErin = await HTTPProbe.eventually(within: .seconds(20)) { () -> FCMSimulator.Delivery? in
+                fcm.received.first { $0.token == erinToken }
+            }
             XCTAssertEqual(toErin?.data["content"], "로그인만 했어요")
 
             // An UNREGISTERED answer prunes the token.

@@ -23,14 +23,17 @@ struct QuoteHubReplay {
         if json != nil { headers.append(("Content-Type", "application/json")) }
         let answer = try await HTTPProbe.call(method, base + path, headers: headers, body: json.map { ByteBuffer(string: $0) })
         let route = String(path.split(separator: "?", maxSplits: 1)[0])
-        let violations = try DocumentCheck.violations(profile: .quotehub, method: method.rawValue, path: route, status: answer.status,
-                                                      json: Data(answer.body.readableBytesView), from: .gateway)
+        let violations = try DocumentCheck.violations(
+            profile: .quotehub, method: method.rawValue, path: route, status: answer.status,
+            json: Data(answer.body.readableBytesView), from: .gateway)
         XCTAssert(violations.isEmpty, "\(method) \(path) (\(answer.status)) departs from the quotehub document: \(violations)")
         return answer
     }
 
     /// `data` of a success (200 or 201).
-    func data(_ method: HTTPMethod, _ path: String, _ token: String? = nil, json: String? = nil, file: StaticString = #filePath, line: UInt = #line) async throws -> Any {
+    func data(
+        _ method: HTTPMethod, _ path: String, _ token: String? = nil, json: String? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) async throws -> Any {
         let answer = try await call(method, path, token, json: json)
         XCTAssertTrue([200, 201].contains(answer.status), "\(path): \(answer.status) \(answer.body.text)", file: file, line: line)
         let body = try JSON.object(answer.body)
@@ -38,7 +41,9 @@ struct QuoteHubReplay {
         return body["data"] ?? NSNull()
     }
 
-    func object(_ method: HTTPMethod, _ path: String, _ token: String? = nil, json: String? = nil, file: StaticString = #filePath, line: UInt = #line) async throws -> [String: Any] {
+    func object(
+        _ method: HTTPMethod, _ path: String, _ token: String? = nil, json: String? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) async throws -> [String: Any] {
         let data = try await data(method, path, token, json: json, file: file, line: line)
         return try XCTUnwrap(data as? [String: Any], path, file: file, line: line)
     }
@@ -105,18 +110,23 @@ struct QuoteHubReplay {
         XCTAssertEqual(today.count, 2)
 
         // A story as JSON, one as multipart with two images, a private one.
-        let jsonStory = try JSON.string(try await object(.POST, "/bookstories/createBookStory", anna.token, json: """
-            {"bookId":"\(bookID)","quotes":[{"quote":"봄이 와도 장인은 나를 장가보내 주지 않는다","page":7}],"isPublic":true,"content":"웃긴 소설","keywords":["해학","봄"]}
-            """), "_id")
+        let jsonStory = try JSON.string(
+            try await object(
+                .POST, "/bookstories/createBookStory", anna.token,
+                json: """
+                    {"bookId":"\(bookID)","quotes":[{"quote":"봄이 와도 장인은 나를 장가보내 주지 않는다","page":7}],"isPublic":true,"content":"웃긴 소설","keywords":["해학","봄"]}
+                    """), "_id")
         let form = MultipartBody(parts: [
             .field("bookId", bookID), .field("quotes", #"[{"quote":"점순이의 닭","page":3},{"quote":"동백꽃 향기"}]"#), .field("isPublic", "true"),
             .field("keywords", #"["동백꽃"]"#), .field("content", "두 장의 사진"),
             .file("storyImage", filename: "one.png", contentType: "image/png", bytes: Self.png),
             .file("storyImage", filename: "two.png", contentType: "image/png", bytes: Self.png),
         ])
-        let created = try await HTTPProbe.call(.POST, base + "/bookstories/createBookStory", headers: [
-            ("Authorization", "Bearer " + anna.token), ("Content-Type", form.contentType),
-        ], body: form.buffer)
+        let created = try await HTTPProbe.call(
+            .POST, base + "/bookstories/createBookStory",
+            headers: [
+                ("Authorization", "Bearer " + anna.token), ("Content-Type", form.contentType),
+            ], body: form.buffer)
         XCTAssertEqual(created.status, 201, created.body.text)
         let multipart = try XCTUnwrap(try JSON.object(created.body)["data"] as? [String: Any])
         let multipartStory = try JSON.string(multipart, "_id")
@@ -126,12 +136,18 @@ struct QuoteHubReplay {
         let image = try await HTTPProbe.call(.GET, images[0])
         XCTAssertEqual(image.status, 200, "the client loads the image directly, with no key or token")
         XCTAssertEqual(Array(image.body.readableBytesView), Self.png)
-        let privateStory = try JSON.string(try await object(.POST, "/bookstories/createBookStory", anna.token, json: """
-            {"bookId":"\(bookID)","quotes":[{"quote":"나만 아는 문장"}],"isPublic":false}
-            """), "_id")
-        let bensStory = try JSON.string(try await object(.POST, "/bookstories/createBookStory", ben.token, json: """
-            {"bookId":"\(bookID)","quotes":[{"quote":"벤의 봄 문장"}],"isPublic":true,"keywords":["봄"]}
-            """), "_id")
+        let privateStory = try JSON.string(
+            try await object(
+                .POST, "/bookstories/createBookStory", anna.token,
+                json: """
+                    {"bookId":"\(bookID)","quotes":[{"quote":"나만 아는 문장"}],"isPublic":false}
+                    """), "_id")
+        let bensStory = try JSON.string(
+            try await object(
+                .POST, "/bookstories/createBookStory", ben.token,
+                json: """
+                    {"bookId":"\(bookID)","quotes":[{"quote":"벤의 봄 문장"}],"isPublic":true,"keywords":["봄"]}
+                    """), "_id")
 
         // Lists and searches with their numbers.
         let (publicIDs, publicPages) = try await page("/bookstories/public?page=1&pageSize=2")
@@ -166,7 +182,8 @@ struct QuoteHubReplay {
         XCTAssertEqual(ownPrivate, privateStory)
 
         // Themes and their stories.
-        let theme = try JSON.string(try await object(.POST, "/folder/create", anna.token, json: #"{"name":"봄의 책","description":"봄에 읽은 책","isPublic":true}"#), "_id")
+        let theme = try JSON.string(
+            try await object(.POST, "/folder/create", anna.token, json: #"{"name":"봄의 책","description":"봄에 읽은 책","isPublic":true}"#), "_id")
         _ = try await object(.PUT, "/bookstories/update/\(jsonStory)", anna.token, json: #"{"folderIds":["\#(theme)"]}"#)
         let (themes, _) = try await page("/folder/all")
         XCTAssertEqual(themes, [theme])
@@ -179,11 +196,17 @@ struct QuoteHubReplay {
         XCTAssertEqual(myThemes, [theme])
 
         // Comments: one reply, a refused reply to it.
-        let comment = try JSON.string(try await object(.POST, "/bookstoriesComments", ben.token, json: #"{"bookStoryId":"\#(jsonStory)","content":"재밌네요"}"#), "_id")
-        let reply = try JSON.string(try await object(.POST, "/bookstoriesComments", anna.token,
-                                                   json: #"{"bookStoryId":"\#(jsonStory)","content":"고마워요","parentCommentId":"\#(comment)"}"#), "_id")
-        try refused(400, try await call(.POST, "/bookstoriesComments", ben.token,
-                                        json: #"{"bookStoryId":"\#(jsonStory)","content":"답글의 답글","parentCommentId":"\#(reply)"}"#))
+        let comment = try JSON.string(
+            try await object(.POST, "/bookstoriesComments", ben.token, json: #"{"bookStoryId":"\#(jsonStory)","content":"재밌네요"}"#), "_id")
+        let reply = try JSON.string(
+            try await object(
+                .POST, "/bookstoriesComments", anna.token,
+                json: #"{"bookStoryId":"\#(jsonStory)","content":"고마워요","parentCommentId":"\#(comment)"}"#), "_id")
+        try refused(
+            400,
+            try await call(
+                .POST, "/bookstoriesComments", ben.token,
+                json: #"{"bookStoryId":"\#(jsonStory)","content":"답글의 답글","parentCommentId":"\#(reply)"}"#))
         let comments = try await call(.GET, "/bookstoriesComments/\(jsonStory)")
         let threads = try XCTUnwrap(try JSON.object(comments.body)["data"] as? [[String: Any]])
         XCTAssertEqual(threads.map { $0["_id"] as? String }, [comment])

@@ -13,10 +13,12 @@ struct QuoteHubSuite {
         let apple = try await AppleSimulator.start(), kakao = try await KakaoBookSimulator.start()
         let teamKey = ES256PrivateKey()
         await apple.registerClient(QuoteHubThroughGatewayTests.clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: teamKey.publicKey)
-        let suite = try await AuthAndGateway.start([
-            "AUTH_APPLE_KEYS_URL": apple.keysURL, "AUTH_APPLE_TOKEN_URL": apple.tokenURL, "AUTH_APPLE_REVOKE_URL": apple.revokeURL,
-            "MARKET_KAKAO_BOOK_URL": kakao.url, "MARKET_KAKAO_REST_KEY": KakaoBookSimulator.restKey,
-        ].merging(extra) { $1 }, with: [.market]) { dataDirectory in
+        let suite = try await AuthAndGateway.start(
+            [
+                "AUTH_APPLE_KEYS_URL": apple.keysURL, "AUTH_APPLE_TOKEN_URL": apple.tokenURL, "AUTH_APPLE_REVOKE_URL": apple.revokeURL,
+                "MARKET_KAKAO_BOOK_URL": kakao.url, "MARKET_KAKAO_REST_KEY": KakaoBookSimulator.restKey,
+            ].merging(extra) { $1 }, with: [.market]
+        ) { dataDirectory in
             _ = try await QuoteHubThroughGatewayTests.createApp(in: dataDirectory, teamKey: teamKey)
         }
         return QuoteHubSuite(suite: suite, apple: apple, kakao: kakao)

@@ -17,22 +17,27 @@ final class QuoteHubThroughGatewayTests: XCTestCase {
         let apple = try await AppleSimulator.start()
         let teamKey = ES256PrivateKey()
         await apple.registerClient(Self.clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: teamKey.publicKey)
-        let suite = try await AuthAndGateway.start(["AUTH_APPLE_KEYS_URL": apple.keysURL, "AUTH_APPLE_TOKEN_URL": apple.tokenURL,
-                                                    "AUTH_APPLE_REVOKE_URL": apple.revokeURL]) { dataDirectory in
+        let suite = try await AuthAndGateway.start([
+            "AUTH_APPLE_KEYS_URL": apple.keysURL, "AUTH_APPLE_TOKEN_URL": apple.tokenURL,
+            "AUTH_APPLE_REVOKE_URL": apple.revokeURL,
+        ]) { dataDirectory in
             let transcript = try await Self.createApp(in: dataDirectory, teamKey: teamKey)
             XCTAssertTrue(transcript.contains("mounted at /quotehub/"), transcript)
         }
         do {
             func post(_ path: String, _ headers: [(String, String)] = [], json: String? = nil) async throws -> HTTPProbe.Answer {
-                try await HTTPProbe.call(.POST, suite.gatewayURL + path, headers: headers + (json == nil ? [] : [("Content-Type", "application/json")]),
-                                         body: json.map { ByteBuffer(string: $0) })
+                try await HTTPProbe.call(
+                    .POST, suite.gatewayURL + path, headers: headers + (json == nil ? [] : [("Content-Type", "application/json")]),
+                    body: json.map { ByteBuffer(string: $0) })
             }
-            let first = try await post("/quotehub/auth/apple/callback", json: #"{"code":"\#(apple.issueCode(subject: "001.reader", clientID: Self.clientID))"}"#)
+            let first = try await post(
+                "/quotehub/auth/apple/callback", json: #"{"code":"\#(apple.issueCode(subject: "001.reader", clientID: Self.clientID))"}"#)
             XCTAssertEqual(first.status, 200, first.body.text)
             let data = try XCTUnwrap(try JSON.object(first.body)["data"] as? [String: Any])
             XCTAssertEqual(data["isNewUser"] as? Bool, true)
             let refresh = try JSON.string(data, "refreshToken")
-            let again = try await post("/quotehub/auth/apple/callback", json: #"{"code":"\#(apple.issueCode(subject: "001.reader", clientID: Self.clientID))"}"#)
+            let again = try await post(
+                "/quotehub/auth/apple/callback", json: #"{"code":"\#(apple.issueCode(subject: "001.reader", clientID: Self.clientID))"}"#)
             XCTAssertEqual((try JSON.object(again.body)["data"] as? [String: Any])?["isNewUser"] as? Bool, false)
 
             let renewed = try await post("/quotehub/auth/renew-token", [("Authorization", "Bearer " + refresh)])
@@ -75,10 +80,12 @@ final class QuoteHubThroughGatewayTests: XCTestCase {
     static func createApp(in dataDirectory: String, teamKey: ES256PrivateKey) async throws -> String {
         let keyFile = dataDirectory + "/AuthKey_KEY1234567.p8"
         try teamKey.pemRepresentation.write(toFile: keyFile, atomically: true, encoding: .utf8)
-        let create = try RunningProcess("auth-svc", arguments: [
-            "apps", "create", "--name", "QuoteHub", "--profile", "quotehub", "--mount", "quotehub", "--apple-client-id", Self.clientID,
-            "--apple-team-id", "TEAM123456", "--apple-key-id", "KEY1234567", "--apple-private-key-file", keyFile,
-        ], environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
+        let create = try RunningProcess(
+            "auth-svc",
+            arguments: [
+                "apps", "create", "--name", "QuoteHub", "--profile", "quotehub", "--mount", "quotehub", "--apple-client-id", Self.clientID,
+                "--apple-team-id", "TEAM123456", "--apple-key-id", "KEY1234567", "--apple-private-key-file", keyFile,
+            ], environment: ["DATA_DIR": dataDirectory, "PATH": "/usr/bin:/bin"])
         let status = try await create.exitStatus()
         XCTAssertEqual(status, 0, create.transcript)
         return create.transcript

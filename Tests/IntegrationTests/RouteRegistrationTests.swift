@@ -28,7 +28,8 @@ final class RouteRegistrationTests: XCTestCase {
 
     func testEveryInternalEndpointIsServedByItsServiceAlone() async throws {
         let registered = try await Self.registeredRoutes()
-        XCTAssertEqual(Set(InternalEndpoints.all.map { "\($0.method.rawValue) \($0.pattern)" }).count, InternalEndpoints.all.count, "declared once each")
+        XCTAssertEqual(
+            Set(InternalEndpoints.all.map { "\($0.method.rawValue) \($0.pattern)" }).count, InternalEndpoints.all.count, "declared once each")
         for endpoint in InternalEndpoints.all {
             XCTAssertEqual(endpoint.parameterNames.count, endpoint.parameterCount, "\(endpoint): its parameter type fills its path")
             let route = "\(endpoint.method.rawValue) \(Self.normalized(endpoint.pattern))"
@@ -45,11 +46,13 @@ final class RouteRegistrationTests: XCTestCase {
         let internalRoutes = Set(InternalEndpoints.all.map { "\($0.method.rawValue) \(Self.normalized($0.pattern))" })
         for service in ServiceName.backends {
             // Mounted apps' routes (API.md §9) reach services without their mount.
-            let table = Set((RouteTable.publicRoutes + RouteTable.quotehubRoutes).filter { $0.service == service }.map { route in
-                "\(route.method) \(Self.normalized(route.pattern.replacingOccurrences(of: "/**", with: "/{name}")))"
-            })
+            let table = Set(
+                (RouteTable.publicRoutes + RouteTable.quotehubRoutes).filter { $0.service == service }.map { route in
+                    "\(route.method) \(Self.normalized(route.pattern.replacingOccurrences(of: "/**", with: "/{name}")))"
+                })
             let served = (registered[service] ?? []).subtracting(internalRoutes).filter { route in
-                !["GET /health", "GET /metrics"].contains(route) && !(route.hasSuffix(" /socket.io") && !["GET /socket.io", "POST /socket.io"].contains(route))
+                !["GET /health", "GET /metrics"].contains(route)
+                    && !(route.hasSuffix(" /socket.io") && !["GET /socket.io", "POST /socket.io"].contains(route))
             }
             let servedPublic = Set(served.map { $0.hasSuffix(" /socket.io") ? $0 + "/{}" : $0 })
             XCTAssertEqual(servedPublic.subtracting(table).sorted(), [], "\(service.rawValue) serves routes the gateway does not forward")

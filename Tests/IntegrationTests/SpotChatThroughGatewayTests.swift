@@ -20,9 +20,11 @@ final class SpotChatThroughGatewayTests: XCTestCase {
             let auth = try JSONDecoder().decode(AuthAnswer.self, from: login.body)
 
             let nothingPicked = MultipartBody(parts: [.file("files", filename: "", contentType: "application/octet-stream", bytes: [])])
-            let upload = try await HTTPProbe.call(.POST, suite.gatewayURL + "/v1/posts/files", headers: [
-                ("SeSACKey", AuthAndGateway.appKey), ("Authorization", auth.accessToken), ("Content-Type", nothingPicked.contentType),
-            ], body: nothingPicked.buffer)
+            let upload = try await HTTPProbe.call(
+                .POST, suite.gatewayURL + "/v1/posts/files",
+                headers: [
+                    ("SeSACKey", AuthAndGateway.appKey), ("Authorization", auth.accessToken), ("Content-Type", nothingPicked.contentType),
+                ], body: nothingPicked.buffer)
             XCTAssertEqual(upload.status, 200, upload.body.text)
             let files = try XCTUnwrap(try JSON.object(upload.body)["files"] as? [String])
             XCTAssertEqual(files, [])

@@ -44,10 +44,12 @@ final class StandaloneExecutableTests: XCTestCase {
         XCTAssertTrue(badRate.transcript.contains("GATEWAY_RATE_PER_IP"), badRate.transcript)
 
         // Every invalid variable in one start, the common ones and the service's own.
-        let manyBad = try RunningProcess("market-svc", environment: [
-            "PATH": "/usr/bin:/bin", "INTERNAL_SECRET": "short", "LOG_LEVEL": "loud", "MARKET_POST_CACHE_MB": "lots", "MARKET_BANNERS": "{",
-            "MARKET_KAKAO_BOOK_URL": "ftp://books",
-        ])
+        let manyBad = try RunningProcess(
+            "market-svc",
+            environment: [
+                "PATH": "/usr/bin:/bin", "INTERNAL_SECRET": "short", "LOG_LEVEL": "loud", "MARKET_POST_CACHE_MB": "lots", "MARKET_BANNERS": "{",
+                "MARKET_KAKAO_BOOK_URL": "ftp://books",
+            ])
         let manyStatus = try await manyBad.exitStatus()
         XCTAssertEqual(manyStatus, 78)
         for variable in ["INTERNAL_SECRET", "LOG_LEVEL", "MARKET_POST_CACHE_MB", "MARKET_BANNERS", "MARKET_KAKAO_BOOK_URL"] {

@@ -16,7 +16,8 @@ final class SuiteTests: XCTestCase {
         environment["AUTH_BCRYPT_COST"] = "4"
         // Nothing but the README's command: geo-svc geocodes with the data it ships with.
         environment["GEO_BOUNDARIES_FILE"] = nil
-        let launcher = try RunningProcess("glint", arguments: ["--port-base", "0", "--data-dir", dataDirectory, "--simulate-portone"], environment: environment)
+        let launcher = try RunningProcess(
+            "glint", arguments: ["--port-base", "0", "--data-dir", dataDirectory, "--simulate-portone"], environment: environment)
         do {
             try await exercise(launcher, dataDirectory: dataDirectory)
         } catch {
@@ -48,12 +49,14 @@ final class SuiteTests: XCTestCase {
         // Services working together: market-svc renders creators through auth-svc's batch lookup,
         // and auth-svc lists the author's posts from market-svc.
         let key = [("SeSACKey", Self.appKey)]
-        let join = try await HTTPProbe.call(.POST, gateway + "/v1/users/join", headers: key + [("Content-Type", "application/json")],
-                                            body: .init(string: #"{"email":"suite@glint.app","password":"pass1234!","nick":"suite"}"#))
+        let join = try await HTTPProbe.call(
+            .POST, gateway + "/v1/users/join", headers: key + [("Content-Type", "application/json")],
+            body: .init(string: #"{"email":"suite@glint.app","password":"pass1234!","nick":"suite"}"#))
         let auth = try JSONDecoder().decode(AuthAnswer.self, from: join.body)
         let withToken = key + [("Authorization", auth.accessToken), ("Content-Type", "application/json")]
-        let created = try await HTTPProbe.call(.POST, gateway + "/v1/posts", headers: withToken,
-                                               body: .init(string: ##"{"category":"walk","title":"first walk","content":"#산책"}"##))
+        let created = try await HTTPProbe.call(
+            .POST, gateway + "/v1/posts", headers: withToken,
+            body: .init(string: ##"{"category":"walk","title":"first walk","content":"#산책"}"##))
         XCTAssertEqual(created.status, 200, created.body.text)
         let postID = try JSON.string(try JSON.object(created.body), "post_id")
         let feed = try JSON.object(try await HTTPProbe.call(.GET, gateway + "/v1/posts", headers: withToken).body)
@@ -64,11 +67,14 @@ final class SuiteTests: XCTestCase {
         // `--simulate-portone`: payment-verify-svc asks the launcher's PortOne simulator, where a
         // developer creates payments by hand.
         let simulatorLine = try await launcher.line(containing: "PortOne simulator on http://")
-        let simulator = String(try XCTUnwrap(simulatorLine.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression).map { simulatorLine[$0] }))
-        let payment = try await HTTPProbe.call(.POST, simulator + "/simulator/payments", headers: [("Content-Type", "application/json")],
-                                               body: .init(string: #"{"merchant_uid":"ord_6740369b3a36e82f532ec000","amount":1000}"#))
+        let simulator = String(
+            try XCTUnwrap(simulatorLine.range(of: #"http://127\.0\.0\.1:\d+"#, options: .regularExpression).map { simulatorLine[$0] }))
+        let payment = try await HTTPProbe.call(
+            .POST, simulator + "/simulator/payments", headers: [("Content-Type", "application/json")],
+            body: .init(string: #"{"merchant_uid":"ord_6740369b3a36e82f532ec000","amount":1000}"#))
         let impUID = try XCTUnwrap((try JSON.object(payment.body)["response"] as? [String: Any])?["imp_uid"] as? String)
-        let validation = try await HTTPProbe.call(.POST, gateway + "/v1/payments/validation", headers: withToken, body: .init(string: #"{"imp_uid":"\#(impUID)"}"#))
+        let validation = try await HTTPProbe.call(
+            .POST, gateway + "/v1/payments/validation", headers: withToken, body: .init(string: #"{"imp_uid":"\#(impUID)"}"#))
         XCTAssertEqual(validation.status, 400, "the simulator knows the payment; market-svc knows no such order: \(validation.body.text)")
         XCTAssertEqual(try JSON.object(validation.body)["message"] as? String, "unknown order; the payment was cancelled")
         let profile = try JSON.object(try await HTTPProbe.call(.GET, gateway + "/v1/users/me/profile", headers: withToken).body)

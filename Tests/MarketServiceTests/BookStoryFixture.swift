@@ -40,7 +40,8 @@ struct BookStoryFixture {
     }
 
     /// `data` of a successful envelope, after checking the envelope's keys.
-    static func data(_ response: TestResponse, _ status: HTTPResponse.Status = .ok, file: StaticString = #filePath, line: UInt = #line) throws -> Any {
+    static func data(_ response: TestResponse, _ status: HTTPResponse.Status = .ok, file: StaticString = #filePath, line: UInt = #line) throws -> Any
+    {
         XCTAssertEqual(response.status, status, response.body.text, file: file, line: line)
         let body = try JSON.object(response.body, file: file, line: line)
         JSON.assertKeys(body, ["success", "message", "data"], file: file, line: line)
@@ -48,20 +49,27 @@ struct BookStoryFixture {
         return try XCTUnwrap(body["data"], file: file, line: line)
     }
 
-    static func object(_ response: TestResponse, _ status: HTTPResponse.Status = .ok, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+    static func object(
+        _ response: TestResponse, _ status: HTTPResponse.Status = .ok, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> [String: Any] {
         try XCTUnwrap(try data(response, status, file: file, line: line) as? [String: Any], file: file, line: line)
     }
 
-    static func objects(_ response: TestResponse, _ status: HTTPResponse.Status = .ok, file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
+    static func objects(
+        _ response: TestResponse, _ status: HTTPResponse.Status = .ok, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> [[String: Any]] {
         try XCTUnwrap(try data(response, status, file: file, line: line) as? [[String: Any]], file: file, line: line)
     }
 
     /// A paginated answer: its items and its numbers.
-    static func page(_ response: TestResponse, file: StaticString = #filePath, line: UInt = #line) throws -> (items: [[String: Any]], pagination: Pagination) {
+    static func page(
+        _ response: TestResponse, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (items: [[String: Any]], pagination: Pagination) {
         XCTAssertEqual(response.status, .ok, response.body.text, file: file, line: line)
         let body = try JSON.object(response.body, file: file, line: line)
         JSON.assertKeys(body, ["success", "message", "data", "pagination"], file: file, line: line)
-        JSON.assertKeys(try XCTUnwrap(body["pagination"] as? [String: Any]), ["currentPage", "totalPages", "pageSize", "totalItems"], file: file, line: line)
+        JSON.assertKeys(
+            try XCTUnwrap(body["pagination"] as? [String: Any]), ["currentPage", "totalPages", "pageSize", "totalItems"], file: file, line: line)
         let decoded = try JSONDecoder().decode(PageEnvelope<JSONValueStandIn>.self, from: response.body)
         return (try XCTUnwrap(body["data"] as? [[String: Any]], file: file, line: line), decoded.pagination)
     }

@@ -11,15 +11,23 @@ import XCTest
 final class FilterContractTests: XCTestCase {
     typealias Harness = PostContractTests.Harness
     static let alice = PostContractTests.alice, bob = PostContractTests.bob
-    static let summaryKeys: Set<String> = ["filter_id", "category", "title", "description", "files", "creator", "is_liked", "like_count", "buyer_count", "createdAt", "updatedAt"]
+    static let summaryKeys: Set<String> = [
+        "filter_id", "category", "title", "description", "files", "creator", "is_liked", "like_count", "buyer_count", "createdAt", "updatedAt",
+    ]
 
     static func filter(price: Int = 1000, values: FilterValues = FilterValues(brightness: 0.2, contrast: 1.1, temperature: 6500)) -> FilterRequest {
-        FilterRequest(category: "film", title: "Warm film", price: price, description: "따뜻한 필름",
-                      files: ["/data/filters/a.jpg", "/data/filters/b.jpg"], photoMetadata: PhotoMetadata(camera: "iPhone 16", iso: 100), filterValues: values)
+        FilterRequest(
+            category: "film", title: "Warm film", price: price, description: "따뜻한 필름",
+            files: ["/data/filters/a.jpg", "/data/filters/b.jpg"], photoMetadata: PhotoMetadata(camera: "iPhone 16", iso: 100), filterValues: values)
     }
 
-    static func call(_ client: some TestClientProtocol, _ harness: Harness, _ method: HTTPRequest.Method, _ uri: String, as user: String, body: (some Encodable)? = Optional<EmptyAnswer>.none) async throws -> TestResponse {
-        try await client.execute(uri: uri, method: method, headers: try await harness.headers(user, [("content-type", "application/json")]), body: body.map { JSONCoding.encode($0) })
+    static func call(
+        _ client: some TestClientProtocol, _ harness: Harness, _ method: HTTPRequest.Method, _ uri: String, as user: String,
+        body: (some Encodable)? = Optional<EmptyAnswer>.none
+    ) async throws -> TestResponse {
+        try await client.execute(
+            uri: uri, method: method, headers: try await harness.headers(user, [("content-type", "application/json")]),
+            body: body.map { JSONCoding.encode($0) })
     }
 
     func testFilterDetailKeyByKey() async throws {
@@ -61,21 +69,28 @@ final class FilterContractTests: XCTestCase {
     func testValuesOutOfRangeAndOwnership() async throws {
         let harness = try await Harness.make()
         try await harness.app.contractTest { client in
-            for values in [FilterValues(brightness: 1.5), FilterValues(exposure: -11), FilterValues(contrast: 5), FilterValues(saturation: -0.1), FilterValues(temperature: 1000)] {
+            for values in [
+                FilterValues(brightness: 1.5), FilterValues(exposure: -11), FilterValues(contrast: 5), FilterValues(saturation: -0.1),
+                FilterValues(temperature: 1000),
+            ] {
                 let response = try await Self.call(client, harness, .post, "/v1/filters", as: Self.alice, body: Self.filter(values: values))
                 XCTAssertEqual(response.status, .badRequest, response.body.text)
             }
-            let missing = try await Self.call(client, harness, .post, "/v1/filters", as: Self.alice,
-                                              body: FilterRequest(category: "c", title: "t", price: 1, description: "", files: nil, filterValues: FilterValues()))
+            let missing = try await Self.call(
+                client, harness, .post, "/v1/filters", as: Self.alice,
+                body: FilterRequest(category: "c", title: "t", price: 1, description: "", files: nil, filterValues: FilterValues()))
             XCTAssertEqual(missing.status, .badRequest)
-            let id = try JSON.string(try JSON.object(try await Self.call(client, harness, .post, "/v1/filters", as: Self.alice, body: Self.filter()).body), "filter_id")
-            let hijack = try await Self.call(client, harness, .put, "/v1/filters/\(id)", as: Self.bob,
-                                             body: FilterRequest(category: nil, title: "mine", price: nil, description: nil, files: nil, filterValues: nil))
+            let id = try JSON.string(
+                try JSON.object(try await Self.call(client, harness, .post, "/v1/filters", as: Self.alice, body: Self.filter()).body), "filter_id")
+            let hijack = try await Self.call(
+                client, harness, .put, "/v1/filters/\(id)", as: Self.bob,
+                body: FilterRequest(category: nil, title: "mine", price: nil, description: nil, files: nil, filterValues: nil))
             XCTAssertEqual(hijack.status.code, 445)
             let delete = try await Self.call(client, harness, .delete, "/v1/filters/\(id)", as: Self.bob)
             XCTAssertEqual(delete.status.code, 445)
-            let renamed = try await Self.call(client, harness, .put, "/v1/filters/\(id)", as: Self.alice,
-                                              body: FilterRequest(category: nil, title: "Renamed", price: nil, description: nil, files: nil, filterValues: nil))
+            let renamed = try await Self.call(
+                client, harness, .put, "/v1/filters/\(id)", as: Self.alice,
+                body: FilterRequest(category: nil, title: "Renamed", price: nil, description: nil, files: nil, filterValues: nil))
             XCTAssertEqual(try JSON.object(renamed.body)["title"] as? String, "Renamed")
         }
     }
@@ -83,20 +98,25 @@ final class FilterContractTests: XCTestCase {
     func testOrdersAndPaidList() async throws {
         let harness = try await Harness.make()
         try await harness.app.contractTest { client in
-            let id = try JSON.string(try JSON.object(try await Self.call(client, harness, .post, "/v1/filters", as: Self.alice, body: Self.filter(price: 1500)).body), "filter_id")
+            let id = try JSON.string(
+                try JSON.object(try await Self.call(client, harness, .post, "/v1/filters", as: Self.alice, body: Self.filter(price: 1500)).body),
+                "filter_id")
             let own = try await Self.call(client, harness, .post, "/v1/orders", as: Self.alice, body: OrderRequest(filterID: id, totalPrice: 1500))
             XCTAssertEqual(own.status, .badRequest, "the creator cannot buy their own filter")
-            let wrongPrice = try await Self.call(client, harness, .post, "/v1/orders", as: Self.bob, body: OrderRequest(filterID: id, totalPrice: 100))
+            let wrongPrice = try await Self.call(
+                client, harness, .post, "/v1/orders", as: Self.bob, body: OrderRequest(filterID: id, totalPrice: 100))
             XCTAssertEqual(wrongPrice.status, .badRequest)
             let order = try await Self.call(client, harness, .post, "/v1/orders", as: Self.bob, body: OrderRequest(filterID: id, totalPrice: 1500))
             XCTAssertEqual(order.status, .ok, order.body.text)
             let orderObject = try JSON.object(order.body)
             JSON.assertKeys(orderObject, ["order_id", "order_code", "total_price", "createdAt", "updatedAt"])
             let code = try JSON.string(orderObject, "order_code")
-            let again = try JSON.object(try await Self.call(client, harness, .post, "/v1/orders", as: Self.bob, body: OrderRequest(filterID: id, totalPrice: 1500)).body)
+            let again = try JSON.object(
+                try await Self.call(client, harness, .post, "/v1/orders", as: Self.bob, body: OrderRequest(filterID: id, totalPrice: 1500)).body)
             XCTAssertEqual(again["order_code"] as? String, code, "an unpaid order is reused")
 
-            let lookup = try await client.execute(uri: "/internal/orders/\(code)", method: .get, headers: TestEnvironment.fields(app: PostContractTests.appID))
+            let lookup = try await client.execute(
+                uri: "/internal/orders/\(code)", method: .get, headers: TestEnvironment.fields(app: PostContractTests.appID))
             XCTAssertEqual(try JSON.object(lookup.body)["paid"] as? Bool, false)
             let anyApp = try await client.execute(uri: "/internal/orders/\(code)", method: .get, headers: TestEnvironment.fields(app: nil))
             XCTAssertEqual(try JSON.object(anyApp.body)["app_id"] as? String, PostContractTests.appID, "a webhook knows only the order code")
@@ -106,7 +126,8 @@ final class FilterContractTests: XCTestCase {
             XCTAssertEqual((try JSON.object(unpaidList.body)["data"] as? [Any])?.count, 0, "only paid orders are listed")
 
             for _ in 0..<3 {
-                let paid = try await client.execute(uri: "/internal/orders/\(code)/paid", method: .post, headers: TestEnvironment.fields(app: PostContractTests.appID))
+                let paid = try await client.execute(
+                    uri: "/internal/orders/\(code)/paid", method: .post, headers: TestEnvironment.fields(app: PostContractTests.appID))
                 XCTAssertEqual(paid.status, .ok, paid.body.text)
             }
             let list = try JSON.object(try await Self.call(client, harness, .get, "/v1/orders", as: Self.bob).body)
@@ -114,8 +135,10 @@ final class FilterContractTests: XCTestCase {
             XCTAssertEqual(items.count, 1, "paid once however often it is marked")
             JSON.assertKeys(items[0], ["order_id", "order_code", "paidAt", "createdAt", "updatedAt", "filter"])
             let filter = try XCTUnwrap(items[0]["filter"] as? [String: Any])
-            JSON.assertKeys(filter, ["id", "category", "title", "description", "files", "price", "creator", "filter_values", "createdAt", "updatedAt"])
-            JSON.assertKeys(try XCTUnwrap(filter["creator"] as? [String: Any]), ["user_id", "nick", "name", "introduction", "description", "hashTags"])
+            JSON.assertKeys(
+                filter, ["id", "category", "title", "description", "files", "price", "creator", "filter_values", "createdAt", "updatedAt"])
+            JSON.assertKeys(
+                try XCTUnwrap(filter["creator"] as? [String: Any]), ["user_id", "nick", "name", "introduction", "description", "hashTags"])
 
             let detail = try JSON.object(try await Self.call(client, harness, .get, "/v1/filters/\(id)", as: Self.bob).body)
             XCTAssertEqual(detail["is_downloaded"] as? Bool, true)
@@ -135,8 +158,10 @@ final class FilterContractTests: XCTestCase {
             XCTAssertEqual(empty.status, .notFound, "nothing to pick yet")
         }
         try await harness.app.contractTest { client in
-            let quiet = try JSON.string(try JSON.object(try await Self.call(client, harness, .post, "/v1/filters", as: Self.alice, body: Self.filter()).body), "filter_id")
-            let popular = try JSON.string(try JSON.object(try await Self.call(client, harness, .post, "/v1/filters", as: Self.bob, body: Self.filter()).body), "filter_id")
+            let quiet = try JSON.string(
+                try JSON.object(try await Self.call(client, harness, .post, "/v1/filters", as: Self.alice, body: Self.filter()).body), "filter_id")
+            let popular = try JSON.string(
+                try JSON.object(try await Self.call(client, harness, .post, "/v1/filters", as: Self.bob, body: Self.filter()).body), "filter_id")
             _ = try await Self.call(client, harness, .post, "/v1/filters/\(popular)/like", as: Self.alice, body: LikeStatus(likeStatus: true))
 
             let hot = try JSON.object(try await Self.call(client, harness, .get, "/v1/filters/hot-trend", as: Self.alice).body)

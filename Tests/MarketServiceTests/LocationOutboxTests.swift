@@ -13,9 +13,12 @@ import XCTest
 final class LocationOutboxTests: XCTestCase {
     typealias Harness = PostContractTests.Harness
 
-    private static func send(_ client: some TestClientProtocol, _ harness: Harness, _ method: HTTPRequest.Method, _ uri: String, _ body: some Encodable) async throws -> [String: Any] {
-        let response = try await client.execute(uri: uri, method: method, headers: try await harness.headers(PostContractTests.alice, [("content-type", "application/json")]),
-                                                body: JSONCoding.encode(body))
+    private static func send(
+        _ client: some TestClientProtocol, _ harness: Harness, _ method: HTTPRequest.Method, _ uri: String, _ body: some Encodable
+    ) async throws -> [String: Any] {
+        let response = try await client.execute(
+            uri: uri, method: method, headers: try await harness.headers(PostContractTests.alice, [("content-type", "application/json")]),
+            body: JSONCoding.encode(body))
         XCTAssertEqual(response.status, .ok, response.body.text)
         return try JSON.object(response.body)
     }
@@ -28,8 +31,9 @@ final class LocationOutboxTests: XCTestCase {
             // events may come at any time).
             func newest() throws -> PostLocationEvent { try XCTUnwrap(received().max { ($0.version ?? 0) < ($1.version ?? 0) }) }
             _ = try await Self.send(client, harness, .post, "/v1/posts", PostCreateRequest(category: "c", title: "nowhere", content: ""))
-            let post = try await Self.send(client, harness, .post, "/v1/posts",
-                                           PostCreateRequest(category: "walk", title: "here", content: "", longitude: 127.0276, latitude: 37.4979))
+            let post = try await Self.send(
+                client, harness, .post, "/v1/posts",
+                PostCreateRequest(category: "walk", title: "here", content: "", longitude: 127.0276, latitude: 37.4979))
             let id = try JSON.string(post, "post_id")
             let created = try newest()
             XCTAssertEqual(created.postID, id, "posts without a location send nothing")
@@ -52,7 +56,8 @@ final class LocationOutboxTests: XCTestCase {
             _ = try await Self.send(client, harness, .put, "/v1/posts/\(id)", PostUpdateRequest(isPublic: true))
             let shown = try newest()
             XCTAssertEqual(shown.removed, false)
-            let deleted = try await client.execute(uri: "/v1/posts/\(id)", method: .delete, headers: try await harness.headers(PostContractTests.alice))
+            let deleted = try await client.execute(
+                uri: "/v1/posts/\(id)", method: .delete, headers: try await harness.headers(PostContractTests.alice))
             XCTAssertEqual(deleted.status, .ok)
             let gone = try newest()
             XCTAssertEqual(gone.removed, true)

@@ -25,10 +25,12 @@ final class MarketReplicaTests: XCTestCase {
     }
 
     private static func call(
-        _ client: some TestClientProtocol, _ harness: Harness, _ method: HTTPRequest.Method, _ uri: String, as user: String, body: (some Encodable)? = Optional<EmptyAnswer>.none
+        _ client: some TestClientProtocol, _ harness: Harness, _ method: HTTPRequest.Method, _ uri: String, as user: String,
+        body: (some Encodable)? = Optional<EmptyAnswer>.none
     ) async throws -> [String: Any] {
-        let response = try await client.execute(uri: uri, method: method, headers: try await harness.headers(user, [("content-type", "application/json")]),
-                                                body: body.map { JSONCoding.encode($0) })
+        let response = try await client.execute(
+            uri: uri, method: method, headers: try await harness.headers(user, [("content-type", "application/json")]),
+            body: body.map { JSONCoding.encode($0) })
         XCTAssertEqual(response.status, .ok, response.body.text)
         return try JSON.object(response.body)
     }
@@ -37,8 +39,10 @@ final class MarketReplicaTests: XCTestCase {
         let (a, b) = try await Self.replicas()
         try await a.app.contractTest { replicaA in
             try await b.app.contractTest { replicaB in
-                let id = try JSON.string(try await Self.call(replicaA, a, .post, "/v1/posts", as: Self.alice,
-                                                             body: PostCreateRequest(category: "c", title: "first", content: "")), "post_id")
+                let id = try JSON.string(
+                    try await Self.call(
+                        replicaA, a, .post, "/v1/posts", as: Self.alice,
+                        body: PostCreateRequest(category: "c", title: "first", content: "")), "post_id")
                 // Kept by A: its page and its answer.
                 for _ in 0..<2 { _ = try await Self.call(replicaA, a, .get, "/v1/posts/\(id)", as: Self.bob) }
 
@@ -57,12 +61,14 @@ final class MarketReplicaTests: XCTestCase {
     }
 
     private static func internalPost(_ client: any TestClientProtocol, _ path: String, _ body: some Encodable) async throws -> TestResponse {
-        try await client.execute(uri: path, method: .post, headers: TestEnvironment.fields(app: PostContractTests.appID, extra: [("content-type", "application/json")]),
-                                 body: JSONCoding.encode(body))
+        try await client.execute(
+            uri: path, method: .post, headers: TestEnvironment.fields(app: PostContractTests.appID, extra: [("content-type", "application/json")]),
+            body: JSONCoding.encode(body))
     }
 
     private static func balance(_ client: some TestClientProtocol) async throws -> Int {
-        let wallet = try await client.execute(uri: "/internal/wallets/\(alice)", method: .get, headers: TestEnvironment.fields(app: PostContractTests.appID))
+        let wallet = try await client.execute(
+            uri: "/internal/wallets/\(alice)", method: .get, headers: TestEnvironment.fields(app: PostContractTests.appID))
         return try JSONCoding.decoder.decode(CoinBalance.self, from: wallet.body).coins
     }
 
@@ -70,7 +76,8 @@ final class MarketReplicaTests: XCTestCase {
     /// replica took them; one key asked of both at once is spent once.
     func testWalletSpendsAreSerializedAcrossReplicas() async throws {
         let (a, b) = try await Self.replicas()
-        let grant = PaymentGrantEvent(kind: .coins, impUID: "imp_1", appID: PostContractTests.appID, userID: Self.alice, merchantUID: "m1", coins: 100)
+        let grant = PaymentGrantEvent(
+            kind: .coins, impUID: "imp_1", appID: PostContractTests.appID, userID: Self.alice, merchantUID: "m1", coins: 100)
         try await a.app.contractTest { replicaA in
             try await b.app.contractTest { replicaB in
                 let granted = try await Self.internalPost(replicaA, "/internal/wallets/coins", grant)

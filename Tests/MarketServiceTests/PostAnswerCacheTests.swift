@@ -24,9 +24,15 @@ final class PostAnswerCacheTests: XCTestCase {
             UsersClient(
                 users: { ids, _, _ in
                     let nicknames = self.nicknames.withLock { $0 }
-                    return Dictionary(uniqueKeysWithValues: ids.map {
-                        ($0, UserInfoFull(userID: $0, nick: nicknames[$0] ?? "first", profileImage: nil, name: "", introduction: "", description: "", hashTags: []))
-                    })
+                    return Dictionary(
+                        uniqueKeysWithValues: ids.map {
+                            (
+                                $0,
+                                UserInfoFull(
+                                    userID: $0, nick: nicknames[$0] ?? "first", profileImage: nil, name: "", introduction: "", description: "",
+                                    hashTags: [])
+                            )
+                        })
                 },
                 blocked: { user, _, _ in self.blocks.withLock { $0[user] ?? [] } }
             )
@@ -34,7 +40,8 @@ final class PostAnswerCacheTests: XCTestCase {
     }
 
     private static func call(
-        _ client: some TestClientProtocol, _ harness: Harness, _ method: HTTPRequest.Method, _ uri: String, as user: String, app: String = PostContractTests.appID,
+        _ client: some TestClientProtocol, _ harness: Harness, _ method: HTTPRequest.Method, _ uri: String, as user: String,
+        app: String = PostContractTests.appID,
         body: (some Encodable)? = Optional<EmptyAnswer>.none
     ) async throws -> TestResponse {
         let token = try await harness.keys.token(user: user, app: app)
@@ -56,7 +63,8 @@ final class PostAnswerCacheTests: XCTestCase {
 
     /// The post's `key`, by id and first in the feed, is `value`.
     private static func expect<Value: Equatable>(
-        _ client: some TestClientProtocol, _ harness: Harness, _ id: String, _ key: String, _ value: Value, file: StaticString = #filePath, line: UInt = #line
+        _ client: some TestClientProtocol, _ harness: Harness, _ id: String, _ key: String, _ value: Value, file: StaticString = #filePath,
+        line: UInt = #line
     ) async throws {
         let read = try await post(client, harness, id, as: bob)
         let listed = try await feed(client, harness, as: bob).first
@@ -64,7 +72,9 @@ final class PostAnswerCacheTests: XCTestCase {
         XCTAssertEqual(listed?[key] as? Value, value, "in the feed", file: file, line: line)
     }
 
-    private static func create(_ client: some TestClientProtocol, _ harness: Harness, as user: String, _ request: PostCreateRequest) async throws -> String {
+    private static func create(
+        _ client: some TestClientProtocol, _ harness: Harness, as user: String, _ request: PostCreateRequest
+    ) async throws -> String {
         let response = try await call(client, harness, .post, "/v1/posts", as: user, body: request)
         XCTAssertEqual(response.status, .ok, response.body.text)
         return try JSON.string(try JSON.object(response.body), "post_id")
@@ -113,9 +123,12 @@ final class PostAnswerCacheTests: XCTestCase {
         let harness = try await Harness.make(users: people.client)
         try await harness.app.contractTest { client in
             let id = try await Self.create(client, harness, as: Self.alice, PostCreateRequest(category: "c", title: "t", content: ""))
-            let comment = try await Self.call(client, harness, .post, "/v1/posts/\(id)/comments", as: Self.carol, body: CommentRequest(content: "by carol"))
+            let comment = try await Self.call(
+                client, harness, .post, "/v1/posts/\(id)/comments", as: Self.carol, body: CommentRequest(content: "by carol"))
             let commentID = try JSON.string(try JSON.object(comment.body), "comment_id")
-            _ = try await Self.call(client, harness, .post, "/v1/posts/\(id)/comments", as: Self.alice, body: CommentRequest(content: "reply", parentCommentID: commentID))
+            _ = try await Self.call(
+                client, harness, .post, "/v1/posts/\(id)/comments", as: Self.alice, body: CommentRequest(content: "reply", parentCommentID: commentID)
+            )
             _ = try await Self.post(client, harness, id, as: Self.alice)
 
             people.nicknames.withLock { $0 = [Self.alice: "renamed", Self.carol: "carol2"] }
@@ -142,7 +155,8 @@ final class PostAnswerCacheTests: XCTestCase {
     func testKeptPostsStayWithinTheirAppAndTheirReaders() async throws {
         let harness = try await Harness.make()
         try await harness.app.contractTest { client in
-            let secret = try await Self.create(client, harness, as: Self.alice, PostCreateRequest(category: "c", title: "s", content: "", isPublic: false))
+            let secret = try await Self.create(
+                client, harness, as: Self.alice, PostCreateRequest(category: "c", title: "s", content: "", isPublic: false))
             let open = try await Self.create(client, harness, as: Self.alice, PostCreateRequest(category: "c", title: "o", content: ""))
             for id in [secret, open] { _ = try await Self.post(client, harness, id, as: Self.alice) }
             let ownFeed = try await Self.feed(client, harness, as: Self.alice)

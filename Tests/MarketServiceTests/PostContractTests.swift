@@ -69,11 +69,14 @@ final class PostContractTests: XCTestCase {
             let dependencies = MarketAssembly.Dependencies(
                 users: users ?? fakeUsers(blocks), jwks: JWKSClient { keys.jwks }, geo: geoClient ?? EventClient { event in try geo.receive(event) },
                 hidden: HiddenContentClient { user, _, _ in
-                    HiddenContent(userIDs: blocks.byUser.withLock { Array($0[user] ?? []) }, storyIDs: blocks.reportedStories.withLock { Array($0[user] ?? []) })
+                    HiddenContent(
+                        userIDs: blocks.byUser.withLock { Array($0[user] ?? []) }, storyIDs: blocks.reportedStories.withLock { Array($0[user] ?? []) }
+                    )
                 },
                 kakao: kakao ?? .unimplemented
             )
-            let app = try MarketAssembly.assemble(common: common, logger: TestEnvironment.logger, engine: engine, dependencies: dependencies).application()
+            let app = try MarketAssembly.assemble(common: common, logger: TestEnvironment.logger, engine: engine, dependencies: dependencies)
+                .application()
             return Harness(app: app, keys: keys, blocks: blocks, geo: geo, engine: engine)
         }
 
@@ -81,21 +84,32 @@ final class PostContractTests: XCTestCase {
         static func openEngine(_ common: CommonConfiguration) async throws -> StoreEngine {
             try await TestEngine.open(
                 sqlite: { StoreEngine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: MarketMigrations.migrator)) },
-                postgres: { pool in try await pool.migrate(MarketPostgresMigrations.all); return StoreEngine.postgres(pool) }
+                postgres: { pool in
+                    try await pool.migrate(MarketPostgresMigrations.all); return StoreEngine.postgres(pool)
+                }
             )
         }
 
         private static func fakeUsers(_ blocks: Blocks) -> UsersClient {
             UsersClient(
                 users: { ids, _, _ in
-                    Dictionary(uniqueKeysWithValues: ids.map { ($0, UserInfoFull(userID: $0, nick: "nick-" + $0.suffix(4), profileImage: nil, name: "", introduction: "", description: "", hashTags: [])) })
+                    Dictionary(
+                        uniqueKeysWithValues: ids.map {
+                            (
+                                $0,
+                                UserInfoFull(
+                                    userID: $0, nick: "nick-" + $0.suffix(4), profileImage: nil, name: "", introduction: "", description: "",
+                                    hashTags: [])
+                            )
+                        })
                 },
                 blocked: { user, _, _ in blocks.byUser.withLock { $0[user] ?? [] } }
             )
         }
 
         func headers(_ user: String, _ extra: [(String, String)] = []) async throws -> HTTPFields {
-            TestEnvironment.fields(app: PostContractTests.appID, extra: [("Authorization", try await keys.token(user: user, app: PostContractTests.appID))] + extra)
+            TestEnvironment.fields(
+                app: PostContractTests.appID, extra: [("Authorization", try await keys.token(user: user, app: PostContractTests.appID))] + extra)
         }
     }
 
@@ -104,9 +118,13 @@ final class PostContractTests: XCTestCase {
     func testCreateAnswersThePostShape() async throws {
         let harness = try await Harness.make()
         try await harness.app.contractTest { client in
-            var request = PostCreateRequest(category: "walk", title: " 산책 ", price: 0, content: "오늘 #산책 #dog_walk 좋았다 #산책", longitude: 127.0276, latitude: 37.4979)
+            var request = PostCreateRequest(
+                category: "walk", title: " 산책 ", price: 0, content: "오늘 #산책 #dog_walk 좋았다 #산책", longitude: 127.0276, latitude: 37.4979)
             request.content2 = "second"
-            let response = try await client.execute(uri: "/v1/posts", method: .post, headers: try await harness.headers(Self.alice, [("ProductId", "dogwalk"), ("content-type", "application/json")]), body: JSONCoding.encode(request))
+            let response = try await client.execute(
+                uri: "/v1/posts", method: .post,
+                headers: try await harness.headers(Self.alice, [("ProductId", "dogwalk"), ("content-type", "application/json")]),
+                body: JSONCoding.encode(request))
             XCTAssertEqual(response.status, .ok, response.body.text)
             let post = try JSON.object(response.body)
             JSON.assertKeys(post, Self.postKeys.union(["product_id"]))
@@ -124,7 +142,8 @@ final class PostContractTests: XCTestCase {
             JSON.assertKeys(creator, ["user_id", "nick"])
             XCTAssertEqual(creator["user_id"] as? String, Self.alice)
 
-            let fetched = try await client.execute(uri: "/v1/posts/\(try JSON.string(post, "post_id"))", method: .get, headers: try await harness.headers(Self.bob))
+            let fetched = try await client.execute(
+                uri: "/v1/posts/\(try JSON.string(post, "post_id"))", method: .get, headers: try await harness.headers(Self.bob))
             XCTAssertEqual(try JSON.object(fetched.body)["title"] as? String, "산책")
         }
     }
@@ -148,8 +167,9 @@ final class PostContractTests: XCTestCase {
             let unauthenticated = try await client.execute(uri: "/v1/posts", method: .get, headers: TestEnvironment.fields(app: Self.appID))
             XCTAssertEqual(unauthenticated.status, .unauthorized)
 
-            let hidden = try await client.execute(uri: "/v1/posts", method: .post, headers: headers,
-                                                  body: JSONCoding.encode(PostCreateRequest(category: "c", title: "secret", content: "c", isPublic: false)))
+            let hidden = try await client.execute(
+                uri: "/v1/posts", method: .post, headers: headers,
+                body: JSONCoding.encode(PostCreateRequest(category: "c", title: "secret", content: "c", isPublic: false)))
             let id = try JSON.string(try JSON.object(hidden.body), "post_id")
             let asOther = try await client.execute(uri: "/v1/posts/\(id)", method: .get, headers: try await harness.headers(Self.bob))
             XCTAssertEqual(asOther.status, .notFound, "a private post is 404 for others")
@@ -161,7 +181,8 @@ final class PostContractTests: XCTestCase {
             XCTAssertEqual(badLimit.status, .badRequest)
             let badCursor = try await client.execute(uri: "/v1/posts?next=zzz", method: .get, headers: try await harness.headers(Self.bob))
             XCTAssertEqual(badCursor.status, .badRequest)
-            let ids = try await client.execute(uri: "/internal/users/\(Self.alice)/post-ids", method: .get, headers: TestEnvironment.fields(app: Self.appID))
+            let ids = try await client.execute(
+                uri: "/internal/users/\(Self.alice)/post-ids", method: .get, headers: TestEnvironment.fields(app: Self.appID))
             XCTAssertEqual(try JSON.object(ids.body) as? [String: [String]], ["user_ids": []], "private posts are not listed on profiles")
         }
     }
@@ -174,24 +195,29 @@ final class PostContractTests: XCTestCase {
             let headers = try await harness.headers(Self.alice, [("content-type", "application/json")])
             var created: [String] = []
             for index in 0..<250 {
-                let response = try await client.execute(uri: "/v1/posts", method: .post, headers: headers,
-                                                        body: JSONCoding.encode(PostCreateRequest(category: index % 2 == 0 ? "even" : "odd", title: "post \(index)", content: "")))
+                let response = try await client.execute(
+                    uri: "/v1/posts", method: .post, headers: headers,
+                    body: JSONCoding.encode(PostCreateRequest(category: index % 2 == 0 ? "even" : "odd", title: "post \(index)", content: "")))
                 created.append(try JSON.string(try JSON.object(response.body), "post_id"))
             }
             var seen: [String] = []
             var cursor = ""
             var pages = 0
             repeat {
-                let page = try JSON.object(try await client.execute(uri: "/v1/posts?limit=20&next=\(cursor)", method: .get, headers: try await harness.headers(Self.bob)).body)
+                let page = try JSON.object(
+                    try await client.execute(uri: "/v1/posts?limit=20&next=\(cursor)", method: .get, headers: try await harness.headers(Self.bob))
+                        .body)
                 seen += try XCTUnwrap(page["data"] as? [[String: Any]]).compactMap { $0["post_id"] as? String }
                 cursor = try JSON.string(page, "next_cursor")
                 pages += 1
-                _ = try await client.execute(uri: "/v1/posts", method: .post, headers: headers,
-                                             body: JSONCoding.encode(PostCreateRequest(category: "even", title: "late \(pages)", content: "")))
+                _ = try await client.execute(
+                    uri: "/v1/posts", method: .post, headers: headers,
+                    body: JSONCoding.encode(PostCreateRequest(category: "even", title: "late \(pages)", content: "")))
             } while cursor != "0" && pages < 100
             XCTAssertEqual(pages, 13)
             XCTAssertEqual(seen, created.reversed(), "every post once, newest first, none of the later ones")
-            let even = try JSON.object(try await client.execute(uri: "/v1/posts?limit=100&category=even", method: .get, headers: try await harness.headers(Self.bob)).body)
+            let even = try JSON.object(
+                try await client.execute(uri: "/v1/posts?limit=100&category=even", method: .get, headers: try await harness.headers(Self.bob)).body)
             XCTAssertEqual((even["data"] as? [Any])?.count, 100)
         }
     }
@@ -200,15 +226,17 @@ final class PostContractTests: XCTestCase {
         let harness = try await Harness.make()
         try await harness.app.contractTest { client in
             for author in [Self.alice, Self.bob] {
-                _ = try await client.execute(uri: "/v1/posts", method: .post, headers: try await harness.headers(author, [("content-type", "application/json")]),
-                                             body: JSONCoding.encode(PostCreateRequest(category: "c", title: "by \(author)", content: "")))
+                _ = try await client.execute(
+                    uri: "/v1/posts", method: .post, headers: try await harness.headers(author, [("content-type", "application/json")]),
+                    body: JSONCoding.encode(PostCreateRequest(category: "c", title: "by \(author)", content: "")))
             }
             let carol = "6740369b3a36e82f532ec723"
             harness.blocks.byUser.withLock { $0[carol] = [Self.bob] }
             let feed = try JSON.object(try await client.execute(uri: "/v1/posts", method: .get, headers: try await harness.headers(carol)).body)
             let creators = try XCTUnwrap(feed["data"] as? [[String: Any]]).compactMap { ($0["creator"] as? [String: Any])?["user_id"] as? String }
             XCTAssertEqual(creators, [Self.alice])
-            let aliceFeed = try JSON.object(try await client.execute(uri: "/v1/posts", method: .get, headers: try await harness.headers(Self.alice)).body)
+            let aliceFeed = try JSON.object(
+                try await client.execute(uri: "/v1/posts", method: .get, headers: try await harness.headers(Self.alice)).body)
             XCTAssertEqual((aliceFeed["data"] as? [Any])?.count, 2, "only the blocker's view changes")
         }
     }

@@ -16,9 +16,14 @@ final class RefundTests: XCTestCase {
         let harness = try await Harness.make()
         try await harness.app.contractTest { client in
             let internalHeaders = TestEnvironment.fields(app: PostContractTests.appID)
-            let id = try JSON.string(try JSON.object(try await FilterContractTests.call(client, harness, .post, "/v1/filters", as: PostContractTests.alice,
-                                                                                          body: FilterContractTests.filter(price: 1500)).body), "filter_id")
-            let order = try await FilterContractTests.call(client, harness, .post, "/v1/orders", as: PostContractTests.bob, body: OrderRequest(filterID: id, totalPrice: 1500))
+            let id = try JSON.string(
+                try JSON.object(
+                    try await FilterContractTests.call(
+                        client, harness, .post, "/v1/filters", as: PostContractTests.alice,
+                        body: FilterContractTests.filter(price: 1500)
+                    ).body), "filter_id")
+            let order = try await FilterContractTests.call(
+                client, harness, .post, "/v1/orders", as: PostContractTests.bob, body: OrderRequest(filterID: id, totalPrice: 1500))
             let code = try JSON.string(try JSON.object(order.body), "order_code")
             let paid = try await client.execute(uri: "/internal/orders/\(code)/paid", method: .post, headers: internalHeaders)
             XCTAssertEqual(paid.status, .ok, paid.body.text)
@@ -29,11 +34,14 @@ final class RefundTests: XCTestCase {
             }
             let list = try JSON.object(try await FilterContractTests.call(client, harness, .get, "/v1/orders", as: PostContractTests.bob).body)
             XCTAssertEqual((list["data"] as? [Any])?.count, 0, "no longer among the paid orders")
-            let detail = try JSON.object(try await FilterContractTests.call(client, harness, .get, "/v1/filters/\(id)", as: PostContractTests.bob).body)
+            let detail = try JSON.object(
+                try await FilterContractTests.call(client, harness, .get, "/v1/filters/\(id)", as: PostContractTests.bob).body)
             XCTAssertEqual(detail["is_downloaded"] as? Bool, false)
-            let again = try await FilterContractTests.call(client, harness, .post, "/v1/orders", as: PostContractTests.bob, body: OrderRequest(filterID: id, totalPrice: 1500))
+            let again = try await FilterContractTests.call(
+                client, harness, .post, "/v1/orders", as: PostContractTests.bob, body: OrderRequest(filterID: id, totalPrice: 1500))
             XCTAssertEqual(try JSON.object(again.body)["order_code"] as? String, code, "the same order, to pay again")
-            let unknown = try await client.execute(uri: "/internal/orders/ord_6740369b3a36e82f532ec7ff/refunded", method: .post, headers: internalHeaders)
+            let unknown = try await client.execute(
+                uri: "/internal/orders/ord_6740369b3a36e82f532ec7ff/refunded", method: .post, headers: internalHeaders)
             XCTAssertEqual(unknown.status, .notFound)
         }
     }
@@ -42,12 +50,14 @@ final class RefundTests: XCTestCase {
         let harness = try await Harness.make()
         try await harness.app.contractTest { client in
             func call(_ uri: String, _ event: PaymentGrantEvent) async throws -> [String: Any] {
-                let response = try await client.execute(uri: uri, method: .post, headers: TestEnvironment.fields(app: event.appID, extra: [("content-type", "application/json")]),
-                                                        body: JSONCoding.encode(event))
+                let response = try await client.execute(
+                    uri: uri, method: .post, headers: TestEnvironment.fields(app: event.appID, extra: [("content-type", "application/json")]),
+                    body: JSONCoding.encode(event))
                 XCTAssertEqual(response.status, .ok, response.body.text)
                 return try JSON.object(response.body)
             }
-            let first = PaymentGrantEvent(kind: .coins, impUID: "imp_r1", appID: PostContractTests.appID, userID: PostContractTests.alice, merchantUID: "m1", coins: 100)
+            let first = PaymentGrantEvent(
+                kind: .coins, impUID: "imp_r1", appID: PostContractTests.appID, userID: PostContractTests.alice, merchantUID: "m1", coins: 100)
             var second = first
             (second.impUID, second.coins) = ("imp_r2", 50)
             _ = try await call("/internal/wallets/coins", first)

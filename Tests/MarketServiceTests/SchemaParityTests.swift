@@ -10,7 +10,8 @@ final class SchemaParityTests: XCTestCase {
     static let meant: Set<String> = []
 
     func testBothEnginesMigrateToOneSchema() async throws {
-        let differences = try await SchemaShape.differences(sqlite: MarketMigrations.migrator, postgres: MarketPostgresMigrations.all, ignoring: Self.meant)
+        let differences = try await SchemaShape.differences(
+            sqlite: MarketMigrations.migrator, postgres: MarketPostgresMigrations.all, ignoring: Self.meant)
         XCTAssertEqual(differences, [], differences.joined(separator: "\n"))
     }
 

@@ -1,6 +1,7 @@
-@testable import MarketService
 import ServiceKit
 import XCTest
+
+@testable import MarketService
 
 /// The rules market-svc's stores ask inside their transactions, once for both engines.
 final class StoreRulesTests: XCTestCase {
@@ -16,7 +17,8 @@ final class StoreRulesTests: XCTestCase {
     }
 
     func testOneOpenOrderPerBuyerAndFilterAndNoneOnceBought() throws {
-        let open = OrderRecord(id: "o", appID: "a", orderCode: "ord", buyerID: "b", filterID: "f", totalPrice: 100, paidAt: nil, createdAt: 1, updatedAt: 1)
+        let open = OrderRecord(
+            id: "o", appID: "a", orderCode: "ord", buyerID: "b", filterID: "f", totalPrice: 100, paidAt: nil, createdAt: 1, updatedAt: 1)
         XCTAssertNil(try OrderRules.open(existing: []))
         XCTAssertEqual(try OrderRules.open(existing: [open]), open)
         var paid = open

@@ -9,8 +9,11 @@ import XCTest
 
 /// `POST /v1/store/pay/validation`: coins bought once per payment.
 final class CoinPurchaseTests: XCTestCase {
-    private static func buy(_ client: some TestClientProtocol, _ harness: PaymentHarness, _ body: String, user: String = PaymentHarness.alice) async throws -> TestResponse {
-        try await client.execute(uri: "/v1/store/pay/validation", method: .post, headers: try await harness.headers(user), body: ByteBuffer(string: body))
+    private static func buy(
+        _ client: some TestClientProtocol, _ harness: PaymentHarness, _ body: String, user: String = PaymentHarness.alice
+    ) async throws -> TestResponse {
+        try await client.execute(
+            uri: "/v1/store/pay/validation", method: .post, headers: try await harness.headers(user), body: ByteBuffer(string: body))
     }
 
     func testCoinsAreGrantedOncePerPayment() async throws {
@@ -40,8 +43,9 @@ final class CoinPurchaseTests: XCTestCase {
             XCTAssertEqual(harness.pg.status(of: odd), "cancelled", "no product costs that: refunded")
             let missing = try await Self.buy(client, harness, #"{"imp_uid":"\#(odd)"}"#)
             XCTAssertEqual(missing.status, .badRequest, "merchant_uid required")
-            let asOrder = try await client.execute(uri: "/v1/payments/validation", method: .post, headers: try await harness.headers(),
-                                                   body: ByteBuffer(string: #"{"imp_uid":"\#(impUID)"}"#))
+            let asOrder = try await client.execute(
+                uri: "/v1/payments/validation", method: .post, headers: try await harness.headers(),
+                body: ByteBuffer(string: #"{"imp_uid":"\#(impUID)"}"#))
             XCTAssertEqual(asOrder.status, .badRequest, "a coin payment is not an order payment")
         }
     }
@@ -53,7 +57,8 @@ final class CoinPurchaseTests: XCTestCase {
         ])
         let slp = [(InternalHeader.appProfile, "slp")]
         try await harness.app.contractTest { client in
-            let list = try await client.execute(uri: "/v1/store/item/list", method: .get, headers: try await harness.headers(PaymentHarness.alice, slp))
+            let list = try await client.execute(
+                uri: "/v1/store/item/list", method: .get, headers: try await harness.headers(PaymentHarness.alice, slp))
             XCTAssertEqual(list.status, .ok)
             let items = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(buffer: list.body)) as? [[String: Any]], "a bare array")
             XCTAssertEqual(items.count, 2)
@@ -64,10 +69,12 @@ final class CoinPurchaseTests: XCTestCase {
 
             let impUID = harness.pg.createPayment(merchantUID: "coins-10", amount: 100, name: "10 Coin")
             let body = ByteBuffer(string: #"{"imp_uid":"\#(impUID)","merchant_uid":"coins-10"}"#)
-            let first = try await client.execute(uri: "/v1/store/pay/validation", method: .post, headers: try await harness.headers(PaymentHarness.alice, slp), body: body)
+            let first = try await client.execute(
+                uri: "/v1/store/pay/validation", method: .post, headers: try await harness.headers(PaymentHarness.alice, slp), body: body)
             XCTAssertEqual(first.status, .ok, first.body.text)
             XCTAssertEqual(try JSON.object(first.body)["sesacCoin"] as? Int, 10)
-            let again = try await client.execute(uri: "/v1/store/pay/validation", method: .post, headers: try await harness.headers(PaymentHarness.alice, slp), body: body)
+            let again = try await client.execute(
+                uri: "/v1/store/pay/validation", method: .post, headers: try await harness.headers(PaymentHarness.alice, slp), body: body)
             XCTAssertEqual(again.status, .badRequest)
             XCTAssertEqual(try JSON.object(again.body)["code"] as? String, ErrorCode.paymentInvalid.rawValue)
             let granted = await HTTPProbe.eventually(within: .seconds(15)) { () -> Int? in harness.market.coinGrants.withLock { $0[impUID] } }

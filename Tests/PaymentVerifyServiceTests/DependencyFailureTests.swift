@@ -13,8 +13,9 @@ final class DependencyFailureTests: XCTestCase {
         let harness = try await PaymentHarness.make(marketClient: .failing)
         let impUID = harness.pg.createPayment(merchantUID: "ord_6740369b3a36e82f532ec7b1", amount: 3000)
         try await harness.app.contractTest { client in
-            let response = try await client.execute(uri: "/v1/payments/validation", method: .post, headers: try await harness.headers(),
-                                                    body: ByteBuffer(string: #"{"imp_uid":"\#(impUID)"}"#))
+            let response = try await client.execute(
+                uri: "/v1/payments/validation", method: .post, headers: try await harness.headers(),
+                body: ByteBuffer(string: #"{"imp_uid":"\#(impUID)"}"#))
             XCTAssertEqual(response.status.code, 503)
             XCTAssertEqual(try JSON.object(response.body) as? [String: String], ["code": "unavailable", "message": "market-svc unavailable"])
             // While the service runs: on PostgreSQL its pool closes with it.

@@ -3,7 +3,6 @@ import Contracts
 import GRDB
 import HTTPTypes
 import Hummingbird
-@testable import PaymentVerifyService
 import PostgresNIO
 import SQLiteStorage
 import ServiceClients
@@ -12,6 +11,8 @@ import Storage
 import Synchronization
 import TestSupport
 import XCTest
+
+@testable import PaymentVerifyService
 
 /// payment-verify-svc in process, talking to the PortOne simulator over HTTP with its real
 /// client, and to a fake market-svc that keeps orders, paid orders and wallets.
@@ -27,7 +28,8 @@ struct PaymentHarness {
 
         func order(buyer: String, price: Int, app: String = PaymentHarness.appID) -> OrderRecordAnswer {
             let id = ObjectID.generate()
-            let order = OrderRecordAnswer(orderID: id, appID: app, orderCode: "ord_" + id, buyerID: buyer, filterID: ObjectID.generate(), totalPrice: price, paid: false)
+            let order = OrderRecordAnswer(
+                orderID: id, appID: app, orderCode: "ord_" + id, buyerID: buyer, filterID: ObjectID.generate(), totalPrice: price, paid: false)
             orders.withLock { $0[order.orderCode] = order }
             return order
         }
@@ -44,22 +46,33 @@ struct PaymentHarness {
             }
             client.markPaid = { code, _, _ in
                 try self.available()
-                guard let order = self.orders.withLock({ orders -> OrderRecordAnswer? in
-                    guard var order = orders[code] else { return nil }
-                    if !order.paid { self.paidGrants.withLock { $0 += 1 } }
-                    order.paid = true
-                    orders[code] = order
-                    return order
-                }) else { throw ServiceError.notFound("no such order") }
-                let creator = UserInfoFull(userID: PaymentHarness.bob, nick: "bob", profileImage: nil, name: "", introduction: "", description: "", hashTags: [])
+                guard
+                    let order = self.orders.withLock({ orders -> OrderRecordAnswer? in
+                        guard var order = orders[code] else { return nil }
+                        if !order.paid { self.paidGrants.withLock { $0 += 1 } }
+                        order.paid = true
+                        orders[code] = order
+                        return order
+                    })
+                else { throw ServiceError.notFound("no such order") }
+                let creator = UserInfoFull(
+                    userID: PaymentHarness.bob, nick: "bob", profileImage: nil, name: "", introduction: "", description: "", hashTags: [])
                 let date = "2024-11-22T07:45:31.693Z"
-                return PaidOrderItem(orderID: order.orderID, orderCode: order.orderCode, paidAt: date, createdAt: date, updatedAt: date, filter: .init(
-                    id: order.filterID, category: "film", title: "warm", description: "a warm film", files: ["/data/filters/a.jpg"], price: order.totalPrice,
-                    creator: creator, filterValues: FilterValues(brightness: 0.1), createdAt: date, updatedAt: date))
+                return PaidOrderItem(
+                    orderID: order.orderID, orderCode: order.orderCode, paidAt: date, createdAt: date, updatedAt: date,
+                    filter: .init(
+                        id: order.filterID, category: "film", title: "warm", description: "a warm film", files: ["/data/filters/a.jpg"],
+                        price: order.totalPrice,
+                        creator: creator, filterValues: FilterValues(brightness: 0.1), createdAt: date, updatedAt: date))
             }
             client.grantCoins = { event in
                 try self.available()
-                let granted = self.coinGrants.withLock { grants in grants[event.impUID] == nil ? { grants[event.impUID] = event.coins; return true }() : false }
+                let granted = self.coinGrants.withLock { grants in
+                    grants[event.impUID] == nil
+                        ? {
+                            grants[event.impUID] = event.coins; return true
+                        }() : false
+                }
                 let total = self.coinGrants.withLock { $0.values.reduce(0, +) }
                 return CoinGrantAnswer(coins: total, granted: granted)
             }
@@ -89,12 +102,16 @@ struct PaymentHarness {
     let engine: StoreEngine
 
     /// `marketClient` replaces the fake market-svc (a failing one, say).
-    static func make(marketClient: MarketClient? = nil, products: [CoinProduct] = [CoinProduct(name: "코인 100개", price: 1000, coins: 100)]) async throws -> PaymentHarness {
+    static func make(
+        marketClient: MarketClient? = nil, products: [CoinProduct] = [CoinProduct(name: "코인 100개", price: 1000, coins: 100)]
+    ) async throws -> PaymentHarness {
         let keys = await TestKeys.make(), market = Market(), pg = try await PortOneSimulator.start()
         let common = TestEnvironment.common(.paymentVerify, dataDirectory: try TestEnvironment.temporaryDirectory())
         let engine: StoreEngine = try await TestEngine.open(
             sqlite: { StoreEngine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: PaymentMigrations.migrator)) },
-            postgres: { pool in try await pool.migrate(PaymentPostgresMigrations.all); return StoreEngine.postgres(pool) }
+            postgres: { pool in
+                try await pool.migrate(PaymentPostgresMigrations.all); return StoreEngine.postgres(pool)
+            }
         )
         var configuration = PaymentConfiguration()
         configuration.portOne = PortOneSettings(baseURL: pg.url, key: PortOneSimulator.key, secret: PortOneSimulator.secret)
@@ -105,13 +122,17 @@ struct PaymentHarness {
             jwks: JWKSClient { keys.jwks }, portOne: .live(http: .shared, settings: configuration.portOne, logger: TestEnvironment.logger),
             market: marketClient ?? market.client
         )
-        let app = try PaymentVerifyAssembly.assemble(common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
-                                                 dependencies: dependencies).application()
+        let app = try PaymentVerifyAssembly.assemble(
+            common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
+            dependencies: dependencies
+        ).application()
         return PaymentHarness(app: app, keys: keys, market: market, pg: pg, engine: engine)
     }
 
     func headers(_ user: String = alice, _ extra: [(String, String)] = []) async throws -> HTTPFields {
-        TestEnvironment.fields(app: Self.appID, extra: [("Authorization", try await keys.token(user: user, app: Self.appID)), ("content-type", "application/json")] + extra)
+        TestEnvironment.fields(
+            app: Self.appID,
+            extra: [("Authorization", try await keys.token(user: user, app: Self.appID)), ("content-type", "application/json")] + extra)
     }
 
     /// How many rows `sql` (a `SELECT COUNT(*) …`) counts in the service's own store, whichever engine.

@@ -9,15 +9,21 @@ import XCTest
 
 /// `POST /v1/payments/validation`, the webhook and receipts (API.md §5) against the PortOne simulator.
 final class PaymentValidationTests: XCTestCase {
-    private static func validate(_ client: some TestClientProtocol, _ harness: PaymentHarness, _ body: String, user: String = PaymentHarness.alice) async throws -> TestResponse {
-        try await client.execute(uri: "/v1/payments/validation", method: .post, headers: try await harness.headers(user), body: ByteBuffer(string: body))
+    private static func validate(
+        _ client: some TestClientProtocol, _ harness: PaymentHarness, _ body: String, user: String = PaymentHarness.alice
+    ) async throws -> TestResponse {
+        try await client.execute(
+            uri: "/v1/payments/validation", method: .post, headers: try await harness.headers(user), body: ByteBuffer(string: body))
     }
 
-    private static func webhook(_ client: some TestClientProtocol, _ harness: PaymentHarness, _ impUID: String, query: String = "?secret=\(PaymentHarness.webhookSecret)",
-                                extra: [(String, String)] = []) async throws -> TestResponse {
-        try await client.execute(uri: "/v1/payments/webhook" + query, method: .post,
-                                 headers: TestEnvironment.fields(app: nil, extra: [("content-type", "application/json")] + extra),
-                                 body: ByteBuffer(string: harness.pg.webhookBody(impUID)))
+    private static func webhook(
+        _ client: some TestClientProtocol, _ harness: PaymentHarness, _ impUID: String, query: String = "?secret=\(PaymentHarness.webhookSecret)",
+        extra: [(String, String)] = []
+    ) async throws -> TestResponse {
+        try await client.execute(
+            uri: "/v1/payments/webhook" + query, method: .post,
+            headers: TestEnvironment.fields(app: nil, extra: [("content-type", "application/json")] + extra),
+            body: ByteBuffer(string: harness.pg.webhookBody(impUID)))
     }
 
     func testValidationGrantsAndAnswersTheOrderItem() async throws {
@@ -33,7 +39,8 @@ final class PaymentValidationTests: XCTestCase {
             JSON.assertKeys(item, ["order_id", "order_code", "paidAt", "createdAt", "updatedAt", "filter"])
             XCTAssertEqual(item["order_code"] as? String, order.orderCode)
             let filter = try XCTUnwrap(item["filter"] as? [String: Any])
-            JSON.assertKeys(filter, ["id", "category", "title", "description", "files", "price", "creator", "filter_values", "createdAt", "updatedAt"])
+            JSON.assertKeys(
+                filter, ["id", "category", "title", "description", "files", "price", "creator", "filter_values", "createdAt", "updatedAt"])
             let creator = try XCTUnwrap(filter["creator"] as? [String: Any])
             // The full user, as `GET /v1/orders` gives it (API.md §1 "in full" includes description).
             JSON.assertKeys(creator, ["user_id", "nick", "name", "introduction", "description", "hashTags"])
@@ -44,8 +51,12 @@ final class PaymentValidationTests: XCTestCase {
                 let receipt = try await client.execute(uri: "/v1/payments/\(id)", method: .get, headers: try await harness.headers())
                 XCTAssertEqual(receipt.status, .ok, id)
                 let fields = try JSON.object(receipt.body)
-                JSON.assertKeys(fields, ["imp_uid", "merchant_uid", "amount", "currency", "status", "pay_method", "pg_provider", "card_name", "name",
-                                         "buyer_name", "paidAt", "receipt_url"])
+                JSON.assertKeys(
+                    fields,
+                    [
+                        "imp_uid", "merchant_uid", "amount", "currency", "status", "pay_method", "pg_provider", "card_name", "name",
+                        "buyer_name", "paidAt", "receipt_url",
+                    ])
                 XCTAssertEqual(fields["amount"] as? Int, 3000)
                 XCTAssertEqual(fields["status"] as? String, "paid")
             }
@@ -152,9 +163,10 @@ final class PaymentValidationTests: XCTestCase {
         let impUID = harness.pg.createPayment(merchantUID: order.orderCode, amount: 3000)
         try await harness.app.contractTest { client in
             // The webhook records the payment and its grant; market-svc is down when the grant is due.
-            let response = try await client.execute(uri: "/v1/payments/webhook?secret=\(PaymentHarness.webhookSecret)", method: .post,
-                                                    headers: TestEnvironment.fields(app: nil, extra: [("content-type", "application/json")]),
-                                                    body: ByteBuffer(string: harness.pg.webhookBody(impUID)))
+            let response = try await client.execute(
+                uri: "/v1/payments/webhook?secret=\(PaymentHarness.webhookSecret)", method: .post,
+                headers: TestEnvironment.fields(app: nil, extra: [("content-type", "application/json")]),
+                body: ByteBuffer(string: harness.pg.webhookBody(impUID)))
             XCTAssertEqual(response.status, .ok)
             let stored = await HTTPProbe.eventually(within: .seconds(15)) { () -> Bool? in
                 ((try? await harness.count("payment")) ?? 0) == 1 ? true : nil
@@ -164,7 +176,9 @@ final class PaymentValidationTests: XCTestCase {
             let validation = try await Self.validate(client, harness, #"{"imp_uid":"\#(impUID)"}"#)
             XCTAssertEqual(validation.status, .serviceUnavailable, "verified, but the order item cannot be rendered yet")
             harness.market.down.withLock { $0 = false }
-            let granted = await HTTPProbe.eventually(within: .seconds(15)) { () -> Bool? in harness.market.paidGrants.withLock { $0 } == 1 ? true : nil }
+            let granted = await HTTPProbe.eventually(within: .seconds(15)) { () -> Bool? in
+                harness.market.paidGrants.withLock { $0 } == 1 ? true : nil
+            }
             XCTAssertEqual(granted, true, "the outbox grants without another request")
         }
     }
@@ -174,7 +188,9 @@ final class PaymentValidationTests: XCTestCase {
         let order = harness.market.order(buyer: PaymentHarness.alice, price: 3000)
         let impUID = harness.pg.createPayment(merchantUID: order.orderCode, amount: 3000)
         try await harness.app.contractTest { client in
-            for (query, extra) in [("", [(String, String)]()), ("?secret=wrong-secret-0123456789", []), ("", [(InternalHeader.clientIP, "10.0.0.1")])] {
+            for (query, extra) in [
+                ("", [(String, String)]()), ("?secret=wrong-secret-0123456789", []), ("", [(InternalHeader.clientIP, "10.0.0.1")]),
+            ] {
                 let response = try await Self.webhook(client, harness, impUID, query: query, extra: extra)
                 XCTAssertEqual(response.status, .forbidden, query)
             }
@@ -182,7 +198,9 @@ final class PaymentValidationTests: XCTestCase {
             XCTAssertEqual(byHeader.status, .ok)
             let byAddress = try await Self.webhook(client, harness, impUID, query: "", extra: [(InternalHeader.clientIP, "52.78.100.19")])
             XCTAssertEqual(byAddress.status, .ok)
-            let granted = await HTTPProbe.eventually(within: .seconds(15)) { () -> Bool? in harness.market.paidGrants.withLock { $0 } == 1 ? true : nil }
+            let granted = await HTTPProbe.eventually(within: .seconds(15)) { () -> Bool? in
+                harness.market.paidGrants.withLock { $0 } == 1 ? true : nil
+            }
             XCTAssertEqual(granted, true, "a webhook alone grants the buyer's order")
         }
     }

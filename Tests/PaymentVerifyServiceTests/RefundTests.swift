@@ -12,9 +12,10 @@ import XCTest
 /// receipt shows it.
 final class RefundTests: XCTestCase {
     private static func webhook(_ client: some TestClientProtocol, _ harness: PaymentHarness, _ impUID: String) async throws {
-        let response = try await client.execute(uri: "/v1/payments/webhook?secret=\(PaymentHarness.webhookSecret)", method: .post,
-                                                headers: TestEnvironment.fields(app: nil, extra: [("content-type", "application/json")]),
-                                                body: ByteBuffer(string: harness.pg.webhookBody(impUID)))
+        let response = try await client.execute(
+            uri: "/v1/payments/webhook?secret=\(PaymentHarness.webhookSecret)", method: .post,
+            headers: TestEnvironment.fields(app: nil, extra: [("content-type", "application/json")]),
+            body: ByteBuffer(string: harness.pg.webhookBody(impUID)))
         XCTAssertEqual(response.status, .ok)
     }
 
@@ -28,8 +29,9 @@ final class RefundTests: XCTestCase {
         let order = harness.market.order(buyer: PaymentHarness.alice, price: 3000)
         let impUID = harness.pg.createPayment(merchantUID: order.orderCode, amount: 3000)
         try await harness.app.contractTest { client in
-            let validated = try await client.execute(uri: "/v1/payments/validation", method: .post, headers: try await harness.headers(),
-                                                     body: ByteBuffer(string: #"{"imp_uid":"\#(impUID)"}"#))
+            let validated = try await client.execute(
+                uri: "/v1/payments/validation", method: .post, headers: try await harness.headers(),
+                body: ByteBuffer(string: #"{"imp_uid":"\#(impUID)"}"#))
             XCTAssertEqual(validated.status, .ok, validated.body.text)
             harness.pg.cancelAtConsole(impUID)
             try await Self.webhook(client, harness, impUID)
@@ -53,8 +55,9 @@ final class RefundTests: XCTestCase {
         let harness = try await PaymentHarness.make()
         let impUID = harness.pg.createPayment(merchantUID: "coins-9", amount: 1000, name: "코인 100개")
         try await harness.app.contractTest { client in
-            let bought = try await client.execute(uri: "/v1/store/pay/validation", method: .post, headers: try await harness.headers(),
-                                                  body: ByteBuffer(string: #"{"imp_uid":"\#(impUID)","merchant_uid":"coins-9"}"#))
+            let bought = try await client.execute(
+                uri: "/v1/store/pay/validation", method: .post, headers: try await harness.headers(),
+                body: ByteBuffer(string: #"{"imp_uid":"\#(impUID)","merchant_uid":"coins-9"}"#))
             XCTAssertEqual(bought.status, .ok, bought.body.text)
             let granted = await HTTPProbe.eventually(within: .seconds(15)) { () -> Int? in harness.market.coinGrants.withLock { $0[impUID] } }
             XCTAssertEqual(granted, 100)

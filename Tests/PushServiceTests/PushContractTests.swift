@@ -13,14 +13,19 @@ final class PushContractTests: XCTestCase {
     static let bobToken = "fcm-bob:APA91b" + String(repeating: "b", count: 100)
     static let carolToken = "fcm-carol:APA91b" + String(repeating: "c", count: 100)
 
-    private static func register(_ client: some TestClientProtocol, _ harness: PushHarness, _ user: String, _ token: String, session: String = "session-1") async throws {
-        let response = try await client.execute(uri: "/v1/users/deviceToken", method: .put, headers: try await harness.headers(user, session: session),
-                                                body: JSONCoding.encode(DeviceTokenRequest(deviceToken: token)))
+    private static func register(
+        _ client: some TestClientProtocol, _ harness: PushHarness, _ user: String, _ token: String, session: String = "session-1"
+    ) async throws {
+        let response = try await client.execute(
+            uri: "/v1/users/deviceToken", method: .put, headers: try await harness.headers(user, session: session),
+            body: JSONCoding.encode(DeviceTokenRequest(deviceToken: token)))
         XCTAssertEqual(response.status, .ok, response.body.text)
         XCTAssertEqual(response.body.text, "{}")
     }
 
-    private static func push(_ client: some TestClientProtocol, _ harness: PushHarness, _ path: String, _ body: PushRequest) async throws -> TestResponse {
+    private static func push(
+        _ client: some TestClientProtocol, _ harness: PushHarness, _ path: String, _ body: PushRequest
+    ) async throws -> TestResponse {
         try await client.execute(uri: path, method: .post, headers: try await harness.headers(), body: JSONCoding.encode(body))
     }
 
@@ -41,16 +46,19 @@ final class PushContractTests: XCTestCase {
             try await Self.register(client, harness, PushHarness.alice, "", session: "session-2")
             devices = try await harness.devices()
             XCTAssertEqual(devices, [Self.aliceToken: PushHarness.bob], "\"\" removes this session's device only")
-            let bad = try await client.execute(uri: "/v1/users/deviceToken", method: .put, headers: try await harness.headers(),
-                                               body: JSONCoding.encode(DeviceTokenRequest(deviceToken: "has space")))
+            let bad = try await client.execute(
+                uri: "/v1/users/deviceToken", method: .put, headers: try await harness.headers(),
+                body: JSONCoding.encode(DeviceTokenRequest(deviceToken: "has space")))
             XCTAssertEqual(bad.status, .badRequest)
-            let given = try await client.execute(uri: "/v1/users/deviceToken", method: .put, headers: try await harness.headers(PushHarness.carol),
-                                                 body: JSONCoding.encode(DeviceTokenRequest(deviceToken: "short-apns-token", platform: "apns")))
+            let given = try await client.execute(
+                uri: "/v1/users/deviceToken", method: .put, headers: try await harness.headers(PushHarness.carol),
+                body: JSONCoding.encode(DeviceTokenRequest(deviceToken: "short-apns-token", platform: "apns")))
             XCTAssertEqual(given.status, .ok)
             let carolPlatform = try await harness.engine.values(String.self, "SELECT platform FROM device WHERE token = 'short-apns-token'").first
             XCTAssertEqual(carolPlatform, "apns", "the platform may be given")
-            let unknown = try await client.execute(uri: "/v1/users/deviceToken", method: .put, headers: try await harness.headers(PushHarness.carol),
-                                                   body: JSONCoding.encode(DeviceTokenRequest(deviceToken: "t", platform: "pager")))
+            let unknown = try await client.execute(
+                uri: "/v1/users/deviceToken", method: .put, headers: try await harness.headers(PushHarness.carol),
+                body: JSONCoding.encode(DeviceTokenRequest(deviceToken: "t", platform: "pager")))
             XCTAssertEqual(unknown.status, .badRequest)
         }
     }
@@ -60,11 +68,13 @@ final class PushContractTests: XCTestCase {
         try await harness.app.contractTest { client in
             try await Self.register(client, harness, PushHarness.bob, Self.bobToken)
             try await Self.register(client, harness, PushHarness.carol, Self.carolToken)
-            let one = try await Self.push(client, harness, "/v1/notifications/push", PushRequest(userID: PushHarness.bob, title: "hi", body: "there", data: ["k": "v"]))
+            let one = try await Self.push(
+                client, harness, "/v1/notifications/push", PushRequest(userID: PushHarness.bob, title: "hi", body: "there", data: ["k": "v"]))
             XCTAssertEqual(one.status, .ok, one.body.text)
             JSON.assertKeys(try JSON.object(one.body), ["notification_id"])
-            let group = try await Self.push(client, harness, "/v1/notifications/push/group",
-                                            PushRequest(userIDs: [PushHarness.bob, PushHarness.carol, PushHarness.alice], title: "all", body: "of you"))
+            let group = try await Self.push(
+                client, harness, "/v1/notifications/push/group",
+                PushRequest(userIDs: [PushHarness.bob, PushHarness.carol, PushHarness.alice], title: "all", body: "of you"))
             XCTAssertEqual(group.status, .ok, group.body.text)
             let received = await harness.received(3)
             XCTAssertEqual(received.count, 3)
@@ -74,15 +84,18 @@ final class PushContractTests: XCTestCase {
             XCTAssertEqual(sent, 3)
             XCTAssertEqual(harness.fcm.oauthGrants, 1, "the OAuth token is cached")
 
-            for (path, body) in [("/v1/notifications/push", PushRequest(title: "no user", body: "")),
-                                 ("/v1/notifications/push", PushRequest(userID: "nobody", title: "t", body: "b")),
-                                 ("/v1/notifications/push/group", PushRequest(userIDs: [], title: "t", body: "b")),
-                                 ("/v1/notifications/push", PushRequest(userID: PushHarness.bob, title: "", body: ""))] {
+            for (path, body) in [
+                ("/v1/notifications/push", PushRequest(title: "no user", body: "")),
+                ("/v1/notifications/push", PushRequest(userID: "nobody", title: "t", body: "b")),
+                ("/v1/notifications/push/group", PushRequest(userIDs: [], title: "t", body: "b")),
+                ("/v1/notifications/push", PushRequest(userID: PushHarness.bob, title: "", body: "")),
+            ] {
                 let response = try await Self.push(client, harness, path, body)
                 XCTAssertEqual(response.status, .badRequest, "\(body)")
             }
-            let huge = try await Self.push(client, harness, "/v1/notifications/push",
-                                           PushRequest(userID: PushHarness.bob, title: "t", body: String(repeating: "가", count: 2_000)))
+            let huge = try await Self.push(
+                client, harness, "/v1/notifications/push",
+                PushRequest(userID: PushHarness.bob, title: "t", body: String(repeating: "가", count: 2_000)))
             XCTAssertEqual(huge.status.code, 413, "over the 4 KB payload")
         }
     }
@@ -93,18 +106,21 @@ final class PushContractTests: XCTestCase {
             for (user, token) in [(PushHarness.alice, Self.aliceToken), (PushHarness.bob, Self.bobToken), (PushHarness.carol, Self.carolToken)] {
                 try await Self.register(client, harness, user, token)
             }
-            let event = ChatMessageEvent(appID: PushHarness.appID, roomID: "6740369b3a36e82f532ec7aa", chatID: "6740369b3a36e82f532ec7bb", senderID: PushHarness.alice,
-                                         senderNick: "alice", content: "안녕", files: [], recipients: [PushHarness.bob, PushHarness.carol], present: [PushHarness.bob],
-                                         createdAt: "2024-11-22T07:45:31.693Z")
+            let event = ChatMessageEvent(
+                appID: PushHarness.appID, roomID: "6740369b3a36e82f532ec7aa", chatID: "6740369b3a36e82f532ec7bb", senderID: PushHarness.alice,
+                senderNick: "alice", content: "안녕", files: [], recipients: [PushHarness.bob, PushHarness.carol], present: [PushHarness.bob],
+                createdAt: "2024-11-22T07:45:31.693Z")
             for _ in 0..<2 {
-                let response = try await client.execute(uri: "/internal/chat-messages", method: .post,
-                                                        headers: TestEnvironment.fields(app: PushHarness.appID, extra: [("content-type", "application/json")]),
-                                                        body: JSONCoding.encode([event]))
+                let response = try await client.execute(
+                    uri: "/internal/chat-messages", method: .post,
+                    headers: TestEnvironment.fields(app: PushHarness.appID, extra: [("content-type", "application/json")]),
+                    body: JSONCoding.encode([event]))
                 XCTAssertEqual(response.status, .ok)
             }
-            let tooMany = try await client.execute(uri: "/internal/chat-messages", method: .post,
-                                                   headers: TestEnvironment.fields(app: PushHarness.appID, extra: [("content-type", "application/json")]),
-                                                   body: JSONCoding.encode(Array(repeating: event, count: 101)))
+            let tooMany = try await client.execute(
+                uri: "/internal/chat-messages", method: .post,
+                headers: TestEnvironment.fields(app: PushHarness.appID, extra: [("content-type", "application/json")]),
+                body: JSONCoding.encode(Array(repeating: event, count: 101)))
             XCTAssertEqual(tooMany.status, .badRequest, "at most 100 messages a call")
             let received = await harness.received(1)
             XCTAssertEqual(received.map(\.token), [Self.carolToken], "not the sender, not bob who has the room open")
@@ -121,8 +137,9 @@ final class PushContractTests: XCTestCase {
             try await Self.register(client, harness, PushHarness.carol, Self.carolToken)
             harness.fcm.unregister(Self.bobToken)
             harness.fcm.fail(next: 2)
-            let response = try await Self.push(client, harness, "/v1/notifications/push/group",
-                                               PushRequest(userIDs: [PushHarness.bob, PushHarness.carol], title: "t", body: "b"))
+            let response = try await Self.push(
+                client, harness, "/v1/notifications/push/group",
+                PushRequest(userIDs: [PushHarness.bob, PushHarness.carol], title: "t", body: "b"))
             XCTAssertEqual(response.status, .ok)
             let received = await harness.received(1, within: 20)
             XCTAssertEqual(received.map(\.token), [Self.carolToken], "503s are retried until delivered")
@@ -153,12 +170,14 @@ final class PushContractTests: XCTestCase {
             try await Self.register(client, harness, PushHarness.bob, gone, session: "session-2")
             harness.apns.unregister(gone)
             harness.apns.fail(next: 1)
-            let response = try await Self.push(client, harness, "/v1/notifications/push", PushRequest(userID: PushHarness.bob, title: "t", body: "b", data: ["roomId": "r1"]))
+            let response = try await Self.push(
+                client, harness, "/v1/notifications/push", PushRequest(userID: PushHarness.bob, title: "t", body: "b", data: ["roomId": "r1"]))
             XCTAssertEqual(response.status, .ok)
-            let received = await HTTPProbe.eventually(within: .seconds(20)) { () -> [APNsSimulator.Delivery]? in
-                let received = harness.apns.received
-                return received.isEmpty ? nil : received
-            } ?? []
+            let received =
+                await HTTPProbe.eventually(within: .seconds(20)) { () -> [APNsSimulator.Delivery]? in
+                    let received = harness.apns.received
+                    return received.isEmpty ? nil : received
+                } ?? []
             XCTAssertEqual(received.map(\.token), [live])
             XCTAssertEqual(received.first?.http2, true, "HTTP/2")
             XCTAssertEqual(received.first?.payload["roomId"] as? String, "r1")

@@ -37,22 +37,35 @@ struct PushHarness {
         let keys = await TestKeys.make(), apns = try await APNsSimulator.start()
         let fcm = if let fcm { fcm } else { try await FCMSimulator.start() }
         let common = TestEnvironment.common(.push, dataDirectory: try TestEnvironment.temporaryDirectory())
-        let engine: StoreEngine = if let engine { engine } else { try await TestEngine.open(
-            sqlite: { StoreEngine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: PushMigrations.migrator)) },
-            postgres: { pool in try await pool.migrate(PushPostgresMigrations.all); return StoreEngine.postgres(pool) }
-        ) }
+        let engine: StoreEngine =
+            if let engine { engine } else {
+                try await TestEngine.open(
+                    sqlite: { StoreEngine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: PushMigrations.migrator)) },
+                    postgres: { pool in
+                        try await pool.migrate(PushPostgresMigrations.all); return StoreEngine.postgres(pool)
+                    }
+                )
+            }
         let account = try JSONDecoder().decode(FCMClient.ServiceAccount.self, from: Data(fcm.serviceAccountJSON.utf8))
         let client = try await FCMClient(http: .shared, baseURL: fcm.url, account: account, logger: TestEnvironment.logger)
-        let apnsClient = try await APNsClient(http: try apnsHTTP.get(), baseURL: apns.url, credentials: .init(
-            keyPEM: apns.authKeyPEM, keyID: APNsSimulator.keyID, teamID: APNsSimulator.teamID, topic: APNsSimulator.topic))
-        let app = try PushAssembly.assemble(common: common, logger: TestEnvironment.logger, engine: engine, userTopics: userTopics,
-                                        dependencies: .init(jwks: JWKSClient { keys.jwks }, sender: .live(fcm: client, apns: apnsClient))).application()
+        let apnsClient = try await APNsClient(
+            http: try apnsHTTP.get(), baseURL: apns.url,
+            credentials: .init(
+                keyPEM: apns.authKeyPEM, keyID: APNsSimulator.keyID, teamID: APNsSimulator.teamID, topic: APNsSimulator.topic))
+        let app = try PushAssembly.assemble(
+            common: common, logger: TestEnvironment.logger, engine: engine, userTopics: userTopics,
+            dependencies: .init(jwks: JWKSClient { keys.jwks }, sender: .live(fcm: client, apns: apnsClient))
+        ).application()
         return PushHarness(app: app, keys: keys, fcm: fcm, apns: apns, engine: engine)
     }
 
     func headers(_ user: String = alice, session: String = "session-1") async throws -> HTTPFields {
-        TestEnvironment.fields(app: Self.appID, extra: [("Authorization", try await keys.token(user: user, app: Self.appID, session: session)),
-                                                        ("content-type", "application/json")])
+        TestEnvironment.fields(
+            app: Self.appID,
+            extra: [
+                ("Authorization", try await keys.token(user: user, app: Self.appID, session: session)),
+                ("content-type", "application/json"),
+            ])
     }
 
     /// The deliveries in a state.

@@ -18,7 +18,8 @@ final class PushReplicaTests: XCTestCase {
         let a = try await PushHarness.make(engine: .postgres(shared.database))
         let b = try await PushHarness.make(engine: .postgres(try PostgresPool(url: shared.url, logger: TestEnvironment.logger)), fcm: a.fcm)
         let users = (1...200).map { String(format: "%024x", $0) }
-        try await a.engine.execute("""
+        try await a.engine.execute(
+            """
             INSERT INTO device (token, app_id, user_id, session_id, platform, updated_at)
             SELECT 'token-' || i, '\(PushHarness.appID)', lpad(to_hex(i), 24, '0'), 's', 'fcm', 0 FROM generate_series(1, 200) i
             """)
@@ -27,8 +28,9 @@ final class PushReplicaTests: XCTestCase {
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for (n, (client, harness)) in [(replicaA, a), (replicaB, b)].enumerated() {
                         group.addTask {
-                            let response = try await client.execute(uri: "/v1/notifications/push/group", method: .post, headers: try await harness.headers(),
-                                                                    body: JSONCoding.encode(PushRequest(userIDs: users, title: "push \(n)", body: "b")))
+                            let response = try await client.execute(
+                                uri: "/v1/notifications/push/group", method: .post, headers: try await harness.headers(),
+                                body: JSONCoding.encode(PushRequest(userIDs: users, title: "push \(n)", body: "b")))
                             XCTAssertEqual(response.status, .ok, response.body.text)
                         }
                     }

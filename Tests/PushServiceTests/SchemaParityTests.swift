@@ -14,7 +14,8 @@ final class SchemaParityTests: XCTestCase {
     ]
 
     func testBothEnginesMigrateToOneSchema() async throws {
-        let differences = try await SchemaShape.differences(sqlite: PushMigrations.migrator, postgres: PushPostgresMigrations.all, ignoring: Self.meant)
+        let differences = try await SchemaShape.differences(
+            sqlite: PushMigrations.migrator, postgres: PushPostgresMigrations.all, ignoring: Self.meant)
         XCTAssertEqual(differences, [], differences.joined(separator: "\n"))
     }
 }

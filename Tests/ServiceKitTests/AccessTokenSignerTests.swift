@@ -20,7 +20,8 @@ final class AccessTokenSignerTests: XCTestCase {
             func text() -> String { String((0..<Int.random(in: 0...12)).map { _ in alphabet.randomElement()! }) }
             let issued = Date(timeIntervalSince1970: Double.random(in: 1_600_000_000...1_900_000_000))
             let claims = AccessTokenClaims(
-                userID: text(), appID: text(), sessionID: text(), issuedAt: issued, expiresAt: issued.addingTimeInterval(Double.random(in: 1...90_000))
+                userID: text(), appID: text(), sessionID: text(), issuedAt: issued,
+                expiresAt: issued.addingTimeInterval(Double.random(in: 1...90_000))
             )
             let token = try signer.sign(claims)
             let segments = token.split(separator: ".", omittingEmptySubsequences: false)

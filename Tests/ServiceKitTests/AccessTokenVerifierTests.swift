@@ -84,10 +84,11 @@ final class AccessTokenVerifierTests: XCTestCase {
         let new = await TestKeys.make(keyID: "new")
         let served = Mutex(old.jwks)
         let fetches = Mutex(0)
-        let verifier = AccessTokenVerifier(jwks: JWKSClient {
-            fetches.withLock { $0 += 1 }
-            return served.withLock { $0 }
-        }, refetchInterval: .zero)
+        let verifier = AccessTokenVerifier(
+            jwks: JWKSClient {
+                fetches.withLock { $0 += 1 }
+                return served.withLock { $0 }
+            }, refetchInterval: .zero)
         _ = try await verifier.verify(try await old.token())
         _ = try await verifier.verify(try await old.token())
         XCTAssertEqual(fetches.withLock { $0 }, 1, "cached after the first fetch")
@@ -100,10 +101,11 @@ final class AccessTokenVerifierTests: XCTestCase {
         let keys = await TestKeys.make(keyID: "real")
         let stranger = await TestKeys.make(keyID: "stranger")
         let fetches = Mutex(0)
-        let verifier = AccessTokenVerifier(jwks: JWKSClient {
-            fetches.withLock { $0 += 1 }
-            return keys.jwks
-        }, refetchInterval: .seconds(60))
+        let verifier = AccessTokenVerifier(
+            jwks: JWKSClient {
+                fetches.withLock { $0 += 1 }
+                return keys.jwks
+            }, refetchInterval: .seconds(60))
         for _ in 0..<20 { await assertCode(.tokenInvalid, verifier, try await stranger.token()) }
         XCTAssertEqual(fetches.withLock { $0 }, 1)
     }
@@ -130,11 +132,12 @@ final class KeySetCacheConcurrencyTests: XCTestCase {
     func testConcurrentCallersOnAColdCacheShareOneFetch() async throws {
         let keys = await TestKeys.make()
         let fetches = Mutex(0)
-        let verifier = AccessTokenVerifier(jwks: JWKSClient {
-            fetches.withLock { $0 += 1 }
-            try await Task.sleep(for: .milliseconds(20))
-            return keys.jwks
-        }, refetchInterval: .seconds(60))
+        let verifier = AccessTokenVerifier(
+            jwks: JWKSClient {
+                fetches.withLock { $0 += 1 }
+                try await Task.sleep(for: .milliseconds(20))
+                return keys.jwks
+            }, refetchInterval: .seconds(60))
         let token = try await keys.token()
         try await withThrowingTaskGroup(of: AuthenticatedUser.self) { group in
             for _ in 0..<20 { group.addTask { try await verifier.verify(token) } }

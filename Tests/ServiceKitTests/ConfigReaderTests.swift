@@ -57,7 +57,9 @@ final class ConfigReaderTests: XCTestCase {
             XCTAssertEqual((error as? ConfigurationError)?.variable, "INTERNAL_SECRET")
         }
         XCTAssertThrowsError(try CommonConfiguration(service: .chat, reader: ConfigReader(environment: ["INTERNAL_SECRET": "short"])))
-        XCTAssertThrowsError(try CommonConfiguration(service: .chat, reader: ConfigReader(environment: environment.merging(["LOG_LEVEL": "loud"]) { $1 }))) { error in
+        XCTAssertThrowsError(
+            try CommonConfiguration(service: .chat, reader: ConfigReader(environment: environment.merging(["LOG_LEVEL": "loud"]) { $1 }))
+        ) { error in
             XCTAssertEqual((error as? ConfigurationError)?.variable, "LOG_LEVEL")
         }
     }

@@ -31,32 +31,38 @@ final class JSONWriterTests: XCTestCase {
         var generator = SystemRandomNumberGenerator()
         for round in 0..<300 {
             let filters = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
-                FilterSummary(filterID: Self.text(&generator), category: Self.text(&generator), title: Self.text(&generator), description: Self.text(&generator),
-                              files: [Self.text(&generator)], creator: Self.user(&generator), isLiked: Bool.random(using: &generator),
-                              likeCount: Int.random(in: 0...1_000_000, using: &generator), buyerCount: Int.random(in: 0...1_000_000, using: &generator),
-                              createdAt: Self.text(&generator), updatedAt: Self.text(&generator))
+                FilterSummary(
+                    filterID: Self.text(&generator), category: Self.text(&generator), title: Self.text(&generator),
+                    description: Self.text(&generator),
+                    files: [Self.text(&generator)], creator: Self.user(&generator), isLiked: Bool.random(using: &generator),
+                    likeCount: Int.random(in: 0...1_000_000, using: &generator), buyerCount: Int.random(in: 0...1_000_000, using: &generator),
+                    createdAt: Self.text(&generator), updatedAt: Self.text(&generator))
             }
             try Self.assertSameBytes(CursorPage(data: filters, nextCursor: Self.text(&generator)), round)
             try Self.assertSameBytes(DataList(data: filters), round)
             let chats = (0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.chat(&generator) }
             try Self.assertSameBytes(DataList(data: chats), round)
             let rooms = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
-                ChatRoomAnswer(roomID: Self.text(&generator), createdAt: Self.text(&generator), updatedAt: Self.text(&generator),
-                               participants: [Self.user(&generator), Self.user(&generator)], lastChat: Bool.random(using: &generator) ? Self.chat(&generator) : nil)
+                ChatRoomAnswer(
+                    roomID: Self.text(&generator), createdAt: Self.text(&generator), updatedAt: Self.text(&generator),
+                    participants: [Self.user(&generator), Self.user(&generator)],
+                    lastChat: Bool.random(using: &generator) ? Self.chat(&generator) : nil)
             }
             try Self.assertSameBytes(DataList(data: rooms), round)
             func texts() -> [String] { (0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.text(&generator) } }
-            try Self.assertSameBytes(ChatMessageEvent(
-                appID: Self.text(&generator), roomID: Self.text(&generator), chatID: Self.text(&generator), senderID: Self.text(&generator),
-                senderNick: Self.text(&generator), content: Self.text(&generator), files: texts(), recipients: texts(), present: texts(),
-                createdAt: Self.text(&generator)
-            ), round)
+            try Self.assertSameBytes(
+                ChatMessageEvent(
+                    appID: Self.text(&generator), roomID: Self.text(&generator), chatID: Self.text(&generator), senderID: Self.text(&generator),
+                    senderNick: Self.text(&generator), content: Self.text(&generator), files: texts(), recipients: texts(), present: texts(),
+                    createdAt: Self.text(&generator)
+                ), round)
         }
     }
 
     static func chat(_ generator: inout some RandomNumberGenerator) -> ChatAnswer {
-        ChatAnswer(chatID: text(&generator), roomID: text(&generator), content: text(&generator), createdAt: text(&generator), updatedAt: text(&generator),
-                   sender: user(&generator), files: (0..<Int.random(in: 0...2, using: &generator)).map { _ in text(&generator) })
+        ChatAnswer(
+            chatID: text(&generator), roomID: text(&generator), content: text(&generator), createdAt: text(&generator), updatedAt: text(&generator),
+            sender: user(&generator), files: (0..<Int.random(in: 0...2, using: &generator)).map { _ in text(&generator) })
     }
 
     func testEncodeUsesTheWriterForWritableTypes() throws {
@@ -95,17 +101,20 @@ final class JSONWriterTests: XCTestCase {
     }
 
     static func comment(_ generator: inout some RandomNumberGenerator, replies: Bool) -> CommentAnswer {
-        CommentAnswer(commentID: text(&generator), content: text(&generator), createdAt: text(&generator), creator: user(&generator),
-                      replies: replies ? (0..<Int.random(in: 0...2, using: &generator)).map { _ in comment(&generator, replies: false) } : nil)
+        CommentAnswer(
+            commentID: text(&generator), content: text(&generator), createdAt: text(&generator), creator: user(&generator),
+            replies: replies ? (0..<Int.random(in: 0...2, using: &generator)).map { _ in comment(&generator, replies: false) } : nil)
     }
 
     static func post(_ generator: inout some RandomNumberGenerator) -> PostAnswer {
         func texts() -> [String] { (0..<Int.random(in: 0...3, using: &generator)).map { _ in text(&generator) } }
         return PostAnswer(
-            postID: text(&generator), productID: Bool.random(using: &generator) ? text(&generator) : nil, category: text(&generator), title: text(&generator),
+            postID: text(&generator), productID: Bool.random(using: &generator) ? text(&generator) : nil, category: text(&generator),
+            title: text(&generator),
             price: Int.random(in: Int.min...Int.max, using: &generator), content: text(&generator), contents: (0..<5).map { _ in text(&generator) },
             createdAt: text(&generator), updatedAt: text(&generator), creator: user(&generator), files: texts(), likes: texts(), likes2: texts(),
-            buyers: texts(), hashTags: texts(), comments: (0..<Int.random(in: 0...2, using: &generator)).map { _ in comment(&generator, replies: Bool.random()) },
+            buyers: texts(), hashTags: texts(),
+            comments: (0..<Int.random(in: 0...2, using: &generator)).map { _ in comment(&generator, replies: Bool.random()) },
             geolocation: Geolocation(longitude: number(&generator), latitude: number(&generator)),
             distance: Bool.random(using: &generator) ? number(&generator) : nil, isPublic: Bool.random(using: &generator)
         )

@@ -58,14 +58,16 @@ struct PostgresOutboxFixture: OutboxFixture {
     func enqueue(_ messages: [(key: String, n: Int)]) async throws {
         try await database.client.withTransaction(logger: database.logger) { connection in
             for message in messages {
-                try await PostgresOutboxStore.enqueue(connection, topic: "t", key: message.key, payload: OutboxPayload(n: message.n), logger: database.logger)
+                try await PostgresOutboxStore.enqueue(
+                    connection, topic: "t", key: message.key, payload: OutboxPayload(n: message.n), logger: database.logger)
             }
         }
     }
 
     func ids(where condition: String) async throws -> [Int64] {
         var ids: [Int64] = []
-        let rows = try await database.client.query(PostgresQuery(unsafeSQL: "SELECT id FROM outbox WHERE \(condition) ORDER BY id"), logger: database.logger)
+        let rows = try await database.client.query(
+            PostgresQuery(unsafeSQL: "SELECT id FROM outbox WHERE \(condition) ORDER BY id"), logger: database.logger)
         for try await id in rows.decode(Int64.self) { ids.append(id) }
         return ids
     }

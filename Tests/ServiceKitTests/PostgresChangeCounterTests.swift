@@ -11,9 +11,13 @@ final class PostgresChangeCounterTests: XCTestCase {
     func testCommitsOfAnyConnectionMoveTheCounterAndNothingIsKeptWhileNotListening() async throws {
         let (database, url) = try await TestPostgres.freshDatabase()
         defer { database.close() }
-        try await database.migrate([PostgresMigration("watched", [
-            "CREATE TABLE watched (n integer NOT NULL)",
-        ] + PostgresChangeCounter.triggers(channel: "test_changes", tables: ["watched"]))])
+        try await database.migrate([
+            PostgresMigration(
+                "watched",
+                [
+                    "CREATE TABLE watched (n integer NOT NULL)"
+                ] + PostgresChangeCounter.triggers(channel: "test_changes", tables: ["watched"]))
+        ])
         let counter = PostgresChangeCounter(pool: database, channel: "test_changes")
         XCTAssertNotEqual(counter.count, counter.count, "not listening yet: every read is a new generation")
         let cache = ChangeBoundCache<String, Int>(changes: counter, maxCost: 10)
@@ -49,7 +53,9 @@ final class PostgresChangeCounterTests: XCTestCase {
     func testAnAnnouncementMovesEveryReplica() async throws {
         let (database, _) = try await TestPostgres.freshDatabase()
         defer { database.close() }
-        let (told, other) = (StoreEngine.postgres(database).changeSignal(channel: "test_users"), StoreEngine.postgres(database).changeSignal(channel: "test_users"))
+        let (told, other) = (
+            StoreEngine.postgres(database).changeSignal(channel: "test_users"), StoreEngine.postgres(database).changeSignal(channel: "test_users")
+        )
         let listeners = (told.services + other.services).map { service in Task { try await service.run() } }
         defer { for listener in listeners { listener.cancel() } }
         let settled = await HTTPProbe.eventually(within: .seconds(10)) { () -> (UInt64, UInt64)? in

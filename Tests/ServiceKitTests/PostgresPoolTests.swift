@@ -49,11 +49,15 @@ final class PostgresPoolTests: XCTestCase {
         let (pool, _) = try await TestPostgres.freshDatabase()
         defer { pool.close() }
         do {
-            try await pool.migrate([PostgresMigration("good", ["CREATE TABLE a (n integer)"]), PostgresMigration("bad", ["CREATE TABLE b (n nonsense)"])])
+            try await pool.migrate([
+                PostgresMigration("good", ["CREATE TABLE a (n integer)"]), PostgresMigration("bad", ["CREATE TABLE b (n nonsense)"]),
+            ])
             XCTFail("the bad migration fails")
         } catch {}
         var names: [String] = []
-        for try await name in try await pool.client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'", logger: pool.logger).decode(String.self) {
+        for try await name in try await pool.client.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'", logger: pool.logger).decode(
+            String.self)
+        {
             names.append(name)
         }
         XCTAssertEqual(names, [], "not even the migrations' own table")

@@ -29,11 +29,18 @@ final class PostgresRecordTests: XCTestCase {
     func testARecordGoesInAndComesBackAsItWas() async throws {
         let (pool, _) = try await TestPostgres.freshDatabase()
         defer { pool.close() }
-        try await pool.migrate([PostgresMigration("t", ["""
-            CREATE TABLE record (id text PRIMARY KEY, count bigint NOT NULL, small bigint NOT NULL, flag boolean NOT NULL,
-                ratio double precision NOT NULL, kind text NOT NULL, note text, blob bytea NOT NULL, updated_at bigint)
-            """])])
-        let first = Record(id: "a", count: 1 << 40, small: -3, flag: true, ratio: 0.25, kind: .group, note: nil, blob: Data([0, 1, 255]), updatedAt: 7)
+        try await pool.migrate([
+            PostgresMigration(
+                "t",
+                [
+                    """
+                    CREATE TABLE record (id text PRIMARY KEY, count bigint NOT NULL, small bigint NOT NULL, flag boolean NOT NULL,
+                        ratio double precision NOT NULL, kind text NOT NULL, note text, blob bytea NOT NULL, updated_at bigint)
+                    """
+                ])
+        ])
+        let first = Record(
+            id: "a", count: 1 << 40, small: -3, flag: true, ratio: 0.25, kind: .group, note: nil, blob: Data([0, 1, 255]), updatedAt: 7)
         var second = Record(id: "b", count: 0, small: 0, flag: false, ratio: -1, kind: .pair, note: "안녕", blob: Data(), updatedAt: nil)
         for record in [first, second] { try await pool.client.query(try PostgresColumns(record).insert(into: "record"), logger: pool.logger) }
         let rows = try await pool.client.query("SELECT * FROM record ORDER BY id", logger: pool.logger)
@@ -44,7 +51,8 @@ final class PostgresRecordTests: XCTestCase {
         second.updatedAt = 99
         second.kind = .group
         try await pool.client.query(try PostgresColumns(second).update("record", key: "id"), logger: pool.logger)
-        let again = try await PostgresRecordDecoder.decodeAll(Record.self, from: try await pool.client.query("SELECT * FROM record WHERE id = 'b'", logger: pool.logger))
+        let again = try await PostgresRecordDecoder.decodeAll(
+            Record.self, from: try await pool.client.query("SELECT * FROM record WHERE id = 'b'", logger: pool.logger))
         XCTAssertEqual(again, [second], "a property set to nil writes NULL")
     }
 

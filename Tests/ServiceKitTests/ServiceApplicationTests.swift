@@ -80,7 +80,8 @@ final class ServiceApplicationTests: XCTestCase {
             let unknown = try await client.execute(uri: "/nothing", method: .get, headers: TestEnvironment.fields())
             XCTAssertEqual(unknown.status.code, 444)
             XCTAssertEqual(try JSON.object(unknown.body)["code"] as? String, "unknown_route")
-            let undecodable = try await client.execute(uri: "/decode", method: .post, headers: TestEnvironment.fields(), body: ByteBuffer(string: "{\"nam"))
+            let undecodable = try await client.execute(
+                uri: "/decode", method: .post, headers: TestEnvironment.fields(), body: ByteBuffer(string: "{\"nam"))
             XCTAssertEqual(undecodable.status, .badRequest)
             XCTAssertEqual(try JSON.object(undecodable.body)["code"] as? String, "bad_request")
             let trailing = try await client.execute(uri: "/echo/", method: .get, headers: TestEnvironment.fields())
@@ -95,14 +96,18 @@ final class ServiceApplicationTests: XCTestCase {
             let raw = try await client.execute(uri: "/me", method: .get, headers: TestEnvironment.fields(extra: [("Authorization", token)]))
             XCTAssertEqual(raw.status, .ok)
             XCTAssertEqual(try JSON.object(raw.body)["userID"] as? String, "u-7")
-            let bearer = try await client.execute(uri: "/me", method: .get, headers: TestEnvironment.fields(extra: [("authorization", "Bearer " + token)]))
+            let bearer = try await client.execute(
+                uri: "/me", method: .get, headers: TestEnvironment.fields(extra: [("authorization", "Bearer " + token)]))
             XCTAssertEqual(bearer.status, .ok)
             let missing = try await client.execute(uri: "/me", method: .get, headers: TestEnvironment.fields())
             XCTAssertEqual(missing.status, .unauthorized)
             XCTAssertEqual(try JSON.object(missing.body)["code"] as? String, "token_invalid")
-            let otherApp = try await client.execute(uri: "/me", method: .get, headers: TestEnvironment.fields(app: "app-2", extra: [("Authorization", token)]))
+            let otherApp = try await client.execute(
+                uri: "/me", method: .get, headers: TestEnvironment.fields(app: "app-2", extra: [("Authorization", token)]))
             XCTAssertEqual(otherApp.status, .unauthorized)
-            let expired = try await client.execute(uri: "/me", method: .get, headers: TestEnvironment.fields(extra: [("Authorization", try await keys.token(app: "app-1", expiresIn: -1))]))
+            let expired = try await client.execute(
+                uri: "/me", method: .get,
+                headers: TestEnvironment.fields(extra: [("Authorization", try await keys.token(app: "app-1", expiresIn: -1))]))
             XCTAssertEqual(expired.status.code, 419)
             XCTAssertEqual(try JSON.object(expired.body)["code"] as? String, "token_expired")
         }

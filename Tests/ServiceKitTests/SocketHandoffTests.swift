@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import ServiceLifecycle
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -79,5 +80,3 @@ private final class Adopted: Sendable {
     func add(_ descriptor: Int32, _ request: [UInt8]) { storage.withLock { $0.append(Handoff(descriptor: descriptor, request: request)) } }
     var first: Handoff? { storage.withLock { $0.first } }
 }
-
-import Synchronization

@@ -16,7 +16,7 @@ final class WriteBatcherTests: XCTestCase {
         let gate = DispatchSemaphore(value: 0)
         let holding = Flag()
         let batcher = WriteBatcher<String, Int64>(database: database) { db, name in
-            if name.hasPrefix("hold") {   // holds its batch, alone, until the others wait
+            if name.hasPrefix("hold") {  // holds its batch, alone, until the others wait
                 holding.value.withLock { $0 = true }
                 gate.wait()
                 holding.value.withLock { $0 = false }
@@ -48,7 +48,8 @@ final class WriteBatcherTests: XCTestCase {
 
         let second = try await round(["late-1", "item-7", "late-2"], after: "hold-2")
         XCTAssertEqual(second.filter { (try? $0.get()) == nil }.count, 1, "the duplicate fails")
-        let stored = try await database.read { db in try String.fetchAll(db, sql: "SELECT name FROM item WHERE name NOT LIKE 'item-%' ORDER BY name") }
+        let stored = try await database.read { db in try String.fetchAll(db, sql: "SELECT name FROM item WHERE name NOT LIKE 'item-%' ORDER BY name")
+        }
         XCTAssertEqual(stored, ["hold-1", "hold-2", "late-1", "late-2"], "the others of its batch are kept")
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 
 @testable import SocketIO
@@ -11,7 +12,11 @@ final class DelayQueueTests: XCTestCase {
         let third = XCTestExpectation(description: "three batches")
 
         func record(_ count: Int) {
-            if storage.withLock({ $0.append((.now, count)); return $0.count }) == 3 { third.fulfill() }
+            if storage.withLock({
+                $0.append((.now, count)); return $0.count
+            }) == 3 {
+                third.fulfill()
+            }
         }
 
         var all: [(at: ContinuousClock.Instant, count: Int)] { storage.withLock { $0 } }
@@ -50,5 +55,3 @@ final class DelayQueueTests: XCTestCase {
         kept.removeAll()
     }
 }
-
-import Synchronization

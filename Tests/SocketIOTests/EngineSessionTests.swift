@@ -1,4 +1,5 @@
 import NIOEmbedded
+import Synchronization
 import XCTest
 
 @testable import SocketIO
@@ -59,5 +60,3 @@ final class Reasons: Sendable {
     func add(_ reason: String) { storage.withLock { $0.append(reason) } }
     var all: [String] { storage.withLock { $0 } }
 }
-
-import Synchronization

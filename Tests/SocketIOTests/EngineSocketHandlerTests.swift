@@ -1,6 +1,7 @@
 import NIOCore
 import NIOEmbedded
 import NIOWebSocket
+import Synchronization
 import XCTest
 
 @testable import SocketIO
@@ -19,7 +20,9 @@ final class EngineSocketHandlerTests: XCTestCase {
     {
         var configuration = EngineConfiguration()
         configuration.maxQueuedBytes = maxQueuedBytes
-        let session = EngineSession(id: "s\(UUID().uuidString.prefix(4))", transport: .websocket, handshake: EngineHandshake(), configuration: configuration) {
+        let session = EngineSession(
+            id: "s\(UUID().uuidString.prefix(4))", transport: .websocket, handshake: EngineHandshake(), configuration: configuration
+        ) {
             _, reason in closed.add(reason)
         }
         let counter = FlushCounter()
@@ -72,7 +75,8 @@ final class EngineSocketHandlerTests: XCTestCase {
             if index == 0 { expected.append(#"42/chats-r,["joined"]"#) }
             XCTAssertEqual(try Self.frames(channel), expected)
             XCTAssertEqual(counter.count - flushesBefore[index], 1, "frames of one tick leave in one flush")
-            XCTAssertEqual(counter.writes - writesBefore[index], index == 0 ? 2 : 1, "the tick's broadcasts as one slice, then the socket's own frame")
+            XCTAssertEqual(
+                counter.writes - writesBefore[index], index == 0 ? 2 : 1, "the tick's broadcasts as one slice, then the socket's own frame")
         }
     }
 
@@ -208,10 +212,12 @@ final class Received: Sendable {
     }
 
     func add(_ packet: EnginePacket) {
-        if storage.withLock({ $0.append(packet); return $0.count }) == expecting { done.fulfill() }
+        if storage.withLock({
+            $0.append(packet); return $0.count
+        }) == expecting {
+            done.fulfill()
+        }
     }
 
     var all: [EnginePacket] { storage.withLock { $0 } }
 }
-
-import Synchronization

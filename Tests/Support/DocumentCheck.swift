@@ -13,8 +13,8 @@ package enum DocumentCheck {
     package static func violations(profile: Dialect, method: String, path: String, status: Int, json: Data, from source: Source) throws -> [String] {
         let routes = RouteTable.mounted[profile] ?? .standard
         guard let match = routes.match(method: method, path: path),
-              let operation = APIDocument.operations(for: profile).first(where: { $0.method == method && $0.pattern == match.pattern }),
-              case .json(let answer) = operation.answer
+            let operation = APIDocument.operations(for: profile).first(where: { $0.method == method && $0.pattern == match.pattern }),
+            case .json(let answer) = operation.answer
         else { return [] }
         let schema: WireSchema
         if (200..<300).contains(status) {
@@ -22,7 +22,7 @@ package enum DocumentCheck {
         } else if source == .service {
             schema = try WireSchema.of(CanonicalError.self)
         } else if status == 420, profile != .quotehub {
-            schema = try WireSchema.of(MessageAnswer.self)   // no key, no app to speak for: `{message}` in every dialect
+            schema = try WireSchema.of(MessageAnswer.self)  // no key, no app to speak for: `{message}` in every dialect
         } else if match.paginated {
             schema = try answer.schema()
         } else {

@@ -25,8 +25,9 @@ package struct DocumentedClient: TestClientProtocol {
         let profile = headers[HTTPField.Name(InternalHeader.appProfile)!].flatMap(Dialect.init(rawValue:)) ?? .lslp
         let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
         guard !path.hasPrefix("/internal/"), response.headers[.contentType]?.hasPrefix("application/json") == true else { return response }
-        let violations = try DocumentCheck.violations(profile: profile, method: method.rawValue, path: path, status: Int(response.status.code),
-                                                      json: Data(response.body.readableBytesView), from: .service)
+        let violations = try DocumentCheck.violations(
+            profile: profile, method: method.rawValue, path: path, status: Int(response.status.code),
+            json: Data(response.body.readableBytesView), from: .service)
         XCTAssert(violations.isEmpty, "\(method) \(uri) (\(response.status.code)) departs from the \(profile.rawValue) document: \(violations)")
         return response
     }

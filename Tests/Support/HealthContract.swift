@@ -1,8 +1,8 @@
 import Contracts
 import Hummingbird
+import HummingbirdTesting
 import Logging
 import ServiceKit
-import HummingbirdTesting
 import XCTest
 
 /// The `/health` + `/metrics` contract every service answers, checked on its real application.
@@ -17,7 +17,8 @@ package enum HealthContract {
         try await check(app, service: service, file: file, line: line)
     }
 
-    package static func check(_ app: some ApplicationProtocol, service: ServiceName, file: StaticString = #filePath, line: UInt = #line) async throws {
+    package static func check(_ app: some ApplicationProtocol, service: ServiceName, file: StaticString = #filePath, line: UInt = #line) async throws
+    {
         try await app.test(.router) { client in
             let health = try await client.execute(uri: "/health", method: .get)
             XCTAssertEqual(health.status, .ok, file: file, line: line)

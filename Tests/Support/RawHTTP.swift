@@ -48,7 +48,9 @@ package enum RawHTTP {
                 group.addTask {
                     var signalled = false
                     for try await part in inbound {
-                        let sofar = text.value.withLock { $0 += String(buffer: part); return $0 }
+                        let sofar = text.value.withLock {
+                            $0 += String(buffer: part); return $0
+                        }
                         if !signalled, statuses(sofar).count >= answers {
                             signalled = true
                             received()

@@ -31,7 +31,8 @@ package final class RunningProcess: @unchecked Sendable {
 
     /// One of the package's executables, by product name.
     package convenience init(_ executable: String, arguments: [String] = [], environment: [String: String]) throws {
-        try self.init(url: Self.productsDirectory.appendingPathComponent(executable), name: executable, arguments: arguments, environment: environment)
+        try self.init(
+            url: Self.productsDirectory.appendingPathComponent(executable), name: executable, arguments: arguments, environment: environment)
     }
 
     /// Any program (e.g. the Python Socket.IO client of the realtime tests).
@@ -58,7 +59,9 @@ package final class RunningProcess: @unchecked Sendable {
 
     /// The first line (already seen or still to come) containing `needle`.
     package func line(containing needle: String, within timeout: Duration = .seconds(60)) async throws -> String {
-        let id = state.withLock { state -> Int in state.nextID += 1; return state.nextID }
+        let id = state.withLock { state -> Int in
+            state.nextID += 1; return state.nextID
+        }
         let found: String? = await withCheckedContinuation { continuation in
             let existing = state.withLock { state -> String?? in
                 if let line = state.lines.first(where: { $0.contains(needle) }) { return .some(line) }
@@ -78,7 +81,9 @@ package final class RunningProcess: @unchecked Sendable {
 
     /// The exit status, once the process has ended.
     package func exitStatus(within timeout: Duration = .seconds(30)) async throws -> Int32 {
-        let id = state.withLock { state -> Int in state.nextID += 1; return state.nextID }
+        let id = state.withLock { state -> Int in
+            state.nextID += 1; return state.nextID
+        }
         let status: Int32? = await withCheckedContinuation { continuation in
             let existing = state.withLock { state -> Int32? in
                 if let status = state.exitStatus { return status }

@@ -35,9 +35,11 @@ package struct SchemaShape: Sendable, Equatable {
     package static func of(_ database: some DatabaseReader) async throws -> SchemaShape {
         try await database.read { db in
             var shape = SchemaShape()
-            let names = try String.fetchAll(db, sql: """
-                SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
-                """)
+            let names = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'grdb_migrations'
+                    """)
             for name in names {
                 var table = Table()
                 let primaryKey = try db.primaryKey(name).columns
@@ -66,7 +68,8 @@ package struct SchemaShape: Sendable, Equatable {
     /// bookkeeping left out).
     package static func of(_ pool: PostgresPool) async throws -> SchemaShape {
         var shape = SchemaShape()
-        let columns = try await pool.client.query("""
+        let columns = try await pool.client.query(
+            """
             SELECT c.table_name::text, c.column_name::text, c.is_nullable::text, c.column_default::text
             FROM information_schema.columns c JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
             WHERE c.table_schema = 'public' AND t.table_type = 'BASE TABLE'
@@ -74,7 +77,8 @@ package struct SchemaShape: Sendable, Equatable {
         for try await (table, column, nullable, defaultValue) in columns.decode((String, String, String, String?).self) {
             shape.tables[table, default: Table()].columns[column] = Column(nullable: nullable == "YES", defaultValue: normalized(defaultValue))
         }
-        let indexes = try await pool.client.query("""
+        let indexes = try await pool.client.query(
+            """
             SELECT t.relname::text, i.indisunique,
                    array(SELECT a.attname::text FROM unnest(i.indkey) WITH ORDINALITY AS k(attnum, n)
                          JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.n)
@@ -121,11 +125,12 @@ package struct SchemaShape: Sendable, Equatable {
             let stand = names.filter { table.columns[$0] != nil && sqlite.tables[name]?.columns[$0] == nil }
             guard !stand.isEmpty else { continue }
             for column in stand { shape.tables[name]?.columns[column] = nil }
-            shape.tables[name]?.indexes = Set(table.indexes.compactMap { index in
-                var columns = index.columns
-                while let last = columns.last, stand.contains(last) { columns.removeLast() }
-                return columns.isEmpty ? nil : Index(columns: columns, unique: index.unique)
-            })
+            shape.tables[name]?.indexes = Set(
+                table.indexes.compactMap { index in
+                    var columns = index.columns
+                    while let last = columns.last, stand.contains(last) { columns.removeLast() }
+                    return columns.isEmpty ? nil : Index(columns: columns, unique: index.unique)
+                })
         }
         return shape
     }

@@ -24,7 +24,9 @@ package final class SocketIOTestClient: Sendable {
 
         /// EVENT name and arguments.
         package var event: (name: String, arguments: [Any])? {
-            guard type == 2, let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any], let name = array.first as? String else { return nil }
+            guard type == 2, let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any], let name = array.first as? String else {
+                return nil
+            }
             return (name, Array(array.dropFirst()))
         }
 
@@ -54,13 +56,15 @@ package final class SocketIOTestClient: Sendable {
         _ baseURL: String, transport: Transport, namespace: String, headers: [(String, String)] = [], auth: [String: String]? = nil
     ) async throws -> SocketIOTestClient {
         let client = SocketIOTestClient(namespace: namespace)
-        let connect = "40" + (namespace == "/" ? "" : namespace + ",")
+        let connect =
+            "40" + (namespace == "/" ? "" : namespace + ",")
             + (try auth.map { String(decoding: try JSONSerialization.data(withJSONObject: $0), as: UTF8.self) } ?? "")
         var sid: String?
         if transport == .pollingThenUpgrade {
             let open = try await poll(baseURL + "/socket.io/?EIO=4&transport=polling", headers: headers)
             guard open.first == "0", let handshake = try JSONSerialization.jsonObject(with: Data(open.dropFirst().utf8)) as? [String: Any],
-                  let id = handshake["sid"] as? String else { throw ClientError.protocolViolation("bad handshake \(open)") }
+                let id = handshake["sid"] as? String
+            else { throw ClientError.protocolViolation("bad handshake \(open)") }
             sid = id
             let url = baseURL + "/socket.io/?EIO=4&transport=polling&sid=" + id
             _ = try await poll(url, method: .POST, body: connect, headers: headers)
@@ -148,7 +152,9 @@ package final class SocketIOTestClient: Sendable {
     }
 
     /// The next packet matching `predicate` (others are kept for `received`), or a timeout.
-    package func next(within timeout: Duration = .seconds(10), where predicate: @escaping @Sendable (Packet) -> Bool = { _ in true }) async throws -> Packet {
+    package func next(
+        within timeout: Duration = .seconds(10), where predicate: @escaping @Sendable (Packet) -> Bool = { _ in true }
+    ) async throws -> Packet {
         try await withThrowingTaskGroup(of: Packet?.self) { group in
             group.addTask {
                 for await packet in self.inbox {

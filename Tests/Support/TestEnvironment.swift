@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import HTTPTypes
 import Logging
 import ServiceKit
 
@@ -30,8 +31,6 @@ package enum TestEnvironment {
         return headers
     }
 }
-
-import HTTPTypes
 
 extension TestEnvironment {
     /// The same headers as `HTTPFields`, for `app.test(.router)` clients, plus any extra ones.

@@ -15,10 +15,13 @@ package struct TestKeys: Sendable {
 
     package var jwks: JWKS { AccessTokenSigner.jwks(for: key, keyID: keyID) }
 
-    package func token(user: String = "user-1", app: String = "app-1", session: String = "session-1", expiresIn seconds: TimeInterval = 600) async throws -> String {
+    package func token(
+        user: String = "user-1", app: String = "app-1", session: String = "session-1", expiresIn seconds: TimeInterval = 600
+    ) async throws -> String {
         let now = Date()
-        return try signer.sign(AccessTokenClaims(
-            userID: user, appID: app, sessionID: session, issuedAt: now, expiresAt: now.addingTimeInterval(seconds)
-        ))
+        return try signer.sign(
+            AccessTokenClaims(
+                userID: user, appID: app, sessionID: session, issuedAt: now, expiresAt: now.addingTimeInterval(seconds)
+            ))
     }
 }

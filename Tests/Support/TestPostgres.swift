@@ -11,7 +11,7 @@ package enum TestPostgres {
     /// no PostgreSQL (it could not be installed).
     package static func freshDatabase(maximumConnections: Int = 10) async throws -> (database: PostgresPool, url: String) {
         guard let admin = ProcessInfo.processInfo.environment["GLINT_TEST_POSTGRES_URL"], !admin.isEmpty,
-              var url = URLComponents(string: admin)
+            var url = URLComponents(string: admin)
         else { throw XCTSkip("no PostgreSQL in this run: scripts/test starts Debian's postgresql where it is installed") }
         let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         let server = try PostgresPool(url: admin, logger: TestEnvironment.logger, maximumConnections: 1)

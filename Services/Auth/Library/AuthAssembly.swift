@@ -78,8 +78,9 @@ package enum AuthAssembly {
             relay: relay, usersChanged: dependencies.usersChanged
         )
         let images = try FileStore(dataDirectory: common.dataDirectory, area: "profiles")
-        let profiles = ProfileService(store: stores.profiles, users: users, market: dependencies.market, images: images,
-                                      usersChanged: dependencies.usersChanged)
+        let profiles = ProfileService(
+            store: stores.profiles, users: users, market: dependencies.market, images: images,
+            usersChanged: dependencies.usersChanged)
         let social = SocialLoginVerifier(
             apps: apps, appleKeys: KeySetCache(jwks: dependencies.appleKeys, refetchInterval: .seconds(60)),
             appleIssuer: configuration.appleIssuer, kakaoAPIURL: configuration.kakaoAPIURL, http: dependencies.http
@@ -114,7 +115,8 @@ package enum AuthAssembly {
     /// (not logged) because the newcomer needs it for the first request.
     static func createDevelopmentAppIfEmpty(_ apps: AppService, key: String?) async throws {
         guard try await apps.count() == 0,
-              let app = try await apps.createFirst(name: "Development", profile: .lslp, flags: AppFlags(), key: key) else { return }
+            let app = try await apps.createFirst(name: "Development", profile: .lslp, flags: AppFlags(), key: key)
+        else { return }
         FileHandle.standardOutput.write(Data("Development app created. SeSACKey: \(app.apiKey)\n".utf8))
     }
 

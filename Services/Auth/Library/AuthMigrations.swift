@@ -31,7 +31,9 @@ enum AuthMigrations {
                 t.column("password_hash", .text)
                 t.column("nick", .text).notNull()
                 t.column("nick_key", .text).notNull()
-                for column in ["phone_num", "birth_day", "gender", "info1", "info2", "info3", "info4", "info5", "name", "introduction", "description"] {
+                for column in [
+                    "phone_num", "birth_day", "gender", "info1", "info2", "info3", "info4", "info5", "name", "introduction", "description",
+                ] {
                     t.column(column, .text).notNull().defaults(to: "")
                 }
                 t.column("hash_tags", .text).notNull().defaults(to: "[]")
@@ -114,12 +116,13 @@ enum AuthMigrations {
                 t.column("kakao_app_id", .text).notNull().defaults(to: "")
                 t.column("mount", .text)
             }
-            try db.execute(sql: """
-                INSERT INTO app_new (id, name, api_key, profile, refresh_with_access_token_only, empty_auth_error_bodies, socket_auth_optional,
-                                     created_at, apple_client_ids, kakao_app_id)
-                SELECT id, name, api_key, profile, refresh_with_access_token_only, empty_auth_error_bodies, socket_auth_optional,
-                       created_at, apple_client_ids, kakao_app_id FROM app
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO app_new (id, name, api_key, profile, refresh_with_access_token_only, empty_auth_error_bodies, socket_auth_optional,
+                                         created_at, apple_client_ids, kakao_app_id)
+                    SELECT id, name, api_key, profile, refresh_with_access_token_only, empty_auth_error_bodies, socket_auth_optional,
+                           created_at, apple_client_ids, kakao_app_id FROM app
+                    """)
             try db.drop(table: "app")
             try db.rename(table: "app_new", to: "app")
             try db.create(index: "app_by_mount", on: "app", columns: ["mount"], unique: true, condition: Column("mount") != nil)
@@ -148,10 +151,11 @@ enum AuthMigrations {
                 t.add(column: "refresh_expires_at", .integer).notNull().defaults(to: 0)
                 t.add(column: "refresh_rotated_at", .integer)
             }
-            try db.execute(sql: """
-                UPDATE session SET refresh_expires_at = coalesce(
-                    (SELECT max(expires_at) FROM refresh_token WHERE session_id = session.id AND rotated_at IS NULL), 0)
-                """)
+            try db.execute(
+                sql: """
+                    UPDATE session SET refresh_expires_at = coalesce(
+                        (SELECT max(expires_at) FROM refresh_token WHERE session_id = session.id AND rotated_at IS NULL), 0)
+                    """)
         }
         migrator.registerMigration("v7-identities-by-user") { db in
             // Deleting a user cascades to its identities: found by index, as on PostgreSQL.

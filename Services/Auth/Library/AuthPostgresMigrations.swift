@@ -7,68 +7,70 @@ import ServiceKit
 /// reserved word here: the table is `app_user`. Append-only, like the SQLite migrations.
 enum AuthPostgresMigrations {
     static let all = [
-        PostgresMigration("v1-auth", [
-            """
-            CREATE TABLE app (
-                id text PRIMARY KEY, name text NOT NULL, api_key text NOT NULL UNIQUE,
-                profile text NOT NULL CHECK (profile IN ('lslp', 'slp', 'quotehub')),
-                refresh_with_access_token_only boolean NOT NULL DEFAULT false, empty_auth_error_bodies boolean NOT NULL DEFAULT false,
-                socket_auth_optional boolean NOT NULL DEFAULT false, created_at bigint NOT NULL,
-                apple_client_ids text NOT NULL DEFAULT '', kakao_app_id text NOT NULL DEFAULT '', mount text UNIQUE,
-                apple_team_id text NOT NULL DEFAULT '', apple_key_id text NOT NULL DEFAULT '', apple_private_key text NOT NULL DEFAULT '')
-            """,
-            """
-            CREATE TABLE app_user (
-                id text PRIMARY KEY, app_id text NOT NULL REFERENCES app ON DELETE CASCADE,
-                email text NOT NULL, email_key text NOT NULL, password_hash text, nick text NOT NULL, nick_key text NOT NULL,
-                phone_num text NOT NULL DEFAULT '', birth_day text NOT NULL DEFAULT '', gender text NOT NULL DEFAULT '',
-                info1 text NOT NULL DEFAULT '', info2 text NOT NULL DEFAULT '', info3 text NOT NULL DEFAULT '',
-                info4 text NOT NULL DEFAULT '', info5 text NOT NULL DEFAULT '', name text NOT NULL DEFAULT '',
-                introduction text NOT NULL DEFAULT '', description text NOT NULL DEFAULT '', hash_tags text NOT NULL DEFAULT '[]',
-                profile_image text, created_at bigint NOT NULL, updated_at bigint NOT NULL)
-            """,
-            "CREATE UNIQUE INDEX user_email ON app_user (app_id, email_key) WHERE email_key <> ''",
-            "CREATE INDEX user_nick ON app_user (app_id, nick_key)",
-            """
-            CREATE TABLE social_identity (
-                app_id text NOT NULL, provider text NOT NULL, subject text NOT NULL,
-                user_id text NOT NULL REFERENCES app_user ON DELETE CASCADE, PRIMARY KEY (app_id, provider, subject))
-            """,
-            "CREATE INDEX social_identity_user ON social_identity (user_id)",
-            """
-            CREATE TABLE session (
-                id text PRIMARY KEY, app_id text NOT NULL, user_id text NOT NULL REFERENCES app_user ON DELETE CASCADE,
-                device_token text, created_at bigint NOT NULL, revoked_at bigint, revoke_reason text,
-                refresh_generation bigint NOT NULL, refresh_expires_at bigint NOT NULL, refresh_rotated_at bigint)
-            """,
-            "CREATE INDEX session_by_user ON session (user_id)",
-            """
-            CREATE TABLE follow (
-                follower_id text NOT NULL REFERENCES app_user ON DELETE CASCADE, following_id text NOT NULL REFERENCES app_user ON DELETE CASCADE,
-                created_at bigint NOT NULL, PRIMARY KEY (follower_id, following_id))
-            """,
-            "CREATE INDEX follow_following ON follow (following_id)",
-            """
-            CREATE TABLE block (
-                blocker_id text NOT NULL REFERENCES app_user ON DELETE CASCADE, blocked_id text NOT NULL REFERENCES app_user ON DELETE CASCADE,
-                created_at bigint NOT NULL, PRIMARY KEY (blocker_id, blocked_id))
-            """,
-            "CREATE INDEX block_blocked ON block (blocked_id)",
-            """
-            CREATE TABLE report (
-                id text PRIMARY KEY, app_id text NOT NULL, reporter_id text NOT NULL REFERENCES app_user ON DELETE CASCADE,
-                target_type text NOT NULL, target_id text NOT NULL, reason text NOT NULL, created_at bigint NOT NULL,
-                UNIQUE (reporter_id, target_type, target_id))
-            """,
-            """
-            CREATE TABLE attendance (
-                user_id text NOT NULL REFERENCES app_user ON DELETE CASCADE, day text NOT NULL, created_at bigint NOT NULL, PRIMARY KEY (user_id, day))
-            """,
-            """
-            CREATE TABLE apple_grant (
-                user_id text PRIMARY KEY REFERENCES app_user ON DELETE CASCADE, app_id text NOT NULL,
-                sealed_refresh_token bytea NOT NULL, updated_at bigint NOT NULL)
-            """,
-        ] + PostgresOutboxStore.createTable),
+        PostgresMigration(
+            "v1-auth",
+            [
+                """
+                CREATE TABLE app (
+                    id text PRIMARY KEY, name text NOT NULL, api_key text NOT NULL UNIQUE,
+                    profile text NOT NULL CHECK (profile IN ('lslp', 'slp', 'quotehub')),
+                    refresh_with_access_token_only boolean NOT NULL DEFAULT false, empty_auth_error_bodies boolean NOT NULL DEFAULT false,
+                    socket_auth_optional boolean NOT NULL DEFAULT false, created_at bigint NOT NULL,
+                    apple_client_ids text NOT NULL DEFAULT '', kakao_app_id text NOT NULL DEFAULT '', mount text UNIQUE,
+                    apple_team_id text NOT NULL DEFAULT '', apple_key_id text NOT NULL DEFAULT '', apple_private_key text NOT NULL DEFAULT '')
+                """,
+                """
+                CREATE TABLE app_user (
+                    id text PRIMARY KEY, app_id text NOT NULL REFERENCES app ON DELETE CASCADE,
+                    email text NOT NULL, email_key text NOT NULL, password_hash text, nick text NOT NULL, nick_key text NOT NULL,
+                    phone_num text NOT NULL DEFAULT '', birth_day text NOT NULL DEFAULT '', gender text NOT NULL DEFAULT '',
+                    info1 text NOT NULL DEFAULT '', info2 text NOT NULL DEFAULT '', info3 text NOT NULL DEFAULT '',
+                    info4 text NOT NULL DEFAULT '', info5 text NOT NULL DEFAULT '', name text NOT NULL DEFAULT '',
+                    introduction text NOT NULL DEFAULT '', description text NOT NULL DEFAULT '', hash_tags text NOT NULL DEFAULT '[]',
+                    profile_image text, created_at bigint NOT NULL, updated_at bigint NOT NULL)
+                """,
+                "CREATE UNIQUE INDEX user_email ON app_user (app_id, email_key) WHERE email_key <> ''",
+                "CREATE INDEX user_nick ON app_user (app_id, nick_key)",
+                """
+                CREATE TABLE social_identity (
+                    app_id text NOT NULL, provider text NOT NULL, subject text NOT NULL,
+                    user_id text NOT NULL REFERENCES app_user ON DELETE CASCADE, PRIMARY KEY (app_id, provider, subject))
+                """,
+                "CREATE INDEX social_identity_user ON social_identity (user_id)",
+                """
+                CREATE TABLE session (
+                    id text PRIMARY KEY, app_id text NOT NULL, user_id text NOT NULL REFERENCES app_user ON DELETE CASCADE,
+                    device_token text, created_at bigint NOT NULL, revoked_at bigint, revoke_reason text,
+                    refresh_generation bigint NOT NULL, refresh_expires_at bigint NOT NULL, refresh_rotated_at bigint)
+                """,
+                "CREATE INDEX session_by_user ON session (user_id)",
+                """
+                CREATE TABLE follow (
+                    follower_id text NOT NULL REFERENCES app_user ON DELETE CASCADE, following_id text NOT NULL REFERENCES app_user ON DELETE CASCADE,
+                    created_at bigint NOT NULL, PRIMARY KEY (follower_id, following_id))
+                """,
+                "CREATE INDEX follow_following ON follow (following_id)",
+                """
+                CREATE TABLE block (
+                    blocker_id text NOT NULL REFERENCES app_user ON DELETE CASCADE, blocked_id text NOT NULL REFERENCES app_user ON DELETE CASCADE,
+                    created_at bigint NOT NULL, PRIMARY KEY (blocker_id, blocked_id))
+                """,
+                "CREATE INDEX block_blocked ON block (blocked_id)",
+                """
+                CREATE TABLE report (
+                    id text PRIMARY KEY, app_id text NOT NULL, reporter_id text NOT NULL REFERENCES app_user ON DELETE CASCADE,
+                    target_type text NOT NULL, target_id text NOT NULL, reason text NOT NULL, created_at bigint NOT NULL,
+                    UNIQUE (reporter_id, target_type, target_id))
+                """,
+                """
+                CREATE TABLE attendance (
+                    user_id text NOT NULL REFERENCES app_user ON DELETE CASCADE, day text NOT NULL, created_at bigint NOT NULL, PRIMARY KEY (user_id, day))
+                """,
+                """
+                CREATE TABLE apple_grant (
+                    user_id text PRIMARY KEY REFERENCES app_user ON DELETE CASCADE, app_id text NOT NULL,
+                    sealed_refresh_token bytea NOT NULL, updated_at bigint NOT NULL)
+                """,
+            ] + PostgresOutboxStore.createTable)
     ]
 }

@@ -19,7 +19,9 @@ struct AuthStores: Sendable {
         outbox = engine.outbox
         switch engine {
         case .sqlite(let database):
-            (apps, users, accounts) = (Self.apps(on: engine), SQLiteUserStore(database: database), SQLiteAccountStore(database: database, rules: rules))
+            (apps, users, accounts) = (
+                Self.apps(on: engine), SQLiteUserStore(database: database), SQLiteAccountStore(database: database, rules: rules)
+            )
             (profiles, appleGrants) = (SQLiteProfileStore(database: database), SQLiteAppleGrantStore(database: database))
         case .postgres(let pool):
             (apps, users, accounts) = (Self.apps(on: engine), PostgresUserStore(pool: pool), PostgresAccountStore(pool: pool, rules: rules))
@@ -37,6 +39,7 @@ struct AuthStores: Sendable {
 
     /// The engine the settings name, its schema migrated.
     static func open(databaseURL: String?, sqlitePath: String, logger: Logger) async throws -> StoreEngine {
-        try await StoreEngine.open(databaseURL: databaseURL, sqlitePath: sqlitePath, sqlite: AuthMigrations.migrator, postgres: AuthPostgresMigrations.all, logger: logger)
+        try await StoreEngine.open(
+            databaseURL: databaseURL, sqlitePath: sqlitePath, sqlite: AuthMigrations.migrator, postgres: AuthPostgresMigrations.all, logger: logger)
     }
 }

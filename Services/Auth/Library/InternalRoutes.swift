@@ -34,7 +34,8 @@ struct InternalRoutes: Sendable {
         }
         group.serve(InternalEndpoints.Auth.memberByEmail) { _, body, context in
             guard (1...254).contains(body.email.count),
-                  let user = try await users.user(email: body.email, appID: try context.requireAppID()) else {
+                let user = try await users.user(email: body.email, appID: try context.requireAppID())
+            else {
                 throw ServiceError.notFound("no user with that email")
             }
             return AccountRenderer.user(user)

@@ -1,5 +1,5 @@
-import Crypto
 import Contracts
+import Crypto
 import Foundation
 import JWTKit
 import ServiceKit
@@ -24,7 +24,9 @@ struct SigningKey: Sendable {
 
     init(privateKey: ES256PrivateKey) throws {
         self.privateKey = privateKey
-        guard let parameters = privateKey.publicKey.parameters else { throw JWTError.generic(identifier: "ecdsa", reason: "no public key parameters") }
+        guard let parameters = privateKey.publicKey.parameters else {
+            throw JWTError.generic(identifier: "ecdsa", reason: "no public key parameters")
+        }
         let digest = SHA256.hash(data: Data((parameters.x + "." + parameters.y).utf8))
         keyID = Hex.encode(digest.prefix(8))
     }

@@ -42,13 +42,16 @@ struct AuthCommand: AsyncParsableCommand {
                 )
                 var appleKey: AppleSignInKey?
                 if let appleTeamID, let appleKeyID, let applePrivateKeyFile {
-                    appleKey = AppleSignInKey(teamID: appleTeamID, keyID: appleKeyID, privateKeyPEM: try String(contentsOfFile: applePrivateKeyFile, encoding: .utf8))
+                    appleKey = AppleSignInKey(
+                        teamID: appleTeamID, keyID: appleKeyID, privateKeyPEM: try String(contentsOfFile: applePrivateKeyFile, encoding: .utf8))
                 } else if appleTeamID != nil || appleKeyID != nil || applePrivateKeyFile != nil {
                     throw ValidationError("--apple-team-id, --apple-key-id and --apple-private-key-file go together")
                 }
-                print(try await AuthAssembly.openAdmin(dataDirectory: dataDirectory(), databaseURL: databaseURL()).create(
-                    name: name, profile: dialect, flags: flags, key: key, appleClientIDs: appleClientID, kakaoAppID: kakaoAppID, mount: mount, appleKey: appleKey
-                ))
+                print(
+                    try await AuthAssembly.openAdmin(dataDirectory: dataDirectory(), databaseURL: databaseURL()).create(
+                        name: name, profile: dialect, flags: flags, key: key, appleClientIDs: appleClientID, kakaoAppID: kakaoAppID, mount: mount,
+                        appleKey: appleKey
+                    ))
             }
         }
 

@@ -19,11 +19,13 @@ package enum ChatAssembly {
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         let usersChanged = engine.changeSignal(channel: ChatPostgresMigrations.usersChanged)
-        let dependencies = Dependencies(users: .live(client, changes: usersChanged.counter), jwks: .live(client: client), apps: .live(client),
+        let dependencies = Dependencies(
+            users: .live(client, changes: usersChanged.counter), jwks: .live(client: client), apps: .live(client),
             push: EventClient { events in _ = try await client.call(InternalEndpoints.Push.chatMessages, body: events) },
             members: .live(client, changes: usersChanged.counter), market: .live(client), usersChanged: usersChanged
         )
-        return try assemble(common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
+        return try assemble(
+            common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
     }
 
     /// What chat-svc asks other services; tests pass fakes.
@@ -54,27 +56,36 @@ package enum ChatAssembly {
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         let replicas = ReplicaParts(engine: engine, origin: origin, logger: logger)
         let hub = replicas.hub
-        let deliver: @Sendable (LiveFrame, Int64) -> Void = if let listener = replicas.listener { { frame, seq in listener.stored(frame, seq: seq) } } else { { frame, _ in hub.broadcast(frame) } }
+        let deliver: @Sendable (LiveFrame, Int64) -> Void =
+            if let listener = replicas.listener { { frame, seq in listener.stored(frame, seq: seq) } } else { { frame, _ in hub.broadcast(frame) } }
         let poster = MessagePoster(messages: stores.messages, hub: hub, deliver: deliver, eventsWaiting: { relay.nudge() })
-        let conversations = ConversationService(rooms: stores.rooms, messages: stores.messages, renderer: ChatRenderer(users: dependencies.users), poster: poster)
+        let conversations = ConversationService(
+            rooms: stores.rooms, messages: stores.messages, renderer: ChatRenderer(users: dependencies.users), poster: poster)
         let chatFiles = try FileStore(dataDirectory: common.dataDirectory, area: "chats")
-        let workspaces = try workspaceRoutes(common: common, configuration: configuration, logger: logger, stores: stores, dependencies: dependencies,
-                                             poster: poster, chatFiles: chatFiles)
-        let routes = Routes(chat: ChatRoutes(conversations: conversations, files: chatFiles), workspaces: workspaces.routes,
-                            usersChanged: dependencies.usersChanged)
+        let workspaces = try workspaceRoutes(
+            common: common, configuration: configuration, logger: logger, stores: stores, dependencies: dependencies,
+            poster: poster, chatFiles: chatFiles)
+        let routes = Routes(
+            chat: ChatRoutes(conversations: conversations, files: chatFiles), workspaces: workspaces.routes,
+            usersChanged: dependencies.usersChanged)
         let background = engine.services + services + [relay, workspaces.sweeper] + replicas.services + dependencies.usersChanged.services
         if configuration.protocolTest {
             logger.warning("CHAT_PROTOCOL_TEST is on: sockets serve the conformance-suite configuration")
             let sockets = SocketEndpoint(app: ProtocolTestApplication(), configuration: .protocolTest, secret: nil, logger: logger)
-            return assemble(common: common, configuration: configuration, logger: logger, engine: engine, services: background, sockets: sockets, open: true, routes: routes, verifier: verifier)
+            return assemble(
+                common: common, configuration: configuration, logger: logger, engine: engine, services: background, sockets: sockets, open: true,
+                routes: routes, verifier: verifier)
         }
         var socketConfiguration = EngineConfiguration()
         socketConfiguration.flushWindow = configuration.flushWindow
         let sockets = SocketEndpoint(
-            app: ChatRealtime(rooms: stores.rooms, workspaces: stores.workspaces, verifier: verifier, apps: dependencies.apps, hub: hub, logger: logger),
+            app: ChatRealtime(
+                rooms: stores.rooms, workspaces: stores.workspaces, verifier: verifier, apps: dependencies.apps, hub: hub, logger: logger),
             configuration: socketConfiguration, secret: common.internalSecret, logger: logger
         )
-        return assemble(common: common, configuration: configuration, logger: logger, engine: engine, services: background, sockets: sockets, open: false, routes: routes, verifier: verifier)
+        return assemble(
+            common: common, configuration: configuration, logger: logger, engine: engine, services: background, sockets: sockets, open: false,
+            routes: routes, verifier: verifier)
     }
 
     /// The REST routes: §3's and §8's.
@@ -92,16 +103,20 @@ package enum ChatAssembly {
         let (workspaceStore, channelStore, messages) = (stores.workspaces, stores.channels, stores.messages)
         let renderer = WorkspaceRenderer(members: dependencies.members)
         let covers = try FileStore(dataDirectory: common.dataDirectory, area: "workspaces")
-        let workspaces = WorkspaceService(workspaces: workspaceStore, channels: channelStore, renderer: renderer, market: dependencies.market, covers: covers,
-                                          cost: configuration.workspaceCost, logger: logger)
+        let workspaces = WorkspaceService(
+            workspaces: workspaceStore, channels: channelStore, renderer: renderer, market: dependencies.market, covers: covers,
+            cost: configuration.workspaceCost, logger: logger)
         let upload = MessageUpload(files: chatFiles)
         let routes = WorkspaceRouteSet(
             covers: covers,
             workspaces: WorkspaceRoutes(workspaces: workspaces),
-            channels: ChannelRoutes(channels: ChannelService(access: workspaces, channels: channelStore, messages: messages, poster: poster, renderer: renderer),
-                                    upload: upload),
-            dms: DirectMessageRoutes(dms: DirectMessageService(access: workspaces, workspaces: workspaceStore, channels: channelStore, messages: messages,
-                                                               poster: poster, renderer: renderer, users: dependencies.users), upload: upload)
+            channels: ChannelRoutes(
+                channels: ChannelService(access: workspaces, channels: channelStore, messages: messages, poster: poster, renderer: renderer),
+                upload: upload),
+            dms: DirectMessageRoutes(
+                dms: DirectMessageService(
+                    access: workspaces, workspaces: workspaceStore, channels: channelStore, messages: messages,
+                    poster: poster, renderer: renderer, users: dependencies.users), upload: upload)
         )
         return (routes, AbandonedPurchaseSweeper(workspaces: workspaces, logger: logger))
     }

@@ -40,35 +40,37 @@ enum ChatMigrations {
                 t.column("created_at", .integer).notNull()
             }
             try db.create(index: "chat_by_room", on: "chat", columns: ["room_id", "created_at"])
-            try db.execute(sql: """
-                CREATE UNIQUE INDEX chat_client_id ON chat(room_id, sender_id, client_id) WHERE client_id IS NOT NULL;
-                CREATE VIRTUAL TABLE chat_fts USING fts5(content, content='chat', content_rowid='seq', tokenize='trigram');
-                CREATE TRIGGER chat_fts_insert AFTER INSERT ON chat BEGIN
-                    INSERT INTO chat_fts(rowid, content) VALUES (new.seq, new.content);
-                END;
-                CREATE TRIGGER chat_fts_delete AFTER DELETE ON chat BEGIN
-                    INSERT INTO chat_fts(chat_fts, rowid, content) VALUES ('delete', old.seq, old.content);
-                END;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE UNIQUE INDEX chat_client_id ON chat(room_id, sender_id, client_id) WHERE client_id IS NOT NULL;
+                    CREATE VIRTUAL TABLE chat_fts USING fts5(content, content='chat', content_rowid='seq', tokenize='trigram');
+                    CREATE TRIGGER chat_fts_insert AFTER INSERT ON chat BEGIN
+                        INSERT INTO chat_fts(rowid, content) VALUES (new.seq, new.content);
+                    END;
+                    CREATE TRIGGER chat_fts_delete AFTER DELETE ON chat BEGIN
+                        INSERT INTO chat_fts(chat_fts, rowid, content) VALUES ('delete', old.seq, old.content);
+                    END;
+                    """)
             try SQLiteOutboxStore.createTable(db)
         }
         migrator.registerMigration("v2-search-by-room") { db in
             // The index gets each message's room partition (`SearchPartition`), so a search reads
             // the room's part of the index, not every room's matches.
-            try db.execute(sql: """
-                ALTER TABLE chat ADD COLUMN fts_room TEXT GENERATED ALWAYS AS (\(SearchPartition.sqlExpression)) VIRTUAL;
-                DROP TRIGGER chat_fts_insert;
-                DROP TRIGGER chat_fts_delete;
-                DROP TABLE chat_fts;
-                CREATE VIRTUAL TABLE chat_fts USING fts5(content, fts_room, content='chat', content_rowid='seq', tokenize='trigram');
-                CREATE TRIGGER chat_fts_insert AFTER INSERT ON chat BEGIN
-                    INSERT INTO chat_fts(rowid, content, fts_room) VALUES (new.seq, new.content, new.fts_room);
-                END;
-                CREATE TRIGGER chat_fts_delete AFTER DELETE ON chat BEGIN
-                    INSERT INTO chat_fts(chat_fts, rowid, content, fts_room) VALUES ('delete', old.seq, old.content, old.fts_room);
-                END;
-                INSERT INTO chat_fts(chat_fts) VALUES ('rebuild');
-                """)
+            try db.execute(
+                sql: """
+                    ALTER TABLE chat ADD COLUMN fts_room TEXT GENERATED ALWAYS AS (\(SearchPartition.sqlExpression)) VIRTUAL;
+                    DROP TRIGGER chat_fts_insert;
+                    DROP TRIGGER chat_fts_delete;
+                    DROP TABLE chat_fts;
+                    CREATE VIRTUAL TABLE chat_fts USING fts5(content, fts_room, content='chat', content_rowid='seq', tokenize='trigram');
+                    CREATE TRIGGER chat_fts_insert AFTER INSERT ON chat BEGIN
+                        INSERT INTO chat_fts(rowid, content, fts_room) VALUES (new.seq, new.content, new.fts_room);
+                    END;
+                    CREATE TRIGGER chat_fts_delete AFTER DELETE ON chat BEGIN
+                        INSERT INTO chat_fts(chat_fts, rowid, content, fts_room) VALUES ('delete', old.seq, old.content, old.fts_room);
+                    END;
+                    INSERT INTO chat_fts(chat_fts) VALUES ('rebuild');
+                    """)
         }
         migrator.registerMigration("v3-workspaces") { db in
             // Workspaces (API.md §8) beside the rooms: channels and DM rooms are rooms (one message
@@ -114,10 +116,11 @@ enum ChatMigrations {
                 t.uniqueKey(["workspace_id", "name"])
             }
             // Unread counts (others' messages after a time) read this index alone, never the rows.
-            try db.execute(sql: """
-                CREATE INDEX chat_by_room_time_sender ON chat(room_id, created_at, sender_id);
-                DROP INDEX chat_by_room;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE INDEX chat_by_room_time_sender ON chat(room_id, created_at, sender_id);
+                    DROP INDEX chat_by_room;
+                    """)
         }
         return migrator
     }

@@ -28,6 +28,7 @@ struct ChatStores: Sendable {
 
     /// The engine the settings name, its schema migrated.
     static func open(databaseURL: String?, sqlitePath: String, logger: Logger) async throws -> StoreEngine {
-        try await StoreEngine.open(databaseURL: databaseURL, sqlitePath: sqlitePath, sqlite: ChatMigrations.migrator, postgres: ChatPostgresMigrations.all, logger: logger)
+        try await StoreEngine.open(
+            databaseURL: databaseURL, sqlitePath: sqlitePath, sqlite: ChatMigrations.migrator, postgres: ChatPostgresMigrations.all, logger: logger)
     }
 }

@@ -31,7 +31,8 @@ package enum GatewayAssembly {
         }
         let dependencies = Dependencies(
             apps: .live(InternalClient(http: http.client, configuration: common, timeout: .seconds(5))),
-            upstream: .live(pools: pools, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)), handoff: handoffPath.map(SocketHandoffSender.init))
+            upstream: .live(
+                pools: pools, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)), handoff: handoffPath.map(SocketHandoffSender.init))
         )
         return assemble(common: common, configuration: configuration, dependencies: dependencies, logger: logger, services: [http, pools])
     }
@@ -53,7 +54,9 @@ package enum GatewayAssembly {
             serverName: common.service.rawValue
         )
         router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
         DocumentRoutes(logger: logger).register(on: router)
         ProxyRoutes(policy: policy, upstream: dependencies.upstream).register(on: router)

@@ -2,23 +2,36 @@ import ServiceKit
 
 /// The gateway's own environment variables.
 package enum GatewaySettings {
-    package static let maxBodyBytes = ConfigVariable("GATEWAY_MAX_BODY_BYTES", default: "33554432", "largest request body accepted (413 above); uploads are at most 30 MB of files")
-    package static let ratePerApp = ConfigVariable("GATEWAY_RATE_PER_APP", default: "500", "requests per second one app key may make (token bucket refill)")
+    package static let maxBodyBytes = ConfigVariable(
+        "GATEWAY_MAX_BODY_BYTES", default: "33554432", "largest request body accepted (413 above); uploads are at most 30 MB of files")
+    package static let ratePerApp = ConfigVariable(
+        "GATEWAY_RATE_PER_APP", default: "500", "requests per second one app key may make (token bucket refill)")
     package static let burstPerApp = ConfigVariable("GATEWAY_BURST_PER_APP", default: "1000", "burst size of the per-app bucket")
     package static let ratePerIP = ConfigVariable("GATEWAY_RATE_PER_IP", default: "50", "requests per second one client address may make")
     package static let burstPerIP = ConfigVariable("GATEWAY_BURST_PER_IP", default: "100", "burst size of the per-address bucket")
-    package static let appCacheSeconds = ConfigVariable("GATEWAY_APP_CACHE_SECONDS", default: "30", "how long a resolved app key is cached (unknown keys: at most 5 s)")
-    package static let upstreamTimeoutSeconds = ConfigVariable("GATEWAY_UPSTREAM_TIMEOUT_SECONDS", default: "60", "how long a service may take to answer a forwarded request (and, for a streamed answer, to send its next part while the client reads)")
-    package static let maxUpstreamConnections = ConfigVariable("GATEWAY_MAX_UPSTREAM_CONNECTIONS", default: "128", "pooled keep-alive connections per service")
-    package static let idleTimeoutSeconds = ConfigVariable("GATEWAY_IDLE_TIMEOUT_SECONDS", default: "75", "a client connection with no request under way is closed after this long (also ends request heads that never complete); longer than clients keep idle connections, so they close first")
+    package static let appCacheSeconds = ConfigVariable(
+        "GATEWAY_APP_CACHE_SECONDS", default: "30", "how long a resolved app key is cached (unknown keys: at most 5 s)")
+    package static let upstreamTimeoutSeconds = ConfigVariable(
+        "GATEWAY_UPSTREAM_TIMEOUT_SECONDS", default: "60",
+        "how long a service may take to answer a forwarded request (and, for a streamed answer, to send its next part while the client reads)")
+    package static let maxUpstreamConnections = ConfigVariable(
+        "GATEWAY_MAX_UPSTREAM_CONNECTIONS", default: "128", "pooled keep-alive connections per service")
+    package static let idleTimeoutSeconds = ConfigVariable(
+        "GATEWAY_IDLE_TIMEOUT_SECONDS", default: "75",
+        "a client connection with no request under way is closed after this long (also ends request heads that never complete); longer than clients keep idle connections, so they close first"
+    )
     package static let publicURL = ConfigVariable(
         "GATEWAY_PUBLIC_URL", default: "",
         "the scheme and host clients reach the gateway at (e.g. https://api.example.com): mounted apps' absolute file URLs start with it; empty = http:// and the request's Host"
     )
-    package static let trustForwardedFor = ConfigVariable("GATEWAY_TRUST_FORWARDED_FOR", default: "false", "take the client address from X-Forwarded-For (only behind a trusted proxy)")
+    package static let trustForwardedFor = ConfigVariable(
+        "GATEWAY_TRUST_FORWARDED_FOR", default: "false", "take the client address from X-Forwarded-For (only behind a trusted proxy)")
 
     package static var all: [ConfigVariable] {
-        [maxBodyBytes, ratePerApp, burstPerApp, ratePerIP, burstPerIP, appCacheSeconds, upstreamTimeoutSeconds, maxUpstreamConnections, idleTimeoutSeconds, trustForwardedFor, publicURL, SocketHandoff.path]
+        [
+            maxBodyBytes, ratePerApp, burstPerApp, ratePerIP, burstPerIP, appCacheSeconds, upstreamTimeoutSeconds, maxUpstreamConnections,
+            idleTimeoutSeconds, trustForwardedFor, publicURL, SocketHandoff.path,
+        ]
     }
 }
 

@@ -16,8 +16,9 @@ package enum GeoAssembly {
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         let geocoder = ReverseGeocoder.load(path: configured.isEmpty ? GeoSettings.shippedBoundaries ?? "" : configured, logger: logger)
-        return try assemble(common: common, logger: logger, database: database,
-                         dependencies: Dependencies(jwks: .live(client: client), market: .live(client), geocoder: geocoder), services: [http])
+        return try assemble(
+            common: common, logger: logger, database: database,
+            dependencies: Dependencies(jwks: .live(client: client), market: .live(client), geocoder: geocoder), services: [http])
     }
 
     /// What geo-svc is given; tests pass fakes for market-svc and the keys.

@@ -23,8 +23,10 @@ package enum Launcher {
             environment[PaymentSettings.apiURL.name] = started.url
             environment[PaymentSettings.impKey.name] = PortOneSimulator.key
             environment[PaymentSettings.impSecret.name] = PortOneSimulator.secret
-            output.line(from: "glint", "PortOne simulator on \(started.url); create a payment: curl -X POST \(started.url)/simulator/payments "
-                + #"-H 'Content-Type: application/json' -d '{"merchant_uid":"<order_code>","amount":<total_price>}'"#)
+            output.line(
+                from: "glint",
+                "PortOne simulator on \(started.url); create a payment: curl -X POST \(started.url)/simulator/payments "
+                    + #"-H 'Content-Type: application/json' -d '{"merchant_uid":"<order_code>","amount":<total_price>}'"#)
             simulator = started
         }
         var kakao: KakaoBookSimulator?
@@ -43,11 +45,12 @@ package enum Launcher {
         let supervisor = Supervisor(plan: plan, executable: selfExecutable(), output: output, http: HTTPClient.shared)
         var logger = Logger(label: "glint")
         logger.logLevel = .warning
-        let group = ServiceGroup(configuration: .init(
-            services: [.init(service: supervisor, successTerminationBehavior: .gracefullyShutdownGroup)],
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger
-        ))
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: supervisor, successTerminationBehavior: .gracefullyShutdownGroup)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            ))
         try await group.run()
         await simulator?.stop()
         await kakao?.stop()
@@ -61,9 +64,11 @@ package enum Launcher {
         PrefixedOutput().line(from: "fcm-sim", "FCM simulator on \(simulator.url)")
         var logger = Logger(label: "glint")
         logger.logLevel = .warning
-        try await ServiceGroup(configuration: .init(
-            services: [.init(service: UntilShutdown())], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
-        )).run()
+        try await ServiceGroup(
+            configuration: .init(
+                services: [.init(service: UntilShutdown())], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger
+            )
+        ).run()
         await simulator.stop()
     }
 

@@ -25,7 +25,9 @@ package final class PrefixedOutput: Sendable {
         PipeReader.start(pipe.fileHandleForReading, name: source) { [weak self] chunk in
             guard let self else { return }
             if chunk.isEmpty {
-                let rest = pending.withLock { buffer -> Data in defer { buffer.removeAll() }; return buffer }
+                let rest = pending.withLock { buffer -> Data in
+                    defer { buffer.removeAll() }; return buffer
+                }
                 if !rest.isEmpty { self.line(from: source, String(decoding: rest, as: UTF8.self)) }
                 return
             }

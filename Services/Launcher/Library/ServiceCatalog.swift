@@ -1,8 +1,8 @@
 import AuthService
 import ChatService
 import Contracts
-import GeoService
 import Gateway
+import GeoService
 import MarketService
 import PaymentVerifyService
 import PushService

@@ -26,7 +26,8 @@ struct ItemRoutes<Service: ItemService>: Sendable {
         }
         group.put(RouterPath(path)) { request, context -> Service.Answer in
             let body = try await request.decode(as: Service.Update.self, context: context)
-            return try await service.update(try context.parameters.require(parameter), caller: try context.requireUser(), body, requestID: context.requestID)
+            return try await service.update(
+                try context.parameters.require(parameter), caller: try context.requireUser(), body, requestID: context.requestID)
         }
         group.delete(RouterPath(path)) { _, context -> EmptyAnswer in
             try await service.delete(try context.parameters.require(parameter), caller: try context.requireUser())

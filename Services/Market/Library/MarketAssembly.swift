@@ -18,11 +18,14 @@ package enum MarketAssembly {
         let client = InternalClient(http: http.client, configuration: common)
         let usersChanged = engine.changeSignal(channel: MarketPostgresMigrations.usersChanged)
         let dependencies = Dependencies(
-            users: .live(client, changes: usersChanged.counter), jwks: .live(client: client), geo: .live(client, InternalEndpoints.Geo.postLocation, appID: \.appID),
-            hidden: .live(client, changes: usersChanged.counter), kakao: .live(url: configuration.kakaoBookURL, restKey: configuration.kakaoRestKey, http: http.client),
+            users: .live(client, changes: usersChanged.counter), jwks: .live(client: client),
+            geo: .live(client, InternalEndpoints.Geo.postLocation, appID: \.appID),
+            hidden: .live(client, changes: usersChanged.counter),
+            kakao: .live(url: configuration.kakaoBookURL, restKey: configuration.kakaoRestKey, http: http.client),
             usersChanged: usersChanged
         )
-        return try assemble(common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
+        return try assemble(
+            common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
     }
 
     /// What market-svc asks other services; tests pass fakes.
@@ -63,18 +66,21 @@ package enum MarketAssembly {
         let postComments = CommentRoutes(comments: comments, target: .post, path: "/v1/posts/{post_id}", parameter: "post_id") { id, caller in
             try await posts.visible(id, caller: caller).id
         }
-        let filterComments = CommentRoutes(comments: comments, target: .filter, path: "/v1/filters/{filter_id}", parameter: "filter_id") { id, caller in
+        let filterComments = CommentRoutes(comments: comments, target: .filter, path: "/v1/filters/{filter_id}", parameter: "filter_id") {
+            id, caller in
             try await filters.find(id, caller: caller).id
         }
         let orders = OrderRoutes(orders: OrderService(store: stores.orders, filters: filters, users: users))
         let discovery = DiscoveryRoutes(
-            filters: filters, trends: TrendService(store: stores.filters, refresh: configuration.trendRefresh), users: users, banners: configuration.banners
+            filters: filters, trends: TrendService(store: stores.filters, refresh: configuration.trendRefresh), users: users,
+            banners: configuration.banners
         )
         let wallets = WalletRoutes(wallets: WalletService(store: stores.wallets))
         let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         let bookStories = try BookStoryAssembly(dataDirectory: common.dataDirectory, stores: stores, dependencies: dependencies)
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + stores.services + dependencies.usersChanged.services + services + [relay]
+            configuration: common, logger: logger, healthCheck: engine.health,
+            services: engine.services + stores.services + dependencies.usersChanged.services + services + [relay]
         ) { group in
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
             postRoutes.register(internal: group, protected: protected)

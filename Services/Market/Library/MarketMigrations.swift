@@ -195,23 +195,24 @@ enum MarketMigrations {
         migrator.registerMigration("v9-story-counts") { db in
             // Each author's stories (public and all) and each app's (user_id ''), kept by triggers
             // in the writing transaction: a page's exact total without counting 100,000 rows.
-            try db.execute(sql: """
-                CREATE TABLE story_count (
-                    app_id TEXT NOT NULL, user_id TEXT NOT NULL, public INTEGER NOT NULL, total INTEGER NOT NULL, PRIMARY KEY (app_id, user_id)
-                ) WITHOUT ROWID;
-                INSERT INTO story_count SELECT app_id, user_id, SUM(is_public), COUNT(*) FROM story GROUP BY app_id, user_id;
-                INSERT INTO story_count SELECT app_id, '', SUM(is_public), COUNT(*) FROM story GROUP BY app_id;
-                CREATE TRIGGER story_counted AFTER INSERT ON story BEGIN
-                    INSERT INTO story_count (app_id, user_id, public, total) VALUES (NEW.app_id, NEW.user_id, NEW.is_public, 1), (NEW.app_id, '', NEW.is_public, 1)
-                    ON CONFLICT (app_id, user_id) DO UPDATE SET public = public + excluded.public, total = total + 1;
-                END;
-                CREATE TRIGGER story_uncounted AFTER DELETE ON story BEGIN
-                    UPDATE story_count SET public = public - OLD.is_public, total = total - 1 WHERE app_id = OLD.app_id AND user_id IN (OLD.user_id, '');
-                END;
-                CREATE TRIGGER story_recounted AFTER UPDATE OF is_public ON story WHEN OLD.is_public != NEW.is_public BEGIN
-                    UPDATE story_count SET public = public + NEW.is_public - OLD.is_public WHERE app_id = NEW.app_id AND user_id IN (NEW.user_id, '');
-                END;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE story_count (
+                        app_id TEXT NOT NULL, user_id TEXT NOT NULL, public INTEGER NOT NULL, total INTEGER NOT NULL, PRIMARY KEY (app_id, user_id)
+                    ) WITHOUT ROWID;
+                    INSERT INTO story_count SELECT app_id, user_id, SUM(is_public), COUNT(*) FROM story GROUP BY app_id, user_id;
+                    INSERT INTO story_count SELECT app_id, '', SUM(is_public), COUNT(*) FROM story GROUP BY app_id;
+                    CREATE TRIGGER story_counted AFTER INSERT ON story BEGIN
+                        INSERT INTO story_count (app_id, user_id, public, total) VALUES (NEW.app_id, NEW.user_id, NEW.is_public, 1), (NEW.app_id, '', NEW.is_public, 1)
+                        ON CONFLICT (app_id, user_id) DO UPDATE SET public = public + excluded.public, total = total + 1;
+                    END;
+                    CREATE TRIGGER story_uncounted AFTER DELETE ON story BEGIN
+                        UPDATE story_count SET public = public - OLD.is_public, total = total - 1 WHERE app_id = OLD.app_id AND user_id IN (OLD.user_id, '');
+                    END;
+                    CREATE TRIGGER story_recounted AFTER UPDATE OF is_public ON story WHEN OLD.is_public != NEW.is_public BEGIN
+                        UPDATE story_count SET public = public + NEW.is_public - OLD.is_public WHERE app_id = NEW.app_id AND user_id IN (NEW.user_id, '');
+                    END;
+                    """)
         }
         migrator.registerMigration("v10-orders-by-filter") { db in
             // A filter's orders (its removal checks them), found by index, as on PostgreSQL.

@@ -5,14 +5,19 @@ import Storage
 
 /// market-svc's own environment variables.
 package enum MarketSettings {
-    package static let banners = ConfigVariable("MARKET_BANNERS", default: "[]", "JSON list of main banners: [{\"name\", \"imageUrl\", \"payload\": {\"type\", \"value\"}}]")
-    package static let trendSeconds = ConfigVariable("MARKET_TREND_REFRESH_SECONDS", default: "60", "how often hot-trend and today's picks are recomputed")
+    package static let banners = ConfigVariable(
+        "MARKET_BANNERS", default: "[]", "JSON list of main banners: [{\"name\", \"imageUrl\", \"payload\": {\"type\", \"value\"}}]")
+    package static let trendSeconds = ConfigVariable(
+        "MARKET_TREND_REFRESH_SECONDS", default: "60", "how often hot-trend and today's picks are recomputed")
     package static let postCacheMB = ConfigVariable(
-        "MARKET_POST_CACHE_MB", default: "64", "memory for rendered posts and feed pages kept for the next reader (0: none); any post, like or comment write empties it"
+        "MARKET_POST_CACHE_MB", default: "64",
+        "memory for rendered posts and feed pages kept for the next reader (0: none); any post, like or comment write empties it"
     )
 
-    package static let kakaoBookURL = ConfigVariable("MARKET_KAKAO_BOOK_URL", default: "https://dapi.kakao.com/v3/search/book", "Kakao's book search (quotehub apps' /book/search)")
-    package static let kakaoRestKey = ConfigVariable("MARKET_KAKAO_REST_KEY", default: "", "Kakao REST API key for book search; empty: book search answers 502")
+    package static let kakaoBookURL = ConfigVariable(
+        "MARKET_KAKAO_BOOK_URL", default: "https://dapi.kakao.com/v3/search/book", "Kakao's book search (quotehub apps' /book/search)")
+    package static let kakaoRestKey = ConfigVariable(
+        "MARKET_KAKAO_REST_KEY", default: "", "Kakao REST API key for book search; empty: book search answers 502")
 
     package static let databaseURL = ConfigVariable.databaseURL("MARKET", service: "market-svc")
 
@@ -35,7 +40,8 @@ struct MarketConfiguration: Sendable {
         if let banners = try? JSONDecoder().decode([Banner].self, from: Data(text.utf8)), banners.count <= 50 {
             self.banners = banners
         } else {
-            banners = try reader.refuse(MarketSettings.banners, "must be a JSON list of at most 50 banners {name, imageUrl, payload: {type, value}}", standIn: [])
+            banners = try reader.refuse(
+                MarketSettings.banners, "must be a JSON list of at most 50 banners {name, imageUrl, payload: {type, value}}", standIn: [])
         }
         trendRefresh = .seconds(try reader.int(MarketSettings.trendSeconds, in: 1...86_400))
         postCacheBytes = try reader.int(MarketSettings.postCacheMB, in: 0...65_536) << 20

@@ -28,9 +28,13 @@ struct MarketStores: Sendable {
         outbox = engine.outbox
         switch engine {
         case .sqlite(let database):
-            (posts, comments, filters) = (SQLitePostStore(database: database), SQLiteCommentStore(database: database), SQLiteFilterStore(database: database))
+            (posts, comments, filters) = (
+                SQLitePostStore(database: database), SQLiteCommentStore(database: database), SQLiteFilterStore(database: database)
+            )
             (orders, wallets) = (SQLiteOrderStore(database: database), SQLiteWalletStore(database: database))
-            (books, stories, themes) = (SQLiteBookStore(database: database), SQLiteStoryStore(database: database), SQLiteThemeStore(database: database))
+            (books, stories, themes) = (
+                SQLiteBookStore(database: database), SQLiteStoryStore(database: database), SQLiteThemeStore(database: database)
+            )
             postChanges = TableChangeCounter.watching(["post", "post_like", "comment"], in: database)
             services = []
         case .postgres(let pool):
@@ -38,7 +42,9 @@ struct MarketStores: Sendable {
             (posts, comments) = (PostgresPostStore(pool: pool, postChanges: changes), PostgresCommentStore(pool: pool, postChanges: changes))
             filters = PostgresFilterStore(pool: pool, postChanges: changes)
             (orders, wallets) = (PostgresOrderStore(pool: pool), PostgresWalletStore(pool: pool))
-            (books, stories, themes) = (PostgresBookStore(pool: pool), PostgresStoryStore(pool: pool, postChanges: changes), PostgresThemeStore(pool: pool))
+            (books, stories, themes) = (
+                PostgresBookStore(pool: pool), PostgresStoryStore(pool: pool, postChanges: changes), PostgresThemeStore(pool: pool)
+            )
             postChanges = changes
             services = [changes]
         }
@@ -46,6 +52,8 @@ struct MarketStores: Sendable {
 
     /// The engine the settings name, its schema migrated.
     static func open(databaseURL: String?, sqlitePath: String, logger: Logger) async throws -> StoreEngine {
-        try await StoreEngine.open(databaseURL: databaseURL, sqlitePath: sqlitePath, sqlite: MarketMigrations.migrator, postgres: MarketPostgresMigrations.all, logger: logger)
+        try await StoreEngine.open(
+            databaseURL: databaseURL, sqlitePath: sqlitePath, sqlite: MarketMigrations.migrator, postgres: MarketPostgresMigrations.all,
+            logger: logger)
     }
 }

@@ -15,7 +15,9 @@ package enum PaymentSettings {
         "PAYMENT_WEBHOOK_ALLOWED_IPS", default: "", "comma-separated client addresses allowed to call the webhook (PortOne publishes its own)"
     )
     package static let coinProducts = ConfigVariable(
-        "PAYMENT_COIN_PRODUCTS", default: #"[{"name":"10 Coin","price":100,"coins":10},{"name":"50 Coin","price":500,"coins":50},{"name":"100 Coin","price":1000,"coins":100}]"#,
+        "PAYMENT_COIN_PRODUCTS",
+        default:
+            #"[{"name":"10 Coin","price":100,"coins":10},{"name":"50 Coin","price":500,"coins":50},{"name":"100 Coin","price":1000,"coins":100}]"#,
         "JSON list of coin products [{name, price, coins}]: a coin payment of `price` won buys `coins` (the default is API.md §8's price list, `GET /v1/store/item/list`)"
     )
 
@@ -49,19 +51,25 @@ struct PaymentConfiguration: Sendable {
     init() {}
 
     init(reader: ConfigReader) throws {
-        portOne = PortOneSettings(baseURL: try reader.url(PaymentSettings.apiURL), key: try reader.string(PaymentSettings.impKey),
-                                  secret: try reader.string(PaymentSettings.impSecret))
+        portOne = PortOneSettings(
+            baseURL: try reader.url(PaymentSettings.apiURL), key: try reader.string(PaymentSettings.impKey),
+            secret: try reader.string(PaymentSettings.impSecret))
         webhookSecret = try reader.string(PaymentSettings.webhookSecret)
         if !webhookSecret.isEmpty, webhookSecret.count < 16 {
             webhookSecret = try reader.refuse(PaymentSettings.webhookSecret, "must be at least 16 characters", standIn: "")
         }
-        webhookAllowedIPs = Set(try reader.string(PaymentSettings.webhookAllowedIPs).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+        webhookAllowedIPs = Set(
+            try reader.string(PaymentSettings.webhookAllowedIPs).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            })
         let text = try reader.string(PaymentSettings.coinProducts)
         if let products = try? JSONDecoder().decode([CoinProduct].self, from: Data(text.utf8)), products.count <= 50,
-           products.allSatisfy({ $0.price > 0 && $0.coins > 0 && !$0.name.isEmpty }), Set(products.map(\.price)).count == products.count {
+            products.allSatisfy({ $0.price > 0 && $0.coins > 0 && !$0.name.isEmpty }), Set(products.map(\.price)).count == products.count
+        {
             coinProducts = products
         } else {
-            coinProducts = try reader.refuse(PaymentSettings.coinProducts, "must be a JSON list of {name, price > 0, coins > 0} with distinct prices", standIn: [])
+            coinProducts = try reader.refuse(
+                PaymentSettings.coinProducts, "must be a JSON list of {name, price > 0, coins > 0} with distinct prices", standIn: [])
         }
         databaseURL = try reader.databaseURL(PaymentSettings.databaseURL)
         try reader.finish()

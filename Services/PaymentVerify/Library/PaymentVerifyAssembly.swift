@@ -20,7 +20,8 @@ package enum PaymentVerifyAssembly {
         let dependencies = Dependencies(
             jwks: .live(client: client), portOne: .live(http: http.client, settings: configuration.portOne, logger: logger), market: .live(client)
         )
-        return try assemble(common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
+        return try assemble(
+            common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
     }
 
     /// What payment-verify-svc is given; tests pass a simulator-backed PG and fakes.
@@ -34,12 +35,14 @@ package enum PaymentVerifyAssembly {
         common: CommonConfiguration, configuration: PaymentConfiguration, logger: Logger, engine: StoreEngine, dependencies: Dependencies,
         services: [any Service] = []
     ) throws -> ServiceAssembly {
-        let store: any PaymentStore = switch engine {
-        case .sqlite(let database): SQLitePaymentStore(database: database)
-        case .postgres(let pool): PostgresPaymentStore(pool: pool)
-        }
-        let verifier = VerificationService(store: store, portOne: dependencies.portOne, market: dependencies.market,
-                                       products: configuration.coinProducts, logger: logger)
+        let store: any PaymentStore =
+            switch engine {
+            case .sqlite(let database): SQLitePaymentStore(database: database)
+            case .postgres(let pool): PostgresPaymentStore(pool: pool)
+            }
+        let verifier = VerificationService(
+            store: store, portOne: dependencies.portOne, market: dependencies.market,
+            products: configuration.coinProducts, logger: logger)
         let relay = OutboxRelay(store: engine.outbox, logger: logger) { message in
             switch message.topic {
             case PaymentGrantEvent.topic:

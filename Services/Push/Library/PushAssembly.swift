@@ -13,15 +13,20 @@ package enum PushAssembly {
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let databaseURL = try reader.databaseURL(PushSettings.databaseURL)
         let (accountPath, fcmURL) = (try reader.string(PushSettings.fcmServiceAccount), try reader.url(PushSettings.fcmURL))
-        let (keyPath, caPath, apnsURL) = (try reader.string(PushSettings.apnsKeyFile), try reader.string(PushSettings.apnsTrustedCA), try reader.url(PushSettings.apnsURL))
-        let (keyID, teamID, topic) = (try reader.string(PushSettings.apnsKeyID), try reader.string(PushSettings.apnsTeamID), try reader.string(PushSettings.apnsTopic))
+        let (keyPath, caPath, apnsURL) = (
+            try reader.string(PushSettings.apnsKeyFile), try reader.string(PushSettings.apnsTrustedCA), try reader.url(PushSettings.apnsURL)
+        )
+        let (keyID, teamID, topic) = (
+            try reader.string(PushSettings.apnsKeyID), try reader.string(PushSettings.apnsTeamID), try reader.string(PushSettings.apnsTopic)
+        )
         let userTopics = try reader.bool(PushSettings.fcmUserTopics)
         if !keyPath.isEmpty, keyID.isEmpty || teamID.isEmpty || topic.isEmpty {
             try reader.refuse(PushSettings.apnsKeyFile, "needs PUSH_APNS_KEY_ID, PUSH_APNS_TEAM_ID and PUSH_APNS_TOPIC", standIn: ())
         }
         try reader.finish()
         let engine = try await StoreEngine.open(
-            databaseURL: databaseURL, sqlitePath: common.databasePath, sqlite: PushMigrations.migrator, postgres: PushPostgresMigrations.all, logger: logger
+            databaseURL: databaseURL, sqlitePath: common.databasePath, sqlite: PushMigrations.migrator, postgres: PushPostgresMigrations.all,
+            logger: logger
         )
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
@@ -52,8 +57,9 @@ package enum PushAssembly {
         } else {
             logger.warning("APNs delivery disabled: \(PushSettings.apnsKeyFile.name) is not set")
         }
-        return try assemble(common: common, logger: logger, engine: engine, userTopics: userTopics,
-                         dependencies: Dependencies(jwks: .live(client: client), sender: .live(fcm: fcm, apns: apns)), services: services)
+        return try assemble(
+            common: common, logger: logger, engine: engine, userTopics: userTopics,
+            dependencies: Dependencies(jwks: .live(client: client), sender: .live(fcm: fcm, apns: apns)), services: services)
     }
 
     /// What push-svc is given; tests pass a sender of their own or simulator-backed clients.
@@ -66,10 +72,12 @@ package enum PushAssembly {
         common: CommonConfiguration, logger: Logger, engine: StoreEngine, userTopics: Bool = false, dependencies: Dependencies,
         services: [any Service] = []
     ) throws -> ServiceAssembly {
-        let (devices, notifications, deliveries): (any DeviceStore, any NotificationStore, any DeliveryStore) = switch engine {
-        case .sqlite(let database): (SQLiteDeviceStore(database: database), SQLiteNotificationStore(database: database), SQLiteDeliveryStore(database: database))
-        case .postgres(let pool): (PostgresDeviceStore(pool: pool), PostgresNotificationStore(pool: pool), PostgresDeliveryStore(pool: pool))
-        }
+        let (devices, notifications, deliveries): (any DeviceStore, any NotificationStore, any DeliveryStore) =
+            switch engine {
+            case .sqlite(let database):
+                (SQLiteDeviceStore(database: database), SQLiteNotificationStore(database: database), SQLiteDeliveryStore(database: database))
+            case .postgres(let pool): (PostgresDeviceStore(pool: pool), PostgresNotificationStore(pool: pool), PostgresDeliveryStore(pool: pool))
+            }
         let worker = DeliveryWorker(store: deliveries, sender: dependencies.sender, logger: logger)
         let deviceRoutes = DeviceRoutes(devices: DeviceService(store: devices))
         let notificationRoutes = NotificationRoutes(

@@ -20,7 +20,10 @@ package struct JoinRequest: Codable, Sendable {
     package var info5: String?
     package var deviceToken: String?
 
-    package init(email: String, password: String, nick: String, phoneNum: String? = nil, birthDay: String? = nil, gender: String? = nil, deviceToken: String? = nil) {
+    package init(
+        email: String, password: String, nick: String, phoneNum: String? = nil, birthDay: String? = nil, gender: String? = nil,
+        deviceToken: String? = nil
+    ) {
         self.email = email
         self.password = password
         self.nick = nick

@@ -11,7 +11,8 @@ package enum InternalEndpoints {
         /// Users of the caller's app by id, for `creator`/`sender` fields: one call per page.
         package static let lookupUsers = InternalEndpoint<NoParameter, UserLookupRequest, UserLookupAnswer>(.auth, .post, "/internal/users/lookup")
         /// Users of the caller's app by id as workspace members (API.md §8 **User**, with email).
-        package static let lookupMembers = InternalEndpoint<NoParameter, UserLookupRequest, MemberLookupAnswer>(.auth, .post, "/internal/members/lookup")
+        package static let lookupMembers = InternalEndpoint<NoParameter, UserLookupRequest, MemberLookupAnswer>(
+            .auth, .post, "/internal/members/lookup")
         /// A user of the caller's app by email, as a workspace member; `notFound` when none.
         package static let memberByEmail = InternalEndpoint<NoParameter, EmailLookup, SlpUser>(.auth, .post, "/internal/members/by-email")
         /// Whom a user blocked (their content is hidden from that user).
@@ -26,7 +27,8 @@ package enum InternalEndpoints {
         /// Ids of a user's public posts (profiles list them).
         package static let postIDs = InternalEndpoint<String, NoBody, UserIDList>(.market, .get, "/internal/users/{user_id}/post-ids")
         /// A revoked account's content removed (auth-svc, before it answers, and its outbox).
-        package static let accountRevoked = InternalEndpoint<NoParameter, AccountRevokedEvent, EmptyAnswer>(.market, .post, "/internal/accounts/revoked")
+        package static let accountRevoked = InternalEndpoint<NoParameter, AccountRevokedEvent, EmptyAnswer>(
+            .market, .post, "/internal/accounts/revoked")
         /// auth-svc changed a user (profile, blocks, reports, the account gone): the kept copies of
         /// users and of what readers hid are dropped on every replica.
         package static let usersChanged = InternalEndpoint<String, NoBody, EmptyAnswer>(.market, .post, "/internal/users/{user_id}/changed")
@@ -37,7 +39,8 @@ package enum InternalEndpoints {
         /// Marks an order paid, once.
         package static let orderPaid = InternalEndpoint<String, NoBody, PaidOrderItem>(.market, .post, "/internal/orders/{order_code}/paid")
         /// An order unpaid again: its payment was cancelled at the PG after the grant.
-        package static let orderRefunded = InternalEndpoint<String, NoBody, OrderRecordAnswer>(.market, .post, "/internal/orders/{order_code}/refunded")
+        package static let orderRefunded = InternalEndpoint<String, NoBody, OrderRecordAnswer>(
+            .market, .post, "/internal/orders/{order_code}/refunded")
         /// Adds a coin payment to its buyer's wallet, once per payment.
         package static let grantCoins = InternalEndpoint<NoParameter, PaymentGrantEvent, CoinGrantAnswer>(.market, .post, "/internal/wallets/coins")
         /// A user's coins.
@@ -47,7 +50,8 @@ package enum InternalEndpoints {
         /// Gives a spend's coins back, once; a key never spent can no longer be spent afterwards.
         package static let returnSpend = InternalEndpoint<NoParameter, CoinSpendKey, EmptyAnswer>(.market, .post, "/internal/wallets/spends/returned")
         /// Takes a refunded coin payment's coins back, once per payment, never below zero.
-        package static let refundCoins = InternalEndpoint<NoParameter, PaymentGrantEvent, CoinRefundAnswer>(.market, .post, "/internal/wallets/coins/refunds")
+        package static let refundCoins = InternalEndpoint<NoParameter, PaymentGrantEvent, CoinRefundAnswer>(
+            .market, .post, "/internal/wallets/coins/refunds")
     }
 
     package enum Chat {

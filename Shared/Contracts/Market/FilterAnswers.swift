@@ -86,8 +86,10 @@ package struct FilterSummary: Codable, Sendable, Equatable {
     package var createdAt: String
     package var updatedAt: String
 
-    package init(filterID: String, category: String, title: String, description: String, files: [String], creator: UserInfo,
-                isLiked: Bool, likeCount: Int, buyerCount: Int, createdAt: String, updatedAt: String) {
+    package init(
+        filterID: String, category: String, title: String, description: String, files: [String], creator: UserInfo,
+        isLiked: Bool, likeCount: Int, buyerCount: Int, createdAt: String, updatedAt: String
+    ) {
         self.filterID = filterID
         self.category = category
         self.title = title
@@ -119,7 +121,9 @@ package struct FilterDetail: Codable, Sendable, Equatable {
     package var isDownloaded: Bool
     package var comments: [CommentAnswer]
 
-    package init(summary: FilterSummary, price: Int, photoMetadata: PhotoMetadata?, filterValues: FilterValues, isDownloaded: Bool, comments: [CommentAnswer]) {
+    package init(
+        summary: FilterSummary, price: Int, photoMetadata: PhotoMetadata?, filterValues: FilterValues, isDownloaded: Bool, comments: [CommentAnswer]
+    ) {
         self.summary = summary
         self.price = price
         self.photoMetadata = photoMetadata
@@ -164,7 +168,10 @@ package struct FilterRequest: Codable, Sendable {
     package var photoMetadata: PhotoMetadata?
     package var filterValues: FilterValues?
 
-    package init(category: String?, title: String?, price: Int?, description: String?, files: [String]?, photoMetadata: PhotoMetadata? = nil, filterValues: FilterValues?) {
+    package init(
+        category: String?, title: String?, price: Int?, description: String?, files: [String]?, photoMetadata: PhotoMetadata? = nil,
+        filterValues: FilterValues?
+    ) {
         self.category = category
         self.title = title
         self.price = price

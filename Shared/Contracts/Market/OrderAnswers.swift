@@ -51,8 +51,10 @@ package struct PaidOrderItem: Codable, Sendable, Equatable {
         package var createdAt: String
         package var updatedAt: String
 
-        package init(id: String, category: String, title: String, description: String, files: [String], price: Int,
-                    creator: UserInfoFull, filterValues: FilterValues, createdAt: String, updatedAt: String) {
+        package init(
+            id: String, category: String, title: String, description: String, files: [String], price: Int,
+            creator: UserInfoFull, filterValues: FilterValues, createdAt: String, updatedAt: String
+        ) {
             self.id = id
             self.category = category
             self.title = title

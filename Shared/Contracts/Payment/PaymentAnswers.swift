@@ -35,8 +35,10 @@ package struct PaymentReceipt: Codable, Sendable, Equatable {
     package var paidAt: String?
     package var receiptURL: String?
 
-    package init(impUID: String, merchantUID: String, amount: Int, currency: String, status: String, payMethod: String? = nil, pgProvider: String? = nil,
-                cardName: String? = nil, name: String? = nil, buyerName: String? = nil, paidAt: String? = nil, receiptURL: String? = nil) {
+    package init(
+        impUID: String, merchantUID: String, amount: Int, currency: String, status: String, payMethod: String? = nil, pgProvider: String? = nil,
+        cardName: String? = nil, name: String? = nil, buyerName: String? = nil, paidAt: String? = nil, receiptURL: String? = nil
+    ) {
         self.impUID = impUID
         self.merchantUID = merchantUID
         self.amount = amount

@@ -30,7 +30,9 @@ package struct QuotehubReport: Codable, Sendable, Equatable {
     package var createdAt: String
     package var updatedAt: String
 
-    package init(id: String, targetId: String, reporterId: QuotehubUser, type: String, reason: String, onModel: String, createdAt: String, updatedAt: String) {
+    package init(
+        id: String, targetId: String, reporterId: QuotehubUser, type: String, reason: String, onModel: String, createdAt: String, updatedAt: String
+    ) {
         (self.id, self.targetId, self.reporterId, self.type, self.reason) = (id, targetId, reporterId, type, reason)
         (self.onModel, self.createdAt, self.updatedAt) = (onModel, createdAt, updatedAt)
     }

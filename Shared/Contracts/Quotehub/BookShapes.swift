@@ -16,7 +16,9 @@ package struct QuotehubBook: Codable, Sendable, Equatable {
         bookImageURL: String, bookLink: String, isbn: [String]
     ) {
         (self.id, self.title, self.author, self.translator, self.introduction) = (id, title, author, translator, introduction)
-        (self.publisher, self.publicationDate, self.bookImageURL, self.bookLink, self.isbn) = (publisher, publicationDate, bookImageURL, bookLink, isbn)
+        (self.publisher, self.publicationDate, self.bookImageURL, self.bookLink, self.isbn) = (
+            publisher, publicationDate, bookImageURL, bookLink, isbn
+        )
     }
 
     enum CodingKeys: String, CodingKey {

@@ -50,6 +50,8 @@ package struct StoryFields: Codable, Sendable, Equatable {
         bookId: String? = nil, quotes: [StoryQuote]? = nil, isPublic: Bool? = nil, content: String? = nil, keywords: [String]? = nil,
         folderIds: [String]? = nil
     ) {
-        (self.bookId, self.quotes, self.isPublic, self.content, self.keywords, self.folderIds) = (bookId, quotes, isPublic, content, keywords, folderIds)
+        (self.bookId, self.quotes, self.isPublic, self.content, self.keywords, self.folderIds) = (
+            bookId, quotes, isPublic, content, keywords, folderIds
+        )
     }
 }

@@ -4,13 +4,18 @@ final class SchemaRecorder: Decoder {
     enum Failure: Error, CustomStringConvertible {
         case unreadable(String, any Error)
         var description: String {
-            switch self { case .unreadable(let type, let error): "the schema of \(type) cannot be read off its Decodable: \(error)" }
+            switch self {
+            case .unreadable(let type, let error): "the schema of \(type) cannot be read off its Decodable: \(error)"
+            }
         }
     }
 
     /// What the type asked for at the top: nothing yet, an object, a list or one value.
     enum Shape {
-        case unknown, object(Box), array(WireSchema?), single(WireSchema)
+        case unknown
+        case object(Box)
+        case array(WireSchema?)
+        case single(WireSchema)
     }
 
     final class Box {
@@ -92,7 +97,9 @@ final class SchemaRecorder: Decoder {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         let box: Box
-        if case .object(let existing) = shape { box = existing } else {
+        if case .object(let existing) = shape {
+            box = existing
+        } else {
             box = Box()
             shape = .object(box)
         }

@@ -18,7 +18,9 @@ extension WireSchema {
         case .boolean:
             return Self.isBool(value) ? [] : ["\(path): not a boolean"]
         case .integer:
-            guard let number = value as? NSNumber, !Self.isBool(value), number.doubleValue == number.doubleValue.rounded() else { return ["\(path): not an integer"] }
+            guard let number = value as? NSNumber, !Self.isBool(value), number.doubleValue == number.doubleValue.rounded() else {
+                return ["\(path): not an integer"]
+            }
             return []
         case .number:
             return value is NSNumber && !Self.isBool(value) ? [] : ["\(path): not a number"]

@@ -38,7 +38,7 @@ package struct AccessTokenSigner: Sendable {
     package static func jwks(for key: ES256PrivateKey, keyID: String) -> JWKS {
         let parameters = key.publicKey.parameters
         return JWKS(keys: [
-            JWK.ecdsa(.es256, identifier: JWKIdentifier(string: keyID), x: parameters?.x, y: parameters?.y, curve: .p256),
+            JWK.ecdsa(.es256, identifier: JWKIdentifier(string: keyID), x: parameters?.x, y: parameters?.y, curve: .p256)
         ])
     }
 }

@@ -62,15 +62,15 @@ package actor KeySetCache {
         if let known = keyIDs[header] { return known }
         guard let keyID = Self.keyID(of: token) else { return nil }
         if keyIDs.count >= 64 { keyIDs.removeAll() }
-        keyIDs[Substring(String(header))] = keyID   // a copy: the key must not keep the whole token alive
+        keyIDs[Substring(String(header))] = keyID  // a copy: the key must not keep the whole token alive
         return keyID
     }
 
     /// The `kid` of the JOSE header, read without trusting anything else in the token.
     static func keyID(of token: String) -> String? {
         guard let headerPart = token.split(separator: ".", maxSplits: 3, omittingEmptySubsequences: false).first,
-              let data = Base64URL.decode(headerPart),
-              let header = try? JSONDecoder().decode(KeyIDHeader.self, from: data)
+            let data = Base64URL.decode(headerPart),
+            let header = try? JSONDecoder().decode(KeyIDHeader.self, from: data)
         else { return nil }
         return header.kid
     }

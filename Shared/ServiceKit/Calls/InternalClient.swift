@@ -60,15 +60,20 @@ package struct InternalClient: Sendable {
 }
 
 extension InternalClient {
-    package func call<Answer>(_ endpoint: InternalEndpoint<NoParameter, NoBody, Answer>, for caller: InternalCaller = .init()) async throws -> Answer {
+    package func call<Answer>(_ endpoint: InternalEndpoint<NoParameter, NoBody, Answer>, for caller: InternalCaller = .init()) async throws -> Answer
+    {
         try await call(endpoint, NoParameter(), body: NoBody(), for: caller)
     }
 
-    package func call<Answer>(_ endpoint: InternalEndpoint<String, NoBody, Answer>, _ parameter: String, for caller: InternalCaller = .init()) async throws -> Answer {
+    package func call<Answer>(
+        _ endpoint: InternalEndpoint<String, NoBody, Answer>, _ parameter: String, for caller: InternalCaller = .init()
+    ) async throws -> Answer {
         try await call(endpoint, parameter, body: NoBody(), for: caller)
     }
 
-    package func call<Body, Answer>(_ endpoint: InternalEndpoint<NoParameter, Body, Answer>, body: Body, for caller: InternalCaller = .init()) async throws -> Answer {
+    package func call<Body, Answer>(
+        _ endpoint: InternalEndpoint<NoParameter, Body, Answer>, body: Body, for caller: InternalCaller = .init()
+    ) async throws -> Answer {
         try await call(endpoint, NoParameter(), body: body, for: caller)
     }
 }

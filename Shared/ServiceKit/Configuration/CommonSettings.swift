@@ -4,10 +4,12 @@ import Logging
 /// Variables every service process reads.
 package enum CommonSettings {
     package static let host = ConfigVariable("HOST", default: "127.0.0.1", "address to listen on")
-    package static let port = ConfigVariable("PORT", default: nil, "port to listen on; defaults to the service's own (gateway 8080, auth-svc 8081 … push-svc 8086)")
+    package static let port = ConfigVariable(
+        "PORT", default: nil, "port to listen on; defaults to the service's own (gateway 8080, auth-svc 8081 … push-svc 8086)")
     package static let dataDirectory = ConfigVariable("DATA_DIR", default: "data", "folder for the service's SQLite file and stored files")
     package static let logLevel = ConfigVariable("LOG_LEVEL", default: "info", "trace, debug, info, notice, warning, error or critical")
-    package static let internalSecret = ConfigVariable("INTERNAL_SECRET", default: nil, "shared secret of service-to-service calls (at least 16 characters)")
+    package static let internalSecret = ConfigVariable(
+        "INTERNAL_SECRET", default: nil, "shared secret of service-to-service calls (at least 16 characters)")
     package static let parentPID = ConfigVariable("GLINT_PARENT_PID", default: "", "set by the launcher: the process exits when its launcher is gone")
 
     /// `AUTH_SVC_URL`, `CHAT_SVC_URL`, … with local defaults.
@@ -52,11 +54,15 @@ package struct CommonConfiguration: Sendable {
     package init(service: ServiceName, reader: ConfigReader) throws {
         var secret = try reader.string(CommonSettings.internalSecret)
         // Empty only when missing, which the read above has reported.
-        if !secret.isEmpty, secret.count < 16 { secret = try reader.refuse(CommonSettings.internalSecret, "must be at least 16 characters", standIn: secret) }
+        if !secret.isEmpty, secret.count < 16 {
+            secret = try reader.refuse(CommonSettings.internalSecret, "must be at least 16 characters", standIn: secret)
+        }
         let levelName = try reader.string(CommonSettings.logLevel).lowercased()
-        let level = try Logger.Level(rawValue: levelName) ?? reader.refuse(
-            CommonSettings.logLevel, "must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))", standIn: .info
-        )
+        let level =
+            try Logger.Level(rawValue: levelName)
+            ?? reader.refuse(
+                CommonSettings.logLevel, "must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))", standIn: .info
+            )
         var urls: [ServiceName: String] = [:]
         for backend in ServiceName.backends {
             urls[backend] = try reader.urls(CommonSettings.url(of: backend)).joined(separator: ",")

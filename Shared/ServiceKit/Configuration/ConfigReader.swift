@@ -42,7 +42,8 @@ package struct ConfigReader: Sendable {
     package func int(_ variable: ConfigVariable, in range: ClosedRange<Int>, default override: Int? = nil) throws -> Int {
         let text = try string(variable, default: override.map(String.init))
         guard let value = Int(text.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
-            return try refuse(variable, "must be a whole number in \(range.lowerBound)...\(range.upperBound), got '\(text)'", standIn: range.lowerBound)
+            return try refuse(
+                variable, "must be a whole number in \(range.lowerBound)...\(range.upperBound), got '\(text)'", standIn: range.lowerBound)
         }
         return value
     }

@@ -26,6 +26,8 @@ package struct AccessLogMiddleware: RouterMiddleware {
         guard logger.logLevel <= level else { return }
         let elapsed = ContinuousClock.now - start
         let ms = Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1000
-        logger.log(level: level, "\(method) \(path) \(status)", metadata: metadata.merging(["duration_ms": .stringConvertible((ms * 100).rounded() / 100)]) { $1 })
+        logger.log(
+            level: level, "\(method) \(path) \(status)",
+            metadata: metadata.merging(["duration_ms": .stringConvertible((ms * 100).rounded() / 100)]) { $1 })
     }
 }

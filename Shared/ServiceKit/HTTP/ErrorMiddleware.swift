@@ -29,13 +29,14 @@ package struct ErrorMiddleware: RouterMiddleware {
 
     /// Errors raised by Hummingbird itself (no route, body too large, undecodable JSON).
     static func canonical(status: HTTPResponse.Status, message: String?) -> CanonicalError {
-        let code: ErrorCode = switch status.code {
-        case 404, 405: .unknownRoute
-        case 413: .payloadTooLarge
-        case 401: .tokenInvalid
-        case 500...: .internalError
-        default: .badRequest
-        }
+        let code: ErrorCode =
+            switch status.code {
+            case 404, 405: .unknownRoute
+            case 413: .payloadTooLarge
+            case 401: .tokenInvalid
+            case 500...: .internalError
+            default: .badRequest
+            }
         let message = code == .internalError ? "internal error" : (message ?? status.reasonPhrase)
         return CanonicalError(code: code, message: code == .unknownRoute ? "unknown route" : message)
     }

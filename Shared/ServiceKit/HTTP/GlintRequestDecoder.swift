@@ -22,8 +22,10 @@ package struct GlintRequestDecoder: RequestDecoder {
             context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
         }
         switch error {
-        case .keyNotFound(let key, let context): return "\(([path(context)].filter { !$0.isEmpty } + [key.stringValue]).joined(separator: ".")) is required"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): return "\(path(context).isEmpty ? "body" : path(context)) has the wrong type"
+        case .keyNotFound(let key, let context):
+            return "\(([path(context)].filter { !$0.isEmpty } + [key.stringValue]).joined(separator: ".")) is required"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context).isEmpty ? "body" : path(context)) has the wrong type"
         case .dataCorrupted(let context): return path(context).isEmpty ? "body is not valid JSON" : "\(path(context)) is invalid"
         @unknown default: return "body is not valid JSON"
         }

@@ -8,7 +8,7 @@ package enum JSONKeyCheck {
 
     /// The problem with the text, or nil. Malformed JSON is left to the decoder.
     package static func problem(in bytes: some Collection<UInt8>) -> String? {
-        var stack: [Set<String>?] = []   // an object's keys so far, or nil for an array
+        var stack: [Set<String>?] = []  // an object's keys so far, or nil for an array
         var expectingKey = false
         var index = bytes.startIndex
         while index != bytes.endIndex {

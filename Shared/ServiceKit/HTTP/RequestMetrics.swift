@@ -8,9 +8,14 @@ import Synchronization
 /// outside the router (the gateway's direct path).
 package final class RequestMetrics: Sendable {
     // Built once: MetricNameDescriptor is an immutable value that predates Sendable annotations.
-    nonisolated(unsafe) private static let counter = MetricNameDescriptor(metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered")
-    nonisolated(unsafe) private static let duration = MetricNameDescriptor(metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request latency")
-    private static let buckets: [Duration] = [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5)]
+    nonisolated(unsafe) private static let counter = MetricNameDescriptor(
+        metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered")
+    nonisolated(unsafe) private static let duration = MetricNameDescriptor(
+        metricName: "http_request_duration", unitName: "seconds", helpText: "HTTP request latency")
+    private static let buckets: [Duration] = [
+        .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+        .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5),
+    ]
 
     private struct Key: Hashable {
         var method: String
@@ -39,7 +44,8 @@ package final class RequestMetrics: Sendable {
             if meters.count >= 4096 { meters.removeAll() }
             let made = Meters(
                 count: registry.makeCounter(descriptor: Self.counter, labels: [("method", method), ("route", route), ("status", String(status))]),
-                duration: registry.makeDurationHistogram(descriptor: Self.duration, labels: [("method", method), ("route", route)], buckets: Self.buckets)
+                duration: registry.makeDurationHistogram(
+                    descriptor: Self.duration, labels: [("method", method), ("route", route)], buckets: Self.buckets)
             )
             meters[key] = made
             return made

@@ -15,7 +15,8 @@ package struct ServiceAssembly {
     package let server: HTTPServerBuilder
 
     package init(
-        configuration: CommonConfiguration, logger: Logger, router: ServiceApplication.Router, services: [any Service], server: HTTPServerBuilder = .http1()
+        configuration: CommonConfiguration, logger: Logger, router: ServiceApplication.Router, services: [any Service],
+        server: HTTPServerBuilder = .http1()
     ) {
         self.configuration = configuration
         self.logger = logger

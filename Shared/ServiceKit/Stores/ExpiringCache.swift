@@ -77,7 +77,8 @@ extension ExpiringCache where Key == String {
 
     /// `values(_:scope:ttl:id:fetch:)`, keeping only what was fetched since `changes` last moved.
     package func values(
-        _ ids: [String], scope: String, since changes: any CommitCounter, ttl: Duration, id: (Value) -> String, fetch: ([String]) async throws -> [Value]
+        _ ids: [String], scope: String, since changes: any CommitCounter, ttl: Duration, id: (Value) -> String,
+        fetch: ([String]) async throws -> [Value]
     ) async throws -> [String: Value] {
         try await values(ids, scope: Self.generation(changes) + scope, ttl: ttl, id: id, fetch: fetch)
     }

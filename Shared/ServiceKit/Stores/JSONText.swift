@@ -18,7 +18,8 @@ package enum JSONText {
         var text = text
         return text.withUTF8 { bytes -> [String]? in
             guard bytes.count >= 2, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]"),
-                  !bytes.contains(UInt8(ascii: "\\")) else { return nil }
+                !bytes.contains(UInt8(ascii: "\\"))
+            else { return nil }
             var strings: [String] = []
             var index = 1
             let end = bytes.count - 1
@@ -28,7 +29,8 @@ package enum JSONText {
                     index += 1
                 }
                 guard bytes[index] == UInt8(ascii: "\""),
-                      let close = bytes[(index + 1)..<end].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+                    let close = bytes[(index + 1)..<end].firstIndex(of: UInt8(ascii: "\""))
+                else { return nil }
                 strings.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<close]), as: UTF8.self))
                 index = close + 1
             }

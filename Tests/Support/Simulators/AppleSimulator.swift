@@ -2,9 +2,9 @@ import CryptoExtras
 import Foundation
 import Hummingbird
 import JWTKit
+import NIOCore
 import ServiceKit
 import Synchronization
-import NIOCore
 
 /// Sign in with Apple as our server sees it: a JWKS endpoint (`GET /auth/keys`, RS256 keys as
 /// Apple publishes them), identity tokens signed with the matching private key, and the token
@@ -65,10 +65,12 @@ package final class AppleSimulator: Sendable {
     package static func start(keyID: String = "apple-sim-1") async throws -> AppleSimulator {
         let backing = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let primitives = try backing.publicKey.getKeyPrimitives()
-        let jwks = JWKS(keys: [JWK.rsa(
-            .rs256, identifier: JWKIdentifier(string: keyID),
-            modulus: Base64URL.encode(primitives.modulus), exponent: Base64URL.encode(primitives.publicExponent)
-        )])
+        let jwks = JWKS(keys: [
+            JWK.rsa(
+                .rs256, identifier: JWKIdentifier(string: keyID),
+                modulus: Base64URL.encode(primitives.modulus), exponent: Base64URL.encode(primitives.publicExponent)
+            )
+        ])
         let router = Router()
         router.get("/auth/keys") { _, _ in JSONCoding.response(body: jwks) }
         let keys = JWTKeyCollection()
@@ -104,10 +106,15 @@ package final class AppleSimulator: Sendable {
 
     /// An authorization code as the device receives it; the `id_token` it yields can be made
     /// wrong on purpose (another audience, issuer, or already expired).
-    package func issueCode(subject: String, clientID: String, email: String? = nil, idTokenAudience: String? = nil,
-                           issuer: String = AppleSimulator.issuer, expiresIn: TimeInterval = 600) -> String {
+    package func issueCode(
+        subject: String, clientID: String, email: String? = nil, idTokenAudience: String? = nil,
+        issuer: String = AppleSimulator.issuer, expiresIn: TimeInterval = 600
+    ) -> String {
         let code = "c" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        state.withLock { $0.codes[code] = Grant(subject: subject, clientID: clientID, email: email, idTokenAudience: idTokenAudience, issuer: issuer, expiresIn: expiresIn) }
+        state.withLock {
+            $0.codes[code] = Grant(
+                subject: subject, clientID: clientID, email: email, idTokenAudience: idTokenAudience, issuer: issuer, expiresIn: expiresIn)
+        }
         return code
     }
 
@@ -120,14 +127,16 @@ package final class AppleSimulator: Sendable {
     }
 
     private static func refusal(_ error: String) -> Response {
-        Response(status: .badRequest, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"error":"\#(error)"}"#)))
+        Response(
+            status: .badRequest, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"error":"\#(error)"}"#)))
     }
 
     /// Apple's checks of a client: its secret is a JWT of the registered key, for this client.
     private func clientIsGenuine(_ form: [String: String]) async -> Bool {
         guard let clientID = form["client_id"], let secret = form["client_secret"],
-              let client = state.withLock({ $0.clients[clientID] }),
-              let claims = try? await client.key.verify(secret, as: ClientSecretClaims.self) else { return false }
+            let client = state.withLock({ $0.clients[clientID] }),
+            let claims = try? await client.key.verify(secret, as: ClientSecretClaims.self)
+        else { return false }
         return claims.iss.value == client.teamID && claims.sub.value == clientID
     }
 
@@ -138,8 +147,9 @@ package final class AppleSimulator: Sendable {
         guard let code = form["code"], let grant = state.withLock({ $0.codes.removeValue(forKey: code) }), grant.clientID == form["client_id"] else {
             return Self.refusal("invalid_grant")
         }
-        let idToken = try await identityToken(subject: grant.subject, audience: grant.idTokenAudience ?? grant.clientID, email: grant.email,
-                                              expiresIn: grant.expiresIn, issuer: grant.issuer)
+        let idToken = try await identityToken(
+            subject: grant.subject, audience: grant.idTokenAudience ?? grant.clientID, email: grant.email,
+            expiresIn: grant.expiresIn, issuer: grant.issuer)
         let refreshToken = "r" + UUID().uuidString.lowercased()
         state.withLock { $0.refreshTokens[refreshToken] = grant.subject }
         return JSONCoding.response(body: [

@@ -56,7 +56,8 @@ package final class KakaoSimulator: Sendable {
         }
         router.get("/v2/user/me") { request, _ in
             guard let account = account(request) else { return invalid }
-            return JSONCoding.response(body: Me(id: account.userID, kakao_account: .init(email: account.email, profile: .init(nickname: account.nickname))))
+            return JSONCoding.response(
+                body: Me(id: account.userID, kakao_account: .init(email: account.email, profile: .init(nickname: account.nickname))))
         }
         return KakaoSimulator(server: try await LiveServer.start(router), registry: registry)
     }

@@ -6,8 +6,9 @@ import ServiceKit
 enum AccountRenderer {
     static func auth(_ signedIn: SignedIn) -> AuthAnswer {
         let user = signedIn.user
-        return AuthAnswer(userID: user.id, email: user.email, nick: user.nick, profileImage: user.profileImage,
-                          accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken)
+        return AuthAnswer(
+            userID: user.id, email: user.email, nick: user.nick, profileImage: user.profileImage,
+            accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken)
     }
 
     /// A refresh's answer: the pair (§1), or the access token alone for workspace apps, whose
@@ -17,8 +18,9 @@ enum AccountRenderer {
     }
 
     static func authOut(_ signedIn: SignedIn) -> SlpAuthOut {
-        SlpAuthOut(account(signedIn.user, provider: signedIn.provider),
-                   SlpSession(token: .init(accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken)))
+        SlpAuthOut(
+            account(signedIn.user, provider: signedIn.provider),
+            SlpSession(token: .init(accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken)))
     }
 
     static func me(_ user: UserRecord, provider: String, coins: Int) -> SlpMe {
@@ -26,8 +28,9 @@ enum AccountRenderer {
     }
 
     private static func account(_ user: UserRecord, provider: String?) -> SlpAccount {
-        SlpAccount(userID: user.id, email: user.email, nickname: user.nick, profileImage: user.profileImage, phone: phone(user), provider: provider,
-                   createdAt: GlintDate.string(fromMilliseconds: user.createdAt))
+        SlpAccount(
+            userID: user.id, email: user.email, nickname: user.nick, profileImage: user.profileImage, phone: phone(user), provider: provider,
+            createdAt: GlintDate.string(fromMilliseconds: user.createdAt))
     }
 
     static func user(_ user: UserRecord) -> SlpUser {

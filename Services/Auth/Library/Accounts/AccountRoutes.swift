@@ -1,6 +1,6 @@
 import Contracts
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import ServiceKit
 
 /// §1 sign-up, logins, refresh, logout, withdraw, answered in the app's family of shapes (§8
@@ -20,7 +20,8 @@ struct AccountRoutes: Sendable {
             if try await users.user(email: email, appID: try context.requireAppID()) != nil {
                 throw ServiceError(.conflict, "email already registered")
             }
-            return context.appProfile == .slp ? JSONCoding.response(body: EmptyAnswer()) : JSONCoding.response(body: MessageAnswer(message: "사용 가능한 이메일입니다."))
+            return context.appProfile == .slp
+                ? JSONCoding.response(body: EmptyAnswer()) : JSONCoding.response(body: MessageAnswer(message: "사용 가능한 이메일입니다."))
         }
         group.post("/v1/users/join") { request, context -> Response in
             let appID = try context.requireAppID()
@@ -29,7 +30,8 @@ struct AccountRoutes: Sendable {
                 return JSONCoding.response(body: JoinAnswer(auth: AccountRenderer.auth(try await accounts.join(appID: appID, body))))
             }
             let body = try await request.decode(as: SlpJoinRequest.self, context: context)
-            let fields = JoinRequest(email: body.email, password: body.password, nick: body.nickname, phoneNum: body.phone, deviceToken: body.deviceToken)
+            let fields = JoinRequest(
+                email: body.email, password: body.password, nick: body.nickname, phoneNum: body.phone, deviceToken: body.deviceToken)
             return JSONCoding.response(body: AccountRenderer.authOut(try await accounts.join(appID: appID, fields, signupCoins: slpSignupCoins)))
         }
         group.post("/v1/users/login") { request, context -> Response in
@@ -80,6 +82,7 @@ struct AccountRoutes: Sendable {
     }
 
     private static func signedIn(_ signedIn: SignedIn, _ context: GlintRequestContext) -> Response {
-        context.appProfile == .slp ? JSONCoding.response(body: AccountRenderer.authOut(signedIn)) : JSONCoding.response(body: AccountRenderer.auth(signedIn))
+        context.appProfile == .slp
+            ? JSONCoding.response(body: AccountRenderer.authOut(signedIn)) : JSONCoding.response(body: AccountRenderer.auth(signedIn))
     }
 }

@@ -10,8 +10,8 @@ enum AccountRules {
         let email = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         let parts = email.split(separator: "@", omittingEmptySubsequences: false)
         guard email.utf8.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[0].utf8.count <= 64,
-              parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
-              email.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value != 127 })
+            parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
+            email.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value != 127 })
         else { throw ServiceError.badRequest("invalid email") }
         return email
     }
@@ -23,7 +23,9 @@ enum AccountRules {
         let letters = bytes.contains { (65...90).contains($0) || (97...122).contains($0) }
         let digits = bytes.contains { (48...57).contains($0) }
         let specials = bytes.contains { passwordSpecials.contains($0) }
-        let allowed = bytes.allSatisfy { (65...90).contains($0) || (97...122).contains($0) || (48...57).contains($0) || passwordSpecials.contains($0) }
+        let allowed = bytes.allSatisfy {
+            (65...90).contains($0) || (97...122).contains($0) || (48...57).contains($0) || passwordSpecials.contains($0)
+        }
         guard (8...72).contains(bytes.count), letters, digits, specials, allowed else {
             throw ServiceError.badRequest("password must be 8-72 characters with a letter, a digit and one of $@!%*#?&, and nothing else")
         }

@@ -21,8 +21,10 @@ struct AccountService: Sendable {
         let email = try AccountRules.email(request.email)
         try AccountRules.password(request.password)
         let nick = try AccountRules.nick(request.nick)
-        let fields = try [request.phoneNum, request.birthDay, request.gender, request.info1, request.info2, request.info3, request.info4, request.info5]
-            .map { try AccountRules.text($0, field: "profile field", max: 200) ?? "" }
+        let fields = try [
+            request.phoneNum, request.birthDay, request.gender, request.info1, request.info2, request.info3, request.info4, request.info5,
+        ]
+        .map { try AccountRules.text($0, field: "profile field", max: 200) ?? "" }
         let deviceToken = try AccountRules.deviceToken(request.deviceToken)
         if try await users.user(email: email, appID: appID) != nil { throw ServiceError(.conflict, "email already registered") }
         let hash = try await hasher.hash(request.password)
@@ -32,7 +34,8 @@ struct AccountService: Sendable {
         (user.info1, user.info2, user.info3, user.info4, user.info5) = (fields[3], fields[4], fields[5], fields[6], fields[7])
         let session = NewSession(id: ObjectID.generate(), appID: appID, deviceToken: deviceToken, createdAt: now)
         // Keyed by the user: the outbox may deliver twice, the wallet grants once.
-        let grant = signupCoins > 0
+        let grant =
+            signupCoins > 0
             ? PaymentGrantEvent(kind: .coins, impUID: "signup_" + user.id, appID: appID, userID: user.id, merchantUID: "signup", coins: signupCoins)
             : nil
         let refreshToken = try await accounts.createUser(user, session: session, grant: grant)
@@ -47,9 +50,9 @@ struct AccountService: Sendable {
     func login(appID: String, _ request: LoginRequest) async throws -> SignedIn {
         let deviceToken = try AccountRules.deviceToken(request.deviceToken)
         guard request.email.utf8.count <= 254, request.password.utf8.count <= 72,
-              let user = try await users.user(email: request.email.trimmingCharacters(in: .whitespacesAndNewlines), appID: appID),
-              let stored = user.passwordHash,
-              try await hasher.verify(request.password, stored)
+            let user = try await users.user(email: request.email.trimmingCharacters(in: .whitespacesAndNewlines), appID: appID),
+            let stored = user.passwordHash,
+            try await hasher.verify(request.password, stored)
         else { throw ServiceError(.loginFailed, "check your email or password") }
         let session = NewSession(id: ObjectID.generate(), appID: appID, deviceToken: deviceToken, createdAt: GlintDate.nowMilliseconds())
         return try await signedIn(user, provider: "email", session: session, refreshToken: try await accounts.openSession(session, userID: user.id))
@@ -83,22 +86,26 @@ struct AccountService: Sendable {
     /// refresh token is, a rotated pair.
     func validate(appID: String, accessToken: String?, refreshToken: String?) async throws -> TokenPair? {
         if let accessToken, let caller = try? await verifier.verify(accessToken), caller.appID == appID,
-           try await accounts.state(sessionID: caller.sessionID, userID: caller.userID) == .active {
+            try await accounts.state(sessionID: caller.sessionID, userID: caller.userID) == .active
+        {
             return nil
         }
         let session = try await session(appID: appID, refreshToken: refreshToken)
-        switch try await accounts.rotate(refreshToken: refreshToken ?? "", sessionID: session.sessionID, userID: session.userID, at: GlintDate.nowMilliseconds()) {
+        switch try await accounts.rotate(
+            refreshToken: refreshToken ?? "", sessionID: session.sessionID, userID: session.userID, at: GlintDate.nowMilliseconds())
+        {
         case .rejected(let reason):
             throw ServiceError(.refreshInvalid, reason)
         case .rotated(let newRefreshToken):
-            return TokenPair(accessToken: try tokens.accessToken(userID: session.userID, appID: appID, sessionID: session.sessionID),
-                             refreshToken: newRefreshToken)
+            return TokenPair(
+                accessToken: try tokens.accessToken(userID: session.userID, appID: appID, sessionID: session.sessionID),
+                refreshToken: newRefreshToken)
         }
     }
 
     private func session(appID: String, refreshToken: String?) async throws -> (sessionID: String, userID: String) {
         guard let refreshToken, (1...256).contains(refreshToken.utf8.count),
-              let session = try await accounts.session(refreshToken: refreshToken, appID: appID, at: GlintDate.nowMilliseconds())
+            let session = try await accounts.session(refreshToken: refreshToken, appID: appID, at: GlintDate.nowMilliseconds())
         else { throw ServiceError(.refreshInvalid, "refresh token invalid or expired") }
         return session
     }
@@ -115,7 +122,8 @@ struct AccountService: Sendable {
         let outcome: RefreshOutcome
         if let refreshToken, !refreshToken.isEmpty {
             guard refreshToken.utf8.count <= 256 else { throw ServiceError(.refreshInvalid, "unknown refresh token") }
-            outcome = rotate
+            outcome =
+                rotate
                 ? try await accounts.rotate(refreshToken: refreshToken, sessionID: caller.sessionID, userID: caller.userID, at: now)
                 : try await accounts.checkWithoutRotating(refreshToken: refreshToken, sessionID: caller.sessionID, userID: caller.userID, at: now)
         } else if try await apps.find(id: appID)?.refreshWithAccessTokenOnly == true {
@@ -150,7 +158,8 @@ struct AccountService: Sendable {
     /// through the outbox.
     func revoke(_ caller: AuthenticatedUser) async throws {
         guard try await accounts.revokeUser(id: caller.userID, appID: caller.appID) else { throw ServiceError(.forbidden, "user no longer exists") }
-        await relay.deliverAhead(topic: AccountRevokedEvent.topic, key: caller.userID, payload: AccountRevokedEvent(appID: caller.appID, userID: caller.userID))
+        await relay.deliverAhead(
+            topic: AccountRevokedEvent.topic, key: caller.userID, payload: AccountRevokedEvent(appID: caller.appID, userID: caller.userID))
         await usersChanged.changed(caller.userID, caller.appID, nil)
         relay.nudge()
     }

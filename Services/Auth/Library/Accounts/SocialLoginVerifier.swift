@@ -85,7 +85,8 @@ struct SocialLoginVerifier: Sendable {
         guard String(info.appID) == app.kakaoAppID else { throw ServiceError(.loginFailed, "Kakao token of another app") }
         // The profile is a courtesy: without it the user still logs in with a generated nick.
         let user = try? await kakaoGet("/v2/user/me", token: accessToken, as: KakaoUser.self)
-        return SocialIdentity(provider: "kakao", subject: String(info.id), email: user?.kakaoAccount?.email, nick: user?.kakaoAccount?.profile?.nickname)
+        return SocialIdentity(
+            provider: "kakao", subject: String(info.id), email: user?.kakaoAccount?.email, nick: user?.kakaoAccount?.profile?.nickname)
     }
 
     private func kakaoGet<Answer: Decodable>(_ path: String, token: String, as _: Answer.Type) async throws -> Answer {

@@ -25,7 +25,8 @@ struct AppleCodeSignIn: Sendable {
         let identity = try await social.apple(idToken: tokens.idToken, appID: appID, nick: try await nicknames.generate(appID: appID))
         let signedIn = try await accounts.socialLogin(appID: appID, identity: identity, deviceToken: nil)
         if let refreshToken = tokens.refreshToken {
-            try await grants.save(userID: signedIn.user.id, appID: appID, sealedRefreshToken: try sealing.seal(refreshToken), at: GlintDate.nowMilliseconds())
+            try await grants.save(
+                userID: signedIn.user.id, appID: appID, sealedRefreshToken: try sealing.seal(refreshToken), at: GlintDate.nowMilliseconds())
         } else {
             logger.warning("Apple gave no refresh token: this account's Apple grant cannot be revoked", metadata: ["user_id": "\(signedIn.user.id)"])
         }

@@ -18,7 +18,9 @@ package struct AppleSignInKey: Sendable, Equatable {
             (1...32).contains(text.utf8.count) && text.utf8.allSatisfy { (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
         }
         guard isIdentifier(teamID), isIdentifier(keyID) else { throw ServiceError.badRequest("Apple team id and key id are letters and digits") }
-        guard (try? ES256PrivateKey(pem: privateKeyPEM)) != nil else { throw ServiceError.badRequest("the Apple private key must be a PEM EC P-256 key (.p8)") }
+        guard (try? ES256PrivateKey(pem: privateKeyPEM)) != nil else {
+            throw ServiceError.badRequest("the Apple private key must be a PEM EC P-256 key (.p8)")
+        }
         return self
     }
 }

@@ -23,17 +23,21 @@ struct AppleTokenClient: Sendable {
     static func live(tokenURL: String, revokeURL: String, http: HTTPClient) -> AppleTokenClient {
         AppleTokenClient(
             exchange: { code, clientID, secret in
-                let (status, body) = try await post(tokenURL, ["client_id": clientID, "client_secret": secret, "code": code, "grant_type": "authorization_code"], http)
+                let (status, body) = try await post(
+                    tokenURL, ["client_id": clientID, "client_secret": secret, "code": code, "grant_type": "authorization_code"], http)
                 // Apple answers 400 `invalid_grant` for a used, expired or foreign code.
                 guard status == 200 else {
                     if (400..<500).contains(status) { throw ServiceError(.loginFailed, "Apple refused the authorization code") }
                     throw ServiceError(.unavailable, "Apple's token endpoint answered \(status)")
                 }
-                guard let tokens = try? JSONDecoder().decode(Tokens.self, from: body) else { throw ServiceError(.unavailable, "Apple's token answer was not understood") }
+                guard let tokens = try? JSONDecoder().decode(Tokens.self, from: body) else {
+                    throw ServiceError(.unavailable, "Apple's token answer was not understood")
+                }
                 return tokens
             },
             revoke: { token, clientID, secret in
-                let (status, _) = try await post(revokeURL, ["client_id": clientID, "client_secret": secret, "token": token, "token_type_hint": "refresh_token"], http)
+                let (status, _) = try await post(
+                    revokeURL, ["client_id": clientID, "client_secret": secret, "token": token, "token_type_hint": "refresh_token"], http)
                 guard status == 200 else { throw ServiceError(.unavailable, "Apple's revocation endpoint answered \(status)") }
             }
         )

@@ -14,7 +14,8 @@ struct SealingKey: Sendable {
             // Never replaced once there: whatever it sealed would be lost. A newline after the
             // base64 (`openssl rand -base64 32 > file`, a Secret) is fine.
             guard let text = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
-                  let bytes = Data(base64Encoded: text), bytes.count == 32 else {
+                let bytes = Data(base64Encoded: text), bytes.count == 32
+            else {
                 throw ConfigurationError(variable: AuthSettings.sealingKeyFile.name, problem: "\(path) does not hold 32 base64-encoded bytes")
             }
             return SealingKey(key: SymmetricKey(data: bytes))

@@ -14,8 +14,9 @@ package struct AppAdmin: Sendable {
     ) async throws -> String {
         let app: AppRecord
         do {
-            app = try await apps.create(name: name, profile: profile, flags: flags, key: key, appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID,
-                                        mount: mount, appleKey: appleKey)
+            app = try await apps.create(
+                name: name, profile: profile, flags: flags, key: key, appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID,
+                mount: mount, appleKey: appleKey)
         } catch let error as StoreError {
             throw ServiceError(error)
         }
@@ -31,7 +32,8 @@ package struct AppAdmin: Sendable {
                 app.emptyAuthErrorBodies ? "empty_auth_error_bodies" : nil,
                 app.socketAuthOptional ? "socket_auth_optional" : nil,
             ].compactMap { $0 }
-            return "\(app.id)  \(app.name)  \(app.profile.rawValue)  [\(flags.joined(separator: ","))]  \(app.apiKey)" + (app.mount.map { "  /\($0)/" } ?? "")
+            return "\(app.id)  \(app.name)  \(app.profile.rawValue)  [\(flags.joined(separator: ","))]  \(app.apiKey)"
+                + (app.mount.map { "  /\($0)/" } ?? "")
         }
     }
 }

@@ -8,11 +8,13 @@ struct AppService: Sendable {
 
     /// Registers an app; the key is generated unless given (to keep a released app's key).
     func create(
-        name: String, profile: Dialect, flags: AppFlags, key: String? = nil, appleClientIDs: [String] = [], kakaoAppID: String = "", mount: String? = nil,
+        name: String, profile: Dialect, flags: AppFlags, key: String? = nil, appleClientIDs: [String] = [], kakaoAppID: String = "",
+        mount: String? = nil,
         appleKey: AppleSignInKey? = nil
     ) async throws -> AppRecord {
         let record = try Self.record(
-            name: name, profile: profile, flags: flags, key: key, appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID, mount: mount, appleKey: appleKey
+            name: name, profile: profile, flags: flags, key: key, appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID, mount: mount,
+            appleKey: appleKey
         )
         try await store.insert(record)
         return record
@@ -44,7 +46,9 @@ struct AppService: Sendable {
             socketAuthOptional: flags.socketAuthOptional, createdAt: GlintDate.nowMilliseconds(),
             appleClientIDs: appleClientIDs.joined(separator: ","), kakaoAppID: kakaoAppID, mount: mount
         )
-        if let appleKey { (record.appleTeamID, record.appleKeyID, record.applePrivateKey) = (appleKey.teamID, appleKey.keyID, appleKey.privateKeyPEM) }
+        if let appleKey {
+            (record.appleTeamID, record.appleKeyID, record.applePrivateKey) = (appleKey.teamID, appleKey.keyID, appleKey.privateKeyPEM)
+        }
         return record
     }
 

@@ -17,7 +17,7 @@ enum Bcrypt {
     static func verify(_ password: String, against stored: String) -> Bool {
         let parts = stored.split(separator: "$", omittingEmptySubsequences: true)
         guard parts.count == 3, ["2a", "2b", "2y"].contains(parts[0]), let cost = Int(parts[1]), (4...31).contains(cost),
-              parts[2].count == 53, let salt = BcryptBase64.decode(parts[2].prefix(22), count: 16)
+            parts[2].count == 53, let salt = BcryptBase64.decode(parts[2].prefix(22), count: 16)
         else { return false }
         let digest = raw(password: Array(password.utf8), salt: salt, cost: cost)
         let expected = Array(("$\(parts[0])$\(parts[1])$" + BcryptBase64.encode(salt) + BcryptBase64.encode(digest)).utf8)

@@ -4,7 +4,7 @@
 enum PiDigits {
     /// The first `count` 32-bit words of π's fractional part (0x243F6A88, 0x85A308D3, …).
     static func fractionWords(_ count: Int) -> [UInt32] {
-        let width = count + 4 // word 0 is the integer part; the rest absorb truncation error
+        let width = count + 4  // word 0 is the integer part; the rest absorb truncation error
         var pi = arctanInverse(5, width: width)
         multiply(&pi, by: 16)
         var second = arctanInverse(239, width: width)

@@ -12,11 +12,15 @@ struct PostgresProfileStore: ProfileStore {
     func profile(of userID: String, appID: String) async throws -> (user: UserRecord, followers: [UserRecord], following: [UserRecord])? {
         try await pool.read { connection in
             guard let user = try await PostgresUserStore.user(connection, id: userID, appID: appID, logger: logger) else { return nil }
-            let followers = try await connection.records(UserRecord.self, """
+            let followers = try await connection.records(
+                UserRecord.self,
+                """
                 SELECT app_user.* FROM follow JOIN app_user ON app_user.id = follow.follower_id
                 WHERE follow.following_id = \(userID) ORDER BY follow.created_at DESC
                 """, logger: logger)
-            let following = try await connection.records(UserRecord.self, """
+            let following = try await connection.records(
+                UserRecord.self,
+                """
                 SELECT app_user.* FROM follow JOIN app_user ON app_user.id = follow.following_id
                 WHERE follow.follower_id = \(userID) ORDER BY follow.created_at DESC
                 """, logger: logger)
@@ -36,11 +40,14 @@ struct PostgresProfileStore: ProfileStore {
         }
     }
 
-    func setFollow(follower: String, followed: String, appID: String, on: Bool, at time: Int64) async throws -> (follower: UserRecord, followed: UserRecord) {
+    func setFollow(
+        follower: String, followed: String, appID: String, on: Bool, at time: Int64
+    ) async throws -> (follower: UserRecord, followed: UserRecord) {
         try await pool.transaction { connection in
             let (me, other) = try await pair(connection, follower, followed, appID: appID)
             if on {
-                let added = try await connection.count("""
+                let added = try await connection.count(
+                    """
                     INSERT INTO follow (follower_id, following_id, created_at) VALUES (\(me.id), \(other.id), \(time)) ON CONFLICT DO NOTHING RETURNING 1
                     """, logger: logger)
                 guard added == 1 else { throw StoreError.conflict("already following") }
@@ -56,9 +63,11 @@ struct PostgresProfileStore: ProfileStore {
             let (me, other) = try await pair(connection, blocker, blocked, appID: appID)
             if on {
                 try await connection.query(
-                    "INSERT INTO block (blocker_id, blocked_id, created_at) VALUES (\(me.id), \(other.id), \(time)) ON CONFLICT DO NOTHING", logger: logger
+                    "INSERT INTO block (blocker_id, blocked_id, created_at) VALUES (\(me.id), \(other.id), \(time)) ON CONFLICT DO NOTHING",
+                    logger: logger
                 )
-                try await connection.query("""
+                try await connection.query(
+                    """
                     DELETE FROM follow WHERE (follower_id = \(me.id) AND following_id = \(other.id)) OR (follower_id = \(other.id) AND following_id = \(me.id))
                     """, logger: logger)
             } else {
@@ -68,12 +77,16 @@ struct PostgresProfileStore: ProfileStore {
     }
 
     func blockedUsers(of userID: String) async throws -> [String] {
-        try await pool.read { try await $0.values(String.self, "SELECT blocked_id FROM block WHERE blocker_id = \(userID) ORDER BY created_at", logger: logger) }
+        try await pool.read {
+            try await $0.values(String.self, "SELECT blocked_id FROM block WHERE blocker_id = \(userID) ORDER BY created_at", logger: logger)
+        }
     }
 
     func hidden(by readerID: String) async throws -> HiddenContent {
         try await pool.read { connection in
-            let users = try await connection.values(String.self, """
+            let users = try await connection.values(
+                String.self,
+                """
                 SELECT blocked_id FROM block WHERE blocker_id = \(readerID)
                 UNION SELECT target_id FROM report WHERE reporter_id = \(readerID) AND target_type = 'user'
                 """, logger: logger)
@@ -84,9 +97,12 @@ struct PostgresProfileStore: ProfileStore {
         }
     }
 
-    func insertReport(id: String, appID: String, reporterID: String, targetType: String, targetID: String, reason: String, at time: Int64) async throws {
+    func insertReport(
+        id: String, appID: String, reporterID: String, targetType: String, targetID: String, reason: String, at time: Int64
+    ) async throws {
         try await pool.transaction { connection in
-            let added = try await connection.count("""
+            let added = try await connection.count(
+                """
                 INSERT INTO report (id, app_id, reporter_id, target_type, target_id, reason, created_at)
                 VALUES (\(id), \(appID), \(reporterID), \(targetType), \(targetID), \(reason), \(time)) ON CONFLICT DO NOTHING RETURNING 1
                 """, logger: logger)
@@ -96,7 +112,8 @@ struct PostgresProfileStore: ProfileStore {
 
     func deleteReport(reporterID: String, targetType: String, targetID: String) async throws -> Bool {
         try await pool.transaction { connection in
-            try await connection.count("""
+            try await connection.count(
+                """
                 DELETE FROM report WHERE reporter_id = \(reporterID) AND target_type = \(targetType) AND target_id = \(targetID) RETURNING 1
                 """, logger: logger) > 0
         }
@@ -104,13 +121,16 @@ struct PostgresProfileStore: ProfileStore {
 
     func reports(of reporterID: String) async throws -> [ReportRecord] {
         try await pool.read {
-            try await $0.records(ReportRecord.self, "SELECT * FROM report WHERE reporter_id = \(reporterID) ORDER BY created_at DESC, id DESC LIMIT 1000", logger: logger)
+            try await $0.records(
+                ReportRecord.self, "SELECT * FROM report WHERE reporter_id = \(reporterID) ORDER BY created_at DESC, id DESC LIMIT 1000",
+                logger: logger)
         }
     }
 
     func attend(userID: String, day: String, at time: Int64) async throws -> Int {
         try await pool.transaction { connection in
-            let added = try await connection.count("""
+            let added = try await connection.count(
+                """
                 INSERT INTO attendance (user_id, day, created_at) VALUES (\(userID), \(day), \(time)) ON CONFLICT DO NOTHING RETURNING 1
                 """, logger: logger)
             guard added == 1 else { throw StoreError.conflict("already attended today") }
@@ -120,8 +140,12 @@ struct PostgresProfileStore: ProfileStore {
 
     /// The caller (`callerGone` when deleted) and the other user (`notFound`) of one app.
     private func pair(_ connection: PostgresConnection, _ caller: String, _ target: String, appID: String) async throws -> (UserRecord, UserRecord) {
-        guard let me = try await PostgresUserStore.user(connection, id: caller, appID: appID, logger: logger) else { throw StoreError.callerGone("user no longer exists") }
-        guard let other = try await PostgresUserStore.user(connection, id: target, appID: appID, logger: logger) else { throw StoreError.notFound("no such user") }
+        guard let me = try await PostgresUserStore.user(connection, id: caller, appID: appID, logger: logger) else {
+            throw StoreError.callerGone("user no longer exists")
+        }
+        guard let other = try await PostgresUserStore.user(connection, id: target, appID: appID, logger: logger) else {
+            throw StoreError.notFound("no such user")
+        }
         return (me, other)
     }
 }

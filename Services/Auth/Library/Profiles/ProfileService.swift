@@ -14,7 +14,9 @@ struct ProfileService: Sendable {
     let usersChanged: UsersChangedClient
 
     func profile(of userID: String, appID: String, requestID: String) async throws -> ProfileAnswer {
-        guard let (user, followers, following) = try await store.profile(of: userID, appID: appID) else { throw ServiceError.notFound("no such user") }
+        guard let (user, followers, following) = try await store.profile(of: userID, appID: appID) else {
+            throw ServiceError.notFound("no such user")
+        }
         // Until market-svc answers, a profile lists no posts rather than failing.
         let postIDs = (try? await market.postIDs(userID, appID, requestID)) ?? []
         return ProfileAnswer(
@@ -48,7 +50,8 @@ struct ProfileService: Sendable {
     func follow(_ caller: AuthenticatedUser, target: String, on: Bool) async throws -> FollowAnswer {
         guard target != caller.userID else { throw ServiceError.badRequest("cannot follow yourself") }
         guard ObjectID.isValid(target) else { throw ServiceError.badRequest("invalid user id") }
-        let (me, other) = try await store.setFollow(follower: caller.userID, followed: target, appID: caller.appID, on: on, at: GlintDate.nowMilliseconds())
+        let (me, other) = try await store.setFollow(
+            follower: caller.userID, followed: target, appID: caller.appID, on: on, at: GlintDate.nowMilliseconds())
         return FollowAnswer(nick: me.nick, opponentNick: other.nick, followingStatus: on)
     }
 
@@ -86,8 +89,9 @@ struct ProfileService: Sendable {
             guard try await users.user(id: targetID, appID: caller.appID) != nil else { throw ServiceError.notFound("no such user") }
         }
         let id = ObjectID.generate()
-        try await store.insertReport(id: id, appID: caller.appID, reporterID: caller.userID, targetType: targetType, targetID: targetID,
-                                     reason: reason, at: GlintDate.nowMilliseconds())
+        try await store.insertReport(
+            id: id, appID: caller.appID, reporterID: caller.userID, targetType: targetType, targetID: targetID,
+            reason: reason, at: GlintDate.nowMilliseconds())
         await usersChanged.changed(caller.userID, caller.appID, nil)
         return id
     }

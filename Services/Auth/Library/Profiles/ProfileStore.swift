@@ -8,7 +8,9 @@ protocol ProfileStore: Sendable {
     /// (`StoreError.callerGone` when the user no longer exists).
     func updateUser(id: String, appID: String, _ change: @escaping @Sendable (inout UserRecord) throws -> Void) async throws -> UserRecord
     /// Follows (`StoreError.conflict` when already following) or unfollows; answers both users.
-    func setFollow(follower: String, followed: String, appID: String, on: Bool, at time: Int64) async throws -> (follower: UserRecord, followed: UserRecord)
+    func setFollow(
+        follower: String, followed: String, appID: String, on: Bool, at time: Int64
+    ) async throws -> (follower: UserRecord, followed: UserRecord)
     /// Blocks (idempotent; ends follows both ways) or unblocks.
     func setBlock(blocker: String, blocked: String, appID: String, on: Bool, at time: Int64) async throws
     /// Whom a user blocked, oldest first.
@@ -17,7 +19,8 @@ protocol ProfileStore: Sendable {
     /// in one snapshot.
     func hidden(by readerID: String) async throws -> HiddenContent
     /// `StoreError.conflict` when the reporter already reported the target.
-    func insertReport(id: String, appID: String, reporterID: String, targetType: String, targetID: String, reason: String, at time: Int64) async throws
+    func insertReport(
+        id: String, appID: String, reporterID: String, targetType: String, targetID: String, reason: String, at time: Int64) async throws
     /// Removes a report; false when there was none.
     func deleteReport(reporterID: String, targetType: String, targetID: String) async throws -> Bool
     /// A reporter's reports, newest first.

@@ -22,12 +22,14 @@ extension ProfileUpdate {
     }
 
     /// Free-text fields: where each goes and how long it may be.
-    private static var textFields: [(WritableKeyPath<ProfileUpdate, String?>, WritableKeyPath<UserRecord, String>, String, Int)] {[
-        (\.phoneNum, \.phoneNum, "phoneNum", 200), (\.birthDay, \.birthDay, "birthDay", 200), (\.gender, \.gender, "gender", 200),
-        (\.info1, \.info1, "info1", 200), (\.info2, \.info2, "info2", 200), (\.info3, \.info3, "info3", 200),
-        (\.info4, \.info4, "info4", 200), (\.info5, \.info5, "info5", 200), (\.name, \.name, "name", 100),
-        (\.introduction, \.introduction, "introduction", 1000), (\.description, \.description, "description", 2000),
-    ]}
+    private static var textFields: [(WritableKeyPath<ProfileUpdate, String?>, WritableKeyPath<UserRecord, String>, String, Int)] {
+        [
+            (\.phoneNum, \.phoneNum, "phoneNum", 200), (\.birthDay, \.birthDay, "birthDay", 200), (\.gender, \.gender, "gender", 200),
+            (\.info1, \.info1, "info1", 200), (\.info2, \.info2, "info2", 200), (\.info3, \.info3, "info3", 200),
+            (\.info4, \.info4, "info4", 200), (\.info5, \.info5, "info5", 200), (\.name, \.name, "name", 100),
+            (\.introduction, \.introduction, "introduction", 1000), (\.description, \.description, "description", 2000),
+        ]
+    }
 
     func apply(to user: inout UserRecord) throws {
         if let nick {

@@ -10,14 +10,18 @@ struct SQLiteProfileStore: ProfileStore {
         try await database.read { db in
             guard let user = try SQLiteUserStore.user(db, id: userID, appID: appID) else { return nil }
             // Cached statements: every profile view runs these; preparing them was most of its cost.
-            let followers = try UserRecord.fetchAll(db.cachedStatement(sql: """
-                SELECT user.* FROM follow JOIN user ON user.id = follow.follower_id
-                WHERE follow.following_id = ? ORDER BY follow.created_at DESC
-                """), arguments: [userID])
-            let following = try UserRecord.fetchAll(db.cachedStatement(sql: """
-                SELECT user.* FROM follow JOIN user ON user.id = follow.following_id
-                WHERE follow.follower_id = ? ORDER BY follow.created_at DESC
-                """), arguments: [userID])
+            let followers = try UserRecord.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT user.* FROM follow JOIN user ON user.id = follow.follower_id
+                        WHERE follow.following_id = ? ORDER BY follow.created_at DESC
+                        """), arguments: [userID])
+            let following = try UserRecord.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT user.* FROM follow JOIN user ON user.id = follow.following_id
+                        WHERE follow.follower_id = ? ORDER BY follow.created_at DESC
+                        """), arguments: [userID])
             return (user, followers, following)
         }
     }
@@ -32,12 +36,15 @@ struct SQLiteProfileStore: ProfileStore {
         }
     }
 
-    func setFollow(follower: String, followed: String, appID: String, on: Bool, at time: Int64) async throws -> (follower: UserRecord, followed: UserRecord) {
+    func setFollow(
+        follower: String, followed: String, appID: String, on: Bool, at time: Int64
+    ) async throws -> (follower: UserRecord, followed: UserRecord) {
         try await database.write { db in
             let (me, other) = try Self.pair(db, follower, followed, appID: appID)
             if on {
                 do {
-                    try db.execute(sql: "INSERT INTO follow (follower_id, following_id, created_at) VALUES (?, ?, ?)", arguments: [me.id, other.id, time])
+                    try db.execute(
+                        sql: "INSERT INTO follow (follower_id, following_id, created_at) VALUES (?, ?, ?)", arguments: [me.id, other.id, time])
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                     throw StoreError.conflict("already following")
                 }
@@ -52,9 +59,11 @@ struct SQLiteProfileStore: ProfileStore {
         try await database.write { db in
             let (me, other) = try Self.pair(db, blocker, blocked, appID: appID)
             if on {
-                try db.execute(sql: "INSERT OR IGNORE INTO block (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)", arguments: [me.id, other.id, time])
-                try db.execute(sql: "DELETE FROM follow WHERE (follower_id = ? AND following_id = ?) OR (follower_id = ? AND following_id = ?)",
-                               arguments: [me.id, other.id, other.id, me.id])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO block (blocker_id, blocked_id, created_at) VALUES (?, ?, ?)", arguments: [me.id, other.id, time])
+                try db.execute(
+                    sql: "DELETE FROM follow WHERE (follower_id = ? AND following_id = ?) OR (follower_id = ? AND following_id = ?)",
+                    arguments: [me.id, other.id, other.id, me.id])
             } else {
                 try db.execute(sql: "DELETE FROM block WHERE blocker_id = ? AND blocked_id = ?", arguments: [me.id, other.id])
             }
@@ -69,21 +78,27 @@ struct SQLiteProfileStore: ProfileStore {
 
     func hidden(by readerID: String) async throws -> HiddenContent {
         try await database.read { db in
-            let users = try String.fetchAll(db, sql: """
-                SELECT blocked_id FROM block WHERE blocker_id = ?
-                UNION SELECT target_id FROM report WHERE reporter_id = ? AND target_type = 'user'
-                """, arguments: [readerID, readerID])
-            let stories = try String.fetchAll(db, sql: "SELECT target_id FROM report WHERE reporter_id = ? AND target_type = 'bookstory'", arguments: [readerID])
+            let users = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT blocked_id FROM block WHERE blocker_id = ?
+                    UNION SELECT target_id FROM report WHERE reporter_id = ? AND target_type = 'user'
+                    """, arguments: [readerID, readerID])
+            let stories = try String.fetchAll(
+                db, sql: "SELECT target_id FROM report WHERE reporter_id = ? AND target_type = 'bookstory'", arguments: [readerID])
             return HiddenContent(userIDs: users, storyIDs: stories)
         }
     }
 
-    func insertReport(id: String, appID: String, reporterID: String, targetType: String, targetID: String, reason: String, at time: Int64) async throws {
+    func insertReport(
+        id: String, appID: String, reporterID: String, targetType: String, targetID: String, reason: String, at time: Int64
+    ) async throws {
         do {
             try await database.write { db in
-                try db.execute(sql: """
-                    INSERT INTO report (id, app_id, reporter_id, target_type, target_id, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [id, appID, reporterID, targetType, targetID, reason, time])
+                try db.execute(
+                    sql: """
+                        INSERT INTO report (id, app_id, reporter_id, target_type, target_id, reason, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [id, appID, reporterID, targetType, targetID, reason, time])
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             throw StoreError.conflict("already reported")
@@ -92,14 +107,16 @@ struct SQLiteProfileStore: ProfileStore {
 
     func deleteReport(reporterID: String, targetType: String, targetID: String) async throws -> Bool {
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM report WHERE reporter_id = ? AND target_type = ? AND target_id = ?", arguments: [reporterID, targetType, targetID])
+            try db.execute(
+                sql: "DELETE FROM report WHERE reporter_id = ? AND target_type = ? AND target_id = ?", arguments: [reporterID, targetType, targetID])
             return db.changesCount > 0
         }
     }
 
     func reports(of reporterID: String) async throws -> [ReportRecord] {
         try await database.read { db in
-            try ReportRecord.fetchAll(db, sql: "SELECT * FROM report WHERE reporter_id = ? ORDER BY created_at DESC, id DESC LIMIT 1000", arguments: [reporterID])
+            try ReportRecord.fetchAll(
+                db, sql: "SELECT * FROM report WHERE reporter_id = ? ORDER BY created_at DESC, id DESC LIMIT 1000", arguments: [reporterID])
         }
     }
 

@@ -18,9 +18,12 @@ struct UsersChangedClient: Sendable {
                         do {
                             _ = try await client.call(endpoint, userID, for: .init(appID: appID, requestID: requestID))
                         } catch {
-                            logger.warning("a service keeping copies of users could not be told of a change", metadata: [
-                                "service": .string(endpoint.service.rawValue), "user_id": .string(userID), "error": .string(String(describing: error)),
-                            ])
+                            logger.warning(
+                                "a service keeping copies of users could not be told of a change",
+                                metadata: [
+                                    "service": .string(endpoint.service.rawValue), "user_id": .string(userID),
+                                    "error": .string(String(describing: error)),
+                                ])
                         }
                     }
                 }

@@ -21,9 +21,12 @@ struct QuotehubAuthRoutes: Sendable {
             let appID = try context.requireAppID(profile: .quotehub)
             let body = try await request.decode(as: AppleCodeRequest.self, context: context)
             let signedIn = try await apple.signIn(code: body.code, appID: appID)
-            return Envelope(message: signedIn.isNewUser ? "회원가입 성공" : "로그인 성공", data: AppleSignInAnswer(
-                user: QuotehubRenderer(base: context.publicBase).user(signedIn.user), accessToken: signedIn.accessToken, refreshToken: signedIn.refreshToken, isNewUser: signedIn.isNewUser
-            ))
+            return Envelope(
+                message: signedIn.isNewUser ? "회원가입 성공" : "로그인 성공",
+                data: AppleSignInAnswer(
+                    user: QuotehubRenderer(base: context.publicBase).user(signedIn.user), accessToken: signedIn.accessToken,
+                    refreshToken: signedIn.refreshToken, isNewUser: signedIn.isNewUser
+                ))
         }
         group.post("/auth/renew-token") { request, context -> Envelope<SlpAccessToken> in
             let appID = try context.requireAppID(profile: .quotehub)
@@ -32,10 +35,12 @@ struct QuotehubAuthRoutes: Sendable {
         }
         group.post("/auth/validate-token") { request, context -> Envelope<TokenValidation> in
             let appID = try context.requireAppID(profile: .quotehub)
-            let renewed = try await accounts.validate(appID: appID, accessToken: AccessTokenMiddleware.token(from: request),
-                                                      refreshToken: request.headers[Self.refreshHeader])
+            let renewed = try await accounts.validate(
+                appID: appID, accessToken: AccessTokenMiddleware.token(from: request),
+                refreshToken: request.headers[Self.refreshHeader])
             guard let renewed else { return Envelope(message: "유효한 토큰입니다.", data: TokenValidation(valid: true)) }
-            return Envelope(message: "토큰이 갱신되었습니다.", data: TokenValidation(valid: false, accessToken: renewed.accessToken, refreshToken: renewed.refreshToken))
+            return Envelope(
+                message: "토큰이 갱신되었습니다.", data: TokenValidation(valid: false, accessToken: renewed.accessToken, refreshToken: renewed.refreshToken))
         }
         group.get("/auth/generate-nickname") { _, context -> Envelope<GeneratedNickname> in
             let appID = try context.requireAppID(profile: .quotehub)

@@ -42,17 +42,24 @@ struct QuotehubBlockReportRoutes: Sendable {
         protected.get("/block-report/blocked-users") { _, context -> Envelope<[QuotehubUser]> in
             let caller = try context.requireUser(profile: .quotehub)
             let blocked = try await profiles.blockedUsers(of: caller.userID)
-            return Envelope(message: "차단 목록", data: try await users.users(ids: blocked, appID: caller.appID).map(QuotehubRenderer(base: context.publicBase).user))
+            return Envelope(
+                message: "차단 목록", data: try await users.users(ids: blocked, appID: caller.appID).map(QuotehubRenderer(base: context.publicBase).user))
         }
         protected.get("/block-report/reports") { _, context -> Envelope<[QuotehubReport]> in
             let caller = try context.requireUser(profile: .quotehub)
-            guard let me = try await users.user(id: caller.userID, appID: caller.appID) else { throw ServiceError(.forbidden, "user no longer exists") }
+            guard let me = try await users.user(id: caller.userID, appID: caller.appID) else {
+                throw ServiceError(.forbidden, "user no longer exists")
+            }
             let reports = try await profiles.reports(of: caller).filter { Self.reportTypes[$0.targetType] != nil }
-            return Envelope(message: "신고 목록", data: reports.map { report in
-                let date = GlintDate.string(fromMilliseconds: report.createdAt)
-                return QuotehubReport(id: report.id, targetId: report.targetID, reporterId: QuotehubRenderer(base: context.publicBase).user(me), type: report.targetType,
-                                      reason: report.reason, onModel: Self.reportTypes[report.targetType] ?? "", createdAt: date, updatedAt: date)
-            })
+            return Envelope(
+                message: "신고 목록",
+                data: reports.map { report in
+                    let date = GlintDate.string(fromMilliseconds: report.createdAt)
+                    return QuotehubReport(
+                        id: report.id, targetId: report.targetID, reporterId: QuotehubRenderer(base: context.publicBase).user(me),
+                        type: report.targetType,
+                        reason: report.reason, onModel: Self.reportTypes[report.targetType] ?? "", createdAt: date, updatedAt: date)
+                })
         }
     }
 

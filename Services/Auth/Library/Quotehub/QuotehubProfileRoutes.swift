@@ -57,7 +57,9 @@ struct QuotehubProfileRoutes: Sendable {
             let raw = try context.parameters.require("nickname")
             let query = try FieldRule.text(raw.removingPercentEncoding ?? raw, "nickname", 1...30, trimming: .whitespaces)!
             let blocked = Set(try await profiles.blockedUsers(of: caller.userID))
-            let found = try await users.search(nick: query, appID: caller.appID, limit: 50).filter { $0.id != caller.userID && !blocked.contains($0.id) }
+            let found = try await users.search(nick: query, appID: caller.appID, limit: 50).filter {
+                $0.id != caller.userID && !blocked.contains($0.id)
+            }
             return Envelope(message: "검색 성공", data: found.map(QuotehubRenderer(base: context.publicBase).user))
         }
     }

@@ -20,7 +20,9 @@ struct PostgresAccountStore: AccountStore {
             } catch let error as PSQLError where error.isUniqueViolation {
                 throw StoreError.conflict("email already registered")
             }
-            if let grant { try await PostgresOutboxStore.enqueue(connection, topic: PaymentGrantEvent.topic, key: grant.impUID, payload: grant, logger: logger) }
+            if let grant {
+                try await PostgresOutboxStore.enqueue(connection, topic: PaymentGrantEvent.topic, key: grant.impUID, payload: grant, logger: logger)
+            }
             return try await open(connection, session, userID: user.id)
         }
     }
@@ -34,17 +36,23 @@ struct PostgresAccountStore: AccountStore {
     ) async throws -> (user: UserRecord, refreshToken: String, created: Bool) {
         let appID = session.appID
         return try await pool.transaction { connection in
-            let linked = try await connection.value(String.self, """
+            let linked = try await connection.value(
+                String.self,
+                """
                 SELECT user_id FROM social_identity WHERE app_id = \(appID) AND provider = \(identity.provider) AND subject = \(identity.subject)
                 """, logger: logger)
             if let linked, let existing = try await PostgresUserStore.user(connection, id: linked, appID: appID, logger: logger) {
                 return (existing, try await open(connection, session, userID: existing.id), false)
             }
-            let emailFree = email.isEmpty
-                ? true : try await connection.count("SELECT 1 FROM app_user WHERE app_id = \(appID) AND email_key = \(email.lowercased()) LIMIT 1", logger: logger) == 0
+            let emailFree =
+                email.isEmpty
+                ? true
+                : try await connection.count(
+                    "SELECT 1 FROM app_user WHERE app_id = \(appID) AND email_key = \(email.lowercased()) LIMIT 1", logger: logger) == 0
             let user = newUser(emailFree)
             try await connection.query(try PostgresColumns(user).insert(into: "app_user"), logger: logger)
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO social_identity (app_id, provider, subject, user_id) VALUES (\(appID), \(identity.provider), \(identity.subject), \(user.id))
                 """, logger: logger)
             return (user, try await open(connection, session, userID: user.id), true)
@@ -60,11 +68,14 @@ struct PostgresAccountStore: AccountStore {
     func revokeUser(id: String, appID: String) async throws -> Bool {
         try await pool.transaction { connection in
             guard try await PostgresUserStore.user(connection, id: id, appID: appID, logger: logger, forUpdate: true) != nil else { return false }
-            if let sealed = try await connection.value(Data.self, "SELECT sealed_refresh_token FROM apple_grant WHERE user_id = \(id)", logger: logger) {
+            if let sealed = try await connection.value(
+                Data.self, "SELECT sealed_refresh_token FROM apple_grant WHERE user_id = \(id)", logger: logger)
+            {
                 let revocation = AppleRevocation(appID: appID, userID: id, sealedRefreshToken: sealed)
                 try await PostgresOutboxStore.enqueue(connection, topic: AppleRevocation.topic, key: id, payload: revocation, logger: logger)
             }
-            try await PostgresOutboxStore.enqueue(connection, topic: AccountRevokedEvent.topic, key: id, payload: AccountRevokedEvent(appID: appID, userID: id), logger: logger)
+            try await PostgresOutboxStore.enqueue(
+                connection, topic: AccountRevokedEvent.topic, key: id, payload: AccountRevokedEvent(appID: appID, userID: id), logger: logger)
             try await connection.query("DELETE FROM app_user WHERE id = \(id)", logger: logger)
             return true
         }
@@ -95,7 +106,8 @@ struct PostgresAccountStore: AccountStore {
         if claims.sessionID == sessionID, claims.expiresAt > now {
             let next = rules.next(sessionID: sessionID, after: claims.generation, now: now)
             let advanced = try await pool.read { connection in
-                try await connection.count("""
+                try await connection.count(
+                    """
                     UPDATE session SET refresh_generation = \(next.generation), refresh_expires_at = \(next.expiresAt), refresh_rotated_at = \(now)
                     WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND refresh_generation = \(claims.generation) RETURNING 1
                     """, logger: logger)
@@ -104,14 +116,16 @@ struct PostgresAccountStore: AccountStore {
         }
         return try await pool.transaction { connection in
             let family = try await family(connection, sessionID: sessionID, forUpdate: true)
-            return try await apply(connection, rules.rotation(of: claims, sessionID: sessionID, userID: userID, family: family, now: now), sessionID, family, now)
+            return try await apply(
+                connection, rules.rotation(of: claims, sessionID: sessionID, userID: userID, family: family, now: now), sessionID, family, now)
         }
     }
 
     func session(refreshToken: String, appID: String, at now: Int64) async throws -> (sessionID: String, userID: String)? {
         guard case .current(let claims) = rules.codec.read(refreshToken) else { return nil }
         return try await pool.read { connection in
-            guard let family = try await family(connection, sessionID: claims.sessionID), rules.proves(claims, appID: appID, family: family, now: now) else {
+            guard let family = try await family(connection, sessionID: claims.sessionID), rules.proves(claims, appID: appID, family: family, now: now)
+            else {
                 return nil
             }
             return (claims.sessionID, family.userID)
@@ -126,9 +140,13 @@ struct PostgresAccountStore: AccountStore {
     }
 
     func checkWithoutRotating(refreshToken: String, sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
-        guard case .current(let claims) = rules.codec.read(refreshToken), claims.sessionID == sessionID else { return .rejected("unknown refresh token") }
+        guard case .current(let claims) = rules.codec.read(refreshToken), claims.sessionID == sessionID else {
+            return .rejected("unknown refresh token")
+        }
         return try await pool.read { connection in
-            guard let family = try await family(connection, sessionID: sessionID), family.userID == userID else { return .rejected("unknown refresh token") }
+            guard let family = try await family(connection, sessionID: sessionID), family.userID == userID else {
+                return .rejected("unknown refresh token")
+            }
             return rules.check(refreshToken, expiresAt: claims.expiresAt, replaced: claims.generation != family.generation, family: family, now: now)
         }
     }
@@ -139,7 +157,8 @@ struct PostgresAccountStore: AccountStore {
 
     func state(sessionID: String, userID: String) async throws -> SessionState {
         try await pool.read { connection in
-            let rows = try await connection.query("""
+            let rows = try await connection.query(
+                """
                 SELECT EXISTS (SELECT 1 FROM app_user WHERE id = \(userID)),
                        EXISTS (SELECT 1 FROM session WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL)
                 """, logger: logger)
@@ -157,12 +176,15 @@ struct PostgresAccountStore: AccountStore {
     }
 
     private func family(_ connection: PostgresConnection, sessionID: String, forUpdate: Bool = false) async throws -> RefreshRules.Family? {
-        let rows = try await connection.query("""
+        let rows = try await connection.query(
+            """
             SELECT user_id, app_id, revoked_at, refresh_generation, refresh_expires_at, refresh_rotated_at FROM session WHERE id = \(sessionID)
             \(unescaped: forUpdate ? "FOR UPDATE" : "")
             """, logger: logger)
-        for try await (userID, appID, revokedAt, generation, expiresAt, rotatedAt) in rows.decode((String, String, Int64?, Int64, Int64, Int64?).self) {
-            return RefreshRules.Family(userID: userID, appID: appID, revokedAt: revokedAt, generation: generation, expiresAt: expiresAt, rotatedAt: rotatedAt)
+        for try await (userID, appID, revokedAt, generation, expiresAt, rotatedAt) in rows.decode((String, String, Int64?, Int64, Int64, Int64?).self)
+        {
+            return RefreshRules.Family(
+                userID: userID, appID: appID, revokedAt: revokedAt, generation: generation, expiresAt: expiresAt, rotatedAt: rotatedAt)
         }
         return nil
     }
@@ -175,7 +197,8 @@ struct PostgresAccountStore: AccountStore {
         case .nothing: break
         case .revoke: try await revoke(connection, sessionID: sessionID, reason: RefreshRules.reuseReason, now: now)
         case .advance(let next):
-            try await connection.query("""
+            try await connection.query(
+                """
                 UPDATE session SET refresh_generation = \(next.generation), refresh_expires_at = \(next.expiresAt), refresh_rotated_at = \(now)
                 WHERE id = \(sessionID)
                 """, logger: logger)

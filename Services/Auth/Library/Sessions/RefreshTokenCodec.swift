@@ -43,8 +43,8 @@ struct RefreshTokenCodec: Sendable {
         let macText = token[utf8.index(after: macDot)...]
         // The MAC's text must be the one encoding of its bytes: no second spelling of a token.
         guard parts.count == 3, !parts[0].isEmpty, let generation = Int64(parts[1]), let expiresAt = Int64(parts[2]),
-              let mac = Base64URL.decode(macText), Base64URL.encode(mac) == macText,
-              HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Data(payload.utf8), using: key)
+            let mac = Base64URL.decode(macText), Base64URL.encode(mac) == macText,
+            HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Data(payload.utf8), using: key)
         else { return .invalid }
         return .current(Claims(sessionID: String(parts[0]), generation: generation, expiresAt: expiresAt))
     }

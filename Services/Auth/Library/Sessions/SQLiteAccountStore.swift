@@ -64,17 +64,20 @@ struct SQLiteAccountStore: AccountStore {
     ) async throws -> (user: UserRecord, refreshToken: String, created: Bool) {
         let appID = session.appID
         return try await database.write { db in
-            let linked = try String.fetchOne(db, sql: "SELECT user_id FROM social_identity WHERE app_id = ? AND provider = ? AND subject = ?",
-                                             arguments: [appID, identity.provider, identity.subject])
+            let linked = try String.fetchOne(
+                db, sql: "SELECT user_id FROM social_identity WHERE app_id = ? AND provider = ? AND subject = ?",
+                arguments: [appID, identity.provider, identity.subject])
             if let linked, let existing = try SQLiteUserStore.user(db, id: linked, appID: appID) {
                 return (existing, try open(db, session, userID: existing.id), false)
             }
-            let emailFree = try email.isEmpty
+            let emailFree =
+                try email.isEmpty
                 || Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user WHERE app_id = ? AND email_key = ?", arguments: [appID, email.lowercased()]) == 0
             let user = newUser(emailFree)
             try user.insert(db)
-            try db.execute(sql: "INSERT INTO social_identity (app_id, provider, subject, user_id) VALUES (?, ?, ?, ?)",
-                           arguments: [appID, identity.provider, identity.subject, user.id])
+            try db.execute(
+                sql: "INSERT INTO social_identity (app_id, provider, subject, user_id) VALUES (?, ?, ?, ?)",
+                arguments: [appID, identity.provider, identity.subject, user.id])
             return (user, try open(db, session, userID: user.id), true)
         }
     }
@@ -137,10 +140,12 @@ struct SQLiteAccountStore: AccountStore {
 
     func state(sessionID: String, userID: String) async throws -> SessionState {
         try await database.read { db in
-            let row = try Row.fetchOne(db.cachedStatement(sql: """
-                SELECT (SELECT COUNT(*) FROM user WHERE id = ?) AS user_exists,
-                       (SELECT COUNT(*) FROM session WHERE id = ? AND user_id = ? AND revoked_at IS NULL) AS session_live
-                """), arguments: [userID, sessionID, userID])
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT (SELECT COUNT(*) FROM user WHERE id = ?) AS user_exists,
+                               (SELECT COUNT(*) FROM session WHERE id = ? AND user_id = ? AND revoked_at IS NULL) AS session_live
+                        """), arguments: [userID, sessionID, userID])
             guard let row, row["user_exists"] as Int == 1 else { return .userGone }
             return row["session_live"] as Int == 1 ? .active : .revoked
         }

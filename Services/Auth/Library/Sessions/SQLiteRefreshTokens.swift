@@ -30,12 +30,14 @@ struct SQLiteRefreshTokens: Sendable {
             return nil
         case .legacy:
             guard let legacy = try RefreshTokenRecord.fetchOne(db, key: RefreshTokenCodec.legacyHash(token)),
-                  legacy.rotatedAt == nil, legacy.expiresAt > now,
-                  let family = try family(db, sessionID: legacy.sessionID), family.revokedAt == nil, family.appID == appID
+                legacy.rotatedAt == nil, legacy.expiresAt > now,
+                let family = try family(db, sessionID: legacy.sessionID), family.revokedAt == nil, family.appID == appID
             else { return nil }
             return (legacy.sessionID, family.userID)
         case .current(let claims):
-            guard let family = try family(db, sessionID: claims.sessionID), rules.proves(claims, appID: appID, family: family, now: now) else { return nil }
+            guard let family = try family(db, sessionID: claims.sessionID), rules.proves(claims, appID: appID, family: family, now: now) else {
+                return nil
+            }
             return (claims.sessionID, family.userID)
         }
     }
@@ -73,14 +75,19 @@ struct SQLiteRefreshTokens: Sendable {
     }
 
     private func family(_ db: Database, sessionID: String) throws -> RefreshRules.Family? {
-        try Row.fetchOne(db.cachedStatement(sql: """
-            SELECT user_id, app_id, revoked_at, refresh_generation, refresh_expires_at, refresh_rotated_at FROM session WHERE id = ?
-            """), arguments: [sessionID]).map { row in
+        try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT user_id, app_id, revoked_at, refresh_generation, refresh_expires_at, refresh_rotated_at FROM session WHERE id = ?
+                    """), arguments: [sessionID]
+        ).map { row in
             RefreshRules.Family(userID: row[0], appID: row[1], revokedAt: row[2], generation: row[3], expiresAt: row[4], rotatedAt: row[5])
         }
     }
 
-    private func apply(_ db: Database, _ rotation: RefreshRules.Rotation, _ sessionID: String, _ family: RefreshRules.Family?, _ now: Int64) throws -> RefreshOutcome {
+    private func apply(
+        _ db: Database, _ rotation: RefreshRules.Rotation, _ sessionID: String, _ family: RefreshRules.Family?, _ now: Int64
+    ) throws -> RefreshOutcome {
         let (write, outcome) = rules.resolve(rotation, sessionID: sessionID, family: family, now: now)
         switch write {
         case .nothing: break
@@ -97,7 +104,7 @@ struct SQLiteRefreshTokens: Sendable {
     private func rotateLegacy(_ db: Database, token: String, sessionID: String, userID: String, now: Int64) throws -> RefreshOutcome {
         let hash = RefreshTokenCodec.legacyHash(token)
         guard let legacy = try RefreshTokenRecord.fetchOne(db, key: hash), legacy.sessionID == sessionID,
-              let family = try family(db, sessionID: sessionID), family.userID == userID
+            let family = try family(db, sessionID: sessionID), family.userID == userID
         else { return .rejected("unknown refresh token") }
         guard family.revokedAt == nil else { return .rejected("session ended") }
         guard legacy.expiresAt > now else { return .rejected("refresh token expired") }

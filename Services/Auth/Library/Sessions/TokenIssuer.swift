@@ -12,7 +12,9 @@ struct TokenIssuer: Sendable {
     func accessToken(userID: String, appID: String, sessionID: String, now: Date = Date()) throws -> String {
         let expiresAt = now.addingTimeInterval(accessLifetime)
         let token = try signer.sign(AccessTokenClaims(userID: userID, appID: appID, sessionID: sessionID, issuedAt: now, expiresAt: expiresAt))
-        let user = AuthenticatedUser(userID: userID, appID: appID, sessionID: sessionID, expiresAt: Date(timeIntervalSince1970: expiresAt.timeIntervalSince1970.rounded(.towardZero)))
+        let user = AuthenticatedUser(
+            userID: userID, appID: appID, sessionID: sessionID,
+            expiresAt: Date(timeIntervalSince1970: expiresAt.timeIntervalSince1970.rounded(.towardZero)))
         verifier.remember(token, for: user, grace: .milliseconds(Int64(accessLifetime * 1000)))
         return token
     }

@@ -10,15 +10,18 @@ struct PostgresUserStore: UserStore {
         try await pool.read { try await Self.user($0, id: id, appID: appID, logger: pool.logger) }
     }
 
-    static func user(_ connection: PostgresConnection, id: String, appID: String, logger: Logger, forUpdate: Bool = false) async throws -> UserRecord? {
+    static func user(_ connection: PostgresConnection, id: String, appID: String, logger: Logger, forUpdate: Bool = false) async throws -> UserRecord?
+    {
         try await connection.record(
-            UserRecord.self, "SELECT * FROM app_user WHERE id = \(id) AND app_id = \(appID) \(unescaped: forUpdate ? "FOR UPDATE" : "")", logger: logger
+            UserRecord.self, "SELECT * FROM app_user WHERE id = \(id) AND app_id = \(appID) \(unescaped: forUpdate ? "FOR UPDATE" : "")",
+            logger: logger
         )
     }
 
     func user(email: String, appID: String) async throws -> UserRecord? {
         try await pool.read {
-            try await $0.record(UserRecord.self, "SELECT * FROM app_user WHERE app_id = \(appID) AND email_key = \(email.lowercased())", logger: pool.logger)
+            try await $0.record(
+                UserRecord.self, "SELECT * FROM app_user WHERE app_id = \(appID) AND email_key = \(email.lowercased())", logger: pool.logger)
         }
     }
 
@@ -47,7 +50,9 @@ struct PostgresUserStore: UserStore {
         let escaped = LikePattern.escaped(key)
         let (anywhere, prefix) = ("%" + escaped + "%", escaped + "%")
         return try await pool.read {
-            try await $0.records(UserRecord.self, """
+            try await $0.records(
+                UserRecord.self,
+                """
                 SELECT * FROM app_user WHERE app_id = \(appID) AND nick_key LIKE \(anywhere) ESCAPE '\\'
                 ORDER BY (nick_key LIKE \(prefix) ESCAPE '\\') DESC, nick_key LIMIT \(limit)
                 """, logger: pool.logger)

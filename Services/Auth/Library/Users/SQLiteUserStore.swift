@@ -23,15 +23,17 @@ struct SQLiteUserStore: UserStore {
 
     func user(email: String, appID: String) async throws -> UserRecord? {
         try await database.read { db in
-            try UserRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM user WHERE app_id = ? AND email_key = ?"), arguments: [appID, email.lowercased()])
+            try UserRecord.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM user WHERE app_id = ? AND email_key = ?"), arguments: [appID, email.lowercased()])
         }
     }
 
     func users(ids: [String], appID: String) async throws -> [UserRecord] {
         guard !ids.isEmpty else { return [] }
         return try await database.read { db in
-            try UserRecord.fetchAll(db, sql: "SELECT * FROM user WHERE app_id = ? AND id IN (\(databaseQuestionMarks(count: ids.count)))",
-                                    arguments: StatementArguments([appID]) + StatementArguments(ids))
+            try UserRecord.fetchAll(
+                db, sql: "SELECT * FROM user WHERE app_id = ? AND id IN (\(databaseQuestionMarks(count: ids.count)))",
+                arguments: StatementArguments([appID]) + StatementArguments(ids))
         }
     }
 
@@ -44,8 +46,9 @@ struct SQLiteUserStore: UserStore {
 
     func isNickTaken(_ nick: String, appID: String) async throws -> Bool {
         try await database.read { db in
-            try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM user WHERE app_id = ? AND nick_key = ?)"),
-                              arguments: [appID, nick.lowercased()]) ?? false
+            try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM user WHERE app_id = ? AND nick_key = ?)"),
+                arguments: [appID, nick.lowercased()]) ?? false
         }
     }
 
@@ -53,10 +56,12 @@ struct SQLiteUserStore: UserStore {
         let key = query.lowercased()
         let escaped = LikePattern.escaped(key)
         return try await database.read { db in
-            try UserRecord.fetchAll(db, sql: """
-                SELECT * FROM user WHERE app_id = ? AND nick_key LIKE ? ESCAPE '\\'
-                ORDER BY (nick_key LIKE ? ESCAPE '\\') DESC, nick_key LIMIT ?
-                """, arguments: [appID, "%" + escaped + "%", escaped + "%", limit])
+            try UserRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM user WHERE app_id = ? AND nick_key LIKE ? ESCAPE '\\'
+                    ORDER BY (nick_key LIKE ? ESCAPE '\\') DESC, nick_key LIMIT ?
+                    """, arguments: [appID, "%" + escaped + "%", escaped + "%", limit])
         }
     }
 }

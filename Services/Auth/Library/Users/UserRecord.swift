@@ -48,6 +48,7 @@ struct UserRecord: Codable, Equatable, Sendable {
     var info: UserInfo { UserInfo(userID: id, nick: nick, profileImage: profileImage) }
 
     var infoFull: UserInfoFull {
-        UserInfoFull(userID: id, nick: nick, profileImage: profileImage, name: name, introduction: introduction, description: description, hashTags: tags)
+        UserInfoFull(
+            userID: id, nick: nick, profileImage: profileImage, name: name, introduction: introduction, description: description, hashTags: tags)
     }
 }

@@ -17,13 +17,15 @@ struct MembersClient: Sendable {
             users: { ids, appID, requestID in
                 try await cache.values(ids, scope: appID, since: changes, ttl: ttl, id: \.userID) { missing in
                     try await client.call(
-                        InternalEndpoints.Auth.lookupMembers, body: UserLookupRequest(userIDs: missing), for: .init(appID: appID, requestID: requestID)
+                        InternalEndpoints.Auth.lookupMembers, body: UserLookupRequest(userIDs: missing),
+                        for: .init(appID: appID, requestID: requestID)
                     ).users
                 }
             },
             byEmail: { email, appID, requestID in
                 do {
-                    return try await client.call(InternalEndpoints.Auth.memberByEmail, body: EmailLookup(email: email), for: .init(appID: appID, requestID: requestID))
+                    return try await client.call(
+                        InternalEndpoints.Auth.memberByEmail, body: EmailLookup(email: email), for: .init(appID: appID, requestID: requestID))
                 } catch let error as ServiceError where error.code == .notFound {
                     return nil
                 }

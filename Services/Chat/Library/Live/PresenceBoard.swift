@@ -65,19 +65,24 @@ final class PresenceBoard: Service {
         let current = present()
         let logger = logger
         try await pool.transaction { connection in
-            let recreated = try await connection.value(Bool.self, """
-                INSERT INTO replica (origin, seen_at) VALUES (\(origin), \(unescaped: Self.now))
-                ON CONFLICT (origin) DO UPDATE SET seen_at = excluded.seen_at RETURNING xmax = 0
-                """, logger: logger) ?? true
+            let recreated =
+                try await connection.value(
+                    Bool.self,
+                    """
+                    INSERT INTO replica (origin, seen_at) VALUES (\(origin), \(unescaped: Self.now))
+                    ON CONFLICT (origin) DO UPDATE SET seen_at = excluded.seen_at RETURNING xmax = 0
+                    """, logger: logger) ?? true
             let (added, removed) = recreated ? (current, []) : (current.subtracting(written), written.subtracting(current))
             if !removed.isEmpty {
-                try await connection.query("""
+                try await connection.query(
+                    """
                     DELETE FROM presence WHERE origin = \(origin)
                     AND (room_id, user_id) IN (SELECT * FROM unnest(\(removed.map(\.roomID))::text[], \(removed.map(\.userID))::text[]))
                     """, logger: logger)
             }
             if !added.isEmpty {
-                try await connection.query("""
+                try await connection.query(
+                    """
                     INSERT INTO presence (room_id, user_id, origin)
                     SELECT room, person, \(origin) FROM unnest(\(added.map(\.roomID))::text[], \(added.map(\.userID))::text[]) AS pair (room, person)
                     ON CONFLICT DO NOTHING

@@ -18,7 +18,8 @@ struct SocketEndpoint<App: SocketApplication>: Sendable {
     static var path: String { "/socket.io" }
 
     init(app: App, configuration: EngineConfiguration, secret: String?, logger: Logger) {
-        engine = EngineServer(configuration: configuration, handler: SocketServer(app: app, configuration: configuration, logger: logger), logger: logger)
+        engine = EngineServer(
+            configuration: configuration, handler: SocketServer(app: app, configuration: configuration, logger: logger), logger: logger)
         self.secret = secret
     }
 

@@ -32,7 +32,8 @@ struct MessagePoster: Sendable {
     ) async throws -> Answer {
         try Self.check(content: new.content, fileCount: new.files.count)
         let present = hub.presentUsers(in: new.roomID)
-        let live: (@Sendable (ChatRecord) -> LiveFrame)? = withheld.isEmpty
+        let live: (@Sendable (ChatRecord) -> LiveFrame)? =
+            withheld.isEmpty
             ? { @Sendable chat in LiveFrame(roomID: new.roomID, event: new.kind.event, json: String(buffer: JSONCoding.encode(render(chat)))) } : nil
         // Participation, the message and its push event: one write transaction.
         let stored = try await messages.send(new, appID: appID, at: GlintDate.nowMilliseconds(), live: live) { chat, participants, presentElsewhere in

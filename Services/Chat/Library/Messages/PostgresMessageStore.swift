@@ -29,7 +29,8 @@ struct PostgresMessageStore: MessageStore {
         _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
         event: @Sendable (ChatRecord, _ participants: [String], _ presentElsewhere: [String]) -> ChatMessageEvent
     ) async throws -> (chat: ChatRecord, frame: LiveFrame?)? {
-        let rows = try await pool.client.query("""
+        let rows = try await pool.client.query(
+            """
             SELECT app_id, kind, updated_at, ARRAY(SELECT user_id FROM participant WHERE room_id = room.id ORDER BY user_id),
                    EXISTS (SELECT 1 FROM chat WHERE room_id = room.id AND sender_id = \(new.senderID) AND client_id = \(new.clientID)),
                    ARRAY(\(unescaped: PresenceBoard.elsewhere(room: "room.id", origin: origin)))
@@ -39,9 +40,14 @@ struct PostgresMessageStore: MessageStore {
         for try await row in rows.decode((String, String, Int64, [String], Bool, [String]).self) { found = row }
         // A sender who is not a participant yet, and a retry, need what only the locked path reads.
         if let room = found, !room.participants.contains(new.senderID) || room.retried { return nil }
-        let room = found.map { SendRules.Room(appID: $0.appID, kind: $0.kind, updatedAt: $0.updatedAt, participants: $0.participants,
-                                              senderIsWorkspaceMember: false, retried: nil) }
-        guard case .store(let chat, joins: false, let participants) = try SendRules.decide(new, appID: appID, at: time, room: room) else { return nil }
+        let room = found.map {
+            SendRules.Room(
+                appID: $0.appID, kind: $0.kind, updatedAt: $0.updatedAt, participants: $0.participants,
+                senderIsWorkspaceMember: false, retried: nil)
+        }
+        guard case .store(let chat, joins: false, let participants) = try SendRules.decide(new, appID: appID, at: time, room: room) else {
+            return nil
+        }
         let elsewhere = found?.elsewhere ?? []
         let frame = live?(chat)
         do {
@@ -69,22 +75,26 @@ struct PostgresMessageStore: MessageStore {
             // Its participants, whether the sender is a member of its workspace, who has it open on
             // another replica, and a stored message of this `client_id`: one round trip (the room is locked meanwhile).
             var read: (participants: [String], member: Bool, elsewhere: [String], retried: String?)?
-            for try await row in try await connection.query("""
+            for try await row in try await connection.query(
+                """
                 SELECT ARRAY(SELECT user_id FROM participant WHERE room_id = room.id ORDER BY user_id),
                        EXISTS (SELECT 1 FROM workspace_member WHERE workspace_id = room.workspace_id AND user_id = \(new.senderID)),
                        ARRAY(\(unescaped: PresenceBoard.elsewhere(room: "room.id", origin: origin))),
                        (SELECT id FROM chat WHERE room_id = room.id AND sender_id = \(new.senderID) AND client_id = \(new.clientID))
                 FROM room WHERE id = \(new.roomID)
-                """, logger: logger).decode(([String], Bool, [String], String?).self) {
+                """, logger: logger
+            ).decode(([String], Bool, [String], String?).self) {
                 read = row
             }
             var retried: ChatRecord?
             if let id = read?.retried {
-                retried = try await connection.record(ChatRecord.self, "SELECT \(unescaped: ChatRecord.selectedColumns) FROM chat WHERE id = \(id)", logger: logger)
+                retried = try await connection.record(
+                    ChatRecord.self, "SELECT \(unescaped: ChatRecord.selectedColumns) FROM chat WHERE id = \(id)", logger: logger)
             }
             let room = found.map { found in
-                SendRules.Room(appID: found.appID, kind: found.kind, updatedAt: found.updatedAt, participants: read?.participants ?? [],
-                               senderIsWorkspaceMember: read?.member ?? false, retried: retried)
+                SendRules.Room(
+                    appID: found.appID, kind: found.kind, updatedAt: found.updatedAt, participants: read?.participants ?? [],
+                    senderIsWorkspaceMember: read?.member ?? false, retried: retried)
             }
             let (chat, participants): (ChatRecord, [String])
             switch try SendRules.decide(new, appID: appID, at: time, room: room) {
@@ -116,7 +126,8 @@ struct PostgresMessageStore: MessageStore {
         run: (PostgresQuery) async throws -> PostgresRowSequence
     ) async throws -> ChatRecord? {
         let (payload, now) = (JSONText.encode(event), GlintDate.nowMilliseconds())
-        let rows = try await run("""
+        let rows = try await run(
+            """
             WITH touched AS (
                 UPDATE room SET updated_at = \(chat.createdAt), last_chat_seq = nextval(pg_get_serial_sequence('chat', 'seq'))
                 WHERE id = \(chat.roomID) AND (\(expected)::bigint IS NULL OR updated_at = \(expected)) RETURNING last_chat_seq AS seq),
@@ -141,7 +152,9 @@ struct PostgresMessageStore: MessageStore {
 
     func history(roomID: String, after: Int64?, limit: Int) async throws -> [ChatRecord] {
         try await pool.read {
-            try await $0.records(ChatRecord.self, """
+            try await $0.records(
+                ChatRecord.self,
+                """
                 SELECT \(unescaped: ChatRecord.selectedColumns) FROM chat WHERE room_id = \(roomID) AND created_at > \(after ?? -1)
                 ORDER BY created_at LIMIT \(limit)
                 """, logger: pool.logger)
@@ -155,7 +168,9 @@ struct PostgresMessageStore: MessageStore {
     func search(roomID: String, query: String, limit: Int) async throws -> [ChatRecord] {
         let pattern = LikePattern.containing(query)
         return try await pool.read {
-            try await $0.records(ChatRecord.self, """
+            try await $0.records(
+                ChatRecord.self,
+                """
                 SELECT \(unescaped: ChatRecord.selectedColumns) FROM chat WHERE room_id = \(roomID) AND content ILIKE \(pattern)
                 ORDER BY created_at DESC LIMIT \(limit)
                 """, logger: pool.logger)
@@ -165,8 +180,10 @@ struct PostgresMessageStore: MessageStore {
     func chats(seqs: [Int64]) async throws -> [Int64: ChatRecord] {
         guard !seqs.isEmpty else { return [:] }
         return try await pool.read {
-            try await $0.records(ChatRecord.self, "SELECT \(unescaped: ChatRecord.selectedColumns) FROM chat WHERE seq = ANY(\(seqs))", logger: pool.logger)
-                .reduce(into: [Int64: ChatRecord]()) { $0[$1.seq ?? 0] = $1 }
+            try await $0.records(
+                ChatRecord.self, "SELECT \(unescaped: ChatRecord.selectedColumns) FROM chat WHERE seq = ANY(\(seqs))", logger: pool.logger
+            )
+            .reduce(into: [Int64: ChatRecord]()) { $0[$1.seq ?? 0] = $1 }
         }
     }
 }

@@ -39,9 +39,11 @@ struct SQLiteMessageStore: MessageStore {
                 return (existing, false)
             case .store(var chat, let joins, let participants):
                 if joins { try ParticipantRecord(roomID: new.roomID, userID: new.senderID, appID: appID, readAt: 0).insert(db) }
-                try db.cachedStatement(sql: """
-                    INSERT INTO chat (id, room_id, sender_id, content, files, client_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """).execute(arguments: [chat.id, chat.roomID, chat.senderID, chat.content, chat.files, chat.clientID, chat.createdAt])
+                try db.cachedStatement(
+                    sql: """
+                        INSERT INTO chat (id, room_id, sender_id, content, files, client_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """
+                ).execute(arguments: [chat.id, chat.roomID, chat.senderID, chat.content, chat.files, chat.clientID, chat.createdAt])
                 chat.seq = db.lastInsertedRowID
                 try db.cachedStatement(sql: "UPDATE room SET updated_at = ?, last_chat_seq = ? WHERE id = ?")
                     .execute(arguments: [chat.createdAt, chat.seq, new.roomID])
@@ -56,9 +58,11 @@ struct SQLiteMessageStore: MessageStore {
     /// What `SendRules` needs of the message's room; nil when there is none. Workspace membership
     /// is read only for a sender who is not a participant, the one case that asks it.
     private static func room(_ db: Database, for new: NewChat) throws -> SendRules.Room? {
-        guard let row = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT app_id, kind, workspace_id, updated_at FROM room WHERE id = ?"), arguments: [new.roomID]
-        ) else { return nil }
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(sql: "SELECT app_id, kind, workspace_id, updated_at FROM room WHERE id = ?"), arguments: [new.roomID]
+            )
+        else { return nil }
         let participants = try String.fetchAll(
             db.cachedStatement(sql: "SELECT user_id FROM participant WHERE room_id = ? ORDER BY user_id"), arguments: [new.roomID]
         )
@@ -93,15 +97,19 @@ struct SQLiteMessageStore: MessageStore {
                 let match = "fts_room : \"\(SearchPartition.key(ofRoom: roomID))\" AND content : " + phrase
                 // The index first (CROSS JOIN): left to itself SQLite walks the room's messages and
                 // asks the index about each one, which is slow when few of them match.
-                return try ChatRecord.fetchAll(db, sql: """
-                    SELECT \(ChatRecord.selectedColumns) FROM chat_fts CROSS JOIN chat ON chat.seq = chat_fts.rowid
-                    WHERE chat_fts MATCH ? AND chat.room_id = ? ORDER BY chat.created_at DESC LIMIT ?
-                    """, arguments: [match, roomID, limit])
+                return try ChatRecord.fetchAll(
+                    db,
+                    sql: """
+                        SELECT \(ChatRecord.selectedColumns) FROM chat_fts CROSS JOIN chat ON chat.seq = chat_fts.rowid
+                        WHERE chat_fts MATCH ? AND chat.room_id = ? ORDER BY chat.created_at DESC LIMIT ?
+                        """, arguments: [match, roomID, limit])
             }
             let pattern = LikePattern.containing(query)
-            return try ChatRecord.fetchAll(db, sql: """
-                SELECT \(ChatRecord.selectedColumns) FROM chat WHERE room_id = ? AND content LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?
-                """, arguments: [roomID, pattern, limit])
+            return try ChatRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT \(ChatRecord.selectedColumns) FROM chat WHERE room_id = ? AND content LIKE ? ESCAPE '\\' ORDER BY created_at DESC LIMIT ?
+                    """, arguments: [roomID, pattern, limit])
         }
     }
 

@@ -30,6 +30,7 @@ struct ChatRenderer: Sendable {
 
     static func answer(_ chat: ChatRecord, sender: UserInfo) -> ChatAnswer {
         let date = GlintDate.string(fromMilliseconds: chat.createdAt)
-        return ChatAnswer(chatID: chat.id, roomID: chat.roomID, content: chat.content, createdAt: date, updatedAt: date, sender: sender, files: chat.fileList)
+        return ChatAnswer(
+            chatID: chat.id, roomID: chat.roomID, content: chat.content, createdAt: date, updatedAt: date, sender: sender, files: chat.fileList)
     }
 }

@@ -23,15 +23,17 @@ struct ChatRoutes: Sendable {
         }
         protected.get("/v1/chats/{room_id}") { request, context -> DataList<ChatAnswer> in
             let query = request.uri.queryParameters
-            return DataList(data: try await conversations.history(
-                try context.requireUser(), roomID: try context.parameters.require("room_id"),
-                after: try Self.cursorDate(query["cursor_date"].map(String.init)),
-                limit: try PageLimit.parse(query["limit"].map(String.init), default: 1000, max: 1000), requestID: context.requestID
-            ))
+            return DataList(
+                data: try await conversations.history(
+                    try context.requireUser(), roomID: try context.parameters.require("room_id"),
+                    after: try Self.cursorDate(query["cursor_date"].map(String.init)),
+                    limit: try PageLimit.parse(query["limit"].map(String.init), default: 1000, max: 1000), requestID: context.requestID
+                ))
         }
         protected.post("/v1/chats/{room_id}") { request, context -> ChatAnswer in
             let body = try await request.decode(as: SendChatRequest.self, context: context)
-            return try await conversations.send(try context.requireUser(), roomID: try context.parameters.require("room_id"), body, requestID: context.requestID)
+            return try await conversations.send(
+                try context.requireUser(), roomID: try context.parameters.require("room_id"), body, requestID: context.requestID)
         }
         protected.post("/v1/chats/{room_id}/files") { request, context -> FilesAnswer in
             // Participation first: outsiders' uploads are refused before their bytes are read.
@@ -43,10 +45,11 @@ struct ChatRoutes: Sendable {
             guard let text = query["q"].map(String.init), (1...100).contains(text.count) else {
                 throw ServiceError.badRequest("q must be 1 to 100 characters")
             }
-            return DataList(data: try await conversations.search(
-                try context.requireUser(), roomID: try context.parameters.require("room_id"), query: text,
-                limit: try PageLimit.parse(query["limit"].map(String.init)), requestID: context.requestID
-            ))
+            return DataList(
+                data: try await conversations.search(
+                    try context.requireUser(), roomID: try context.parameters.require("room_id"), query: text,
+                    limit: try PageLimit.parse(query["limit"].map(String.init)), requestID: context.requestID
+                ))
         }
         protected.put("/v1/chats/{room_id}/read") { request, context -> UnreadCountAnswer in
             let body = try await request.decode(as: ReadPointerRequest.self, context: context)

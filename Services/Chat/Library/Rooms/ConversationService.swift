@@ -80,6 +80,7 @@ struct ConversationService: Sendable {
     static func isChatFilePath(_ path: String) -> Bool {
         guard path.hasPrefix(filePathPrefix), path.utf8.count <= 200 else { return false }
         let name = path.dropFirst(filePathPrefix.count)
-        return !name.isEmpty && !name.hasPrefix(".") && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_") }
+        return !name.isEmpty && !name.hasPrefix(".")
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_") }
     }
 }

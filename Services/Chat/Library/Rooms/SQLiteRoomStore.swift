@@ -68,11 +68,13 @@ struct SQLiteRoomStore: RoomStore {
 
     func rooms(of userID: String, appID: String, limit: Int) async throws -> [RoomRecord] {
         try await database.read { db in
-            try RoomRecord.fetchAll(db.cachedStatement(sql: """
-                SELECT room.* FROM participant JOIN room ON room.id = participant.room_id
-                WHERE participant.app_id = ? AND participant.user_id = ? AND room.kind = 'pair'
-                ORDER BY room.updated_at DESC, room.id DESC LIMIT ?
-                """), arguments: [appID, userID, limit])
+            try RoomRecord.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT room.* FROM participant JOIN room ON room.id = participant.room_id
+                        WHERE participant.app_id = ? AND participant.user_id = ? AND room.kind = 'pair'
+                        ORDER BY room.updated_at DESC, room.id DESC LIMIT ?
+                        """), arguments: [appID, userID, limit])
         }
     }
 
@@ -91,18 +93,22 @@ struct SQLiteRoomStore: RoomStore {
 
     func unreadCounts(userID: String, appID: String) async throws -> [RoomUnreadCount] {
         try await database.read { db in
-            let rooms = try String.fetchAll(db.cachedStatement(sql: """
-                SELECT participant.room_id FROM participant JOIN room ON room.id = participant.room_id
-                WHERE participant.app_id = ? AND participant.user_id = ? AND room.kind = 'pair' ORDER BY room.updated_at DESC LIMIT 1000
-                """), arguments: [appID, userID])
+            let rooms = try String.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT participant.room_id FROM participant JOIN room ON room.id = participant.room_id
+                        WHERE participant.app_id = ? AND participant.user_id = ? AND room.kind = 'pair' ORDER BY room.updated_at DESC LIMIT 1000
+                        """), arguments: [appID, userID])
             return try rooms.map { RoomUnreadCount(roomID: $0, count: try Self.unread(db, roomID: $0, userID: userID)) }
         }
     }
 
     private static func unread(_ db: Database, roomID: String, userID: String) throws -> Int {
-        try Int.fetchOne(db.cachedStatement(sql: """
-            SELECT COUNT(*) FROM chat WHERE room_id = ? AND sender_id != ?
-            AND created_at > (SELECT read_at FROM participant WHERE room_id = ? AND user_id = ?)
-            """), arguments: [roomID, userID, roomID, userID]) ?? 0
+        try Int.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT COUNT(*) FROM chat WHERE room_id = ? AND sender_id != ?
+                    AND created_at > (SELECT read_at FROM participant WHERE room_id = ? AND user_id = ?)
+                    """), arguments: [roomID, userID, roomID, userID]) ?? 0
     }
 }

@@ -20,22 +20,27 @@ struct ChannelService: WorkspaceConversation {
 
     func create(_ caller: AuthenticatedUser, workspace id: String, _ body: NameDescriptionRequest) async throws -> ChannelAnswer {
         _ = try await access.workspace(id, of: caller)
-        let channel = ChannelRecord(roomID: ObjectID.generate(), workspaceID: id, name: try WorkspaceService.name(body.name),
-                                    description: try WorkspaceService.description(body.description), coverImage: nil, ownerID: caller.userID,
-                                    createdAt: GlintDate.nowMilliseconds())
+        let channel = ChannelRecord(
+            roomID: ObjectID.generate(), workspaceID: id, name: try WorkspaceService.name(body.name),
+            description: try WorkspaceService.description(body.description), coverImage: nil, ownerID: caller.userID,
+            createdAt: GlintDate.nowMilliseconds())
         try await channels.create(channel, appID: caller.appID)
         return WorkspaceRenderer.channel(channel)
     }
 
     func detail(_ caller: AuthenticatedUser, workspace id: String, channel channelID: String, requestID: String) async throws -> ChannelDetail {
         let channel = try await channel(caller, workspace: id, channel: channelID)
-        return ChannelDetail(WorkspaceRenderer.channel(channel), ChannelMembers(
-            channelMembers: try await renderer.users(try await channels.members(of: channelID), appID: caller.appID, requestID: requestID)
-        ))
+        return ChannelDetail(
+            WorkspaceRenderer.channel(channel),
+            ChannelMembers(
+                channelMembers: try await renderer.users(try await channels.members(of: channelID), appID: caller.appID, requestID: requestID)
+            ))
     }
 
     /// `""` or a missing value leaves a field as it is.
-    func update(_ caller: AuthenticatedUser, workspace id: String, channel channelID: String, _ body: NameDescriptionRequest) async throws -> ChannelAnswer {
+    func update(
+        _ caller: AuthenticatedUser, workspace id: String, channel channelID: String, _ body: NameDescriptionRequest
+    ) async throws -> ChannelAnswer {
         var channel = try await managed(caller, workspace: id, channel: channelID)
         if let name = body.name, !name.isEmpty { channel.name = try WorkspaceService.name(name) }
         if let description = body.description, !description.isEmpty { channel.description = try WorkspaceService.description(description) }
@@ -58,14 +63,18 @@ struct ChannelService: WorkspaceConversation {
     }
 
     /// Messages strictly after `after`, oldest first; reading joins the channel.
-    func chats(_ caller: AuthenticatedUser, workspace id: String, conversation channelID: String, after: Int64?, requestID: String) async throws -> [ChannelChatAnswer] {
+    func chats(
+        _ caller: AuthenticatedUser, workspace id: String, conversation channelID: String, after: Int64?, requestID: String
+    ) async throws -> [ChannelChatAnswer] {
         let channel = try await channel(caller, workspace: id, channel: channelID)
         try await channels.join(channelID, userID: caller.userID, appID: caller.appID)
         let records = try await messages.history(roomID: channelID, after: after, limit: Self.maxHistory)
         return try await renderer.channelChats(records, channel: channel, appID: caller.appID, requestID: requestID)
     }
 
-    func send(_ caller: AuthenticatedUser, workspace id: String, conversation channelID: String, content: String, files: [String], requestID: String) async throws -> ChannelChatAnswer {
+    func send(
+        _ caller: AuthenticatedUser, workspace id: String, conversation channelID: String, content: String, files: [String], requestID: String
+    ) async throws -> ChannelChatAnswer {
         let channel = try await channel(caller, workspace: id, channel: channelID)
         let sender = try await renderer.users([caller.userID], appID: caller.appID, requestID: requestID)[0]
         return try await poster.post(
@@ -74,7 +83,9 @@ struct ChannelService: WorkspaceConversation {
         ) { WorkspaceRenderer.channelChat($0, channel: channel, user: sender) }
     }
 
-    func unreads(_ caller: AuthenticatedUser, workspace id: String, conversation channelID: String, after: Int64?, requestID _: String) async throws -> UnreadsAnswer {
+    func unreads(
+        _ caller: AuthenticatedUser, workspace id: String, conversation channelID: String, after: Int64?, requestID _: String
+    ) async throws -> UnreadsAnswer {
         guard ObjectID.isValid(id), ObjectID.isValid(channelID) else { throw ServiceError.notFound("channel not found") }
         let (channel, count) = try await channels.unreads(channel: channelID, workspace: id, member: caller.userID, appID: caller.appID, after: after)
         return UnreadsAnswer(roomID: channel.roomID, channelID: channel.roomID, name: channel.name, count: count)

@@ -29,7 +29,9 @@ protocol ChannelStore: Sendable {
     /// The channel (`notFound` unless the user is a member of its active workspace of `appID`)
     /// and others' messages in it strictly after `after`, in one read: the app asks this for
     /// every channel it lists.
-    func unreads(channel id: String, workspace workspaceID: String, member userID: String, appID: String, after: Int64?) async throws -> (channel: ChannelRecord, count: Int)
+    func unreads(
+        channel id: String, workspace workspaceID: String, member userID: String, appID: String, after: Int64?
+    ) async throws -> (channel: ChannelRecord, count: Int)
     /// Messages of the room strictly after `after` (milliseconds; nil = all) not sent by any of
     /// `excluded`, counted from an index.
     func unreadCount(roomID: String, after: Int64?, excluding excluded: Set<String>) async throws -> Int

@@ -9,13 +9,16 @@ struct DirectMessageRoutes: Sendable {
 
     func register(protected: ServiceApplication.Group) {
         protected.get("/v1/workspaces/{wid}/dms") { _, context -> Response in
-            JSONCoding.response(body: try await dms.list(try context.requireUser(profile: .slp), workspace: try context.parameters.require("wid"),
-                                                         requestID: context.requestID))
+            JSONCoding.response(
+                body: try await dms.list(
+                    try context.requireUser(profile: .slp), workspace: try context.parameters.require("wid"),
+                    requestID: context.requestID))
         }
         protected.post("/v1/workspaces/{wid}/dms") { request, context -> DMRoomAnswer in
             let caller = try context.requireUser(profile: .slp)
             let body = try await request.decode(as: OpenRoomRequest.self, context: context)
-            return try await dms.open(caller, workspace: try context.parameters.require("wid"), opponentID: body.opponentID, requestID: context.requestID)
+            return try await dms.open(
+                caller, workspace: try context.parameters.require("wid"), opponentID: body.opponentID, requestID: context.requestID)
         }
         WorkspaceMessageRoutes(conversations: dms, upload: upload, path: "/v1/workspaces/{wid}/dms/{room}", parameter: "room")
             .register(protected: protected)

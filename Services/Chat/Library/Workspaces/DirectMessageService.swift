@@ -24,19 +24,26 @@ struct DirectMessageService: WorkspaceConversation {
         guard ObjectID.isValid(opponentID), try await workspaces.isMember(id, userID: opponentID) else {
             throw ServiceError.notFound("the opponent is not a member of this workspace")
         }
-        let room = try await channels.openDM(workspaceID: id, appID: caller.appID, userID: caller.userID, opponentID: opponentID, at: GlintDate.nowMilliseconds())
+        let room = try await channels.openDM(
+            workspaceID: id, appID: caller.appID, userID: caller.userID, opponentID: opponentID, at: GlintDate.nowMilliseconds())
         return try await renderer.dmRooms([(room, opponentID)], appID: caller.appID, requestID: requestID)[0]
     }
 
     /// Messages strictly after `after`, oldest first, without those of users the caller blocked.
-    func chats(_ caller: AuthenticatedUser, workspace id: String, conversation roomID: String, after: Int64?, requestID: String) async throws -> [DMChatAnswer] {
+    func chats(
+        _ caller: AuthenticatedUser, workspace id: String, conversation roomID: String, after: Int64?, requestID: String
+    ) async throws -> [DMChatAnswer] {
         _ = try await room(caller, workspace: id, room: roomID)
         let blocked = try await users.blocked(caller.userID, caller.appID, requestID)
-        let records = try await messages.history(roomID: roomID, after: after, limit: ChannelService.maxHistory).filter { !blocked.contains($0.senderID) }
+        let records = try await messages.history(roomID: roomID, after: after, limit: ChannelService.maxHistory).filter {
+            !blocked.contains($0.senderID)
+        }
         return try await renderer.dmChats(records, appID: caller.appID, requestID: requestID)
     }
 
-    func send(_ caller: AuthenticatedUser, workspace id: String, conversation roomID: String, content: String, files: [String], requestID: String) async throws -> DMChatAnswer {
+    func send(
+        _ caller: AuthenticatedUser, workspace id: String, conversation roomID: String, content: String, files: [String], requestID: String
+    ) async throws -> DMChatAnswer {
         let opponent = try await room(caller, workspace: id, room: roomID).opponent
         let sender = try await renderer.users([caller.userID], appID: caller.appID, requestID: requestID)[0]
         let blockedBySender = try await users.blocked(opponent, caller.appID, requestID).contains(caller.userID)
@@ -46,10 +53,13 @@ struct DirectMessageService: WorkspaceConversation {
         ) { WorkspaceRenderer.dmChat($0, user: sender) }
     }
 
-    func unreads(_ caller: AuthenticatedUser, workspace id: String, conversation roomID: String, after: Int64?, requestID: String) async throws -> UnreadsAnswer {
+    func unreads(
+        _ caller: AuthenticatedUser, workspace id: String, conversation roomID: String, after: Int64?, requestID: String
+    ) async throws -> UnreadsAnswer {
         _ = try await room(caller, workspace: id, room: roomID)
         let blocked = try await users.blocked(caller.userID, caller.appID, requestID)
-        return UnreadsAnswer(roomID: roomID, count: try await channels.unreadCount(roomID: roomID, after: after, excluding: blocked.union([caller.userID])))
+        return UnreadsAnswer(
+            roomID: roomID, count: try await channels.unreadCount(roomID: roomID, after: after, excluding: blocked.union([caller.userID])))
     }
 
     /// The room's two participants may read and write in it.

@@ -9,7 +9,9 @@ import ServiceKit
 struct MessageUpload: Sendable {
     let files: FileStore
 
-    func send<Answer>(_ request: Request, context: GlintRequestContext, _ post: (_ content: String, _ files: [String]) async throws -> Answer) async throws -> Answer {
+    func send<Answer>(
+        _ request: Request, context: GlintRequestContext, _ post: (_ content: String, _ files: [String]) async throws -> Answer
+    ) async throws -> Answer {
         guard MultipartForm.isMultipart(request) else {
             let body = try await request.decode(as: ContentRequest.self, context: context)
             return try await post(body.content ?? "", [])

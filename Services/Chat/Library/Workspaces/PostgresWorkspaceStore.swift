@@ -17,14 +17,17 @@ struct PostgresWorkspaceStore: WorkspaceStore {
     func activate(_ workspaceID: String, defaultChannel: ChannelRecord) async throws -> WorkspaceRecord {
         let logger = pool.logger
         return try await pool.transaction { connection in
-            guard var workspace = try await connection.record(
-                WorkspaceRecord.self, "SELECT * FROM workspace WHERE id = \(workspaceID) AND state = 'pending' FOR UPDATE", logger: logger
-            ) else {
+            guard
+                var workspace = try await connection.record(
+                    WorkspaceRecord.self, "SELECT * FROM workspace WHERE id = \(workspaceID) AND state = 'pending' FOR UPDATE", logger: logger
+                )
+            else {
                 throw StoreError.notFound("the workspace purchase was given up")
             }
             workspace.state = .active
             try await connection.query("UPDATE workspace SET state = 'active' WHERE id = \(workspaceID)", logger: logger)
-            let member = WorkspaceMemberRecord(workspaceID: workspaceID, userID: workspace.ownerID, appID: workspace.appID, joinedAt: workspace.createdAt)
+            let member = WorkspaceMemberRecord(
+                workspaceID: workspaceID, userID: workspace.ownerID, appID: workspace.appID, joinedAt: workspace.createdAt)
             try await connection.query(try PostgresColumns(member).insert(into: "workspace_member"), logger: logger)
             try await PostgresChannelStore.insert(connection, defaultChannel, appID: workspace.appID, logger: logger)
             return workspace
@@ -39,7 +42,9 @@ struct PostgresWorkspaceStore: WorkspaceStore {
 
     func pending(before time: Int64, limit: Int) async throws -> [WorkspaceRecord] {
         try await pool.read {
-            try await $0.records(WorkspaceRecord.self, """
+            try await $0.records(
+                WorkspaceRecord.self,
+                """
                 SELECT * FROM workspace WHERE state = 'pending' AND created_at < \(time) ORDER BY created_at LIMIT \(limit)
                 """, logger: pool.logger)
         }
@@ -47,7 +52,9 @@ struct PostgresWorkspaceStore: WorkspaceStore {
 
     func workspaces(of userID: String, appID: String) async throws -> [WorkspaceRecord] {
         try await pool.read {
-            try await $0.records(WorkspaceRecord.self, """
+            try await $0.records(
+                WorkspaceRecord.self,
+                """
                 SELECT workspace.* FROM workspace_member JOIN workspace ON workspace.id = workspace_member.workspace_id
                 WHERE workspace_member.app_id = \(appID) AND workspace_member.user_id = \(userID) AND workspace.state = 'active'
                 ORDER BY workspace.created_at, workspace.id LIMIT 1000
@@ -58,7 +65,9 @@ struct PostgresWorkspaceStore: WorkspaceStore {
     func workspace(_ id: String, member userID: String, appID: String) async throws -> WorkspaceRecord {
         guard ObjectID.isValid(id) else { throw StoreError.notFound("workspace not found") }
         let found = try await pool.read {
-            try await $0.record(WorkspaceRecord.self, """
+            try await $0.record(
+                WorkspaceRecord.self,
+                """
                 SELECT workspace.* FROM workspace
                 JOIN workspace_member ON workspace_member.workspace_id = workspace.id AND workspace_member.user_id = \(userID)
                 WHERE workspace.id = \(id) AND workspace.app_id = \(appID) AND workspace.state = 'active'
@@ -76,8 +85,9 @@ struct PostgresWorkspaceStore: WorkspaceStore {
 
     func members(of workspaceID: String) async throws -> [String] {
         try await pool.read {
-            try await $0.values(String.self, "SELECT user_id FROM workspace_member WHERE workspace_id = \(workspaceID) ORDER BY joined_at, user_id",
-                                logger: pool.logger)
+            try await $0.values(
+                String.self, "SELECT user_id FROM workspace_member WHERE workspace_id = \(workspaceID) ORDER BY joined_at, user_id",
+                logger: pool.logger)
         }
     }
 
@@ -96,10 +106,14 @@ struct PostgresWorkspaceStore: WorkspaceStore {
         let logger = pool.logger
         try await pool.transaction { connection in
             let member = WorkspaceMemberRecord(workspaceID: workspaceID, userID: userID, appID: appID, joinedAt: time)
-            guard try await connection.count(try PostgresColumns(member).insert(into: "workspace_member", "ON CONFLICT DO NOTHING RETURNING 1"), logger: logger) > 0 else {
+            guard
+                try await connection.count(
+                    try PostgresColumns(member).insert(into: "workspace_member", "ON CONFLICT DO NOTHING RETURNING 1"), logger: logger) > 0
+            else {
                 throw StoreError.conflict("already a member")
             }
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO participant (room_id, user_id, app_id)
                 SELECT room_id, \(userID), \(appID) FROM channel WHERE workspace_id = \(workspaceID) AND is_default ON CONFLICT DO NOTHING
                 """, logger: logger)
@@ -110,14 +124,18 @@ struct PostgresWorkspaceStore: WorkspaceStore {
         let logger = pool.logger
         return try await Self.ownerNameUnique("the new owner has a workspace of that name") {
             try await pool.transaction { connection in
-                guard var workspace = try await connection.record(
-                    WorkspaceRecord.self, "SELECT * FROM workspace WHERE id = \(workspaceID) FOR UPDATE", logger: logger
-                ) else {
+                guard
+                    var workspace = try await connection.record(
+                        WorkspaceRecord.self, "SELECT * FROM workspace WHERE id = \(workspaceID) FOR UPDATE", logger: logger
+                    )
+                else {
                     throw StoreError.notFound("workspace not found")
                 }
-                guard try await connection.count(
-                    "SELECT 1 FROM workspace_member WHERE workspace_id = \(workspaceID) AND user_id = \(userID)", logger: logger
-                ) > 0 else {
+                guard
+                    try await connection.count(
+                        "SELECT 1 FROM workspace_member WHERE workspace_id = \(workspaceID) AND user_id = \(userID)", logger: logger
+                    ) > 0
+                else {
                     throw StoreError.notFound("the new owner is not a member")
                 }
                 workspace.ownerID = userID
@@ -130,7 +148,8 @@ struct PostgresWorkspaceStore: WorkspaceStore {
     func leave(_ workspaceID: String, userID: String) async throws {
         let logger = pool.logger
         try await pool.transaction { connection in
-            try await connection.query("""
+            try await connection.query(
+                """
                 DELETE FROM participant WHERE user_id = \(userID) AND room_id IN (SELECT room_id FROM channel WHERE workspace_id = \(workspaceID))
                 """, logger: logger)
             try await connection.query("DELETE FROM workspace_member WHERE workspace_id = \(workspaceID) AND user_id = \(userID)", logger: logger)

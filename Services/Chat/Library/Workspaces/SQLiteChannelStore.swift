@@ -19,8 +19,10 @@ struct SQLiteChannelStore: ChannelStore {
 
     /// The channel's room, the channel and its owner as its first member (also used when a workspace is made).
     static func insert(_ db: Database, _ channel: ChannelRecord, appID: String) throws {
-        try RoomRecord(id: channel.roomID, appID: appID, pairKey: "channel:" + channel.roomID, createdAt: channel.createdAt, updatedAt: channel.createdAt,
-                       lastChatSeq: nil, kind: .channel, workspaceID: channel.workspaceID).insert(db)
+        try RoomRecord(
+            id: channel.roomID, appID: appID, pairKey: "channel:" + channel.roomID, createdAt: channel.createdAt, updatedAt: channel.createdAt,
+            lastChatSeq: nil, kind: .channel, workspaceID: channel.workspaceID
+        ).insert(db)
         try channelNameUnique { try channel.insert(db) }
         try ParticipantRecord(roomID: channel.roomID, userID: channel.ownerID, appID: appID, readAt: 0).insert(db)
     }
@@ -31,35 +33,45 @@ struct SQLiteChannelStore: ChannelStore {
 
     func channels(of workspaceID: String) async throws -> [ChannelRecord] {
         try await database.read { db in
-            try ChannelRecord.filter(ChannelRecord.Columns.workspaceID == workspaceID).order(ChannelRecord.Columns.createdAt, Column("room_id")).fetchAll(db)
+            try ChannelRecord.filter(ChannelRecord.Columns.workspaceID == workspaceID).order(ChannelRecord.Columns.createdAt, Column("room_id"))
+                .fetchAll(db)
         }
     }
 
     func channels(of workspaceID: String, participant userID: String) async throws -> [ChannelRecord] {
         try await database.read { db in
-            try ChannelRecord.fetchAll(db, sql: """
-                SELECT channel.* FROM channel JOIN participant ON participant.room_id = channel.room_id AND participant.user_id = ?
-                WHERE channel.workspace_id = ? ORDER BY channel.created_at, channel.room_id
-                """, arguments: [userID, workspaceID])
+            try ChannelRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT channel.* FROM channel JOIN participant ON participant.room_id = channel.room_id AND participant.user_id = ?
+                    WHERE channel.workspace_id = ? ORDER BY channel.created_at, channel.room_id
+                    """, arguments: [userID, workspaceID])
         }
     }
 
     func channel(_ id: String, workspace workspaceID: String) async throws -> ChannelRecord {
         let found = try await database.read { db in
-            try ChannelRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM channel WHERE room_id = ? AND workspace_id = ?"), arguments: [id, workspaceID])
+            try ChannelRecord.fetchOne(
+                db.cachedStatement(sql: "SELECT * FROM channel WHERE room_id = ? AND workspace_id = ?"), arguments: [id, workspaceID])
         }
         guard let found else { throw StoreError.notFound("channel not found") }
         return found
     }
 
-    func unreads(channel id: String, workspace workspaceID: String, member userID: String, appID: String, after: Int64?) async throws -> (channel: ChannelRecord, count: Int) {
+    func unreads(
+        channel id: String, workspace workspaceID: String, member userID: String, appID: String, after: Int64?
+    ) async throws -> (channel: ChannelRecord, count: Int) {
         let found = try await database.read { db -> (ChannelRecord, Int)? in
-            guard let channel = try ChannelRecord.fetchOne(db.cachedStatement(sql: """
-                SELECT channel.* FROM channel
-                JOIN workspace ON workspace.id = channel.workspace_id AND workspace.app_id = ? AND workspace.state = 'active'
-                JOIN workspace_member ON workspace_member.workspace_id = channel.workspace_id AND workspace_member.user_id = ?
-                WHERE channel.room_id = ? AND channel.workspace_id = ?
-                """), arguments: [appID, userID, id, workspaceID]) else { return nil }
+            guard
+                let channel = try ChannelRecord.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT channel.* FROM channel
+                            JOIN workspace ON workspace.id = channel.workspace_id AND workspace.app_id = ? AND workspace.state = 'active'
+                            JOIN workspace_member ON workspace_member.workspace_id = channel.workspace_id AND workspace_member.user_id = ?
+                            WHERE channel.room_id = ? AND channel.workspace_id = ?
+                            """), arguments: [appID, userID, id, workspaceID])
+            else { return nil }
             return (channel, try Self.count(db, roomID: id, after: after, excluding: [userID]))
         }
         guard let found else { throw StoreError.notFound("channel not found") }
@@ -83,7 +95,9 @@ struct SQLiteChannelStore: ChannelStore {
 
     func join(_ channelID: String, userID: String, appID: String) async throws {
         try await database.write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO participant (room_id, user_id, app_id, read_at) VALUES (?, ?, ?, 0)", arguments: [channelID, userID, appID])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO participant (room_id, user_id, app_id, read_at) VALUES (?, ?, ?, 0)",
+                arguments: [channelID, userID, appID])
         }
     }
 
@@ -97,8 +111,9 @@ struct SQLiteChannelStore: ChannelStore {
             if let room = try RoomRecord.filter(RoomRecord.Columns.appID == appID && RoomRecord.Columns.pairKey == pairKey).fetchOne(db) {
                 return room
             }
-            let room = RoomRecord(id: ObjectID.generate(), appID: appID, pairKey: pairKey, createdAt: time, updatedAt: time, lastChatSeq: nil,
-                                  kind: .dm, workspaceID: workspaceID)
+            let room = RoomRecord(
+                id: ObjectID.generate(), appID: appID, pairKey: pairKey, createdAt: time, updatedAt: time, lastChatSeq: nil,
+                kind: .dm, workspaceID: workspaceID)
             try room.insert(db)
             for user in [userID, opponentID] {
                 try ParticipantRecord(roomID: room.id, userID: user, appID: appID, readAt: 0).insert(db)
@@ -109,10 +124,12 @@ struct SQLiteChannelStore: ChannelStore {
 
     func dms(workspaceID: String, userID: String) async throws -> [(room: RoomRecord, opponent: String)] {
         try await database.read { db in
-            let rooms = try RoomRecord.fetchAll(db, sql: """
-                SELECT room.* FROM room JOIN participant ON participant.room_id = room.id AND participant.user_id = ?
-                WHERE room.workspace_id = ? AND room.kind = 'dm' ORDER BY room.updated_at DESC, room.id DESC LIMIT 1000
-                """, arguments: [userID, workspaceID])
+            let rooms = try RoomRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT room.* FROM room JOIN participant ON participant.room_id = room.id AND participant.user_id = ?
+                    WHERE room.workspace_id = ? AND room.kind = 'dm' ORDER BY room.updated_at DESC, room.id DESC LIMIT 1000
+                    """, arguments: [userID, workspaceID])
             return try rooms.map { ($0, try Self.opponent(db, roomID: $0.id, of: userID)) }
         }
     }
@@ -120,7 +137,10 @@ struct SQLiteChannelStore: ChannelStore {
     func dm(_ roomID: String, workspace workspaceID: String, participant userID: String) async throws -> (room: RoomRecord, opponent: String) {
         guard ObjectID.isValid(roomID) else { throw StoreError.notFound("room not found") }
         let found = try await database.read { db -> (RoomRecord?, [String]) in
-            (try RoomRecord.fetchOne(db, key: roomID), try String.fetchAll(db, sql: "SELECT user_id FROM participant WHERE room_id = ?", arguments: [roomID]))
+            (
+                try RoomRecord.fetchOne(db, key: roomID),
+                try String.fetchAll(db, sql: "SELECT user_id FROM participant WHERE room_id = ?", arguments: [roomID])
+            )
         }
         return try RoomAccess.dm(found.0, workspaceID: workspaceID, participants: found.1, caller: userID)
     }
@@ -132,10 +152,12 @@ struct SQLiteChannelStore: ChannelStore {
     /// A range scan of the covering index from `after`: the table itself is never read.
     private static func count(_ db: Database, roomID: String, after: Int64?, excluding excluded: Set<String>) throws -> Int {
         let marks = Array(repeating: "?", count: excluded.count).joined(separator: ", ")
-        return try Int.fetchOne(db.cachedStatement(sql: """
-            SELECT COUNT(*) FROM chat INDEXED BY chat_by_room_time_sender
-            WHERE room_id = ? AND created_at > ? AND sender_id NOT IN (\(marks))
-            """), arguments: StatementArguments([roomID, after ?? -1] as [any DatabaseValueConvertible] + Array(excluded))) ?? 0
+        return try Int.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT COUNT(*) FROM chat INDEXED BY chat_by_room_time_sender
+                    WHERE room_id = ? AND created_at > ? AND sender_id NOT IN (\(marks))
+                    """), arguments: StatementArguments([roomID, after ?? -1] as [any DatabaseValueConvertible] + Array(excluded))) ?? 0
     }
 
     private static func opponent(_ db: Database, roomID: String, of userID: String) throws -> String {

@@ -39,7 +39,8 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
             }
             workspace.state = .active
             try workspace.update(db)
-            try WorkspaceMemberRecord(workspaceID: workspaceID, userID: workspace.ownerID, appID: workspace.appID, joinedAt: workspace.createdAt).insert(db)
+            try WorkspaceMemberRecord(workspaceID: workspaceID, userID: workspace.ownerID, appID: workspace.appID, joinedAt: workspace.createdAt)
+                .insert(db)
             try SQLiteChannelStore.insert(db, defaultChannel, appID: workspace.appID)
             return workspace
         }
@@ -47,24 +48,29 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
 
     func abandon(_ workspaceID: String) async throws {
         try await database.write { db in
-            _ = try WorkspaceRecord.filter(key: workspaceID).filter(WorkspaceRecord.Columns.state == WorkspaceRecord.State.pending.rawValue).deleteAll(db)
+            _ = try WorkspaceRecord.filter(key: workspaceID).filter(WorkspaceRecord.Columns.state == WorkspaceRecord.State.pending.rawValue)
+                .deleteAll(db)
         }
     }
 
     func pending(before time: Int64, limit: Int) async throws -> [WorkspaceRecord] {
         try await database.read { db in
-            try WorkspaceRecord.filter(WorkspaceRecord.Columns.state == WorkspaceRecord.State.pending.rawValue && WorkspaceRecord.Columns.createdAt < time)
-                .order(WorkspaceRecord.Columns.createdAt).limit(limit).fetchAll(db)
+            try WorkspaceRecord.filter(
+                WorkspaceRecord.Columns.state == WorkspaceRecord.State.pending.rawValue && WorkspaceRecord.Columns.createdAt < time
+            )
+            .order(WorkspaceRecord.Columns.createdAt).limit(limit).fetchAll(db)
         }
     }
 
     func workspaces(of userID: String, appID: String) async throws -> [WorkspaceRecord] {
         try await database.read { db in
-            try WorkspaceRecord.fetchAll(db, sql: """
-                SELECT workspace.* FROM workspace_member JOIN workspace ON workspace.id = workspace_member.workspace_id
-                WHERE workspace_member.app_id = ? AND workspace_member.user_id = ? AND workspace.state = 'active'
-                ORDER BY workspace.created_at, workspace.id LIMIT 1000
-                """, arguments: [appID, userID])
+            try WorkspaceRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT workspace.* FROM workspace_member JOIN workspace ON workspace.id = workspace_member.workspace_id
+                    WHERE workspace_member.app_id = ? AND workspace_member.user_id = ? AND workspace.state = 'active'
+                    ORDER BY workspace.created_at, workspace.id LIMIT 1000
+                    """, arguments: [appID, userID])
         }
     }
 
@@ -72,11 +78,13 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
         guard ObjectID.isValid(id) else { throw StoreError.notFound("workspace not found") }
         // Every workspace route asks this first: one prepared statement, kept.
         let found = try await database.read { db in
-            try WorkspaceRecord.fetchOne(db.cachedStatement(sql: """
-                SELECT workspace.* FROM workspace
-                JOIN workspace_member ON workspace_member.workspace_id = workspace.id AND workspace_member.user_id = ?
-                WHERE workspace.id = ? AND workspace.app_id = ? AND workspace.state = 'active'
-                """), arguments: [userID, id, appID])
+            try WorkspaceRecord.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT workspace.* FROM workspace
+                        JOIN workspace_member ON workspace_member.workspace_id = workspace.id AND workspace_member.user_id = ?
+                        WHERE workspace.id = ? AND workspace.app_id = ? AND workspace.state = 'active'
+                        """), arguments: [userID, id, appID])
         }
         guard let found else { throw StoreError.notFound("workspace not found") }
         return found
@@ -88,7 +96,8 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
 
     func members(of workspaceID: String) async throws -> [String] {
         try await database.read { db in
-            try String.fetchAll(db, sql: "SELECT user_id FROM workspace_member WHERE workspace_id = ? ORDER BY joined_at, user_id", arguments: [workspaceID])
+            try String.fetchAll(
+                db, sql: "SELECT user_id FROM workspace_member WHERE workspace_id = ? ORDER BY joined_at, user_id", arguments: [workspaceID])
         }
     }
 
@@ -110,10 +119,11 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
             } catch let error as DatabaseError where error.isUniqueViolation {
                 throw StoreError.conflict("already a member")
             }
-            try db.execute(sql: """
-                INSERT OR IGNORE INTO participant (room_id, user_id, app_id, read_at)
-                SELECT room_id, ?, ?, 0 FROM channel WHERE workspace_id = ? AND is_default
-                """, arguments: [userID, appID, workspaceID])
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO participant (room_id, user_id, app_id, read_at)
+                    SELECT room_id, ?, ?, 0 FROM channel WHERE workspace_id = ? AND is_default
+                    """, arguments: [userID, appID, workspaceID])
         }
     }
 
@@ -133,9 +143,10 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
 
     func leave(_ workspaceID: String, userID: String) async throws {
         try await database.write { db in
-            try db.execute(sql: """
-                DELETE FROM participant WHERE user_id = ? AND room_id IN (SELECT room_id FROM channel WHERE workspace_id = ?)
-                """, arguments: [userID, workspaceID])
+            try db.execute(
+                sql: """
+                    DELETE FROM participant WHERE user_id = ? AND room_id IN (SELECT room_id FROM channel WHERE workspace_id = ?)
+                    """, arguments: [userID, workspaceID])
             _ = try WorkspaceMemberRecord.deleteOne(db, key: ["workspace_id": workspaceID, "user_id": userID])
         }
     }

@@ -11,6 +11,10 @@ protocol WorkspaceConversation: Sendable {
     /// Throws unless the caller may read and write in it: checked before a message's files are read.
     func admit(_ caller: AuthenticatedUser, workspace id: String, conversation: String) async throws
     func chats(_ caller: AuthenticatedUser, workspace id: String, conversation: String, after: Int64?, requestID: String) async throws -> [Chat]
-    func send(_ caller: AuthenticatedUser, workspace id: String, conversation: String, content: String, files: [String], requestID: String) async throws -> Chat
-    func unreads(_ caller: AuthenticatedUser, workspace id: String, conversation: String, after: Int64?, requestID: String) async throws -> UnreadsAnswer
+    func send(
+        _ caller: AuthenticatedUser, workspace id: String, conversation: String, content: String, files: [String], requestID: String
+    ) async throws -> Chat
+    func unreads(
+        _ caller: AuthenticatedUser, workspace id: String, conversation: String, after: Int64?, requestID: String
+    ) async throws -> UnreadsAnswer
 }

@@ -13,9 +13,11 @@ struct WorkspaceMessageRoutes<Conversation: WorkspaceConversation>: Sendable {
 
     func register(protected: ServiceApplication.Group) {
         protected.get(RouterPath(path + "/chats")) { request, context -> Response in
-            JSONCoding.response(body: try await conversations.chats(
-                try context.requireUser(profile: .slp), workspace: try context.parameters.require("wid"), conversation: try context.parameters.require(parameter),
-                after: try ChatRoutes.cursorDate(request.uri.queryParameters["cursor_date"].map(String.init)), requestID: context.requestID))
+            JSONCoding.response(
+                body: try await conversations.chats(
+                    try context.requireUser(profile: .slp), workspace: try context.parameters.require("wid"),
+                    conversation: try context.parameters.require(parameter),
+                    after: try ChatRoutes.cursorDate(request.uri.queryParameters["cursor_date"].map(String.init)), requestID: context.requestID))
         }
         protected.post(RouterPath(path + "/chats")) { request, context -> Conversation.Chat in
             let caller = try context.requireUser(profile: .slp)
@@ -23,13 +25,16 @@ struct WorkspaceMessageRoutes<Conversation: WorkspaceConversation>: Sendable {
             // Access first: outsiders' files are refused before their bytes are read.
             try await conversations.admit(caller, workspace: workspace, conversation: conversation)
             return try await upload.send(request, context: context) { content, files in
-                try await conversations.send(caller, workspace: workspace, conversation: conversation, content: content, files: files, requestID: context.requestID)
+                try await conversations.send(
+                    caller, workspace: workspace, conversation: conversation, content: content, files: files, requestID: context.requestID)
             }
         }
         protected.get(RouterPath(path + "/unreads")) { request, context -> UnreadsAnswer in
             try await conversations.unreads(
-                try context.requireUser(profile: .slp), workspace: try context.parameters.require("wid"), conversation: try context.parameters.require(parameter),
-                after: try ChatRoutes.cursorDate(request.uri.queryParameters["after"].map(String.init), parameter: "after"), requestID: context.requestID)
+                try context.requireUser(profile: .slp), workspace: try context.parameters.require("wid"),
+                conversation: try context.parameters.require(parameter),
+                after: try ChatRoutes.cursorDate(request.uri.queryParameters["after"].map(String.init), parameter: "after"),
+                requestID: context.requestID)
         }
     }
 }

@@ -11,9 +11,11 @@ struct WorkspaceRenderer: Sendable {
     }
 
     func detail(_ workspace: WorkspaceRecord, channels: [ChannelRecord], memberIDs: [String], requestID: String) async throws -> WorkspaceDetail {
-        WorkspaceDetail(Self.workspace(workspace), WorkspaceContents(
-            channels: channels.map(Self.channel), workspaceMembers: try await users(memberIDs, appID: workspace.appID, requestID: requestID)
-        ))
+        WorkspaceDetail(
+            Self.workspace(workspace),
+            WorkspaceContents(
+                channels: channels.map(Self.channel), workspaceMembers: try await users(memberIDs, appID: workspace.appID, requestID: requestID)
+            ))
     }
 
     func channelChats(_ records: [ChatRecord], channel: ChannelRecord, appID: String, requestID: String) async throws -> [ChannelChatAnswer] {
@@ -32,18 +34,21 @@ struct WorkspaceRenderer: Sendable {
     }
 
     static func workspace(_ record: WorkspaceRecord) -> WorkspaceAnswer {
-        WorkspaceAnswer(workspaceID: record.id, name: record.name, description: record.description, coverImage: record.coverImage,
-                        ownerID: record.ownerID, createdAt: GlintDate.string(fromMilliseconds: record.createdAt))
+        WorkspaceAnswer(
+            workspaceID: record.id, name: record.name, description: record.description, coverImage: record.coverImage,
+            ownerID: record.ownerID, createdAt: GlintDate.string(fromMilliseconds: record.createdAt))
     }
 
     static func channel(_ record: ChannelRecord) -> ChannelAnswer {
-        ChannelAnswer(channelID: record.roomID, name: record.name, description: record.description, coverImage: record.coverImage,
-                      ownerID: record.ownerID, createdAt: GlintDate.string(fromMilliseconds: record.createdAt))
+        ChannelAnswer(
+            channelID: record.roomID, name: record.name, description: record.description, coverImage: record.coverImage,
+            ownerID: record.ownerID, createdAt: GlintDate.string(fromMilliseconds: record.createdAt))
     }
 
     static func channelChat(_ chat: ChatRecord, channel: ChannelRecord, user: SlpUser) -> ChannelChatAnswer {
-        ChannelChatAnswer(channelID: channel.roomID, channelName: channel.name, chatID: chat.id, content: content(chat),
-                          createdAt: GlintDate.string(fromMilliseconds: chat.createdAt), files: chat.fileList, user: user)
+        ChannelChatAnswer(
+            channelID: channel.roomID, channelName: channel.name, chatID: chat.id, content: content(chat),
+            createdAt: GlintDate.string(fromMilliseconds: chat.createdAt), files: chat.fileList, user: user)
     }
 
     static func dmRoom(_ room: RoomRecord, user: SlpUser) -> DMRoomAnswer {
@@ -51,8 +56,9 @@ struct WorkspaceRenderer: Sendable {
     }
 
     static func dmChat(_ chat: ChatRecord, user: SlpUser) -> DMChatAnswer {
-        DMChatAnswer(dmID: chat.id, roomID: chat.roomID, content: content(chat), createdAt: GlintDate.string(fromMilliseconds: chat.createdAt),
-                     files: chat.fileList, user: user)
+        DMChatAnswer(
+            dmID: chat.id, roomID: chat.roomID, content: content(chat), createdAt: GlintDate.string(fromMilliseconds: chat.createdAt),
+            files: chat.fileList, user: user)
     }
 
     /// A message of files only has no content (null), not `""`.

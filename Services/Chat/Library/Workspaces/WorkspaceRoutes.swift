@@ -14,8 +14,9 @@ struct WorkspaceRoutes: Sendable {
         protected.post("/v1/workspaces") { request, context -> WorkspaceAnswer in
             let caller = try context.requireUser(profile: .slp)
             let form = try await MultipartForm.read(request, limits: .uploads)
-            return try await workspaces.create(caller, name: form.field("name"), description: form.field("description"),
-                                               image: form.files(named: "image").first, requestID: context.requestID)
+            return try await workspaces.create(
+                caller, name: form.field("name"), description: form.field("description"),
+                image: form.files(named: "image").first, requestID: context.requestID)
         }
         protected.get("/v1/workspaces/{wid}") { _, context -> WorkspaceDetail in
             try await workspaces.detail(try context.requireUser(profile: .slp), try context.parameters.require("wid"), requestID: context.requestID)
@@ -30,16 +31,18 @@ struct WorkspaceRoutes: Sendable {
             // The owner first: others' images are refused before their bytes are read.
             _ = try await workspaces.owned(id, by: caller)
             let form = try await MultipartForm.read(request, limits: .uploads)
-            return try await workspaces.update(caller, id, name: form.field("name"), description: form.field("description"),
-                                               image: form.files(named: "image").first)
+            return try await workspaces.update(
+                caller, id, name: form.field("name"), description: form.field("description"),
+                image: form.files(named: "image").first)
         }
         protected.delete("/v1/workspaces/{wid}") { _, context -> EmptyAnswer in
             try await workspaces.delete(try context.requireUser(profile: .slp), try context.parameters.require("wid"))
             return EmptyAnswer()
         }
         protected.get("/v1/workspaces/{wid}/members") { _, context -> Response in
-            JSONCoding.response(body: try await workspaces.members(
-                try context.requireUser(profile: .slp), try context.parameters.require("wid"), requestID: context.requestID))
+            JSONCoding.response(
+                body: try await workspaces.members(
+                    try context.requireUser(profile: .slp), try context.parameters.require("wid"), requestID: context.requestID))
         }
         protected.post("/v1/workspaces/{wid}/members") { request, context -> SlpUser in
             let caller = try context.requireUser(profile: .slp)
@@ -47,8 +50,9 @@ struct WorkspaceRoutes: Sendable {
             return try await workspaces.invite(caller, try context.parameters.require("wid"), email: body.email, requestID: context.requestID)
         }
         protected.get("/v1/workspaces/{wid}/members/{user_id}") { _, context -> SlpUser in
-            try await workspaces.member(try context.requireUser(profile: .slp), try context.parameters.require("wid"),
-                                        userID: try context.parameters.require("user_id"), requestID: context.requestID)
+            try await workspaces.member(
+                try context.requireUser(profile: .slp), try context.parameters.require("wid"),
+                userID: try context.parameters.require("user_id"), requestID: context.requestID)
         }
         protected.put("/v1/workspaces/{wid}/transfer/ownership") { request, context -> WorkspaceAnswer in
             let caller = try context.requireUser(profile: .slp)

@@ -37,14 +37,17 @@ struct WorkspaceService: Sendable {
         return workspace
     }
 
-    func create(_ caller: AuthenticatedUser, name: String?, description: String?, image: MultipartForm.Part?, requestID: String) async throws -> WorkspaceAnswer {
+    func create(
+        _ caller: AuthenticatedUser, name: String?, description: String?, image: MultipartForm.Part?, requestID: String
+    ) async throws -> WorkspaceAnswer {
         let name = try Self.name(name)
         let description = try Self.description(description)
         guard let image else { throw ServiceError.badRequest("image required") }
         let cover = try covers.store([image])[0]
         let now = GlintDate.nowMilliseconds()
-        let pending = WorkspaceRecord(id: ObjectID.generate(), appID: caller.appID, name: name, description: description, coverImage: cover,
-                                      ownerID: caller.userID, state: .pending, createdAt: now)
+        let pending = WorkspaceRecord(
+            id: ObjectID.generate(), appID: caller.appID, name: name, description: description, coverImage: cover,
+            ownerID: caller.userID, state: .pending, createdAt: now)
         do {
             try await workspaces.reserve(pending)
         } catch {
@@ -53,8 +56,9 @@ struct WorkspaceService: Sendable {
         }
         do {
             if cost > 0 { try await market.spendCoins(CoinSpend(key: pending.spendKey, userID: caller.userID, coins: cost), caller.appID, requestID) }
-            let channel = ChannelRecord(roomID: ObjectID.generate(), workspaceID: pending.id, name: ChannelRecord.defaultName, description: nil,
-                                        coverImage: nil, ownerID: caller.userID, createdAt: now, isDefault: true)
+            let channel = ChannelRecord(
+                roomID: ObjectID.generate(), workspaceID: pending.id, name: ChannelRecord.defaultName, description: nil,
+                coverImage: nil, ownerID: caller.userID, createdAt: now, isDefault: true)
             let workspace = try await workspaces.activate(pending.id, defaultChannel: channel)
             logger.info("workspace created", metadata: ["workspace_id": "\(workspace.id)", "user_id": "\(caller.userID)", "coins": "\(cost)"])
             return WorkspaceRenderer.workspace(workspace)
@@ -88,12 +92,15 @@ struct WorkspaceService: Sendable {
 
     func detail(_ caller: AuthenticatedUser, _ id: String, requestID: String) async throws -> WorkspaceDetail {
         let workspace = try await workspace(id, of: caller)
-        return try await renderer.detail(workspace, channels: try await channels.channels(of: id), memberIDs: try await workspaces.members(of: id),
-                                         requestID: requestID)
+        return try await renderer.detail(
+            workspace, channels: try await channels.channels(of: id), memberIDs: try await workspaces.members(of: id),
+            requestID: requestID)
     }
 
     /// `""` or a missing value leaves a field as it is; a change to nothing is E12.
-    func update(_ caller: AuthenticatedUser, _ id: String, name: String?, description: String?, image: MultipartForm.Part?) async throws -> WorkspaceAnswer {
+    func update(
+        _ caller: AuthenticatedUser, _ id: String, name: String?, description: String?, image: MultipartForm.Part?
+    ) async throws -> WorkspaceAnswer {
         var workspace = try await owned(id, by: caller)
         let before = workspace
         if let name, !name.isEmpty { workspace.name = try Self.name(name) }
@@ -125,7 +132,9 @@ struct WorkspaceService: Sendable {
 
     func member(_ caller: AuthenticatedUser, _ id: String, userID: String, requestID: String) async throws -> SlpUser {
         _ = try await workspace(id, of: caller)
-        guard ObjectID.isValid(userID), try await workspaces.isMember(id, userID: userID) else { throw ServiceError.notFound("not a member of this workspace") }
+        guard ObjectID.isValid(userID), try await workspaces.isMember(id, userID: userID) else {
+            throw ServiceError.notFound("not a member of this workspace")
+        }
         return try await renderer.users([userID], appID: caller.appID, requestID: requestID)[0]
     }
 
@@ -133,7 +142,9 @@ struct WorkspaceService: Sendable {
         _ = try await owned(id, by: caller)
         let email = email.trimmingCharacters(in: .whitespaces)
         guard (3...254).contains(email.count), email.contains("@") else { throw ServiceError.badRequest("a valid email is required") }
-        guard let user = try await renderer.members.byEmail(email, caller.appID, requestID) else { throw ServiceError.notFound("no user with that email") }
+        guard let user = try await renderer.members.byEmail(email, caller.appID, requestID) else {
+            throw ServiceError.notFound("no user with that email")
+        }
         try await workspaces.addMember(id, userID: user.userID, appID: caller.appID, at: GlintDate.nowMilliseconds())
         return user
     }
@@ -154,7 +165,9 @@ struct WorkspaceService: Sendable {
 
     static func name(_ text: String?) throws -> String {
         let name = (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard nameLength.contains(name.count) else { throw ServiceError.badRequest("name must be \(nameLength.lowerBound) to \(nameLength.upperBound) characters") }
+        guard nameLength.contains(name.count) else {
+            throw ServiceError.badRequest("name must be \(nameLength.lowerBound) to \(nameLength.upperBound) characters")
+        }
         return name
     }
 

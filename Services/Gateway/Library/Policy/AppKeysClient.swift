@@ -7,7 +7,10 @@ struct AppKeysClient: Sendable {
     var resolve: @Sendable (_ key: String) async throws -> AppInfo?
     var mount: @Sendable (_ mount: String) async throws -> AppInfo?
 
-    init(resolve: @escaping @Sendable (_ key: String) async throws -> AppInfo?, mount: @escaping @Sendable (_ mount: String) async throws -> AppInfo? = { _ in nil }) {
+    init(
+        resolve: @escaping @Sendable (_ key: String) async throws -> AppInfo?,
+        mount: @escaping @Sendable (_ mount: String) async throws -> AppInfo? = { _ in nil }
+    ) {
         self.resolve = resolve
         self.mount = mount
     }

@@ -29,8 +29,11 @@ enum DialectRenderer {
             return RenderedAnswer(status: .badRequest, headers: fields, body: JSONCoding.encode(SlpErrorAnswer(errorCode: error.code.slpCode)))
         case .quotehub:
             fields[.contentType] = JSONCoding.contentType
-            let body = paginated
-                ? JSONCoding.encode(PageEnvelope<NoPayload>(success: false, message: error.message, data: [], pagination: Pagination(currentPage: 1, pageSize: 10, totalItems: 0)))
+            let body =
+                paginated
+                ? JSONCoding.encode(
+                    PageEnvelope<NoPayload>(
+                        success: false, message: error.message, data: [], pagination: Pagination(currentPage: 1, pageSize: 10, totalItems: 0)))
                 : JSONCoding.encode(Envelope<NoPayload>(success: false, message: error.message, data: nil))
             return RenderedAnswer(status: HTTPResponse.Status(code: error.code.quotehubStatus), headers: fields, body: body)
         }

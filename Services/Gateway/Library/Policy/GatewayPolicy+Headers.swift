@@ -36,7 +36,9 @@ extension GatewayPolicy {
     private func publicBase(host: String?) -> String? {
         if !configuration.publicURL.isEmpty { return configuration.publicURL }
         guard let host, (1...255).contains(host.utf8.count),
-              host.utf8.allSatisfy({ (48...58).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 45 || $0 == 46 || $0 == 91 || $0 == 93 })
+            host.utf8.allSatisfy({
+                (48...58).contains($0) || (65...90).contains($0) || (97...122).contains($0) || $0 == 45 || $0 == 46 || $0 == 91 || $0 == 93
+            })
         else { return nil }
         return "http://" + host
     }
@@ -61,8 +63,8 @@ extension GatewayPolicy {
             // The length sorts out all but one candidate before any byte is compared.
             switch name.utf8.count {
             case 14 where length != nil && name.isASCII(caseInsensitivelyEqualTo: "content-length"),
-                 6 where name.isASCII(caseInsensitivelyEqualTo: "server"),
-                 12 where name.isASCII(caseInsensitivelyEqualTo: InternalHeader.requestID):
+                6 where name.isASCII(caseInsensitivelyEqualTo: "server"),
+                12 where name.isASCII(caseInsensitivelyEqualTo: InternalHeader.requestID):
                 continue
             case 4 where name.isASCII(caseInsensitivelyEqualTo: "date"):
                 dated = true

@@ -95,15 +95,18 @@ struct GatewayPolicy: Sendable {
     /// The body-size and rate checks every admitted request passes last.
     private func limited(_ request: Request, _ admission: Admission) -> Decision {
         if let length = request.contentLength, length > configuration.maxBodyBytes {
-            return .refuse(DialectRenderer.rendered(
-                for: CanonicalError(code: .payloadTooLarge, message: "request body too large"), app: admission.app, paginated: admission.route.paginated
-            ))
+            return .refuse(
+                DialectRenderer.rendered(
+                    for: CanonicalError(code: .payloadTooLarge, message: "request body too large"), app: admission.app,
+                    paginated: admission.route.paginated
+                ))
         }
         if let wait = wait(app: admission.app, clientIP: request.clientIP) {
-            return .refuse(DialectRenderer.rendered(
-                for: CanonicalError(code: .rateLimited, message: "too many requests"), app: admission.app, paginated: admission.route.paginated,
-                headers: [.retryAfter: String(Int(wait.rounded(.up)))]
-            ))
+            return .refuse(
+                DialectRenderer.rendered(
+                    for: CanonicalError(code: .rateLimited, message: "too many requests"), app: admission.app, paginated: admission.route.paginated,
+                    headers: [.retryAfter: String(Int(wait.rounded(.up)))]
+                ))
         }
         return .admit(admission)
     }

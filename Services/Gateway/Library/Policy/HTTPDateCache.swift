@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The `Date` header's value (IMF-fixdate, RFC 9110 §5.6.7), made once a second: the direct path

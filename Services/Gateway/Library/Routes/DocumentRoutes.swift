@@ -43,9 +43,13 @@ struct DocumentRoutes: Sendable {
             return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"], body: .init(byteBuffer: document))
         }
         router.get("/docs") { _, _ -> Response in
-            Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-cache",
-                                            .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'"],
-                     body: .init(byteBuffer: page))
+            Response(
+                status: .ok,
+                headers: [
+                    .contentType: "text/html; charset=utf-8", .cacheControl: "no-cache",
+                    .contentSecurityPolicy: "default-src 'none'; style-src 'unsafe-inline'",
+                ],
+                body: .init(byteBuffer: page))
         }
     }
 }

@@ -84,7 +84,8 @@ struct ProxyRoutes: Sendable {
             return policy.answer(response.head, buffer, app: admission.app, paginated: admission.route.paginated).response
         case .stream(let stream):
             return Response(
-                status: .init(code: Int(response.head.status.code)), headers: policy.responseFields(response.head.headers), body: .init(asyncSequence: stream)
+                status: .init(code: Int(response.head.status.code)), headers: policy.responseFields(response.head.headers),
+                body: .init(asyncSequence: stream)
             )
         }
     }
@@ -100,6 +101,7 @@ struct ProxyRoutes: Sendable {
             return reports
         }
         let healthy = reports.values.allSatisfy { $0.status == "ok" }
-        return JSONCoding.response(status: healthy ? .ok : .serviceUnavailable, body: SuiteHealth(status: healthy ? "ok" : "degraded", services: reports))
+        return JSONCoding.response(
+            status: healthy ? .ok : .serviceUnavailable, body: SuiteHealth(status: healthy ? "ok" : "degraded", services: reports))
     }
 }

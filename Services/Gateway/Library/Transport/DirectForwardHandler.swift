@@ -181,7 +181,8 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
                 }
             case .failure:
                 let (head, body) = self.policy.clientAnswer(
-                    self.policy.unavailable(forward.service, app: forward.app, paginated: forward.paginated), requestID: forward.requestID, dates: &self.dates
+                    self.policy.unavailable(forward.service, app: forward.app, paginated: forward.paginated), requestID: forward.requestID,
+                    dates: &self.dates
                 )
                 self.write(head, body, context: context)
             }

@@ -25,8 +25,8 @@ struct DirectHeaderFacts {
             case 12 where name.isASCII(caseInsensitivelyEqualTo: InternalHeader.requestID):
                 requestID = value
             case 7 where name.isASCII(caseInsensitivelyEqualTo: "upgrade"),
-                 17 where name.isASCII(caseInsensitivelyEqualTo: "transfer-encoding"),
-                 6 where name.isASCII(caseInsensitivelyEqualTo: "expect"):
+                17 where name.isASCII(caseInsensitivelyEqualTo: "transfer-encoding"),
+                6 where name.isASCII(caseInsensitivelyEqualTo: "expect"):
                 return nil
             case 10 where name.isASCII(caseInsensitivelyEqualTo: "connection"):
                 if value.lowercased().contains("close") { return nil }

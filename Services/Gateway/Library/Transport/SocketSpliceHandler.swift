@@ -104,7 +104,8 @@ final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
             leaveHTTP(context: context) { left in
                 guard left, context.channel.isActive else { return context.close(promise: nil) }
                 if let descriptor = SocketHandoff.descriptor(of: context.channel),
-                   handOver(admission.route.service, descriptor, self.handoffRequest(upstreamHead)) {
+                    handOver(admission.route.service, descriptor, self.handoffRequest(upstreamHead))
+                {
                     // chat-svc holds the connection now: ours is only closed here, never shut down.
                     self.finished(status: 101)
                     context.close(promise: nil)
@@ -220,6 +221,7 @@ final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// A socket's metrics and access line, whether it was spliced or refused.
     private func finished(status: Int) {
         metrics.record(method: "GET", route: Self.route, status: status, since: start)
-        AccessLogMiddleware.log(to: logger, level: .info, method: .get, path: Self.route, status: status, since: start, metadata: ["request_id": .string(requestID)])
+        AccessLogMiddleware.log(
+            to: logger, level: .info, method: .get, path: Self.route, status: status, since: start, metadata: ["request_id": .string(requestID)])
     }
 }

@@ -40,18 +40,20 @@ struct Upstream: Sendable {
                 return eventLoop.makeFailedFuture(error)
             }
         }
-        return Upstream(forward: forward, health: { service in
-            do {
-                let request = UpstreamRequest(head: HTTPRequestHead(version: .http1_1, method: .GET, uri: "/health"), body: .none)
-                let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
-                let response = try await forward(service, request, eventLoop).get()
-                guard case .buffered(let body) = response.body else { return ServiceHealth(status: "failing", error: "unexpected answer") }
-                let report = try JSONDecoder().decode(HealthReport.self, from: body)
-                return ServiceHealth(status: response.head.status == .ok ? report.status : "failing", pid: report.pid)
-            } catch {
-                return ServiceHealth(status: "down", error: "unreachable")
-            }
-        }, upgrade: upgrade, handOver: handOver(handoff))
+        return Upstream(
+            forward: forward,
+            health: { service in
+                do {
+                    let request = UpstreamRequest(head: HTTPRequestHead(version: .http1_1, method: .GET, uri: "/health"), body: .none)
+                    let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+                    let response = try await forward(service, request, eventLoop).get()
+                    guard case .buffered(let body) = response.body else { return ServiceHealth(status: "failing", error: "unexpected answer") }
+                    let report = try JSONDecoder().decode(HealthReport.self, from: body)
+                    return ServiceHealth(status: response.head.status == .ok ? report.status : "failing", pid: report.pid)
+                } catch {
+                    return ServiceHealth(status: "down", error: "unreachable")
+                }
+            }, upgrade: upgrade, handOver: handOver(handoff))
     }
 
     private static func handOver(_ sender: SocketHandoffSender?) -> (@Sendable (ServiceName, Int32, [UInt8]) -> Bool)? {

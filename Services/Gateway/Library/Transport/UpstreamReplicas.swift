@@ -38,7 +38,8 @@ final class UpstreamReplicas: Sendable {
     init(pools: [UpstreamPool], urls: [String], logger: Logger) {
         precondition(!pools.isEmpty && pools.count == urls.count)
         (self.pools, self.urls, self.logger) = (pools, urls, logger)
-        state = NIOLockedValueBox(State(downUntil: Array(repeating: nil, count: pools.count), pause: Array(repeating: Self.firstPause, count: pools.count)))
+        state = NIOLockedValueBox(
+            State(downUntil: Array(repeating: nil, count: pools.count), pause: Array(repeating: Self.firstPause, count: pools.count)))
     }
 
     func execute(_ request: UpstreamRequest, timeout: TimeAmount, on eventLoop: any EventLoop) -> EventLoopFuture<UpstreamResponse> {
@@ -64,7 +65,9 @@ final class UpstreamReplicas: Sendable {
             // Looked for elsewhere: this replica's connection is not needed.
             answer.channel.close(promise: nil)
             return true
-        } opened: { _ in nil }
+        } opened: { _ in
+            nil
+        }
     }
 
     func shutdown() {
@@ -117,7 +120,9 @@ final class UpstreamReplicas: Sendable {
     }
 
     /// One replica's answer, its health noted.
-    private func attempt<Answer: Sendable>(_ replica: Int, on eventLoop: any EventLoop, send: @Sendable (Int) -> EventLoopFuture<Answer>) -> EventLoopFuture<Answer> {
+    private func attempt<Answer: Sendable>(
+        _ replica: Int, on eventLoop: any EventLoop, send: @Sendable (Int) -> EventLoopFuture<Answer>
+    ) -> EventLoopFuture<Answer> {
         send(replica).map { answer in
             self.answered(replica)
             return answer
@@ -146,7 +151,8 @@ final class UpstreamReplicas: Sendable {
             state.pause[replica] = min(pause * 2, Self.longestPause)
             return pause
         }
-        logger.warning("upstream replica unreachable; taken out", metadata: ["upstream": .string(urls[replica]), "retry_ms": "\(pause.nanoseconds / 1_000_000)"])
+        logger.warning(
+            "upstream replica unreachable; taken out", metadata: ["upstream": .string(urls[replica]), "retry_ms": "\(pause.nanoseconds / 1_000_000)"])
     }
 
     private func answered(_ replica: Int) {
@@ -189,7 +195,7 @@ final class UpstreamReplicas: Sendable {
     /// The session an Engine.IO handshake answer opened: `0{"sid":"…",…}`.
     static func handshakeSession(_ body: ByteBuffer) -> String? {
         guard body.readableBytes < 1024, body.readableBytesView.first == UInt8(ascii: "0"),
-              let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView.dropFirst())) as? [String: Any]
+            let object = try? JSONSerialization.jsonObject(with: Data(body.readableBytesView.dropFirst())) as? [String: Any]
         else { return nil }
         return object["sid"] as? String
     }

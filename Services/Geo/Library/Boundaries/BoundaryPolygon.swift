@@ -18,7 +18,8 @@ struct BoundaryPolygon: Sendable {
         guard !ringEnds.isEmpty else { return nil }
         var box = PackedRTree.Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
         for index in stride(from: 0, to: coordinates.count, by: 2) {
-            box = box.union(PackedRTree.Box(minX: coordinates[index], minY: coordinates[index + 1], maxX: coordinates[index], maxY: coordinates[index + 1]))
+            box = box.union(
+                PackedRTree.Box(minX: coordinates[index], minY: coordinates[index + 1], maxX: coordinates[index], maxY: coordinates[index + 1]))
         }
         (self.region, self.box, self.coordinates, self.ringEnds) = (region, box, coordinates, ringEnds)
     }
@@ -34,7 +35,8 @@ struct BoundaryPolygon: Sendable {
                 let x1 = coordinates[2 * index - 2], y1 = coordinates[2 * index - 1]
                 let x2 = coordinates[2 * index], y2 = coordinates[2 * index + 1]
                 if min(y1, y2) <= y, y <= max(y1, y2), min(x1, x2) <= x, x <= max(x1, x2),
-                   (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) == 0 {
+                    (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) == 0
+                {
                     return true
                 }
                 if (y1 > y) != (y2 > y), x < (x2 - x1) * (y - y1) / (y2 - y1) + x1 {

@@ -21,7 +21,8 @@ struct RegionIndex: Sendable {
         tree.search(x: point.longitude, y: point.latitude) { index in
             let polygon = polygons[index]
             if best.map({ regions[polygon.region].code < regions[$0].code }) ?? true,
-               polygon.containsOrTouches(x: point.longitude, y: point.latitude) {
+                polygon.containsOrTouches(x: point.longitude, y: point.latitude)
+            {
                 best = polygon.region
             }
         }

@@ -26,9 +26,11 @@ struct ReverseGeocoder: Sendable {
         let started = ContinuousClock.now
         do {
             let index = RegionIndex(try BoundaryFile.read(path: path))
-            logger.info("boundaries loaded", metadata: [
-                "regions": "\(index.regions.count)", "path": "\(path)", "took": "\(ContinuousClock.now - started)",
-            ])
+            logger.info(
+                "boundaries loaded",
+                metadata: [
+                    "regions": "\(index.regions.count)", "path": "\(path)", "took": "\(ContinuousClock.now - started)",
+                ])
             return ReverseGeocoder(index: index)
         } catch {
             logger.error("reverse geocoding disabled: boundary file unreadable", metadata: ["path": "\(path)", "error": "\(error)"])

@@ -38,8 +38,10 @@ struct NearbyQuery: Sendable {
     var ascending: Bool
     var limit: Int
 
-    init(center: Coordinate, radius: Double = defaultRadius, appID: String, categories: [String] = [], order: Order = .distance,
-         ascending: Bool = true, limit: Int = 100) {
+    init(
+        center: Coordinate, radius: Double = defaultRadius, appID: String, categories: [String] = [], order: Order = .distance,
+        ascending: Bool = true, limit: Int = 100
+    ) {
         (self.center, self.radius, self.appID, self.categories) = (center, radius, appID, categories)
         (self.order, self.ascending, self.limit) = (order, ascending, limit)
     }
@@ -56,7 +58,9 @@ struct NearbyQuery: Sendable {
             if value > 0 { radius = min(value, Self.maxRadius) }
         }
         let categories = parameters.getAll("category").map { String($0) }.filter { !$0.isEmpty }
-        guard categories.count <= 20, categories.allSatisfy({ $0.count <= 100 }) else { throw ServiceError.badRequest("at most 20 categories of 100 characters") }
+        guard categories.count <= 20, categories.allSatisfy({ $0.count <= 100 }) else {
+            throw ServiceError.badRequest("at most 20 categories of 100 characters")
+        }
         let order: Order
         switch parameters["order_by"].map(String.init) ?? "" {
         case "", "distance": order = .distance
@@ -70,7 +74,8 @@ struct NearbyQuery: Sendable {
         case "desc": ascending = false
         default: throw ServiceError.badRequest("sort_by must be asc or desc")
         }
-        self.init(center: center, radius: radius, appID: appID, categories: categories, order: order, ascending: ascending,
-                  limit: try PageLimit.parse(parameters["limit"].map(String.init), default: 100, max: PostBatchRequest.maxCount))
+        self.init(
+            center: center, radius: radius, appID: appID, categories: categories, order: order, ascending: ascending,
+            limit: try PageLimit.parse(parameters["limit"].map(String.init), default: 100, max: PostBatchRequest.maxCount))
     }
 }

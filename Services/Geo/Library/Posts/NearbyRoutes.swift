@@ -20,14 +20,16 @@ struct NearbyRoutes: Sendable {
             let found = try await nearby.search(query)
             guard !found.isEmpty else { return DataList(data: []) }
             let authorization = request.headers[.authorization] ?? ""
-            let byID = Dictionary(try await market.posts(found.map(\.postID), authorization, user.appID, context.requestID).map { ($0.postID, $0) },
-                                  uniquingKeysWith: { first, _ in first })
+            let byID = Dictionary(
+                try await market.posts(found.map(\.postID), authorization, user.appID, context.requestID).map { ($0.postID, $0) },
+                uniquingKeysWith: { first, _ in first })
             // market-svc leaves out what the caller may not see (blocked users, posts deleted since).
-            return DataList(data: found.compactMap { hit in
-                guard var post = byID[hit.postID] else { return nil }
-                post.distance = (hit.distance * 10).rounded() / 10
-                return post
-            })
+            return DataList(
+                data: found.compactMap { hit in
+                    guard var post = byID[hit.postID] else { return nil }
+                    post.distance = (hit.distance * 10).rounded() / 10
+                    return post
+                })
         }
     }
 }

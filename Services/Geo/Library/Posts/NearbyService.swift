@@ -11,7 +11,8 @@ struct NearbyService: Sendable {
         guard ObjectID.isValid(event.postID), !event.appID.isEmpty, event.appID.count <= 64, event.category.count <= 200 else {
             throw ServiceError.badRequest("invalid location event")
         }
-        let change = LocationChange(postID: event.postID, appID: event.appID, category: event.category, createdAt: event.createdAt, version: event.version)
+        let change = LocationChange(
+            postID: event.postID, appID: event.appID, category: event.category, createdAt: event.createdAt, version: event.version)
         guard !event.removed, let latitude = event.latitude, let longitude = event.longitude else {
             return try await store.remove(change)
         }
@@ -20,10 +21,13 @@ struct NearbyService: Sendable {
 
     /// The app's posts within the radius, ordered and cut to the query's limit.
     func search(_ query: NearbyQuery) async throws -> [NearbyPost] {
-        let candidates = try await store.posts(in: GreatCircle.boxes(around: query.center, radius: query.radius), appID: query.appID,
-                                               categories: query.categories)
-        let within = candidates.map { NearbyPost(postID: $0.postID, distance: GreatCircle.distance(query.center, $0.location), createdAt: $0.createdAt) }
-            .filter { $0.distance <= query.radius }
+        let candidates = try await store.posts(
+            in: GreatCircle.boxes(around: query.center, radius: query.radius), appID: query.appID,
+            categories: query.categories)
+        let within = candidates.map {
+            NearbyPost(postID: $0.postID, distance: GreatCircle.distance(query.center, $0.location), createdAt: $0.createdAt)
+        }
+        .filter { $0.distance <= query.radius }
         return Array(query.order.sorted(within, ascending: query.ascending).prefix(query.limit))
     }
 }

@@ -9,8 +9,9 @@ struct SQLiteLocationStore: LocationStore {
     func upsert(_ change: LocationChange, at location: Coordinate) async throws {
         try await database.write { db in
             guard let id = try Self.write(db, change, longitude: location.longitude, latitude: location.latitude, removed: false) else { return }
-            try db.execute(sql: "INSERT OR REPLACE INTO post_location_box VALUES (?, ?, ?, ?, ?)",
-                           arguments: [id, location.longitude, location.longitude, location.latitude, location.latitude])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO post_location_box VALUES (?, ?, ?, ?, ?)",
+                arguments: [id, location.longitude, location.longitude, location.latitude, location.latitude])
         }
     }
 
@@ -25,14 +26,15 @@ struct SQLiteLocationStore: LocationStore {
 
     /// The post's row as `change` says, unless its stored version is newer; its id when written.
     private static func write(_ db: Database, _ change: LocationChange, longitude: Double, latitude: Double, removed: Bool) throws -> Int64? {
-        try db.execute(sql: """
-            INSERT INTO post_location (post_id, app_id, category, longitude, latitude, created_at, version, removed)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, coalesce(?7, 0), ?8)
-            ON CONFLICT(post_id) DO UPDATE SET app_id = excluded.app_id, category = excluded.category, longitude = excluded.longitude,
-                latitude = excluded.latitude, created_at = excluded.created_at, version = max(post_location.version, excluded.version),
-                removed = excluded.removed
-            WHERE ?7 IS NULL OR ?7 >= post_location.version
-            """, arguments: [change.postID, change.appID, change.category, longitude, latitude, change.createdAt, change.version, removed])
+        try db.execute(
+            sql: """
+                INSERT INTO post_location (post_id, app_id, category, longitude, latitude, created_at, version, removed)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, coalesce(?7, 0), ?8)
+                ON CONFLICT(post_id) DO UPDATE SET app_id = excluded.app_id, category = excluded.category, longitude = excluded.longitude,
+                    latitude = excluded.latitude, created_at = excluded.created_at, version = max(post_location.version, excluded.version),
+                    removed = excluded.removed
+                WHERE ?7 IS NULL OR ?7 >= post_location.version
+                """, arguments: [change.postID, change.appID, change.category, longitude, latitude, change.createdAt, change.version, removed])
         guard db.changesCount > 0 else { return nil }
         return try Int64.fetchOne(db, sql: "SELECT id FROM post_location WHERE post_id = ?", arguments: [change.postID])
     }
@@ -46,7 +48,8 @@ struct SQLiteLocationStore: LocationStore {
         return try await database.read { [sql] db in
             var found: [LocatedPost] = []
             for box in boxes {
-                let arguments: StatementArguments = [box.minLongitude, box.maxLongitude, box.minLatitude, box.maxLatitude, appID]
+                let arguments: StatementArguments =
+                    [box.minLongitude, box.maxLongitude, box.minLatitude, box.maxLatitude, appID]
                     + StatementArguments(categories)
                 let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
                 while let row = try rows.next() {

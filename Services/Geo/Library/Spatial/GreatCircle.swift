@@ -24,12 +24,16 @@ enum GreatCircle {
         let dLon = min(180, asin(min(1, sin(radius / earthRadius) / cos(widest * .pi / 180))) * 180 / .pi + margin)
         let west = center.longitude - dLon, east = center.longitude + dLon
         if west < -180 {
-            return [CoordinateBox(minLatitude: minLat, minLongitude: -180, maxLatitude: maxLat, maxLongitude: east),
-                    CoordinateBox(minLatitude: minLat, minLongitude: west + 360, maxLatitude: maxLat, maxLongitude: 180)]
+            return [
+                CoordinateBox(minLatitude: minLat, minLongitude: -180, maxLatitude: maxLat, maxLongitude: east),
+                CoordinateBox(minLatitude: minLat, minLongitude: west + 360, maxLatitude: maxLat, maxLongitude: 180),
+            ]
         }
         if east > 180 {
-            return [CoordinateBox(minLatitude: minLat, minLongitude: west, maxLatitude: maxLat, maxLongitude: 180),
-                    CoordinateBox(minLatitude: minLat, minLongitude: -180, maxLatitude: maxLat, maxLongitude: east - 360)]
+            return [
+                CoordinateBox(minLatitude: minLat, minLongitude: west, maxLatitude: maxLat, maxLongitude: 180),
+                CoordinateBox(minLatitude: minLat, minLongitude: -180, maxLatitude: maxLat, maxLongitude: east - 360),
+            ]
         }
         return [CoordinateBox(minLatitude: minLat, minLongitude: west, maxLatitude: maxLat, maxLongitude: east)]
     }

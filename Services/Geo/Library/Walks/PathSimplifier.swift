@@ -8,7 +8,9 @@ enum PathSimplifier {
         let origin = points[0].coordinate
         let metresPerDegree = GreatCircle.earthRadius * .pi / 180
         let east = cos(origin.latitude * .pi / 180) * metresPerDegree
-        let flat = points.map { (x: ($0.coordinate.longitude - origin.longitude) * east, y: ($0.coordinate.latitude - origin.latitude) * metresPerDegree) }
+        let flat = points.map {
+            (x: ($0.coordinate.longitude - origin.longitude) * east, y: ($0.coordinate.latitude - origin.latitude) * metresPerDegree)
+        }
         var keep = [Bool](repeating: false, count: points.count)
         keep[0] = true
         keep[points.count - 1] = true

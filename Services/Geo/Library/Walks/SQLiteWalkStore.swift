@@ -21,11 +21,13 @@ struct SQLiteWalkStore: WalkStore {
     func walks(of userID: String, appID: String, after: String?, limit: Int) async throws -> [WalkRecord] {
         let after = after ?? ""
         return try await database.read { db in
-            try WalkRecord.fetchAll(db, sql: """
-                SELECT * FROM walk WHERE app_id = ? AND user_id = ?
-                    AND (? = '' OR (created_at, rowid) < (SELECT created_at, rowid FROM walk WHERE id = ?))
-                ORDER BY created_at DESC, rowid DESC LIMIT ?
-                """, arguments: [appID, userID, after, after, limit])
+            try WalkRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM walk WHERE app_id = ? AND user_id = ?
+                        AND (? = '' OR (created_at, rowid) < (SELECT created_at, rowid FROM walk WHERE id = ?))
+                    ORDER BY created_at DESC, rowid DESC LIMIT ?
+                    """, arguments: [appID, userID, after, after, limit])
         }
     }
 }

@@ -7,7 +7,7 @@ struct TrackPoint: Sendable, Equatable {
     var coordinate: Coordinate
     var time: Int64
 
-    static let earliest: Int64 = 946_684_800_000 // 2000-01-01
+    static let earliest: Int64 = 946_684_800_000  // 2000-01-01
 
     /// Numbers of 1e11 and more are milliseconds (that is after 1973 in ms, and year 5138 in
     /// seconds), smaller ones seconds; strings are our date format or ISO 8601.

@@ -12,8 +12,9 @@ struct WalkRoutes: Sendable {
         }
         protected.get("/v1/walks") { request, context -> CursorPage<WalkAnswer> in
             let query = request.uri.queryParameters
-            return try await walks.walks(caller: try context.requireUser(), next: query["next"].map(String.init),
-                                         limit: try PageLimit.parse(query["limit"].map(String.init)))
+            return try await walks.walks(
+                caller: try context.requireUser(), next: query["next"].map(String.init),
+                limit: try PageLimit.parse(query["limit"].map(String.init)))
         }
         protected.get("/v1/walks/{walk_id}") { _, context -> WalkAnswer in
             try await walks.walk(try context.parameters.require("walk_id"), caller: try context.requireUser())

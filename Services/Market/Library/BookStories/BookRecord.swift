@@ -49,7 +49,8 @@ struct BookRecord: Sendable, Equatable {
     }
 
     var answer: QuotehubBook {
-        QuotehubBook(id: id, title: title, author: authors, translator: translators, introduction: introduction, publisher: publisher,
-                     publicationDate: publicationDate, bookImageURL: imageURL, bookLink: link, isbn: isbns)
+        QuotehubBook(
+            id: id, title: title, author: authors, translator: translators, introduction: introduction, publisher: publisher,
+            publicationDate: publicationDate, bookImageURL: imageURL, bookLink: link, isbn: isbns)
     }
 }

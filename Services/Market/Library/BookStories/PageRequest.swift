@@ -16,7 +16,9 @@ struct PageRequest: Sendable, Equatable {
     }
 
     static func parse(page: String?, pageSize: String?) throws -> PageRequest {
-        PageRequest(page: try number(page, "page", fallback: 1, max: 1_000_000), size: min(try number(pageSize, "pageSize", fallback: 10, max: .max), maxSize))
+        PageRequest(
+            page: try number(page, "page", fallback: 1, max: 1_000_000), size: min(try number(pageSize, "pageSize", fallback: 10, max: .max), maxSize)
+        )
     }
 
     func pagination(total: Int) -> Pagination {

@@ -11,7 +11,9 @@ struct PostgresBookStore: BookStore {
         return try await pool.transaction { connection in
             var stored: [BookRecord] = []
             for book in books {
-                let id = try await connection.value(String.self, """
+                let id = try await connection.value(
+                    String.self,
+                    """
                     INSERT INTO book (id, app_id, isbn_key, title, authors, translators, introduction, publisher, publication_date, image_url,
                                       link, isbns, updated_at)
                     VALUES (\(book.id), \(book.appID), \(book.isbnKey), \(book.title), \(JSONText.encode(book.authors)), \(JSONText.encode(book.translators)),
@@ -34,7 +36,8 @@ struct PostgresBookStore: BookStore {
     func books(ids: [String], appID: String) async throws -> [String: BookRecord] {
         guard !ids.isEmpty else { return [:] }
         let books = try await pool.read { connection in
-            try await connection.rows("SELECT * FROM book WHERE app_id = \(appID) AND id = ANY(\(Array(Set(ids))))", logger: pool.logger, BookRecord.init)
+            try await connection.rows(
+                "SELECT * FROM book WHERE app_id = \(appID) AND id = ANY(\(Array(Set(ids))))", logger: pool.logger, BookRecord.init)
         }
         return Dictionary(uniqueKeysWithValues: books.map { ($0.id, $0) })
     }
@@ -43,7 +46,8 @@ struct PostgresBookStore: BookStore {
         // The sequence hashed with the day as salt, mixed twice so that a new salt is a new order
         // (products stay below 2^63), as on SQLite.
         try await pool.read { connection in
-            try await connection.rows("""
+            try await connection.rows(
+                """
                 SELECT * FROM book WHERE app_id = \(appID) ORDER BY (((seq * 2654435761 + \((day % 1_000_003) * 97_531)) % 4294967291) * 1597334677) % 4294967279
                 LIMIT \(count)
                 """, logger: pool.logger, BookRecord.init)
@@ -56,7 +60,8 @@ extension BookRecord {
     init(_ row: PostgresRandomAccessRow) throws {
         try self.init(
             id: row.value("id"), appID: row.value("app_id"), isbnKey: row.value("isbn_key"), title: row.value("title"),
-            authors: JSONText.decode(row.value("authors", as: String.self)) ?? [], translators: JSONText.decode(row.value("translators", as: String.self)) ?? [],
+            authors: JSONText.decode(row.value("authors", as: String.self)) ?? [],
+            translators: JSONText.decode(row.value("translators", as: String.self)) ?? [],
             introduction: row.value("introduction"), publisher: row.value("publisher"), publicationDate: row.value("publication_date"),
             imageURL: row.value("image_url"), link: row.value("link"), isbns: JSONText.decode(row.value("isbns", as: String.self)) ?? [],
             updatedAt: row.value("updated_at")

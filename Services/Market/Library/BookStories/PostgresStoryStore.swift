@@ -10,7 +10,8 @@ struct PostgresStoryStore: StoryStore {
 
     func insert(_ story: StoryRecord) async throws {
         try await write(story) { connection in
-            try await connection.query("""
+            try await connection.query(
+                """
                 INSERT INTO story (id, app_id, user_id, book_id, quotes, content, images, is_public, keywords, search_text, created_at, updated_at)
                 VALUES (\(story.id), \(story.appID), \(story.userID), \(story.bookID), \(JSONText.encode(story.quotes)), \(story.content),
                         \(JSONText.encode(story.images)), \(story.isPublic), \(JSONText.encode(story.keywords)), \(story.searchText),
@@ -21,7 +22,8 @@ struct PostgresStoryStore: StoryStore {
 
     func update(_ story: StoryRecord) async throws {
         try await write(story) { connection in
-            try await connection.query("""
+            try await connection.query(
+                """
                 UPDATE story SET quotes = \(JSONText.encode(story.quotes)), content = \(story.content), images = \(JSONText.encode(story.images)),
                 is_public = \(story.isPublic), keywords = \(JSONText.encode(story.keywords)), search_text = \(story.searchText),
                 updated_at = \(story.updatedAt) WHERE id = \(story.id)
@@ -36,18 +38,23 @@ struct PostgresStoryStore: StoryStore {
         let logger = pool.logger
         do {
             try await pool.transaction { connection in
-                guard try await connection.count("SELECT 1 FROM book WHERE id = \(story.bookID) AND app_id = \(story.appID)", logger: logger) > 0 else {
+                guard try await connection.count("SELECT 1 FROM book WHERE id = \(story.bookID) AND app_id = \(story.appID)", logger: logger) > 0
+                else {
                     throw StoreError.notFound("no such book")
                 }
                 if !story.themeIDs.isEmpty {
-                    let owned = try await connection.value(Int.self, """
-                        SELECT COUNT(*) FROM theme WHERE id = ANY(\(story.themeIDs)) AND user_id = \(story.userID) AND app_id = \(story.appID)
-                        """, logger: logger) ?? 0
+                    let owned =
+                        try await connection.value(
+                            Int.self,
+                            """
+                            SELECT COUNT(*) FROM theme WHERE id = ANY(\(story.themeIDs)) AND user_id = \(story.userID) AND app_id = \(story.appID)
+                            """, logger: logger) ?? 0
                     guard owned == story.themeIDs.count else { throw StoreError.notFound("no such folder of yours") }
                 }
                 try await body(connection)
                 for (position, themeID) in story.themeIDs.enumerated() {
-                    try await connection.query("""
+                    try await connection.query(
+                        """
                         INSERT INTO story_theme (story_id, theme_id, position, created_at) VALUES (\(story.id), \(themeID), \(position), \(story.createdAt))
                         """, logger: logger)
                 }
@@ -87,7 +94,8 @@ struct PostgresStoryStore: StoryStore {
         }
         let filter = conditions.joined(separator: " AND ")
         let count = statement.query("SELECT COUNT(*) FROM story WHERE \(filter)")
-        let sql = "SELECT * FROM story WHERE \(filter) ORDER BY created_at DESC, seq DESC LIMIT \(statement.bind(query.page.size)) OFFSET \(statement.bind(query.page.offset))"
+        let sql =
+            "SELECT * FROM story WHERE \(filter) ORDER BY created_at DESC, seq DESC LIMIT \(statement.bind(query.page.size)) OFFSET \(statement.bind(query.page.offset))"
         let logger = pool.logger
         return try await pool.read { connection in
             let counted = try await Self.countedTotal(connection, query, logger: logger)
@@ -98,7 +106,9 @@ struct PostgresStoryStore: StoryStore {
 
     func count(userID: String, appID: String, privateToo: Bool) async throws -> Int {
         try await pool.read { connection in
-            try await connection.value(Int.self, """
+            try await connection.value(
+                Int.self,
+                """
                 SELECT COUNT(*) FROM story WHERE user_id = \(userID) AND app_id = \(appID) AND (is_public OR \(privateToo))
                 """, logger: pool.logger) ?? 0
         }
@@ -107,16 +117,22 @@ struct PostgresStoryStore: StoryStore {
     func removeContent(of userID: String, appID: String) async throws -> [String] {
         let logger = pool.logger
         let images = try await pool.transaction { connection in
-            var images = try await connection.values(String.self, "SELECT images FROM story WHERE user_id = \(userID) AND app_id = \(appID)", logger: logger)
-                .flatMap { JSONText.strings($0) ?? [] }
-            images += try await connection.values(String.self, """
+            var images = try await connection.values(
+                String.self, "SELECT images FROM story WHERE user_id = \(userID) AND app_id = \(appID)", logger: logger
+            )
+            .flatMap { JSONText.strings($0) ?? [] }
+            images += try await connection.values(
+                String.self,
+                """
                 SELECT image FROM theme WHERE user_id = \(userID) AND app_id = \(appID) AND image IS NOT NULL
                 """, logger: logger)
-            try await connection.query("""
+            try await connection.query(
+                """
                 DELETE FROM comment WHERE target_type = 'bookstory' AND target_id IN (SELECT id FROM story WHERE user_id = \(userID) AND app_id = \(appID))
                 """, logger: logger)
             // Replies to the account's comments go with them (parent_id cascades).
-            try await connection.query("DELETE FROM comment WHERE target_type = 'bookstory' AND creator_id = \(userID) AND app_id = \(appID)", logger: logger)
+            try await connection.query(
+                "DELETE FROM comment WHERE target_type = 'bookstory' AND creator_id = \(userID) AND app_id = \(appID)", logger: logger)
             try await connection.query("DELETE FROM story WHERE user_id = \(userID) AND app_id = \(appID)", logger: logger)
             try await connection.query("DELETE FROM theme WHERE user_id = \(userID) AND app_id = \(appID)", logger: logger)
             return images
@@ -171,9 +187,11 @@ struct PostgresStoryStore: StoryStore {
         }
         guard !stories.isEmpty else { return [] }
         var themes: [String: [String]] = [:]
-        for try await (story, theme) in try await connection.query("""
+        for try await (story, theme) in try await connection.query(
+            """
             SELECT story_id, theme_id FROM story_theme WHERE story_id = ANY(\(stories.map(\.id))) ORDER BY position
-            """, logger: logger).decode((String, String).self) {
+            """, logger: logger
+        ).decode((String, String).self) {
             themes[story, default: []].append(theme)
         }
         for index in stories.indices { stories[index].themeIDs = themes[stories[index].id] ?? [] }

@@ -8,12 +8,16 @@ struct SQLiteStoryStore: StoryStore {
     func insert(_ story: StoryRecord) async throws {
         try await database.write { db in
             try Self.checkReferences(db, story)
-            try db.execute(sql: """
-                INSERT INTO story (id, app_id, user_id, book_id, quotes, content, images, is_public, keywords, search_text, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [story.id, story.appID, story.userID, story.bookID, JSONText.encode(story.quotes), story.content,
-                                 JSONText.encode(story.images), story.isPublic, JSONText.encode(story.keywords), story.searchText,
-                                 story.createdAt, story.updatedAt])
+            try db.execute(
+                sql: """
+                    INSERT INTO story (id, app_id, user_id, book_id, quotes, content, images, is_public, keywords, search_text, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    story.id, story.appID, story.userID, story.bookID, JSONText.encode(story.quotes), story.content,
+                    JSONText.encode(story.images), story.isPublic, JSONText.encode(story.keywords), story.searchText,
+                    story.createdAt, story.updatedAt,
+                ])
             try Self.setThemes(db, story)
         }
     }
@@ -21,10 +25,14 @@ struct SQLiteStoryStore: StoryStore {
     func update(_ story: StoryRecord) async throws {
         try await database.write { db in
             try Self.checkReferences(db, story)
-            try db.execute(sql: """
-                UPDATE story SET quotes = ?, content = ?, images = ?, is_public = ?, keywords = ?, search_text = ?, updated_at = ? WHERE id = ?
-                """, arguments: [JSONText.encode(story.quotes), story.content, JSONText.encode(story.images), story.isPublic,
-                                 JSONText.encode(story.keywords), story.searchText, story.updatedAt, story.id])
+            try db.execute(
+                sql: """
+                    UPDATE story SET quotes = ?, content = ?, images = ?, is_public = ?, keywords = ?, search_text = ?, updated_at = ? WHERE id = ?
+                    """,
+                arguments: [
+                    JSONText.encode(story.quotes), story.content, JSONText.encode(story.images), story.isPublic,
+                    JSONText.encode(story.keywords), story.searchText, story.updatedAt, story.id,
+                ])
             try db.execute(sql: "DELETE FROM story_theme WHERE story_id = ?", arguments: [story.id])
             try Self.setThemes(db, story)
         }
@@ -39,7 +47,8 @@ struct SQLiteStoryStore: StoryStore {
 
     func story(id: String, appID: String) async throws -> StoryRecord? {
         try await database.read { db in
-            try Self.stories(db, Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM story WHERE id = ? AND app_id = ?"), arguments: [id, appID])).first
+            try Self.stories(db, Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM story WHERE id = ? AND app_id = ?"), arguments: [id, appID]))
+                .first
         }
     }
 
@@ -60,20 +69,25 @@ struct SQLiteStoryStore: StoryStore {
         let filter = conditions.joined(separator: " AND ")
         let filterArguments = arguments
         return try await database.read { [arguments = filterArguments] db in
-            let total = try Self.countedTotal(db, query)
+            let total =
+                try Self.countedTotal(db, query)
                 ?? Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM story WHERE \(filter)"), arguments: arguments) ?? 0
-            let rows = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM story WHERE \(filter) ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?
-                """), arguments: arguments + [query.page.size, query.page.offset])
+            let rows = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM story WHERE \(filter) ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?
+                        """), arguments: arguments + [query.page.size, query.page.offset])
             return (try Self.stories(db, rows), total)
         }
     }
 
     func count(userID: String, appID: String, privateToo: Bool) async throws -> Int {
         try await database.read { db in
-            try Int.fetchOne(db.cachedStatement(sql: """
-                SELECT COUNT(*) FROM story WHERE user_id = ? AND app_id = ? AND (is_public = 1 OR ?)
-                """), arguments: [userID, appID, privateToo]) ?? 0
+            try Int.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT COUNT(*) FROM story WHERE user_id = ? AND app_id = ? AND (is_public = 1 OR ?)
+                        """), arguments: [userID, appID, privateToo]) ?? 0
         }
     }
 
@@ -82,7 +96,8 @@ struct SQLiteStoryStore: StoryStore {
             let owned = "SELECT id FROM story WHERE user_id = ? AND app_id = ?"
             var images = try String.fetchAll(db, sql: "SELECT images FROM story WHERE user_id = ? AND app_id = ?", arguments: [userID, appID])
                 .flatMap { JSONText.strings($0) ?? [] }
-            images += try String.fetchAll(db, sql: "SELECT image FROM theme WHERE user_id = ? AND app_id = ? AND image IS NOT NULL", arguments: [userID, appID])
+            images += try String.fetchAll(
+                db, sql: "SELECT image FROM theme WHERE user_id = ? AND app_id = ? AND image IS NOT NULL", arguments: [userID, appID])
             try db.execute(sql: "DELETE FROM comment WHERE target_type = 'bookstory' AND target_id IN (\(owned))", arguments: [userID, appID])
             // Replies to the account's comments go with them (parent_id cascades).
             try db.execute(sql: "DELETE FROM comment WHERE target_type = 'bookstory' AND creator_id = ? AND app_id = ?", arguments: [userID, appID])
@@ -104,18 +119,28 @@ struct SQLiteStoryStore: StoryStore {
             """
         switch query.scope {
         case .everyone:
-            return try Int.fetchOne(db.cachedStatement(sql: """
-                SELECT COALESCE((SELECT public FROM story_count WHERE app_id = ? AND user_id = ''), 0)
-                     - COALESCE((SELECT SUM(public) FROM story_count WHERE app_id = ? AND user_id IN (SELECT value FROM json_each(?))), 0)
-                     - \(hiddenStories)
-                """), arguments: [query.appID, query.appID, query.hidden.usersJSON,
-                                  query.hidden.storiesJSON, query.appID, false, query.hidden.usersJSON, nil, nil])
+            return try Int.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT COALESCE((SELECT public FROM story_count WHERE app_id = ? AND user_id = ''), 0)
+                             - COALESCE((SELECT SUM(public) FROM story_count WHERE app_id = ? AND user_id IN (SELECT value FROM json_each(?))), 0)
+                             - \(hiddenStories)
+                        """),
+                arguments: [
+                    query.appID, query.appID, query.hidden.usersJSON,
+                    query.hidden.storiesJSON, query.appID, false, query.hidden.usersJSON, nil, nil,
+                ])
         case .author(let userID, let privateToo):
             if query.hidden.users.contains(userID) { return 0 }
-            return try Int.fetchOne(db.cachedStatement(sql: """
-                SELECT COALESCE((SELECT CASE WHEN ? THEN total ELSE public END FROM story_count WHERE app_id = ? AND user_id = ?), 0) - \(hiddenStories)
-                """), arguments: [privateToo, query.appID, userID,
-                                  query.hidden.storiesJSON, query.appID, privateToo, query.hidden.usersJSON, userID, userID])
+            return try Int.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT COALESCE((SELECT CASE WHEN ? THEN total ELSE public END FROM story_count WHERE app_id = ? AND user_id = ?), 0) - \(hiddenStories)
+                        """),
+                arguments: [
+                    privateToo, query.appID, userID,
+                    query.hidden.storiesJSON, query.appID, privateToo, query.hidden.usersJSON, userID, userID,
+                ])
         }
     }
 
@@ -124,28 +149,36 @@ struct SQLiteStoryStore: StoryStore {
         guard !rows.isEmpty else { return [] }
         let ids: [String] = rows.map { $0["id"] }
         var themes: [String: [String]] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT story_id, theme_id FROM story_theme WHERE story_id IN (SELECT value FROM json_each(?)) ORDER BY position
-            """), arguments: [JSONText.encode(ids)]) {
+        for row in try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT story_id, theme_id FROM story_theme WHERE story_id IN (SELECT value FROM json_each(?)) ORDER BY position
+                    """), arguments: [JSONText.encode(ids)])
+        {
             themes[row["story_id"], default: []].append(row["theme_id"])
         }
         return rows.map { row in StoryRecord(row: row, themeIDs: themes[row["id"]] ?? []) }
     }
 
     private static func checkReferences(_ db: Database, _ story: StoryRecord) throws {
-        let book = try Bool.fetchOne(db, sql: "SELECT COUNT(*) > 0 FROM book WHERE id = ? AND app_id = ?", arguments: [story.bookID, story.appID]) ?? false
+        let book =
+            try Bool.fetchOne(db, sql: "SELECT COUNT(*) > 0 FROM book WHERE id = ? AND app_id = ?", arguments: [story.bookID, story.appID]) ?? false
         guard book else { throw StoreError.notFound("no such book") }
         guard !story.themeIDs.isEmpty else { return }
-        let owned = try Int.fetchOne(db, sql: """
-            SELECT COUNT(*) FROM theme WHERE id IN (SELECT value FROM json_each(?)) AND user_id = ? AND app_id = ?
-            """, arguments: [JSONText.encode(story.themeIDs), story.userID, story.appID]) ?? 0
+        let owned =
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM theme WHERE id IN (SELECT value FROM json_each(?)) AND user_id = ? AND app_id = ?
+                    """, arguments: [JSONText.encode(story.themeIDs), story.userID, story.appID]) ?? 0
         guard owned == story.themeIDs.count else { throw StoreError.notFound("no such folder of yours") }
     }
 
     private static func setThemes(_ db: Database, _ story: StoryRecord) throws {
         for (position, themeID) in story.themeIDs.enumerated() {
-            try db.execute(sql: "INSERT INTO story_theme (story_id, theme_id, position, created_at) VALUES (?, ?, ?, ?)",
-                           arguments: [story.id, themeID, position, story.createdAt])
+            try db.execute(
+                sql: "INSERT INTO story_theme (story_id, theme_id, position, created_at) VALUES (?, ?, ?, ?)",
+                arguments: [story.id, themeID, position, story.createdAt])
         }
     }
 }

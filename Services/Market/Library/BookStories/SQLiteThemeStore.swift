@@ -7,17 +7,22 @@ struct SQLiteThemeStore: ThemeStore {
 
     func insert(_ theme: ThemeRecord) async throws {
         try await database.write { db in
-            try db.execute(sql: """
-                INSERT INTO theme (id, app_id, user_id, name, description, image, is_public, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [theme.id, theme.appID, theme.userID, theme.name, theme.description, theme.image, theme.isPublic,
-                                 theme.createdAt, theme.updatedAt])
+            try db.execute(
+                sql: """
+                    INSERT INTO theme (id, app_id, user_id, name, description, image, is_public, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    theme.id, theme.appID, theme.userID, theme.name, theme.description, theme.image, theme.isPublic,
+                    theme.createdAt, theme.updatedAt,
+                ])
         }
     }
 
     func update(_ theme: ThemeRecord) async throws {
         try await database.write { db in
-            try db.execute(sql: "UPDATE theme SET name = ?, description = ?, image = ?, is_public = ?, updated_at = ? WHERE id = ?",
-                           arguments: [theme.name, theme.description, theme.image, theme.isPublic, theme.updatedAt, theme.id])
+            try db.execute(
+                sql: "UPDATE theme SET name = ?, description = ?, image = ?, is_public = ?, updated_at = ? WHERE id = ?",
+                arguments: [theme.name, theme.description, theme.image, theme.isPublic, theme.updatedAt, theme.id])
         }
     }
 
@@ -27,7 +32,8 @@ struct SQLiteThemeStore: ThemeStore {
 
     func theme(id: String, appID: String) async throws -> ThemeRecord? {
         try await database.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM theme WHERE id = ? AND app_id = ?"), arguments: [id, appID]).map(ThemeRecord.init(row:))
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM theme WHERE id = ? AND app_id = ?"), arguments: [id, appID]).map(
+                ThemeRecord.init(row:))
         }
     }
 
@@ -36,9 +42,12 @@ struct SQLiteThemeStore: ThemeStore {
         let filter = conditions.joined(separator: " AND ")
         return try await database.read { db in
             let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM theme WHERE \(filter)"), arguments: arguments) ?? 0
-            let themes = try Row.fetchAll(db.cachedStatement(sql: """
-                SELECT * FROM theme WHERE \(filter) ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?
-                """), arguments: arguments + [query.page.size, query.page.offset]).map(ThemeRecord.init(row:))
+            let themes = try Row.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT * FROM theme WHERE \(filter) ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?
+                        """), arguments: arguments + [query.page.size, query.page.offset]
+            ).map(ThemeRecord.init(row:))
             return (themes, total)
         }
     }

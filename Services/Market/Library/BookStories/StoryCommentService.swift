@@ -24,7 +24,8 @@ struct StoryCommentService: Sendable {
         }
         let now = GlintDate.nowMilliseconds()
         let comment = CommentRecord(
-            id: ObjectID.generate(), parentID: fields.parentCommentId, targetID: story.id, creatorID: userID, content: content, createdAt: now, updatedAt: now
+            id: ObjectID.generate(), parentID: fields.parentCommentId, targetID: story.id, creatorID: userID, content: content, createdAt: now,
+            updatedAt: now
         )
         try await comments.insert(comment, target: .bookstory, appID: reader.appID)
         return try await renderer.comments([comment], replies: nil, for: reader)[0]
@@ -39,7 +40,8 @@ struct StoryCommentService: Sendable {
             throw ServiceError.notFound("댓글을 찾을 수 없습니다.")
         }
         let changed = try await comments.change(
-            comment.id, target: .bookstory, targetID: comment.targetID, appID: reader.appID, by: userID, content: content, at: GlintDate.nowMilliseconds()
+            comment.id, target: .bookstory, targetID: comment.targetID, appID: reader.appID, by: userID, content: content,
+            at: GlintDate.nowMilliseconds()
         )
         guard let changed else { return nil }
         return try await renderer.comments([changed], replies: nil, for: reader)[0]
@@ -48,8 +50,9 @@ struct StoryCommentService: Sendable {
     func list(storyID: String, page: PageRequest, for reader: Reader) async throws -> PageEnvelope<QuotehubComment> {
         let story = try await stories.visible(storyID, to: reader)
         let threads = try await comments.threads(of: .bookstory, id: story.id, hiding: reader.hidden, page: page, replies: Self.repliesShown)
-        return PageEnvelope(message: "댓글 목록을 불러왔습니다.", data: try await renderer.comments(threads.roots, replies: threads.replies, for: reader),
-                            pagination: page.pagination(total: threads.total))
+        return PageEnvelope(
+            message: "댓글 목록을 불러왔습니다.", data: try await renderer.comments(threads.roots, replies: threads.replies, for: reader),
+            pagination: page.pagination(total: threads.total))
     }
 
     func count(storyID: String, for reader: Reader) async throws -> Int {

@@ -29,7 +29,8 @@ struct StoryRecord: AuthoredRecord, Equatable {
     init(row: Row, themeIDs: [String]) {
         self.init(
             id: row["id"], appID: row["app_id"], userID: row["user_id"], bookID: row["book_id"], quotes: JSONText.decode(row["quotes"]) ?? [],
-            content: row["content"], images: JSONText.decode(row["images"]) ?? [], isPublic: row["is_public"], keywords: JSONText.decode(row["keywords"]) ?? [],
+            content: row["content"], images: JSONText.decode(row["images"]) ?? [], isPublic: row["is_public"],
+            keywords: JSONText.decode(row["keywords"]) ?? [],
             themeIDs: themeIDs, createdAt: row["created_at"], updatedAt: row["updated_at"]
         )
     }
@@ -39,6 +40,8 @@ struct StoryRecord: AuthoredRecord, Equatable {
         keywords: [String], themeIDs: [String], createdAt: Int64, updatedAt: Int64
     ) {
         (self.id, self.appID, self.userID, self.bookID, self.quotes, self.content) = (id, appID, userID, bookID, quotes, content)
-        (self.images, self.isPublic, self.keywords, self.themeIDs, self.createdAt, self.updatedAt) = (images, isPublic, keywords, themeIDs, createdAt, updatedAt)
+        (self.images, self.isPublic, self.keywords, self.themeIDs, self.createdAt, self.updatedAt) = (
+            images, isPublic, keywords, themeIDs, createdAt, updatedAt
+        )
     }
 }

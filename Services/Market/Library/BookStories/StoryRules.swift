@@ -37,7 +37,9 @@ enum StoryRules {
     static func themeIDs(_ ids: [String]) throws -> [String] {
         var seen = Set<String>()
         let distinct = ids.filter { seen.insert($0).inserted }
-        guard distinct.count <= maxThemes, distinct.allSatisfy(ObjectID.isValid) else { throw ServiceError.badRequest("folderIds must be folder ids") }
+        guard distinct.count <= maxThemes, distinct.allSatisfy(ObjectID.isValid) else {
+            throw ServiceError.badRequest("folderIds must be folder ids")
+        }
         return distinct
     }
 

@@ -19,7 +19,8 @@ struct StoryService: AuthoredContent {
         var story = StoryRecord(
             id: ObjectID.generate(), appID: reader.appID, userID: userID, bookID: bookID, quotes: try StoryRules.quotes(fields.quotes),
             content: try StoryRules.content(fields.content), images: [], isPublic: fields.isPublic ?? true,
-            keywords: try StoryRules.keywords(fields.keywords ?? []), themeIDs: try StoryRules.themeIDs(fields.folderIds ?? []), createdAt: now, updatedAt: now
+            keywords: try StoryRules.keywords(fields.keywords ?? []), themeIDs: try StoryRules.themeIDs(fields.folderIds ?? []), createdAt: now,
+            updatedAt: now
         )
         try await images.storing(try StoryRules.images(parts)) { paths in
             story.images = paths
@@ -55,11 +56,16 @@ struct StoryService: AuthoredContent {
     }
 
     /// A page of stories, newest first, with exact numbers.
-    func list(_ scope: StoryQuery.Scope, keyword: String? = nil, themeID: String? = nil, page: PageRequest, for reader: Reader) async throws -> PageEnvelope<QuotehubStory> {
-        let found = try await stories.page(StoryQuery(
-            appID: reader.appID, scope: scope, hidden: Self.hidden(scope, reader), keyword: keyword.map { $0.lowercased() }, themeID: themeID, page: page
-        ))
-        return PageEnvelope(message: "스토리 목록을 불러왔습니다.", data: try await renderer.stories(found.stories, for: reader), pagination: page.pagination(total: found.total))
+    func list(
+        _ scope: StoryQuery.Scope, keyword: String? = nil, themeID: String? = nil, page: PageRequest, for reader: Reader
+    ) async throws -> PageEnvelope<QuotehubStory> {
+        let found = try await stories.page(
+            StoryQuery(
+                appID: reader.appID, scope: scope, hidden: Self.hidden(scope, reader), keyword: keyword.map { $0.lowercased() }, themeID: themeID,
+                page: page
+            ))
+        return PageEnvelope(
+            message: "스토리 목록을 불러왔습니다.", data: try await renderer.stories(found.stories, for: reader), pagination: page.pagination(total: found.total))
     }
 
     /// How many stories the reader may see of an author (all of one's own).
@@ -74,7 +80,8 @@ struct StoryService: AuthoredContent {
     func visible(_ id: String, to reader: Reader) async throws -> StoryRecord {
         guard ObjectID.isValid(id) else { throw ServiceError.badRequest("invalid story id") }
         guard let story = try await stories.story(id: id, appID: reader.appID),
-              story.isPublic || reader.isOwner(of: story.userID), !reader.hidden.hides(story: story) else {
+            story.isPublic || reader.isOwner(of: story.userID), !reader.hidden.hides(story: story)
+        else {
             throw ServiceError.notFound("스토리를 찾을 수 없습니다.")
         }
         return story

@@ -23,7 +23,8 @@ struct ThemeRecord: AuthoredRecord, Equatable {
     }
 
     init(row: Row) {
-        self.init(id: row["id"], appID: row["app_id"], userID: row["user_id"], name: row["name"], description: row["description"], image: row["image"],
-                  isPublic: row["is_public"], createdAt: row["created_at"], updatedAt: row["updated_at"])
+        self.init(
+            id: row["id"], appID: row["app_id"], userID: row["user_id"], name: row["name"], description: row["description"], image: row["image"],
+            isPublic: row["is_public"], createdAt: row["created_at"], updatedAt: row["updated_at"])
     }
 }

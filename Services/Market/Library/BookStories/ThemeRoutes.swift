@@ -19,8 +19,9 @@ struct ThemeRoutes: Sendable {
         func stories(_ path: RouterPath, signedIn: Bool, author: @escaping @Sendable (GlintRequestContext, Reader) throws -> String?) {
             guest.get(path) { request, context -> PageEnvelope<QuotehubStory> in
                 let reader = signedIn ? try await readers.signedIn(context) : try await readers.reader(context)
-                return try await themes.stories(in: try context.parameters.require("id"), author: try author(context, reader),
-                                                page: try PageRequest.parse(request), for: reader)
+                return try await themes.stories(
+                    in: try context.parameters.require("id"), author: try author(context, reader),
+                    page: try PageRequest.parse(request), for: reader)
             }
         }
 
@@ -28,12 +29,14 @@ struct ThemeRoutes: Sendable {
         guest.post("/folder/create") { request, context -> Response in
             let reader = try await readers.signedIn(context)
             let (fields, files) = try await Self.fields(request, context)
-            return JSONCoding.response(status: .created, body: Envelope(message: "테마가 생성되었습니다.", data: try await themes.create(fields, image: files, by: reader)))
+            return JSONCoding.response(
+                status: .created, body: Envelope(message: "테마가 생성되었습니다.", data: try await themes.create(fields, image: files, by: reader)))
         }
         guest.put("/folder/update/{id}") { request, context -> Envelope<QuotehubTheme> in
             let reader = try await readers.signedIn(context)
             let (fields, files) = try await Self.fields(request, context)
-            return Envelope(message: "테마가 수정되었습니다.", data: try await themes.update(try context.parameters.require("id"), fields, image: files, by: reader))
+            return Envelope(
+                message: "테마가 수정되었습니다.", data: try await themes.update(try context.parameters.require("id"), fields, image: files, by: reader))
         }
         guest.delete("/folder/delete/{id}") { _, context -> Envelope<NoPayload> in
             try await themes.delete(try context.parameters.require("id"), by: try await readers.signedIn(context))
@@ -46,7 +49,8 @@ struct ThemeRoutes: Sendable {
         stories("/folder/friend/{user_id}/{id}", signedIn: false) { context, _ in try context.parameters.require("user_id") }
         stories("/folder/my/{id}", signedIn: true) { _, reader in try reader.requireUser() }
         guest.get("/folder/{id}") { _, context -> Envelope<QuotehubTheme> in
-            Envelope(message: "테마를 불러왔습니다.", data: try await themes.read(try context.parameters.require("id"), for: try await readers.reader(context)))
+            Envelope(
+                message: "테마를 불러왔습니다.", data: try await themes.read(try context.parameters.require("id"), for: try await readers.reader(context)))
         }
     }
 

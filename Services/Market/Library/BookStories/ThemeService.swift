@@ -16,7 +16,8 @@ struct ThemeService: AuthoredContent {
         let userID = try reader.requireUser()
         let now = GlintDate.nowMilliseconds()
         var theme = ThemeRecord(
-            id: ObjectID.generate(), appID: reader.appID, userID: userID, name: try Self.name(fields.name), description: try Self.description(fields.description),
+            id: ObjectID.generate(), appID: reader.appID, userID: userID, name: try Self.name(fields.name),
+            description: try Self.description(fields.description),
             image: nil, isPublic: fields.isPublic ?? true, createdAt: now, updatedAt: now
         )
         try await images.storing(Array(parts.prefix(1))) { paths in
@@ -53,7 +54,8 @@ struct ThemeService: AuthoredContent {
         var hidden = reader.hidden
         if case .author(let userID, _) = scope, reader.isOwner(of: userID) { hidden = .nothing }
         let found = try await themes.page(ThemeQuery(appID: reader.appID, scope: scope, hidden: hidden, page: page))
-        return PageEnvelope(message: "테마 목록을 불러왔습니다.", data: try await renderer.themes(found.themes, for: reader), pagination: page.pagination(total: found.total))
+        return PageEnvelope(
+            message: "테마 목록을 불러왔습니다.", data: try await renderer.themes(found.themes, for: reader), pagination: page.pagination(total: found.total))
     }
 
     /// The stories of a theme the reader may see (of `author` when given), as that theme shows them:
@@ -68,12 +70,12 @@ struct ThemeService: AuthoredContent {
     func visible(_ id: String, to reader: Reader) async throws -> ThemeRecord {
         guard ObjectID.isValid(id) else { throw ServiceError.badRequest("invalid folder id") }
         guard let theme = try await themes.theme(id: id, appID: reader.appID),
-              theme.isPublic || reader.isOwner(of: theme.userID), !reader.hidden.hides(user: theme.userID) else {
+            theme.isPublic || reader.isOwner(of: theme.userID), !reader.hidden.hides(user: theme.userID)
+        else {
             throw ServiceError.notFound("테마를 찾을 수 없습니다.")
         }
         return theme
     }
-
 
     private static func name(_ name: String?) throws -> String {
         try FieldRule.text(name ?? "", "name", 1...20, trimming: .whitespacesAndNewlines)!

@@ -8,7 +8,9 @@ enum CommentRenderer {
         var byTarget: [String: [CommentAnswer]] = [:]
         for comment in comments where comment.parentID == nil {
             byTarget[comment.targetID, default: []].append(
-                answer(comment, creator: users.info(comment.creatorID), replies: (replies[comment.id] ?? []).map { answer($0, creator: users.info($0.creatorID), replies: nil) })
+                answer(
+                    comment, creator: users.info(comment.creatorID),
+                    replies: (replies[comment.id] ?? []).map { answer($0, creator: users.info($0.creatorID), replies: nil) })
             )
         }
         return byTarget
@@ -16,7 +18,8 @@ enum CommentRenderer {
 
     /// One comment: a top-level one carries its (possibly empty) replies, a reply none.
     static func answer(_ comment: CommentRecord, creator: UserInfo, replies: [CommentAnswer]?) -> CommentAnswer {
-        CommentAnswer(commentID: comment.id, content: comment.content, createdAt: GlintDate.string(fromMilliseconds: comment.createdAt),
-                      creator: creator, replies: replies)
+        CommentAnswer(
+            commentID: comment.id, content: comment.content, createdAt: GlintDate.string(fromMilliseconds: comment.createdAt),
+            creator: creator, replies: replies)
     }
 }

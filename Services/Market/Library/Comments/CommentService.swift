@@ -9,7 +9,9 @@ struct CommentService: Sendable {
     let store: any CommentStore
     let users: UsersClient
 
-    func create(_ caller: AuthenticatedUser, target: CommentTarget, targetID: String, _ request: CommentRequest, requestID: String) async throws -> CommentAnswer {
+    func create(
+        _ caller: AuthenticatedUser, target: CommentTarget, targetID: String, _ request: CommentRequest, requestID: String
+    ) async throws -> CommentAnswer {
         let content = try Self.validContent(request.content)
         if let parent = request.parentCommentID, !ObjectID.isValid(parent) { throw ServiceError.badRequest("invalid parent_comment_id") }
         let now = GlintDate.nowMilliseconds()

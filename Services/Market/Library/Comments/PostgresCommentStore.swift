@@ -13,13 +13,15 @@ struct PostgresCommentStore: CommentStore {
         do {
             try await pool.transaction { connection in
                 if let parent = comment.parentID {
-                    let topLevel = try await connection.count("""
+                    let topLevel = try await connection.count(
+                        """
                         SELECT 1 FROM comment WHERE id = \(parent) AND target_type = \(target.rawValue) AND target_id = \(comment.targetID)
                         AND parent_id IS NULL AND app_id = \(appID)
                         """, logger: logger)
                     guard topLevel > 0 else { throw StoreError.notFound("no such parent comment") }
                 }
-                try await connection.query("""
+                try await connection.query(
+                    """
                     INSERT INTO comment (id, app_id, target_type, target_id, parent_id, creator_id, content, created_at, updated_at)
                     VALUES (\(comment.id), \(appID), \(target.rawValue), \(comment.targetID), \(comment.parentID), \(comment.creatorID),
                             \(comment.content), \(comment.createdAt), \(comment.updatedAt))
@@ -37,10 +39,13 @@ struct PostgresCommentStore: CommentStore {
     ) async throws -> CommentRecord? {
         let logger = pool.logger
         let changed = try await pool.transaction { connection -> CommentRecord? in
-            var comment = try CommentRules.changeable(try await connection.rows("""
-                SELECT * FROM comment WHERE id = \(commentID) AND target_type = \(target.rawValue) AND target_id = \(targetID) AND app_id = \(appID)
-                FOR UPDATE
-                """, logger: logger, CommentRecord.init).first, by: userID)
+            var comment = try CommentRules.changeable(
+                try await connection.rows(
+                    """
+                    SELECT * FROM comment WHERE id = \(commentID) AND target_type = \(target.rawValue) AND target_id = \(targetID) AND app_id = \(appID)
+                    FOR UPDATE
+                    """, logger: logger, CommentRecord.init
+                ).first, by: userID)
             guard let content else {
                 try await connection.query("DELETE FROM comment WHERE id = \(commentID)", logger: logger)
                 return nil
@@ -60,7 +65,8 @@ struct PostgresCommentStore: CommentStore {
     func comment(id: String, target: CommentTarget, appID: String) async throws -> CommentRecord? {
         try await pool.read { connection in
             try await connection.rows(
-                "SELECT * FROM comment WHERE id = \(id) AND target_type = \(target.rawValue) AND app_id = \(appID)", logger: pool.logger, CommentRecord.init
+                "SELECT * FROM comment WHERE id = \(id) AND target_type = \(target.rawValue) AND app_id = \(appID)", logger: pool.logger,
+                CommentRecord.init
             ).first
         }
     }
@@ -69,16 +75,21 @@ struct PostgresCommentStore: CommentStore {
         let hiddenUsers = Array(hidden.users)
         let logger = pool.logger
         return try await pool.read { connection in
-            let total = try await connection.value(Int.self, """
-                SELECT COUNT(*) FROM comment WHERE target_type = \(target.rawValue) AND target_id = \(id) AND parent_id IS NULL
-                AND NOT creator_id = ANY(\(hiddenUsers))
-                """, logger: logger) ?? 0
-            let roots = try await connection.rows("""
+            let total =
+                try await connection.value(
+                    Int.self,
+                    """
+                    SELECT COUNT(*) FROM comment WHERE target_type = \(target.rawValue) AND target_id = \(id) AND parent_id IS NULL
+                    AND NOT creator_id = ANY(\(hiddenUsers))
+                    """, logger: logger) ?? 0
+            let roots = try await connection.rows(
+                """
                 SELECT * FROM comment WHERE target_type = \(target.rawValue) AND target_id = \(id) AND parent_id IS NULL
                 AND NOT creator_id = ANY(\(hiddenUsers)) ORDER BY created_at, seq LIMIT \(page.size) OFFSET \(page.offset)
                 """, logger: logger, CommentRecord.init)
             // The first replies of each root: a window over the page's roots only.
-            let firstReplies = try await connection.rows("""
+            let firstReplies = try await connection.rows(
+                """
                 SELECT * FROM (
                     SELECT *, row_number() OVER (PARTITION BY parent_id ORDER BY created_at, seq) AS n FROM comment
                     WHERE parent_id = ANY(\(roots.map(\.id))) AND NOT creator_id = ANY(\(hiddenUsers))
@@ -92,7 +103,9 @@ struct PostgresCommentStore: CommentStore {
         let hiddenUsers = Array(hidden.users)
         return try await pool.read { connection in
             // A hidden author's comment hides its replies too, as the list does.
-            try await connection.value(Int.self, """
+            try await connection.value(
+                Int.self,
+                """
                 SELECT COUNT(*) FROM comment c WHERE target_type = \(target.rawValue) AND target_id = \(id) AND NOT creator_id = ANY(\(hiddenUsers))
                 AND (parent_id IS NULL OR parent_id IN (
                     SELECT id FROM comment WHERE target_type = c.target_type AND target_id = c.target_id AND NOT creator_id = ANY(\(hiddenUsers))))
@@ -103,7 +116,8 @@ struct PostgresCommentStore: CommentStore {
     /// The same inside another store's read (a page and its comments).
     static func comments(_ connection: PostgresConnection, of target: CommentTarget, ids: [String], logger: Logger) async throws -> [CommentRecord] {
         guard !ids.isEmpty else { return [] }
-        return try await connection.rows("""
+        return try await connection.rows(
+            """
             SELECT * FROM comment WHERE target_type = \(target.rawValue) AND target_id = ANY(\(ids)) ORDER BY created_at, seq
             """, logger: logger, CommentRecord.init)
     }
@@ -117,7 +131,8 @@ struct PostgresCommentStore: CommentStore {
 extension CommentRecord {
     /// A row of `comment`.
     init(_ row: PostgresRandomAccessRow) throws {
-        try self.init(id: row.value("id"), parentID: row.value("parent_id"), targetID: row.value("target_id"), creatorID: row.value("creator_id"),
-                      content: row.value("content"), createdAt: row.value("created_at"), updatedAt: row.value("updated_at"))
+        try self.init(
+            id: row.value("id"), parentID: row.value("parent_id"), targetID: row.value("target_id"), creatorID: row.value("creator_id"),
+            content: row.value("content"), createdAt: row.value("created_at"), updatedAt: row.value("updated_at"))
     }
 }

@@ -9,16 +9,23 @@ struct SQLiteCommentStore: CommentStore {
     func insert(_ comment: CommentRecord, target: CommentTarget, appID: String) async throws {
         try await database.write { db in
             if let parent = comment.parentID {
-                let topLevel = try Bool.fetchOne(db, sql: """
-                    SELECT COUNT(*) > 0 FROM comment WHERE id = ? AND target_type = ? AND target_id = ? AND parent_id IS NULL AND app_id = ?
-                    """, arguments: [parent, target.rawValue, comment.targetID, appID]) ?? false
+                let topLevel =
+                    try Bool.fetchOne(
+                        db,
+                        sql: """
+                            SELECT COUNT(*) > 0 FROM comment WHERE id = ? AND target_type = ? AND target_id = ? AND parent_id IS NULL AND app_id = ?
+                            """, arguments: [parent, target.rawValue, comment.targetID, appID]) ?? false
                 guard topLevel else { throw StoreError.notFound("no such parent comment") }
             }
-            try db.execute(sql: """
-                INSERT INTO comment (id, app_id, target_type, target_id, parent_id, creator_id, content, created_at, updated_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [comment.id, appID, target.rawValue, comment.targetID, comment.parentID, comment.creatorID, comment.content,
-                                 comment.createdAt, comment.updatedAt])
+            try db.execute(
+                sql: """
+                    INSERT INTO comment (id, app_id, target_type, target_id, parent_id, creator_id, content, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    comment.id, appID, target.rawValue, comment.targetID, comment.parentID, comment.creatorID, comment.content,
+                    comment.createdAt, comment.updatedAt,
+                ])
         }
     }
 
@@ -26,10 +33,11 @@ struct SQLiteCommentStore: CommentStore {
         _ commentID: String, target: CommentTarget, targetID: String, appID: String, by userID: String, content: String?, at time: Int64
     ) async throws -> CommentRecord? {
         try await database.write { db -> CommentRecord? in
-            var comment = try CommentRules.changeable(try Self.fetch(
-                db, sql: "SELECT * FROM comment WHERE id = ? AND target_type = ? AND target_id = ? AND app_id = ?",
-                arguments: [commentID, target.rawValue, targetID, appID]
-            ).first, by: userID)
+            var comment = try CommentRules.changeable(
+                try Self.fetch(
+                    db, sql: "SELECT * FROM comment WHERE id = ? AND target_type = ? AND target_id = ? AND app_id = ?",
+                    arguments: [commentID, target.rawValue, targetID, appID]
+                ).first, by: userID)
             guard let content else {
                 try db.execute(sql: "DELETE FROM comment WHERE id = ?", arguments: [commentID])
                 return nil
@@ -46,7 +54,8 @@ struct SQLiteCommentStore: CommentStore {
 
     func comment(id: String, target: CommentTarget, appID: String) async throws -> CommentRecord? {
         try await database.read { db in
-            try Self.fetch(db, sql: "SELECT * FROM comment WHERE id = ? AND target_type = ? AND app_id = ?", arguments: [id, target.rawValue, appID]).first
+            try Self.fetch(db, sql: "SELECT * FROM comment WHERE id = ? AND target_type = ? AND app_id = ?", arguments: [id, target.rawValue, appID])
+                .first
         }
     }
 
@@ -55,20 +64,27 @@ struct SQLiteCommentStore: CommentStore {
         let hiddenArgument: StatementArguments = hidden.users.isEmpty ? [] : [hidden.usersJSON]
         let scope: StatementArguments = [target.rawValue, id]
         return try await database.read { db in
-            let total = try Int.fetchOne(db.cachedStatement(sql: """
-                SELECT COUNT(*) FROM comment WHERE target_type = ? AND target_id = ? AND parent_id IS NULL\(visible)
-                """), arguments: scope + hiddenArgument) ?? 0
-            let roots = try Self.fetch(db, sql: """
-                SELECT * FROM comment WHERE target_type = ? AND target_id = ? AND parent_id IS NULL\(visible)
-                ORDER BY created_at, rowid LIMIT ? OFFSET ?
-                """, arguments: scope + hiddenArgument + [page.size, page.offset])
+            let total =
+                try Int.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT COUNT(*) FROM comment WHERE target_type = ? AND target_id = ? AND parent_id IS NULL\(visible)
+                            """), arguments: scope + hiddenArgument) ?? 0
+            let roots = try Self.fetch(
+                db,
+                sql: """
+                    SELECT * FROM comment WHERE target_type = ? AND target_id = ? AND parent_id IS NULL\(visible)
+                    ORDER BY created_at, rowid LIMIT ? OFFSET ?
+                    """, arguments: scope + hiddenArgument + [page.size, page.offset])
             // The first replies of each root: a window over the page's roots only.
-            let firstReplies = try Self.fetch(db, sql: """
-                SELECT * FROM (
-                    SELECT *, row_number() OVER (PARTITION BY parent_id ORDER BY created_at, rowid) AS n FROM comment
-                    WHERE parent_id IN (SELECT value FROM json_each(?))\(visible)
-                ) WHERE n <= ? ORDER BY created_at, rowid
-                """, arguments: [JSONText.encode(roots.map(\.id))] + hiddenArgument + [replies])
+            let firstReplies = try Self.fetch(
+                db,
+                sql: """
+                    SELECT * FROM (
+                        SELECT *, row_number() OVER (PARTITION BY parent_id ORDER BY created_at, rowid) AS n FROM comment
+                        WHERE parent_id IN (SELECT value FROM json_each(?))\(visible)
+                    ) WHERE n <= ? ORDER BY created_at, rowid
+                    """, arguments: [JSONText.encode(roots.map(\.id))] + hiddenArgument + [replies])
             return CommentThreads(roots: roots, total: total, replies: Dictionary(grouping: firstReplies) { $0.parentID ?? "" })
         }
     }
@@ -78,19 +94,23 @@ struct SQLiteCommentStore: CommentStore {
         let hiddenArgument: StatementArguments = hidden.users.isEmpty ? [] : [hidden.usersJSON]
         return try await database.read { db in
             // A hidden author's comment hides its replies too, as the list does.
-            try Int.fetchOne(db.cachedStatement(sql: """
-                SELECT COUNT(*) FROM comment c WHERE target_type = ? AND target_id = ?\(visible)
-                AND (parent_id IS NULL OR parent_id IN (SELECT id FROM comment WHERE target_type = c.target_type AND target_id = c.target_id\(visible)))
-                """), arguments: [target.rawValue, id] + hiddenArgument + hiddenArgument) ?? 0
+            try Int.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        SELECT COUNT(*) FROM comment c WHERE target_type = ? AND target_id = ?\(visible)
+                        AND (parent_id IS NULL OR parent_id IN (SELECT id FROM comment WHERE target_type = c.target_type AND target_id = c.target_id\(visible)))
+                        """), arguments: [target.rawValue, id] + hiddenArgument + hiddenArgument) ?? 0
         }
     }
 
     /// The same inside another store's read (a page and its comments in one snapshot).
     static func comments(_ db: Database, of target: CommentTarget, ids: [String]) throws -> [CommentRecord] {
         guard !ids.isEmpty else { return [] }
-        return try fetch(db, sql: """
-            SELECT * FROM comment WHERE target_type = ? AND target_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, rowid
-            """, arguments: [target.rawValue, JSONText.encode(ids)])
+        return try fetch(
+            db,
+            sql: """
+                SELECT * FROM comment WHERE target_type = ? AND target_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, rowid
+                """, arguments: [target.rawValue, JSONText.encode(ids)])
     }
 
     /// Removes a target's comments inside the transaction that removes the target.
@@ -100,8 +120,9 @@ struct SQLiteCommentStore: CommentStore {
 
     private static func fetch(_ db: Database, sql: String, arguments: StatementArguments) throws -> [CommentRecord] {
         try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
-            CommentRecord(id: row["id"], parentID: row["parent_id"], targetID: row["target_id"], creatorID: row["creator_id"],
-                          content: row["content"], createdAt: row["created_at"], updatedAt: row["updated_at"])
+            CommentRecord(
+                id: row["id"], parentID: row["parent_id"], targetID: row["target_id"], creatorID: row["creator_id"],
+                content: row["content"], createdAt: row["created_at"], updatedAt: row["updated_at"])
         }
     }
 }

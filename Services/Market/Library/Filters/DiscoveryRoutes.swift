@@ -24,9 +24,10 @@ struct DiscoveryRoutes: Sendable {
             let caller = try context.requireUser()
             let hot = try await hot(caller, requestID: context.requestID)
             guard let authorID = hot.first?.creator.userID,
-                  let author = try await users.users([authorID], caller.appID, context.requestID)[authorID]
+                let author = try await users.users([authorID], caller.appID, context.requestID)[authorID]
             else { throw ServiceError.notFound("no author yet") }
-            let theirs = try await filters.list(.user(authorID), order: .latest, category: nil, next: nil, limit: 10, caller: caller, requestID: context.requestID)
+            let theirs = try await filters.list(
+                .user(authorID), order: .latest, category: nil, next: nil, limit: 10, caller: caller, requestID: context.requestID)
             return TodayAuthorAnswer(author: .init(author), filters: theirs.data)
         }
         protected.get("/v1/banners/main") { _, _ -> DataList<Banner> in

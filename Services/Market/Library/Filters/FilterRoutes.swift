@@ -15,7 +15,8 @@ struct FilterRoutes: Sendable {
             FilesAnswer(files: try images.store(try await MultipartForm.read(request, limits: .uploads).uploadedFiles(named: "files")))
         }
         protected.post("/v1/filters") { request, context -> FilterDetail in
-            try await filters.create(try context.requireUser(), try await request.decode(as: FilterRequest.self, context: context), requestID: context.requestID)
+            try await filters.create(
+                try context.requireUser(), try await request.decode(as: FilterRequest.self, context: context), requestID: context.requestID)
         }
         list(protected, "/v1/filters") { _, _ in .all }
         list(protected, "/v1/filters/users/{user_id}") { _, context in .user(try context.parameters.require("user_id")) }
@@ -28,7 +29,8 @@ struct FilterRoutes: Sendable {
     }
 
     private func list(
-        _ group: ServiceApplication.Group, _ path: RouterPath, _ scope: @escaping @Sendable (Request, GlintRequestContext) throws -> FilterPageQuery.Scope
+        _ group: ServiceApplication.Group, _ path: RouterPath,
+        _ scope: @escaping @Sendable (Request, GlintRequestContext) throws -> FilterPageQuery.Scope
     ) {
         group.get(path) { request, context -> CursorPage<FilterSummary> in
             let query = request.uri.queryParameters

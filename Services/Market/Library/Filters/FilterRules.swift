@@ -12,7 +12,9 @@ enum FilterRules {
             guard (0...10_000_000).contains(price) else { throw ServiceError.badRequest("price must be 0 to 10,000,000") }
             record.price = price
         }
-        if let files = try FieldRule.uploadedPaths(request.files, area: "filters", count: 1...5, problem: "files must be 1-5 paths from POST /v1/filters/files") {
+        if let files = try FieldRule.uploadedPaths(
+            request.files, area: "filters", count: 1...5, problem: "files must be 1-5 paths from POST /v1/filters/files")
+        {
             record.files = JSONText.encode(files)
         }
         if let values = request.filterValues {
@@ -20,8 +22,12 @@ enum FilterRules {
             record.filterValues = JSONText.encode(values)
         }
         if let metadata = request.photoMetadata {
-            if let latitude = metadata.latitude, !(-90...90).contains(latitude) { throw ServiceError.badRequest("photo_metadata.latitude out of range") }
-            if let longitude = metadata.longitude, !(-180...180).contains(longitude) { throw ServiceError.badRequest("photo_metadata.longitude out of range") }
+            if let latitude = metadata.latitude, !(-90...90).contains(latitude) {
+                throw ServiceError.badRequest("photo_metadata.latitude out of range")
+            }
+            if let longitude = metadata.longitude, !(-180...180).contains(longitude) {
+                throw ServiceError.badRequest("photo_metadata.longitude out of range")
+            }
             let text = JSONText.encode(metadata)
             guard text.utf8.count <= 4096 else { throw ServiceError.badRequest("photo_metadata too large") }
             record.photoMetadata = text

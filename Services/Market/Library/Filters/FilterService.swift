@@ -12,11 +12,12 @@ struct FilterService: ItemService {
 
     func create(_ caller: AuthenticatedUser, _ request: FilterRequest, requestID: String) async throws -> FilterDetail {
         guard request.category != nil, request.title != nil, request.price != nil, request.description != nil, request.files != nil,
-              request.filterValues != nil
+            request.filterValues != nil
         else { throw ServiceError.badRequest("category, title, price, description, files and filter_values are required") }
         let now = GlintDate.nowMilliseconds()
-        var record = FilterRecord(id: ObjectID.generate(), appID: caller.appID, creatorID: caller.userID, category: "", title: "",
-                                  description: "", price: 0, files: "[]", filterValues: "{}", createdAt: now, updatedAt: now)
+        var record = FilterRecord(
+            id: ObjectID.generate(), appID: caller.appID, creatorID: caller.userID, category: "", title: "",
+            description: "", price: 0, files: "[]", filterValues: "{}", createdAt: now, updatedAt: now)
         try FilterRules.apply(request, to: &record)
         try await store.insert(record)
         return try await read(record.id, caller: caller, requestID: requestID)
@@ -69,10 +70,11 @@ struct FilterService: ItemService {
             offset = value
         }
         let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
-        let rows = try await store.page(FilterPageQuery(
-            scope: scope, order: order, appID: caller.appID, viewer: caller.userID, category: category, hidden: hidden, after: after,
-            offset: offset, limit: limit
-        ))
+        let rows = try await store.page(
+            FilterPageQuery(
+                scope: scope, order: order, appID: caller.appID, viewer: caller.userID, category: category, hidden: hidden, after: after,
+                offset: offset, limit: limit
+            ))
         let page = rows.prefix(limit)
         var nextCursor = FeedCursor.end
         if rows.count > limit, let last = page.last {

@@ -20,7 +20,9 @@ protocol FilterStore: Sendable {
 /// Which filters a list shows, in which order, from where.
 struct FilterPageQuery: Sendable {
     enum Scope: Equatable, Sendable {
-        case all, user(String), likedByMe
+        case all
+        case user(String)
+        case likedByMe
     }
 
     enum Order: String, Sendable {

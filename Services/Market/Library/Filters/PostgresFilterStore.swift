@@ -20,7 +20,8 @@ struct PostgresFilterStore: FilterStore {
         let logger = pool.logger
         do {
             try await pool.transaction { connection in
-                try FilterRules.checkDeletable(orders: try await connection.count("SELECT 1 FROM purchase_order WHERE filter_id = \(id) LIMIT 1", logger: logger))
+                try FilterRules.checkDeletable(
+                    orders: try await connection.count("SELECT 1 FROM purchase_order WHERE filter_id = \(id) LIMIT 1", logger: logger))
                 try await connection.query("DELETE FROM filter WHERE id = \(id)", logger: logger)
                 try await PostgresCommentStore.deleteComments(connection, of: .filter, id: id, logger: logger)
             }
@@ -32,12 +33,16 @@ struct PostgresFilterStore: FilterStore {
     }
 
     func filter(id: String, appID: String) async throws -> FilterRecord? {
-        try await pool.read { try await $0.record(FilterRecord.self, "SELECT * FROM filter WHERE id = \(id) AND app_id = \(appID)", logger: pool.logger) }
+        try await pool.read {
+            try await $0.record(FilterRecord.self, "SELECT * FROM filter WHERE id = \(id) AND app_id = \(appID)", logger: pool.logger)
+        }
     }
 
     func filters(ids: [String], appID: String) async throws -> [FilterRecord] {
         guard !ids.isEmpty else { return [] }
-        return try await pool.read { try await $0.records(FilterRecord.self, "SELECT * FROM filter WHERE app_id = \(appID) AND id = ANY(\(ids))", logger: pool.logger) }
+        return try await pool.read {
+            try await $0.records(FilterRecord.self, "SELECT * FROM filter WHERE app_id = \(appID) AND id = ANY(\(ids))", logger: pool.logger)
+        }
     }
 
     func page(_ query: FilterPageQuery) async throws -> [(record: FilterRecord, cursor: FeedCursor)] {
@@ -48,7 +53,9 @@ struct PostgresFilterStore: FilterStore {
         case .user(let id):
             conditions.append("filter.creator_id = \(statement.bind(id))")
         case .likedByMe:
-            conditions.append("EXISTS (SELECT 1 FROM filter_like WHERE filter_like.filter_id = filter.id AND filter_like.user_id = \(statement.bind(query.viewer)))")
+            conditions.append(
+                "EXISTS (SELECT 1 FROM filter_like WHERE filter_like.filter_id = filter.id AND filter_like.user_id = \(statement.bind(query.viewer)))"
+            )
         }
         if let category = query.category, !category.isEmpty {
             conditions.append("filter.category = \(statement.bind(category))")
@@ -63,9 +70,12 @@ struct PostgresFilterStore: FilterStore {
                 conditions.append("(filter.created_at, filter.seq) < (\(statement.bind(cursor.createdAt)), \(statement.bind(cursor.sequence)))")
             }
         case .likes:
-            order = "(SELECT COUNT(*) FROM filter_like WHERE filter_like.filter_id = filter.id) DESC, " + order + " OFFSET \(statement.bind(query.offset))"
+            order =
+                "(SELECT COUNT(*) FROM filter_like WHERE filter_like.filter_id = filter.id) DESC, " + order
+                + " OFFSET \(statement.bind(query.offset))"
         case .purchase:
-            order = "(SELECT COUNT(*) FROM purchase_order WHERE purchase_order.filter_id = filter.id AND purchase_order.paid_at IS NOT NULL) DESC, "
+            order =
+                "(SELECT COUNT(*) FROM purchase_order WHERE purchase_order.filter_id = filter.id AND purchase_order.paid_at IS NOT NULL) DESC, "
                 + order + " OFFSET \(statement.bind(query.offset))"
         }
         let sql = "SELECT filter.* FROM filter WHERE " + conditions.joined(separator: " AND ") + " ORDER BY " + order
@@ -82,16 +92,20 @@ struct PostgresFilterStore: FilterStore {
         let logger = pool.logger
         return try await pool.read { connection in
             var stats = FilterStats()
-            for try await (id, count, mine) in try await connection.query("""
+            for try await (id, count, mine) in try await connection.query(
+                """
                 SELECT filter_id, COUNT(*), COUNT(*) FILTER (WHERE user_id = \(viewer)) FROM filter_like WHERE filter_id = ANY(\(ids)) GROUP BY filter_id
-                """, logger: logger).decode((String, Int, Int).self) {
+                """, logger: logger
+            ).decode((String, Int, Int).self) {
                 stats.likes[id] = count
                 if mine > 0 { stats.liked.insert(id) }
             }
-            for try await (id, count, mine) in try await connection.query("""
+            for try await (id, count, mine) in try await connection.query(
+                """
                 SELECT filter_id, COUNT(*), COUNT(*) FILTER (WHERE buyer_id = \(viewer)) FROM purchase_order
                 WHERE paid_at IS NOT NULL AND filter_id = ANY(\(ids)) GROUP BY filter_id
-                """, logger: logger).decode((String, Int, Int).self) {
+                """, logger: logger
+            ).decode((String, Int, Int).self) {
                 stats.buyers[id] = count
                 if mine > 0 { stats.bought.insert(id) }
             }
@@ -101,7 +115,8 @@ struct PostgresFilterStore: FilterStore {
 
     func setLike(filterID: String, userID: String, on: Bool, at time: Int64) async throws {
         if on {
-            try await pool.client.query("""
+            try await pool.client.query(
+                """
                 INSERT INTO filter_like (filter_id, user_id, created_at) VALUES (\(filterID), \(userID), \(time)) ON CONFLICT DO NOTHING
                 """, logger: pool.logger)
         } else {
@@ -111,7 +126,9 @@ struct PostgresFilterStore: FilterStore {
 
     func hotFilterIDs(appID: String, since: Int64, limit: Int) async throws -> [String] {
         try await pool.read { connection in
-            try await connection.values(String.self, """
+            try await connection.values(
+                String.self,
+                """
                 SELECT filter.id FROM filter
                 LEFT JOIN (SELECT filter_id, COUNT(*) AS n FROM filter_like WHERE created_at >= \(since) GROUP BY filter_id) likes ON likes.filter_id = filter.id
                 LEFT JOIN (SELECT filter_id, COUNT(*) AS n FROM purchase_order WHERE paid_at >= \(since) GROUP BY filter_id) sales ON sales.filter_id = filter.id

@@ -36,8 +36,9 @@ struct SQLiteFilterStore: FilterStore {
     func filters(ids: [String], appID: String) async throws -> [FilterRecord] {
         guard !ids.isEmpty else { return [] }
         return try await database.read { db in
-            try FilterRecord.fetchAll(db, sql: "SELECT * FROM filter WHERE app_id = ? AND id IN (\(databaseQuestionMarks(count: ids.count)))",
-                                      arguments: StatementArguments([appID]) + StatementArguments(ids))
+            try FilterRecord.fetchAll(
+                db, sql: "SELECT * FROM filter WHERE app_id = ? AND id IN (\(databaseQuestionMarks(count: ids.count)))",
+                arguments: StatementArguments([appID]) + StatementArguments(ids))
         }
     }
 
@@ -71,7 +72,8 @@ struct SQLiteFilterStore: FilterStore {
         case .likes:
             order = "(SELECT COUNT(*) FROM filter_like WHERE filter_like.filter_id = filter.id) DESC, " + order + " OFFSET \(query.offset)"
         case .purchase:
-            order = "(SELECT COUNT(*) FROM purchase_order WHERE purchase_order.filter_id = filter.id AND purchase_order.paid_at IS NOT NULL) DESC, "
+            order =
+                "(SELECT COUNT(*) FROM purchase_order WHERE purchase_order.filter_id = filter.id AND purchase_order.paid_at IS NOT NULL) DESC, "
                 + order + " OFFSET \(query.offset)"
         }
         let sql = "SELECT filter.*, filter.rowid AS sequence FROM filter WHERE " + conditions.joined(separator: " AND ") + " ORDER BY " + order
@@ -89,16 +91,22 @@ struct SQLiteFilterStore: FilterStore {
         let marks = databaseQuestionMarks(count: ids.count)
         return try await database.read { db in
             var stats = FilterStats()
-            for row in try Row.fetchAll(db, sql: """
-                SELECT filter_id, COUNT(*) AS n, SUM(user_id = ?) AS mine FROM filter_like WHERE filter_id IN (\(marks)) GROUP BY filter_id
-                """, arguments: StatementArguments([viewer]) + StatementArguments(ids)) {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT filter_id, COUNT(*) AS n, SUM(user_id = ?) AS mine FROM filter_like WHERE filter_id IN (\(marks)) GROUP BY filter_id
+                    """, arguments: StatementArguments([viewer]) + StatementArguments(ids))
+            {
                 stats.likes[row["filter_id"]] = row["n"]
                 if (row["mine"] as Int) > 0 { stats.liked.insert(row["filter_id"]) }
             }
-            for row in try Row.fetchAll(db, sql: """
-                SELECT filter_id, COUNT(*) AS n, SUM(buyer_id = ?) AS mine FROM purchase_order
-                WHERE paid_at IS NOT NULL AND filter_id IN (\(marks)) GROUP BY filter_id
-                """, arguments: StatementArguments([viewer]) + StatementArguments(ids)) {
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT filter_id, COUNT(*) AS n, SUM(buyer_id = ?) AS mine FROM purchase_order
+                    WHERE paid_at IS NOT NULL AND filter_id IN (\(marks)) GROUP BY filter_id
+                    """, arguments: StatementArguments([viewer]) + StatementArguments(ids))
+            {
                 stats.buyers[row["filter_id"]] = row["n"]
                 if (row["mine"] as Int) > 0 { stats.bought.insert(row["filter_id"]) }
             }
@@ -109,7 +117,8 @@ struct SQLiteFilterStore: FilterStore {
     func setLike(filterID: String, userID: String, on: Bool, at time: Int64) async throws {
         try await database.write { db in
             if on {
-                try db.execute(sql: "INSERT OR IGNORE INTO filter_like (filter_id, user_id, created_at) VALUES (?, ?, ?)", arguments: [filterID, userID, time])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO filter_like (filter_id, user_id, created_at) VALUES (?, ?, ?)", arguments: [filterID, userID, time])
             } else {
                 try db.execute(sql: "DELETE FROM filter_like WHERE filter_id = ? AND user_id = ?", arguments: [filterID, userID])
             }
@@ -118,14 +127,16 @@ struct SQLiteFilterStore: FilterStore {
 
     func hotFilterIDs(appID: String, since: Int64, limit: Int) async throws -> [String] {
         try await database.read { db in
-            try String.fetchAll(db.cachedStatement(sql: """
-                SELECT filter.id FROM filter
-                LEFT JOIN (SELECT filter_id, COUNT(*) AS n FROM filter_like WHERE created_at >= ? GROUP BY filter_id) likes ON likes.filter_id = filter.id
-                LEFT JOIN (SELECT filter_id, COUNT(*) AS n FROM purchase_order WHERE paid_at >= ? GROUP BY filter_id) sales ON sales.filter_id = filter.id
-                WHERE filter.app_id = ?
-                ORDER BY COALESCE(likes.n, 0) + 2 * COALESCE(sales.n, 0) DESC, filter.created_at DESC
-                LIMIT ?
-                """), arguments: [since, since, appID, limit])
+            try String.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT filter.id FROM filter
+                        LEFT JOIN (SELECT filter_id, COUNT(*) AS n FROM filter_like WHERE created_at >= ? GROUP BY filter_id) likes ON likes.filter_id = filter.id
+                        LEFT JOIN (SELECT filter_id, COUNT(*) AS n FROM purchase_order WHERE paid_at >= ? GROUP BY filter_id) sales ON sales.filter_id = filter.id
+                        WHERE filter.app_id = ?
+                        ORDER BY COALESCE(likes.n, 0) + 2 * COALESCE(sales.n, 0) DESC, filter.created_at DESC
+                        LIMIT ?
+                        """), arguments: [since, since, appID, limit])
         }
     }
 }

@@ -20,7 +20,8 @@ struct OrderRecord: Codable, Equatable, Sendable {
     }
 
     var answer: OrderAnswer {
-        OrderAnswer(orderID: id, orderCode: orderCode, totalPrice: totalPrice,
-                    createdAt: GlintDate.string(fromMilliseconds: createdAt), updatedAt: GlintDate.string(fromMilliseconds: updatedAt))
+        OrderAnswer(
+            orderID: id, orderCode: orderCode, totalPrice: totalPrice,
+            createdAt: GlintDate.string(fromMilliseconds: createdAt), updatedAt: GlintDate.string(fromMilliseconds: updatedAt))
     }
 }

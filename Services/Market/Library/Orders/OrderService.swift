@@ -14,10 +14,12 @@ struct OrderService: Sendable {
         guard filter.creatorID != caller.userID else { throw ServiceError.badRequest("you cannot buy your own filter") }
         guard request.totalPrice == filter.price else { throw ServiceError.badRequest("total_price must equal the filter's price") }
         let now = GlintDate.nowMilliseconds(), id = ObjectID.generate()
-        return try await store.open(OrderRecord(
-            id: id, appID: caller.appID, orderCode: "ord_" + id, buyerID: caller.userID, filterID: filter.id, totalPrice: filter.price,
-            createdAt: now, updatedAt: now
-        )).answer
+        return try await store.open(
+            OrderRecord(
+                id: id, appID: caller.appID, orderCode: "ord_" + id, buyerID: caller.userID, filterID: filter.id, totalPrice: filter.price,
+                createdAt: now, updatedAt: now
+            )
+        ).answer
     }
 
     /// The caller's paid orders, newest payment first.
@@ -39,8 +41,9 @@ struct OrderService: Sendable {
     }
 
     private static func record(_ order: OrderRecord) -> OrderRecordAnswer {
-        OrderRecordAnswer(orderID: order.id, appID: order.appID, orderCode: order.orderCode, buyerID: order.buyerID, filterID: order.filterID,
-                          totalPrice: order.totalPrice, paid: order.paidAt != nil)
+        OrderRecordAnswer(
+            orderID: order.id, appID: order.appID, orderCode: order.orderCode, buyerID: order.buyerID, filterID: order.filterID,
+            totalPrice: order.totalPrice, paid: order.paidAt != nil)
     }
 
     /// Marks an order paid exactly once: the same order code again changes nothing and answers

@@ -11,7 +11,9 @@ struct PostgresOrderStore: OrderStore {
         return try await pool.transaction { connection in
             // One buyer opening the same filter's order twice at once (two replicas) gets one order.
             try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(new.buyerID + " " + new.filterID), 0))", logger: logger)
-            let existing = try await connection.records(OrderRecord.self, """
+            let existing = try await connection.records(
+                OrderRecord.self,
+                """
                 SELECT * FROM purchase_order WHERE buyer_id = \(new.buyerID) AND filter_id = \(new.filterID)
                 """, logger: logger)
             if let pending = try OrderRules.open(existing: existing) { return pending }
@@ -22,7 +24,9 @@ struct PostgresOrderStore: OrderStore {
 
     func paidOrders(buyer: String, appID: String) async throws -> [OrderRecord] {
         try await pool.read { connection in
-            try await connection.records(OrderRecord.self, """
+            try await connection.records(
+                OrderRecord.self,
+                """
                 SELECT * FROM purchase_order WHERE buyer_id = \(buyer) AND app_id = \(appID) AND paid_at IS NOT NULL ORDER BY paid_at DESC
                 """, logger: pool.logger)
         }
@@ -30,7 +34,9 @@ struct PostgresOrderStore: OrderStore {
 
     func order(code: String, appID: String?) async throws -> OrderRecord? {
         try await pool.read { connection in
-            try await connection.record(OrderRecord.self, """
+            try await connection.record(
+                OrderRecord.self,
+                """
                 SELECT * FROM purchase_order WHERE order_code = \(code) AND (\(appID)::text IS NULL OR app_id = \(appID))
                 """, logger: pool.logger)
         }
@@ -48,12 +54,17 @@ struct PostgresOrderStore: OrderStore {
     private func setPaid(code: String, appID: String, paidAt: Int64?, at time: Int64, unless: String) async throws -> OrderRecord {
         let logger = pool.logger
         return try await pool.transaction { connection in
-            try await connection.query("""
+            try await connection.query(
+                """
                 UPDATE purchase_order SET paid_at = \(paidAt), updated_at = \(time) WHERE order_code = \(code) AND app_id = \(appID) AND NOT (\(unescaped: unless))
                 """, logger: logger)
-            guard let order = try await connection.record(OrderRecord.self, """
-                SELECT * FROM purchase_order WHERE order_code = \(code) AND app_id = \(appID)
-                """, logger: logger) else { throw StoreError.notFound("no such order") }
+            guard
+                let order = try await connection.record(
+                    OrderRecord.self,
+                    """
+                    SELECT * FROM purchase_order WHERE order_code = \(code) AND app_id = \(appID)
+                    """, logger: logger)
+            else { throw StoreError.notFound("no such order") }
             return order
         }
     }

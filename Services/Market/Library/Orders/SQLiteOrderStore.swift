@@ -15,7 +15,8 @@ struct SQLiteOrderStore: OrderStore {
 
     func open(_ new: OrderRecord) async throws -> OrderRecord {
         try await database.write { db in
-            let existing = try OrderRecord.filter(OrderRecord.Columns.buyerID == new.buyerID && OrderRecord.Columns.filterID == new.filterID).fetchAll(db)
+            let existing = try OrderRecord.filter(OrderRecord.Columns.buyerID == new.buyerID && OrderRecord.Columns.filterID == new.filterID)
+                .fetchAll(db)
             if let pending = try OrderRules.open(existing: existing) { return pending }
             try new.insert(db)
             return new
@@ -24,8 +25,9 @@ struct SQLiteOrderStore: OrderStore {
 
     func paidOrders(buyer: String, appID: String) async throws -> [OrderRecord] {
         try await database.read { db in
-            try OrderRecord.fetchAll(db, sql: "SELECT * FROM purchase_order WHERE buyer_id = ? AND app_id = ? AND paid_at IS NOT NULL ORDER BY paid_at DESC",
-                                     arguments: [buyer, appID])
+            try OrderRecord.fetchAll(
+                db, sql: "SELECT * FROM purchase_order WHERE buyer_id = ? AND app_id = ? AND paid_at IS NOT NULL ORDER BY paid_at DESC",
+                arguments: [buyer, appID])
         }
     }
 
@@ -48,8 +50,9 @@ struct SQLiteOrderStore: OrderStore {
     /// `paid_at` set, unless it already is what `unless` says (the same code again changes nothing).
     private func setPaid(code: String, appID: String, paidAt: Int64?, at time: Int64, unless: String) async throws -> OrderRecord {
         try await database.write { db in
-            try db.execute(sql: "UPDATE purchase_order SET paid_at = ?, updated_at = ? WHERE order_code = ? AND app_id = ? AND NOT (\(unless))",
-                           arguments: [paidAt, time, code, appID])
+            try db.execute(
+                sql: "UPDATE purchase_order SET paid_at = ?, updated_at = ? WHERE order_code = ? AND app_id = ? AND NOT (\(unless))",
+                arguments: [paidAt, time, code, appID])
             guard let order = try OrderRecord.filter(OrderRecord.Columns.orderCode == code && OrderRecord.Columns.appID == appID).fetchOne(db) else {
                 throw StoreError.notFound("no such order")
             }

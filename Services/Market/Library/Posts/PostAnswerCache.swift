@@ -62,7 +62,9 @@ extension PostAnswer {
     /// Memory an answer holds, about: its text, and a fixed share per field and comment.
     fileprivate var estimatedBytes: Int {
         var bytes = Self.typicalBytes / 2
-        for text in [postID, category, title, content, content1, content2, content3, content4, content5, createdAt, updatedAt] { bytes += text.utf8.count }
+        for text in [postID, category, title, content, content1, content2, content3, content4, content5, createdAt, updatedAt] {
+            bytes += text.utf8.count
+        }
         for list in [files, likes, likes2, hashTags] { bytes += list.reduce(0) { $0 + 16 + $1.utf8.count } }
         for comment in comments {
             bytes += 128 + comment.content.utf8.count

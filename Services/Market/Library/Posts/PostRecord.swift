@@ -49,7 +49,8 @@ extension PostLocationEvent {
         if let was, let mapped, was.longitude == mapped.longitude, was.latitude == mapped.latitude, was.category == mapped.category { return nil }
         // A deletion comes after the post's last change, also within its millisecond.
         let version = after.map(\.updatedAt) ?? max(now, post.updatedAt + 1)
-        self.init(postID: post.id, appID: post.appID, category: post.category, longitude: mapped?.longitude, latitude: mapped?.latitude,
-                  createdAt: post.createdAt, removed: mapped == nil, version: version)
+        self.init(
+            postID: post.id, appID: post.appID, category: post.category, longitude: mapped?.longitude, latitude: mapped?.latitude,
+            createdAt: post.createdAt, removed: mapped == nil, version: version)
     }
 }

@@ -17,7 +17,9 @@ struct PostRoutes: Sendable {
         images.registerServing(on: group)
         // Internal (secret-guarded) but behind the caller's token, which geo-svc passes on.
         protected.serve(InternalEndpoints.Market.postBatch) { _, body, context in
-            guard body.postIDs.count <= PostBatchRequest.maxCount else { throw ServiceError.badRequest("at most \(PostBatchRequest.maxCount) post ids") }
+            guard body.postIDs.count <= PostBatchRequest.maxCount else {
+                throw ServiceError.badRequest("at most \(PostBatchRequest.maxCount) post ids")
+            }
             return DataList(data: try await posts.posts(body.postIDs, caller: try context.requireUser(), requestID: context.requestID))
         }
         protected.post("/v1/posts/files") { request, _ -> FilesAnswer in
@@ -38,20 +40,24 @@ struct PostRoutes: Sendable {
             return .hashTag(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
         }
         protected.get("/v1/posts/search") { request, context -> DataList<PostAnswer> in
-            try await posts.search(title: request.uri.queryParameters["title"].map(String.init), caller: try context.requireUser(), requestID: context.requestID)
+            try await posts.search(
+                title: request.uri.queryParameters["title"].map(String.init), caller: try context.requireUser(), requestID: context.requestID)
         }
         ItemRoutes(service: posts, path: "/v1/posts/{post_id}", parameter: "post_id").register(on: protected)
         for (path, kind) in [("like", 1), ("like-2", 2)] {
             protected.post("/v1/posts/{post_id}/\(path)") { request, context -> LikeStatus in
                 let body = try await request.decode(as: LikeStatus.self, context: context)
-                return try await posts.like(try context.parameters.require("post_id"), kind: kind, caller: try context.requireUser(), status: body.likeStatus)
+                return try await posts.like(
+                    try context.parameters.require("post_id"), kind: kind, caller: try context.requireUser(), status: body.likeStatus)
             }
         }
     }
 
     /// A cursor list: `next`, `limit`, repeatable `category`, and `product_id` (the `ProductId`
     /// posts were created with).
-    private func feed(_ group: ServiceApplication.Group, _ path: RouterPath, _ which: @escaping @Sendable (Request, GlintRequestContext) throws -> PostFeed) {
+    private func feed(
+        _ group: ServiceApplication.Group, _ path: RouterPath, _ which: @escaping @Sendable (Request, GlintRequestContext) throws -> PostFeed
+    ) {
         group.get(path) { request, context -> CursorPage<PostAnswer> in
             let query = request.uri.queryParameters
             return try await posts.feed(

@@ -23,7 +23,9 @@ enum PostRules {
         for (value, keyPath) in extra {
             if let value = try FieldRule.text(value, "content1-5", 0...1000) { record[keyPath: keyPath] = value }
         }
-        if let files = try FieldRule.uploadedPaths(update.files, area: "posts", count: 0...5, problem: "files must be at most 5 paths from POST /v1/posts/files") {
+        if let files = try FieldRule.uploadedPaths(
+            update.files, area: "posts", count: 0...5, problem: "files must be at most 5 paths from POST /v1/posts/files")
+        {
             record.files = JSONText.encode(files)
         }
         switch (update.longitude, update.latitude) {

@@ -87,7 +87,8 @@ struct PostService: ItemService {
 
     /// Newest first, optionally only some categories or one product.
     func feed(
-        _ feed: PostFeed, caller: AuthenticatedUser, categories: [String], productID: String?, after cursor: FeedCursor?, limit: Int, requestID: String
+        _ feed: PostFeed, caller: AuthenticatedUser, categories: [String], productID: String?, after cursor: FeedCursor?, limit: Int,
+        requestID: String
     ) async throws -> CursorPage<PostAnswer> {
         let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
         let generation = cache.generation
@@ -101,7 +102,8 @@ struct PostService: ItemService {
             let kept = cache.answers(page.postIDs, appID: caller.appID, hiding: hidden, generation: generation)
             let ordered = page.postIDs.compactMap { kept[$0] }
             if ordered.count == page.postIDs.count {
-                return CursorPage(data: try await renderer.withCurrentUsers(ordered, appID: caller.appID, requestID: requestID), nextCursor: page.nextCursor)
+                return CursorPage(
+                    data: try await renderer.withCurrentUsers(ordered, appID: caller.appID, requestID: requestID), nextCursor: page.nextCursor)
             }
         }
         let page = try await store.page(query) { [cache] ids in cache.answers(ids, appID: caller.appID, hiding: hidden, generation: generation) }
@@ -118,7 +120,9 @@ struct PostService: ItemService {
     func search(title: String?, caller: AuthenticatedUser, requestID: String) async throws -> DataList<PostAnswer> {
         let query = try FieldRule.text(title ?? "", "title", 1...100, trimming: .whitespaces)!
         let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
-        let records = try await store.search(title: query, appID: caller.appID, viewer: caller.userID, limit: 50).filter { !hidden.contains($0.creatorID) }
+        let records = try await store.search(title: query, appID: caller.appID, viewer: caller.userID, limit: 50).filter {
+            !hidden.contains($0.creatorID)
+        }
         return DataList(data: try await render(records, caller: caller, hidden: hidden, requestID: requestID))
     }
 
@@ -156,7 +160,9 @@ struct PostService: ItemService {
         if let location { await locationsChanged(location) }
     }
 
-    private func render(_ records: [PostRecord], caller: AuthenticatedUser, hidden: Set<String>? = nil, requestID: String) async throws -> [PostAnswer] {
+    private func render(
+        _ records: [PostRecord], caller: AuthenticatedUser, hidden: Set<String>? = nil, requestID: String
+    ) async throws -> [PostAnswer] {
         guard !records.isEmpty else { return [] }
         let hidden = if let hidden { hidden } else { try await users.blocked(caller.userID, caller.appID, requestID) }
         let extras = try await store.extras(postIDs: records.map(\.id))
@@ -174,7 +180,9 @@ struct PostService: ItemService {
         cache.store(rendered.complete, appID: caller.appID, generation: generation)
         guard !kept.isEmpty else { return rendered.answers }
         var byID = Dictionary(uniqueKeysWithValues: rendered.answers.map { ($0.postID, $0) })
-        for answer in try await renderer.withCurrentUsers(Array(kept.values), appID: caller.appID, requestID: requestID) { byID[answer.postID] = answer }
+        for answer in try await renderer.withCurrentUsers(Array(kept.values), appID: caller.appID, requestID: requestID) {
+            byID[answer.postID] = answer
+        }
         return records.compactMap { byID[$0.id] }
     }
 }

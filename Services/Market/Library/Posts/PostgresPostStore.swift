@@ -34,7 +34,8 @@ struct PostgresPostStore: PostStore {
         try await pool.transaction { connection in
             try await body(connection)
             if let location {
-                try await PostgresOutboxStore.enqueue(connection, topic: PostLocationEvent.topic, key: location.postID, payload: location, logger: pool.logger)
+                try await PostgresOutboxStore.enqueue(
+                    connection, topic: PostLocationEvent.topic, key: location.postID, payload: location, logger: pool.logger)
             }
         }
         postChanges.bump()
@@ -52,13 +53,16 @@ struct PostgresPostStore: PostStore {
     }
 
     private static func post(_ connection: PostgresConnection, id: String, appID: String, logger: Logger) async throws -> PostRecord? {
-        try await connection.record(PostRecord.self, "SELECT \(unescaped: PostRecord.selection) FROM post WHERE id = \(id) AND app_id = \(appID)", logger: logger)
+        try await connection.record(
+            PostRecord.self, "SELECT \(unescaped: PostRecord.selection) FROM post WHERE id = \(id) AND app_id = \(appID)", logger: logger)
     }
 
     func visiblePosts(ids: [String], appID: String, viewer: String) async throws -> [PostRecord] {
         guard !ids.isEmpty else { return [] }
         return try await pool.read { connection in
-            try await connection.records(PostRecord.self, """
+            try await connection.records(
+                PostRecord.self,
+                """
                 SELECT \(unescaped: PostRecord.selection) FROM post WHERE id = ANY(\(ids)) AND app_id = \(appID) AND (is_public OR creator_id = \(viewer))
                 """, logger: pool.logger)
         }
@@ -72,7 +76,8 @@ struct PostgresPostStore: PostStore {
         case .user(let userID):
             conditions.append("post.creator_id = \(statement.bind(userID))")
         case .liked(let kind):
-            conditions.append("""
+            conditions.append(
+                """
                 EXISTS (SELECT 1 FROM post_like WHERE post_like.post_id = post.id AND post_like.user_id = \(statement.bind(query.viewer))
                 AND post_like.kind = \(statement.bind(kind)))
                 """)
@@ -91,7 +96,8 @@ struct PostgresPostStore: PostStore {
         if !query.hidden.isEmpty {
             conditions.append("NOT post.creator_id = ANY(\(statement.bind(Array(query.hidden))))")
         }
-        let sql = "SELECT \(PostRecord.selection), seq FROM post WHERE " + conditions.joined(separator: " AND ")
+        let sql =
+            "SELECT \(PostRecord.selection), seq FROM post WHERE " + conditions.joined(separator: " AND ")
             + " ORDER BY post.created_at DESC, post.seq DESC LIMIT \(statement.bind(query.limit + 1))"
         let logger = pool.logger
         return try await pool.read { connection in
@@ -109,7 +115,9 @@ struct PostgresPostStore: PostStore {
     func search(title text: String, appID: String, viewer: String, limit: Int) async throws -> [PostRecord] {
         let pattern = LikePattern.containing(text)
         return try await pool.read { connection in
-            try await connection.records(PostRecord.self, """
+            try await connection.records(
+                PostRecord.self,
+                """
                 SELECT \(unescaped: PostRecord.selection) FROM post WHERE app_id = \(appID) AND (is_public OR creator_id = \(viewer))
                 AND title ILIKE \(pattern) ORDER BY created_at DESC, seq DESC LIMIT \(limit)
                 """, logger: pool.logger)
@@ -122,26 +130,32 @@ struct PostgresPostStore: PostStore {
 
     private static func extras(_ connection: PostgresConnection, postIDs ids: [String], logger: Logger) async throws -> PostExtras {
         guard !ids.isEmpty else { return PostExtras() }
-        let likes = try await connection.rows("""
+        let likes = try await connection.rows(
+            """
             SELECT post_id, user_id, kind FROM post_like WHERE post_id = ANY(\(ids)) ORDER BY created_at
-            """, logger: logger) { row in try PostExtras.Like(postID: row.value("post_id"), userID: row.value("user_id"), kind: row.value("kind")) }
+            """, logger: logger
+        ) { row in try PostExtras.Like(postID: row.value("post_id"), userID: row.value("user_id"), kind: row.value("kind")) }
         return PostExtras(likes: likes, comments: try await PostgresCommentStore.comments(connection, of: .post, ids: ids, logger: logger))
     }
 
     func setLike(postID: String, userID: String, kind: Int, on: Bool, at time: Int64) async throws {
         if on {
-            try await pool.client.query("""
+            try await pool.client.query(
+                """
                 INSERT INTO post_like (post_id, user_id, kind, created_at) VALUES (\(postID), \(userID), \(kind), \(time)) ON CONFLICT DO NOTHING
                 """, logger: pool.logger)
         } else {
-            try await pool.client.query("DELETE FROM post_like WHERE post_id = \(postID) AND user_id = \(userID) AND kind = \(kind)", logger: pool.logger)
+            try await pool.client.query(
+                "DELETE FROM post_like WHERE post_id = \(postID) AND user_id = \(userID) AND kind = \(kind)", logger: pool.logger)
         }
         postChanges.bump()
     }
 
     func publicPostIDs(of userID: String, appID: String, limit: Int) async throws -> [String] {
         try await pool.read { connection in
-            try await connection.values(String.self, """
+            try await connection.values(
+                String.self,
+                """
                 SELECT id FROM post WHERE creator_id = \(userID) AND app_id = \(appID) AND is_public ORDER BY created_at DESC, seq DESC LIMIT \(limit)
                 """, logger: pool.logger)
         }

@@ -60,7 +60,8 @@ struct SQLitePostStore: PostStore {
     }
 
     private static func post(_ db: Database, id: String, appID: String) throws -> PostRecord? {
-        try PostRecord.fetchOne(db.cachedStatement(sql: "SELECT \(PostRecord.selection) FROM post WHERE id = ? AND app_id = ?"), arguments: [id, appID])
+        try PostRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT \(PostRecord.selection) FROM post WHERE id = ? AND app_id = ?"), arguments: [id, appID])
     }
 
     func visiblePosts(ids: [String], appID: String, viewer: String) async throws -> [PostRecord] {
@@ -68,9 +69,11 @@ struct SQLitePostStore: PostStore {
         // `+app_id`: without statistics SQLite would rather walk the app's whole feed index than
         // look the ids up one by one (140 ms instead of 1 ms for 20 ids among a million posts).
         return try await database.read { db in
-            try PostRecord.fetchAll(db.cachedStatement(sql: """
-                SELECT \(PostRecord.selection) FROM post WHERE id IN (SELECT value FROM json_each(?)) AND +app_id = ? AND (is_public = 1 OR creator_id = ?)
-                """), arguments: [JSONText.encode(ids), appID, viewer])
+            try PostRecord.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT \(PostRecord.selection) FROM post WHERE id IN (SELECT value FROM json_each(?)) AND +app_id = ? AND (is_public = 1 OR creator_id = ?)
+                        """), arguments: [JSONText.encode(ids), appID, viewer])
         }
     }
 
@@ -107,7 +110,8 @@ struct SQLitePostStore: PostStore {
             conditions.append("post.creator_id NOT IN (SELECT value FROM json_each(?))")
             arguments += [JSONText.encode(Array(query.hidden))]
         }
-        let sql = "SELECT \(PostRecord.selection), post.rowid AS sequence FROM post WHERE " + conditions.joined(separator: " AND ")
+        let sql =
+            "SELECT \(PostRecord.selection), post.rowid AS sequence FROM post WHERE " + conditions.joined(separator: " AND ")
             + " ORDER BY post.created_at DESC, post.rowid DESC LIMIT ?"
         arguments += [query.limit + 1]
         // Rows become Sendable values inside the closure: GRDB's async read needs a Sendable
@@ -119,17 +123,20 @@ struct SQLitePostStore: PostStore {
             }
             let asked = posts.prefix(limit).map(\.record.id)
             let found = kept(asked)
-            return PostPage(posts: posts, kept: found, extras: try Self.extras(db, postIDs: found.isEmpty ? asked : asked.filter { found[$0] == nil }))
+            return PostPage(
+                posts: posts, kept: found, extras: try Self.extras(db, postIDs: found.isEmpty ? asked : asked.filter { found[$0] == nil }))
         }
     }
 
     func search(title text: String, appID: String, viewer: String, limit: Int) async throws -> [PostRecord] {
         let pattern = LikePattern.containing(text)
         return try await database.read { db in
-            try PostRecord.fetchAll(db, sql: """
-                SELECT \(PostRecord.selection) FROM post WHERE app_id = ? AND (is_public = 1 OR creator_id = ?) AND title LIKE ? ESCAPE '\\'
-                ORDER BY created_at DESC, rowid DESC LIMIT ?
-                """, arguments: [appID, viewer, pattern, limit])
+            try PostRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT \(PostRecord.selection) FROM post WHERE app_id = ? AND (is_public = 1 OR creator_id = ?) AND title LIKE ? ESCAPE '\\'
+                    ORDER BY created_at DESC, rowid DESC LIMIT ?
+                    """, arguments: [appID, viewer, pattern, limit])
         }
     }
 
@@ -139,17 +146,21 @@ struct SQLitePostStore: PostStore {
 
     private static func extras(_ db: Database, postIDs ids: [String]) throws -> PostExtras {
         guard !ids.isEmpty else { return PostExtras() }
-        let likes = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT post_id, user_id, kind FROM post_like WHERE post_id IN (SELECT value FROM json_each(?)) ORDER BY created_at
-            """), arguments: [JSONText.encode(ids)]).map { row in PostExtras.Like(postID: row[0], userID: row[1], kind: row[2]) }
+        let likes = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT post_id, user_id, kind FROM post_like WHERE post_id IN (SELECT value FROM json_each(?)) ORDER BY created_at
+                    """), arguments: [JSONText.encode(ids)]
+        ).map { row in PostExtras.Like(postID: row[0], userID: row[1], kind: row[2]) }
         return PostExtras(likes: likes, comments: try SQLiteCommentStore.comments(db, of: .post, ids: ids))
     }
 
     func setLike(postID: String, userID: String, kind: Int, on: Bool, at time: Int64) async throws {
         try await database.write { db in
             if on {
-                try db.execute(sql: "INSERT OR IGNORE INTO post_like (post_id, user_id, kind, created_at) VALUES (?, ?, ?, ?)",
-                               arguments: [postID, userID, kind, time])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO post_like (post_id, user_id, kind, created_at) VALUES (?, ?, ?, ?)",
+                    arguments: [postID, userID, kind, time])
             } else {
                 try db.execute(sql: "DELETE FROM post_like WHERE post_id = ? AND user_id = ? AND kind = ?", arguments: [postID, userID, kind])
             }
@@ -158,9 +169,11 @@ struct SQLitePostStore: PostStore {
 
     func publicPostIDs(of userID: String, appID: String, limit: Int) async throws -> [String] {
         try await database.read { db in
-            try String.fetchAll(db.cachedStatement(sql: """
-                SELECT id FROM post WHERE creator_id = ? AND app_id = ? AND is_public = 1 ORDER BY created_at DESC, rowid DESC LIMIT ?
-                """), arguments: [userID, appID, limit])
+            try String.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT id FROM post WHERE creator_id = ? AND app_id = ? AND is_public = 1 ORDER BY created_at DESC, rowid DESC LIMIT ?
+                        """), arguments: [userID, appID, limit])
         }
     }
 }

@@ -12,6 +12,7 @@ struct WalletRoutes: Sendable {
         group.serve(InternalEndpoints.Market.refundCoins) { _, event, _ in try await wallets.refund(event) }
         group.serve(InternalEndpoints.Market.spendCoins) { _, spend, context in try await wallets.spend(spend, appID: try context.requireAppID()) }
         group.serve(InternalEndpoints.Market.returnSpend) { _, key, context in try await wallets.returnSpend(key, appID: try context.requireAppID()) }
-        group.serve(InternalEndpoints.Market.wallet) { userID, _, context in try await wallets.balance(of: userID, appID: try context.requireAppID()) }
+        group.serve(InternalEndpoints.Market.wallet) { userID, _, context in try await wallets.balance(of: userID, appID: try context.requireAppID())
+        }
     }
 }

@@ -8,7 +8,8 @@ struct WalletService: Sendable {
     /// Adds the coins once per `imp_uid`; a repeated grant changes nothing and answers the wallet.
     func grant(_ event: PaymentGrantEvent) async throws -> CoinGrantAnswer {
         try Self.check(event)
-        let wallet = try await store.grant(impUID: event.impUID, appID: event.appID, userID: event.userID, coins: event.coins, at: GlintDate.nowMilliseconds())
+        let wallet = try await store.grant(
+            impUID: event.impUID, appID: event.appID, userID: event.userID, coins: event.coins, at: GlintDate.nowMilliseconds())
         return CoinGrantAnswer(coins: wallet.coins, granted: wallet.granted)
     }
 
@@ -25,7 +26,9 @@ struct WalletService: Sendable {
         guard Self.validKey(spend.key), ObjectID.isValid(spend.userID), (1...1_000_000).contains(spend.coins) else {
             throw ServiceError.badRequest("invalid coin spend")
         }
-        guard let left = try await store.spend(key: spend.key, appID: appID, userID: spend.userID, coins: spend.coins, at: GlintDate.nowMilliseconds()) else {
+        guard
+            let left = try await store.spend(key: spend.key, appID: appID, userID: spend.userID, coins: spend.coins, at: GlintDate.nowMilliseconds())
+        else {
             throw ServiceError(.notEnoughCoins, "not enough coins")
         }
         return CoinBalance(coins: left)
@@ -45,7 +48,8 @@ struct WalletService: Sendable {
 
     private static func check(_ event: PaymentGrantEvent) throws {
         guard event.kind == .coins, !event.impUID.isEmpty, event.impUID.count <= 100, ObjectID.isValid(event.userID),
-              !event.appID.isEmpty, (1...10_000_000).contains(event.coins) else {
+            !event.appID.isEmpty, (1...10_000_000).contains(event.coins)
+        else {
             throw ServiceError.badRequest("invalid coin grant")
         }
     }

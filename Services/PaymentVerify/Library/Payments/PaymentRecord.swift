@@ -32,6 +32,7 @@ struct PaymentRecord: Codable, Sendable {
     }
 
     var grant: PaymentGrantEvent {
-        PaymentGrantEvent(kind: kind == .order ? .order : .coins, impUID: impUID, appID: appID, userID: userID, merchantUID: merchantUID, coins: coins)
+        PaymentGrantEvent(
+            kind: kind == .order ? .order : .coins, impUID: impUID, appID: appID, userID: userID, merchantUID: merchantUID, coins: coins)
     }
 }

@@ -21,8 +21,9 @@ struct PaymentRoutes: Sendable {
         protected.post("/v1/store/pay/validation") { request, context -> CoinPurchaseAnswer in
             // Workspace apps are told a repeated validation is invalid (API.md §8); the others get
             // the purchase again.
-            let record = try await verifier.validateCoins(try await request.decode(as: PaymentValidationRequest.self, context: context),
-                                                          caller: try context.requireUser(), repeatRefused: context.appProfile == .slp)
+            let record = try await verifier.validateCoins(
+                try await request.decode(as: PaymentValidationRequest.self, context: context),
+                caller: try context.requireUser(), repeatRefused: context.appProfile == .slp)
             queued()
             return PaymentRenderer.coinPurchase(record)
         }
@@ -51,10 +52,12 @@ struct PaymentRoutes: Sendable {
             let offered = request.uri.queryParameters["secret"].map(String.init) ?? request.headers[webhookSecretHeader] ?? ""
             if ConstantTime.equals(Array(offered.utf8), Array(secret.utf8)) { return }
         }
-        if !configuration.webhookAllowedIPs.isEmpty, let address = request.headers[clientIPHeader], configuration.webhookAllowedIPs.contains(address) {
+        if !configuration.webhookAllowedIPs.isEmpty, let address = request.headers[clientIPHeader], configuration.webhookAllowedIPs.contains(address)
+        {
             return
         }
-        throw ServiceError(.forbidden, secret.isEmpty && configuration.webhookAllowedIPs.isEmpty ? "webhook not configured" : "webhook not authorized")
+        throw ServiceError(
+            .forbidden, secret.isEmpty && configuration.webhookAllowedIPs.isEmpty ? "webhook not configured" : "webhook not authorized")
     }
 
     private let webhookSecretHeader = HTTPField.Name("x-webhook-secret")!

@@ -17,18 +17,23 @@ struct PostgresPaymentStore: PaymentStore {
         let logger = pool.logger
         do {
             return try await pool.transaction { connection in
-                if let existing = try await connection.record(PaymentRecord.self, "SELECT * FROM payment WHERE imp_uid = \(payment.impUID)", logger: logger) {
+                if let existing = try await connection.record(
+                    PaymentRecord.self, "SELECT * FROM payment WHERE imp_uid = \(payment.impUID)", logger: logger)
+                {
                     return .existing(existing)
                 }
                 // Each statement sees what committed before it: the order's payment may be this very
                 // one, stored by a concurrent verification since the read above.
-                if payment.kind == .order, let paid = try await connection.record(
-                    PaymentRecord.self, "SELECT * FROM payment WHERE kind = 'order' AND merchant_uid = \(payment.merchantUID)", logger: logger
-                ) {
+                if payment.kind == .order,
+                    let paid = try await connection.record(
+                        PaymentRecord.self, "SELECT * FROM payment WHERE kind = 'order' AND merchant_uid = \(payment.merchantUID)", logger: logger
+                    )
+                {
                     return paid.impUID == payment.impUID ? .existing(paid) : .orderTaken
                 }
                 try await connection.query(try PostgresColumns(payment).insert(into: "payment"), logger: logger)
-                try await PostgresOutboxStore.enqueue(connection, topic: PaymentGrantEvent.topic, key: payment.impUID, payload: payment.grant, logger: logger)
+                try await PostgresOutboxStore.enqueue(
+                    connection, topic: PaymentGrantEvent.topic, key: payment.impUID, payload: payment.grant, logger: logger)
                 return .stored(payment)
             }
         } catch let error as PSQLError where error.isUniqueViolation {
@@ -40,7 +45,8 @@ struct PostgresPaymentStore: PaymentStore {
 
     func recordRefusal(_ attempt: RefusedAttempt) async throws {
         try await pool.transaction {
-            try await $0.query("""
+            try await $0.query(
+                """
                 INSERT INTO payment_attempt (source, imp_uid, merchant_uid, app_id, user_id, reason, cancelled, created_at)
                 VALUES (\(attempt.source), \(attempt.impUID), \(attempt.merchantUID), \(attempt.appID), \(attempt.userID), \(attempt.reason),
                         \(attempt.cancelled), \(attempt.createdAt))
@@ -50,7 +56,9 @@ struct PostgresPaymentStore: PaymentStore {
 
     func payment(matching id: String, appID: String, userID: String) async throws -> PaymentRecord? {
         try await pool.read {
-            try await $0.record(PaymentRecord.self, """
+            try await $0.record(
+                PaymentRecord.self,
+                """
                 SELECT * FROM payment WHERE app_id = \(appID) AND user_id = \(userID)
                 AND (imp_uid = \(id) OR merchant_uid = \(id) OR (filter_id = \(id) AND filter_id <> ''))
                 ORDER BY created_at DESC LIMIT 1
@@ -60,7 +68,9 @@ struct PostgresPaymentStore: PaymentStore {
 
     func payments(appID: String, userID: String, limit: Int) async throws -> [PaymentRecord] {
         try await pool.read {
-            try await $0.records(PaymentRecord.self, """
+            try await $0.records(
+                PaymentRecord.self,
+                """
                 SELECT * FROM payment WHERE app_id = \(appID) AND user_id = \(userID) ORDER BY created_at DESC, seq DESC LIMIT \(limit)
                 """, logger: pool.logger)
         }
@@ -69,11 +79,16 @@ struct PostgresPaymentStore: PaymentStore {
     func markRefunded(impUID: String, receipt: String, at time: Int64) async throws -> PaymentRecord? {
         let logger = pool.logger
         return try await pool.transaction { connection in
-            guard let payment = try await connection.record(PaymentRecord.self, """
-                UPDATE payment SET refunded_at = \(time), receipt = \(receipt), updated_at = \(time)
-                WHERE imp_uid = \(impUID) AND refunded_at IS NULL RETURNING *
-                """, logger: logger) else { return nil }
-            try await PostgresOutboxStore.enqueue(connection, topic: PaymentGrantEvent.refundTopic, key: payment.impUID, payload: payment.grant, logger: logger)
+            guard
+                let payment = try await connection.record(
+                    PaymentRecord.self,
+                    """
+                    UPDATE payment SET refunded_at = \(time), receipt = \(receipt), updated_at = \(time)
+                    WHERE imp_uid = \(impUID) AND refunded_at IS NULL RETURNING *
+                    """, logger: logger)
+            else { return nil }
+            try await PostgresOutboxStore.enqueue(
+                connection, topic: PaymentGrantEvent.refundTopic, key: payment.impUID, payload: payment.grant, logger: logger)
             return payment
         }
     }

@@ -21,8 +21,11 @@ struct SQLitePaymentStore: PaymentStore {
         try await database.write { db in
             if let existing = try PaymentRecord.filter(PaymentRecord.CodingKeys.impUID == payment.impUID).fetchOne(db) { return .existing(existing) }
             if payment.kind == .order,
-               try PaymentRecord.filter(PaymentRecord.CodingKeys.kind == PaymentRecord.Kind.order.rawValue && PaymentRecord.CodingKeys.merchantUID == payment.merchantUID)
-                .fetchCount(db) > 0 {
+                try PaymentRecord.filter(
+                    PaymentRecord.CodingKeys.kind == PaymentRecord.Kind.order.rawValue && PaymentRecord.CodingKeys.merchantUID == payment.merchantUID
+                )
+                .fetchCount(db) > 0
+            {
                 return .orderTaken
             }
             try payment.insert(db)
@@ -33,34 +36,44 @@ struct SQLitePaymentStore: PaymentStore {
 
     func recordRefusal(_ attempt: RefusedAttempt) async throws {
         try await database.write { db in
-            try db.execute(sql: """
-                INSERT INTO payment_attempt (source, imp_uid, merchant_uid, app_id, user_id, reason, cancelled, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [attempt.source, attempt.impUID, attempt.merchantUID, attempt.appID, attempt.userID, attempt.reason, attempt.cancelled,
-                                 attempt.createdAt])
+            try db.execute(
+                sql: """
+                    INSERT INTO payment_attempt (source, imp_uid, merchant_uid, app_id, user_id, reason, cancelled, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    attempt.source, attempt.impUID, attempt.merchantUID, attempt.appID, attempt.userID, attempt.reason, attempt.cancelled,
+                    attempt.createdAt,
+                ])
         }
     }
 
     func payment(matching id: String, appID: String, userID: String) async throws -> PaymentRecord? {
         try await database.read { db in
-            try PaymentRecord.fetchOne(db, sql: """
-                SELECT * FROM payment WHERE app_id = ? AND user_id = ? AND (imp_uid = ? OR merchant_uid = ? OR (filter_id = ? AND filter_id != ''))
-                ORDER BY created_at DESC LIMIT 1
-                """, arguments: [appID, userID, id, id, id])
+            try PaymentRecord.fetchOne(
+                db,
+                sql: """
+                    SELECT * FROM payment WHERE app_id = ? AND user_id = ? AND (imp_uid = ? OR merchant_uid = ? OR (filter_id = ? AND filter_id != ''))
+                    ORDER BY created_at DESC LIMIT 1
+                    """, arguments: [appID, userID, id, id, id])
         }
     }
 
     func payments(appID: String, userID: String, limit: Int) async throws -> [PaymentRecord] {
         try await database.read { db in
-            try PaymentRecord.fetchAll(db, sql: "SELECT * FROM payment WHERE app_id = ? AND user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?",
-                                       arguments: [appID, userID, limit])
+            try PaymentRecord.fetchAll(
+                db, sql: "SELECT * FROM payment WHERE app_id = ? AND user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?",
+                arguments: [appID, userID, limit])
         }
     }
 
     func markRefunded(impUID: String, receipt: String, at time: Int64) async throws -> PaymentRecord? {
         try await database.write { db in
-            try db.execute(sql: "UPDATE payment SET refunded_at = ?, receipt = ?, updated_at = ? WHERE imp_uid = ? AND refunded_at IS NULL",
-                           arguments: [time, receipt, time, impUID])
-            guard db.changesCount > 0, let payment = try PaymentRecord.filter(PaymentRecord.CodingKeys.impUID == impUID).fetchOne(db) else { return nil }
+            try db.execute(
+                sql: "UPDATE payment SET refunded_at = ?, receipt = ?, updated_at = ? WHERE imp_uid = ? AND refunded_at IS NULL",
+                arguments: [time, receipt, time, impUID])
+            guard db.changesCount > 0, let payment = try PaymentRecord.filter(PaymentRecord.CodingKeys.impUID == impUID).fetchOne(db) else {
+                return nil
+            }
             try SQLiteOutboxStore.enqueue(db, topic: PaymentGrantEvent.refundTopic, key: payment.impUID, payload: payment.grant)
             return payment
         }

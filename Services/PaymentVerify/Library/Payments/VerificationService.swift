@@ -26,12 +26,16 @@ struct VerificationService: Sendable {
     }
 
     static func validImpUID(_ text: String) -> Bool {
-        (1...100).contains(text.utf8.count) && text.utf8.allSatisfy { $0 == 95 || $0 == 45 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
+        (1...100).contains(text.utf8.count)
+            && text.utf8.allSatisfy { $0 == 95 || $0 == 45 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
     }
 
     /// A filter order, by its buyer: verified (or already verified), then paid at market-svc.
-    func validateOrder(_ request: PaymentValidationRequest, caller: AuthenticatedUser, requestID: String) async throws -> (PaymentRecord, PaidOrderItem) {
-        let record = try await verifyOrder(Claim(impUID: request.impUID, merchantUID: request.merchantUID, caller: caller, source: .validation), requestID: requestID)
+    func validateOrder(
+        _ request: PaymentValidationRequest, caller: AuthenticatedUser, requestID: String
+    ) async throws -> (PaymentRecord, PaidOrderItem) {
+        let record = try await verifyOrder(
+            Claim(impUID: request.impUID, merchantUID: request.merchantUID, caller: caller, source: .validation), requestID: requestID)
         do {
             // The outbox grants it too; asking now gives the answer its order item.
             return (record, try await market.markPaid(record.merchantUID, record.appID, requestID))
@@ -48,9 +52,11 @@ struct VerificationService: Sendable {
         if let existing = try await store.payment(impUID: impUID) {
             guard existing.refundedAt == nil, let payment = try await portOne.payment(impUID), payment.status == "cancelled" else { return }
             if try await store.markRefunded(impUID: impUID, receipt: JSONText.encode(payment.receipt), at: GlintDate.nowMilliseconds()) != nil {
-                logger.notice("payment cancelled at the PG after its grant; taking the grant back", metadata: [
-                    "imp_uid": "\(impUID)", "merchant_uid": "\(existing.merchantUID)", "kind": "\(existing.kind.rawValue)",
-                ])
+                logger.notice(
+                    "payment cancelled at the PG after its grant; taking the grant back",
+                    metadata: [
+                        "imp_uid": "\(impUID)", "merchant_uid": "\(existing.merchantUID)", "kind": "\(existing.kind.rawValue)",
+                    ])
             }
             return
         }
@@ -65,30 +71,37 @@ struct VerificationService: Sendable {
         guard Self.validImpUID(claim.impUID) else { throw ServiceError.badRequest("imp_uid required") }
         if let existing = try await store.payment(impUID: claim.impUID) { return try owned(existing, by: claim.caller, kind: .order) }
         guard let payment = try await portOne.payment(claim.impUID) else {
-            throw try await refuse(claim, merchantUID: claim.merchantUID ?? "", appID: claim.caller?.appID ?? "", reason: "unknown payment", cancel: false)
+            throw try await refuse(
+                claim, merchantUID: claim.merchantUID ?? "", appID: claim.caller?.appID ?? "", reason: "unknown payment", cancel: false)
         }
         let paid = payment.status == "paid"
         if let claimed = claim.merchantUID, !claimed.isEmpty, claimed != payment.merchantUID {
-            throw try await refuse(claim, merchantUID: claimed, appID: claim.caller?.appID ?? "", reason: "merchant_uid does not match the payment", cancel: false)
+            throw try await refuse(
+                claim, merchantUID: claimed, appID: claim.caller?.appID ?? "", reason: "merchant_uid does not match the payment", cancel: false)
         }
         // Order codes are `ord_` + an id (market-svc); anything else cannot be an order.
         guard payment.merchantUID.hasPrefix("ord_"), ObjectID.isValid(payment.merchantUID.dropFirst(4)),
-              let order = try await market.order(payment.merchantUID, claim.caller?.appID, requestID) else {
+            let order = try await market.order(payment.merchantUID, claim.caller?.appID, requestID)
+        else {
             // A webhook also reports coin payments, which have no order: those are the buyer's to validate.
-            throw try await refuse(claim, merchantUID: payment.merchantUID, appID: claim.caller?.appID ?? "", reason: "unknown order",
-                                   cancel: paid && claim.source == .validation)
+            throw try await refuse(
+                claim, merchantUID: payment.merchantUID, appID: claim.caller?.appID ?? "", reason: "unknown order",
+                cancel: paid && claim.source == .validation)
         }
         // Someone else's order is refused but not cancelled: a stranger replaying a genuine
         // imp_uid must not be able to cancel its buyer's payment.
         if let caller = claim.caller, order.buyerID != caller.userID {
-            throw try await refuse(claim, merchantUID: order.orderCode, appID: order.appID, reason: "not the caller's order", cancel: false, status: .notPermitted)
+            throw try await refuse(
+                claim, merchantUID: order.orderCode, appID: order.appID, reason: "not the caller's order", cancel: false, status: .notPermitted)
         }
         guard paid else {
-            throw try await refuse(claim, merchantUID: order.orderCode, appID: order.appID, reason: "payment status is \(payment.status)", cancel: false)
+            throw try await refuse(
+                claim, merchantUID: order.orderCode, appID: order.appID, reason: "payment status is \(payment.status)", cancel: false)
         }
         guard payment.wholeAmount == order.totalPrice else {
-            throw try await refuse(claim, merchantUID: order.orderCode, appID: order.appID,
-                                   reason: "amount \(payment.amount) does not match the order's \(order.totalPrice)", cancel: true)
+            throw try await refuse(
+                claim, merchantUID: order.orderCode, appID: order.appID,
+                reason: "amount \(payment.amount) does not match the order's \(order.totalPrice)", cancel: true)
         }
         let now = GlintDate.nowMilliseconds()
         let record = PaymentRecord(
@@ -100,7 +113,8 @@ struct VerificationService: Sendable {
         case .stored(let stored), .existing(let stored):
             return try owned(stored, by: claim.caller, kind: .order)
         case .orderTaken:
-            throw try await refuse(claim, merchantUID: order.orderCode, appID: order.appID, reason: "order already paid by another payment", cancel: true)
+            throw try await refuse(
+                claim, merchantUID: order.orderCode, appID: order.appID, reason: "order already paid by another payment", cancel: true)
         }
     }
 
@@ -108,7 +122,9 @@ struct VerificationService: Sendable {
     /// With `repeatRefused`, a payment validated before is refused (`paymentInvalid`), not answered again.
     func validateCoins(_ request: PaymentValidationRequest, caller: AuthenticatedUser, repeatRefused: Bool = false) async throws -> PaymentRecord {
         guard Self.validImpUID(request.impUID) else { throw ServiceError.badRequest("imp_uid required") }
-        guard let merchantUID = request.merchantUID, (1...100).contains(merchantUID.count) else { throw ServiceError.badRequest("merchant_uid required") }
+        guard let merchantUID = request.merchantUID, (1...100).contains(merchantUID.count) else {
+            throw ServiceError.badRequest("merchant_uid required")
+        }
         let claim = Claim(impUID: request.impUID, merchantUID: merchantUID, caller: caller, source: .coins)
         if let existing = try await store.payment(impUID: request.impUID) {
             let record = try repeated(existing, by: caller, refused: repeatRefused)
@@ -119,17 +135,20 @@ struct VerificationService: Sendable {
             throw try await refuse(claim, merchantUID: merchantUID, appID: caller.appID, reason: "unknown payment", cancel: false)
         }
         guard payment.merchantUID == merchantUID else {
-            throw try await refuse(claim, merchantUID: merchantUID, appID: caller.appID, reason: "merchant_uid does not match the payment", cancel: false)
+            throw try await refuse(
+                claim, merchantUID: merchantUID, appID: caller.appID, reason: "merchant_uid does not match the payment", cancel: false)
         }
         guard payment.status == "paid" else {
             throw try await refuse(claim, merchantUID: merchantUID, appID: caller.appID, reason: "payment status is \(payment.status)", cancel: false)
         }
         guard let product = products.first(where: { $0.price == payment.wholeAmount }) else {
-            throw try await refuse(claim, merchantUID: merchantUID, appID: caller.appID, reason: "no coin product costs \(payment.amount)", cancel: true)
+            throw try await refuse(
+                claim, merchantUID: merchantUID, appID: caller.appID, reason: "no coin product costs \(payment.amount)", cancel: true)
         }
         let now = GlintDate.nowMilliseconds()
         let record = PaymentRecord(
-            id: ObjectID.generate(), impUID: payment.impUID, kind: .coins, appID: caller.appID, userID: caller.userID, merchantUID: merchantUID, filterID: "",
+            id: ObjectID.generate(), impUID: payment.impUID, kind: .coins, appID: caller.appID, userID: caller.userID, merchantUID: merchantUID,
+            filterID: "",
             amount: product.price, coins: product.coins, productName: product.name, receipt: JSONText.encode(payment.receipt),
             paidAt: (payment.paidAt ?? 0) * 1000, createdAt: now, updatedAt: now
         )
@@ -150,16 +169,20 @@ struct VerificationService: Sendable {
         do {
             _ = try await market.grantCoins(record.grant)
         } catch {
-            logger.warning("coin grant ahead of the outbox failed; the outbox will make it", metadata: [
-                "imp_uid": "\(record.impUID)", "error": "\(error)",
-            ])
+            logger.warning(
+                "coin grant ahead of the outbox failed; the outbox will make it",
+                metadata: [
+                    "imp_uid": "\(record.impUID)", "error": "\(error)",
+                ])
         }
     }
 
     /// The caller's payment by order code, imp_uid or the filter id of a paid order.
     func payment(_ id: String, caller: AuthenticatedUser) async throws -> PaymentRecord {
         guard (1...100).contains(id.count) else { throw ServiceError.badRequest("invalid payment id") }
-        guard let record = try await store.payment(matching: id, appID: caller.appID, userID: caller.userID) else { throw ServiceError.notFound("no such payment") }
+        guard let record = try await store.payment(matching: id, appID: caller.appID, userID: caller.userID) else {
+            throw ServiceError.notFound("no such payment")
+        }
         return record
     }
 
@@ -189,7 +212,9 @@ struct VerificationService: Sendable {
 
     /// Records a refused verification, cancels the payment at the PG when asked (best effort:
     /// a failed cancel is logged and recorded), and answers the error to throw.
-    private func refuse(_ claim: Claim, merchantUID: String, appID: String, reason: String, cancel: Bool, status: ErrorCode = .paymentInvalid) async throws -> ServiceError {
+    private func refuse(
+        _ claim: Claim, merchantUID: String, appID: String, reason: String, cancel: Bool, status: ErrorCode = .paymentInvalid
+    ) async throws -> ServiceError {
         var cancelled = false
         if cancel {
             do {
@@ -199,13 +224,17 @@ struct VerificationService: Sendable {
                 logger.error("payment could not be cancelled", metadata: ["imp_uid": "\(claim.impUID)", "error": "\(error)"])
             }
         }
-        logger.warning("payment refused", metadata: [
-            "imp_uid": "\(claim.impUID)", "merchant_uid": "\(merchantUID)", "source": "\(claim.source.rawValue)", "reason": "\(reason)", "cancelled": "\(cancelled)",
-        ])
-        try await store.recordRefusal(RefusedAttempt(
-            source: claim.source.rawValue, impUID: claim.impUID, merchantUID: merchantUID, appID: appID, userID: claim.caller?.userID ?? "",
-            reason: reason, cancelled: cancelled, createdAt: GlintDate.nowMilliseconds()
-        ))
+        logger.warning(
+            "payment refused",
+            metadata: [
+                "imp_uid": "\(claim.impUID)", "merchant_uid": "\(merchantUID)", "source": "\(claim.source.rawValue)", "reason": "\(reason)",
+                "cancelled": "\(cancelled)",
+            ])
+        try await store.recordRefusal(
+            RefusedAttempt(
+                source: claim.source.rawValue, impUID: claim.impUID, merchantUID: merchantUID, appID: appID, userID: claim.caller?.userID ?? "",
+                reason: reason, cancelled: cancelled, createdAt: GlintDate.nowMilliseconds()
+            ))
         return ServiceError(status, cancelled ? "\(reason); the payment was cancelled" : reason)
     }
 }

@@ -58,7 +58,8 @@ struct PortOneClient: Sendable {
             },
             cancel: { impUID, reason in
                 let body = ["imp_uid": impUID, "reason": reason]
-                _ = try await caller.call(.POST, "/payments/cancel", body: try JSONEncoder().encode(body), as: PortOnePayment.self, notFoundIsNil: false)
+                _ = try await caller.call(
+                    .POST, "/payments/cancel", body: try JSONEncoder().encode(body), as: PortOnePayment.self, notFoundIsNil: false)
             }
         )
     }
@@ -129,7 +130,8 @@ struct PortOneClient: Sendable {
                 return nil
             }
             if status >= 500 { return nil }
-            guard let envelope = try? JSONDecoder().decode(Envelope<Token>.self, from: buffer), envelope.code == 0, let token = envelope.response else {
+            guard let envelope = try? JSONDecoder().decode(Envelope<Token>.self, from: buffer), envelope.code == 0, let token = envelope.response
+            else {
                 logger.error("PortOne refused our credentials", metadata: ["status": "\(status)"])
                 throw ServiceError(.unavailable, "payment provider refused our credentials")
             }

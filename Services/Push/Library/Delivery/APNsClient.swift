@@ -77,8 +77,9 @@ final class APNsClient: Sendable {
 
     private func providerToken() async throws -> String {
         if let cached = token.withLock({ $0 }), cached.until > .now { return cached.value }
-        let signed = try await keys.sign(ProviderClaims(iss: credentials.teamID, iat: Int64(Date().timeIntervalSince1970)),
-                                         kid: JWKIdentifier(string: credentials.keyID))
+        let signed = try await keys.sign(
+            ProviderClaims(iss: credentials.teamID, iat: Int64(Date().timeIntervalSince1970)),
+            kid: JWKIdentifier(string: credentials.keyID))
         token.withLock { $0 = (signed, .now + Self.tokenLifetime) }
         return signed
     }

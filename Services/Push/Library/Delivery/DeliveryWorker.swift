@@ -98,17 +98,19 @@ final class DeliveryWorker: Service, Sendable {
     /// until `maxAttempts`.
     private func settle(_ claimed: [ClaimedDelivery], _ results: [DeliveryResult]) async throws {
         let now = GlintDate.nowMilliseconds()
-        try await store.settle(zip(claimed, results).map { item, result in
-            let state: DeliveryOutcome.State = switch result {
-            case .sent: .sent
-            case .dead(let reason): .dead(reason)
-            case .failed(let reason): .failed(reason)
-            case .retry(let reason, _) where item.attempts + 1 >= Self.maxAttempts: .failed(reason)
-            case .retry(let reason, let after):
-                .retry(reason, at: now + (after.map { Int64($0 * 1000) } ?? Int64(min(300_000, 1000 << min(item.attempts, 9)))))
-            }
-            return DeliveryOutcome(delivery: item, state: state)
-        }, at: now)
+        try await store.settle(
+            zip(claimed, results).map { item, result in
+                let state: DeliveryOutcome.State =
+                    switch result {
+                    case .sent: .sent
+                    case .dead(let reason): .dead(reason)
+                    case .failed(let reason): .failed(reason)
+                    case .retry(let reason, _) where item.attempts + 1 >= Self.maxAttempts: .failed(reason)
+                    case .retry(let reason, let after):
+                        .retry(reason, at: now + (after.map { Int64($0 * 1000) } ?? Int64(min(300_000, 1000 << min(item.attempts, 9)))))
+                    }
+                return DeliveryOutcome(delivery: item, state: state)
+            }, at: now)
         let failures = results.filter { if case .sent = $0 { return false } else { return true } }.count
         if failures > 0 { logger.notice("deliveries not sent this round", metadata: ["count": "\(failures)", "of": "\(claimed.count)"]) }
     }

@@ -66,7 +66,9 @@ final class FCMClient: Sendable {
             request.body = .bytes(ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: ["message": body])))
             let response = try await http.execute(request, timeout: .seconds(15))
             let answer = try await response.body.collect(upTo: 64 << 10)
-            return Self.result(status: response.status, retryAfter: response.headers.first(name: "Retry-After"), body: answer, dropToken: { self.token.withLock { $0 = nil } })
+            return Self.result(
+                status: response.status, retryAfter: response.headers.first(name: "Retry-After"), body: answer,
+                dropToken: { self.token.withLock { $0 = nil } })
         } catch {
             return .retry("FCM unreachable: \(error)", after: nil)
         }
@@ -94,12 +96,15 @@ final class FCMClient: Sendable {
     private func accessToken() async throws -> String {
         if let cached = token.withLock({ $0 }), cached.until > .now { return cached.value }
         let now = Int64(Date().timeIntervalSince1970)
-        let assertion = try await keys.sign(JWTBearerGrantClaims(iss: account.clientEmail, scope: "https://www.googleapis.com/auth/firebase.messaging",
-                                                        aud: account.tokenURI, iat: now, exp: now + 3600))
+        let assertion = try await keys.sign(
+            JWTBearerGrantClaims(
+                iss: account.clientEmail, scope: "https://www.googleapis.com/auth/firebase.messaging",
+                aud: account.tokenURI, iat: now, exp: now + 3600))
         var request = HTTPClientRequest(url: account.tokenURI)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
-        request.body = .bytes(ByteBuffer(string: FormEncoding.encode(["grant_type": "urn:ietf:params:oauth:grant-type:jwt-bearer", "assertion": assertion])))
+        request.body = .bytes(
+            ByteBuffer(string: FormEncoding.encode(["grant_type": "urn:ietf:params:oauth:grant-type:jwt-bearer", "assertion": assertion])))
         let response = try await http.execute(request, timeout: .seconds(15))
         let body = try await response.body.collect(upTo: 64 << 10)
         struct Grant: Decodable { var access_token: String; var expires_in: Int }

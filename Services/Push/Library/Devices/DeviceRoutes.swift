@@ -10,7 +10,8 @@ struct DeviceRoutes: Sendable {
         protected.put("/v1/users/deviceToken") { request, context -> EmptyAnswer in
             let body = try await request.decode(as: DeviceTokenRequest.self, context: context)
             let caller = try context.requireUser()
-            try await devices.register(body.deviceToken, platform: body.platform, appID: caller.appID, userID: caller.userID, sessionID: caller.sessionID)
+            try await devices.register(
+                body.deviceToken, platform: body.platform, appID: caller.appID, userID: caller.userID, sessionID: caller.sessionID)
             return EmptyAnswer()
         }
         group.serve(InternalEndpoints.Push.deviceToken) { _, event, _ in

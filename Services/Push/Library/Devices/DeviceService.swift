@@ -23,7 +23,8 @@ struct DeviceService: Sendable {
         if token.isEmpty {
             try await store.removeDevices(appID: appID, userID: userID, sessionID: sessionID)
         } else {
-            try await store.register(token: token, platform: platform, appID: appID, userID: userID, sessionID: sessionID, at: GlintDate.nowMilliseconds())
+            try await store.register(
+                token: token, platform: platform, appID: appID, userID: userID, sessionID: sessionID, at: GlintDate.nowMilliseconds())
         }
     }
 }

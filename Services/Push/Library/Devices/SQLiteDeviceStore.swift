@@ -8,11 +8,12 @@ struct SQLiteDeviceStore: DeviceStore {
 
     func register(token: String, platform: DevicePlatform, appID: String, userID: String, sessionID: String, at time: Int64) async throws {
         try await database.write { db in
-            try db.execute(sql: """
-                INSERT INTO device (token, app_id, user_id, session_id, platform, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT(token) DO UPDATE SET app_id = excluded.app_id, user_id = excluded.user_id, session_id = excluded.session_id,
-                    platform = excluded.platform, updated_at = excluded.updated_at
-                """, arguments: [token, appID, userID, sessionID, platform.rawValue, time])
+            try db.execute(
+                sql: """
+                    INSERT INTO device (token, app_id, user_id, session_id, platform, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(token) DO UPDATE SET app_id = excluded.app_id, user_id = excluded.user_id, session_id = excluded.session_id,
+                        platform = excluded.platform, updated_at = excluded.updated_at
+                    """, arguments: [token, appID, userID, sessionID, platform.rawValue, time])
         }
     }
 

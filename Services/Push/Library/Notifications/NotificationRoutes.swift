@@ -18,7 +18,9 @@ struct NotificationRoutes: Sendable {
             return try await push(to: users, body, caller: try context.requireUser())
         }
         group.serve(InternalEndpoints.Push.chatMessages) { _, events, _ in
-            guard events.count <= ChatMessageEvent.maxPerCall else { throw ServiceError.badRequest("at most \(ChatMessageEvent.maxPerCall) messages per call") }
+            guard events.count <= ChatMessageEvent.maxPerCall else {
+                throw ServiceError.badRequest("at most \(ChatMessageEvent.maxPerCall) messages per call")
+            }
             for event in events {
                 _ = try await notifications.enqueue(chatMessage: event)
             }
