@@ -1,4 +1,5 @@
 import ServiceKit
+import TestSupport
 import XCTest
 
 @testable import ChatService
@@ -9,15 +10,11 @@ final class RoomAccessTests: XCTestCase {
         RoomRecord(id: "r", appID: app, pairKey: "k", createdAt: 1, updatedAt: 1, lastChatSeq: nil, kind: kind, workspaceID: workspace)
     }
 
-    private func assertThrows(_ expected: StoreError, _ body: @autoclosure () throws -> some Any, line: UInt = #line) {
-        XCTAssertThrowsError(try body(), line: line) { XCTAssertEqual(String(describing: $0), String(describing: expected), line: line) }
-    }
-
     func testAPairRoomOfTheAppOpensToItsParticipants() throws {
         XCTAssertEqual(try RoomAccess.pair(room(.pair), appID: "app", participant: true).id, "r")
-        assertThrows(.notPermitted("not a participant of this room"), try RoomAccess.pair(room(.pair), appID: "app", participant: false))
+        XCTAssertThrowsStoreError(.notPermitted("not a participant of this room"), try RoomAccess.pair(room(.pair), appID: "app", participant: false))
         for other in [nil, room(.pair, app: "other"), room(.channel)] {
-            assertThrows(.notFound("room not found"), try RoomAccess.pair(other, appID: "app", participant: true))
+            XCTAssertThrowsStoreError(.notFound("room not found"), try RoomAccess.pair(other, appID: "app", participant: true))
         }
     }
 
@@ -25,8 +22,9 @@ final class RoomAccessTests: XCTestCase {
         let dm = room(.dm, workspace: "w")
         XCTAssertEqual(try RoomAccess.dm(dm, workspaceID: "w", participants: ["a", "b"], caller: "a").opponent, "b")
         XCTAssertEqual(try RoomAccess.dm(dm, workspaceID: "w", participants: ["a"], caller: "a").opponent, "a", "a DM with oneself")
-        assertThrows(.notPermitted("not a participant of this room"), try RoomAccess.dm(dm, workspaceID: "w", participants: ["a", "b"], caller: "c"))
-        assertThrows(.notFound("room not found"), try RoomAccess.dm(dm, workspaceID: "other", participants: ["a"], caller: "a"))
-        assertThrows(.notFound("room not found"), try RoomAccess.dm(room(.pair), workspaceID: "w", participants: ["a"], caller: "a"))
+        XCTAssertThrowsStoreError(
+            .notPermitted("not a participant of this room"), try RoomAccess.dm(dm, workspaceID: "w", participants: ["a", "b"], caller: "c"))
+        XCTAssertThrowsStoreError(.notFound("room not found"), try RoomAccess.dm(dm, workspaceID: "other", participants: ["a"], caller: "a"))
+        XCTAssertThrowsStoreError(.notFound("room not found"), try RoomAccess.dm(room(.pair), workspaceID: "w", participants: ["a"], caller: "a"))
     }
 }

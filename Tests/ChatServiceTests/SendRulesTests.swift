@@ -1,5 +1,6 @@
 import Contracts
 import ServiceKit
+import TestSupport
 import XCTest
 
 @testable import ChatService
@@ -19,16 +20,10 @@ final class SendRulesTests: XCTestCase {
             appID: app, kind: kind.rawValue, updatedAt: updatedAt, participants: [alice], senderIsWorkspaceMember: member, retried: retried)
     }
 
-    private func assertStoreError(_ expected: StoreError, _ decide: @autoclosure () throws -> SendRules.Decision, line: UInt = #line) {
-        XCTAssertThrowsError(try decide(), line: line) { error in
-            XCTAssertEqual(String(describing: error), String(describing: expected), line: line)
-        }
-    }
-
     func testAMissingRoomOrOneOfAnotherAppOrKindIsNotFound() {
-        assertStoreError(.notFound("room not found"), try SendRules.decide(new(alice), appID: "app", at: 5_000, room: nil))
-        assertStoreError(.notFound("room not found"), try SendRules.decide(new(alice), appID: "app", at: 5_000, room: room(app: "other")))
-        assertStoreError(.notFound("room not found"), try SendRules.decide(new(alice), appID: "app", at: 5_000, room: room(kind: .channel)))
+        XCTAssertThrowsStoreError(.notFound("room not found"), try SendRules.decide(new(alice), appID: "app", at: 5_000, room: nil))
+        XCTAssertThrowsStoreError(.notFound("room not found"), try SendRules.decide(new(alice), appID: "app", at: 5_000, room: room(app: "other")))
+        XCTAssertThrowsStoreError(.notFound("room not found"), try SendRules.decide(new(alice), appID: "app", at: 5_000, room: room(kind: .channel)))
         XCTAssertThrowsError(try SendRules.check(roomID: "not-an-id"))
     }
 
@@ -61,11 +56,11 @@ final class SendRulesTests: XCTestCase {
         else { return XCTFail("a member's message is stored") }
         XCTAssertTrue(joins)
         XCTAssertEqual(participants, [alice, bob])
-        assertStoreError(
+        XCTAssertThrowsStoreError(
             .notPermitted("not a participant of this room"),
             try SendRules.decide(new(bob, kind: .channel), appID: "app", at: 5_000, room: room(kind: .channel, member: false)))
         // No joining a pair room.
-        assertStoreError(
+        XCTAssertThrowsStoreError(
             .notPermitted("not a participant of this room"), try SendRules.decide(new(bob), appID: "app", at: 5_000, room: room(member: true)))
     }
 

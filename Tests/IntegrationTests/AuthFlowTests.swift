@@ -19,8 +19,10 @@ final class AuthFlowTests: XCTestCase {
     }
 
     private func joinLoginExpireRefreshReuse(_ extra: [String: String]) async throws {
+        // Two seconds: `exp` is whole seconds, so a token of one could be issued with a millisecond
+        // left, and the refreshed token must outlive the next call.
         let suite = try await AuthAndGateway.start(
-            ["AUTH_ACCESS_TOKEN_TTL_SECONDS": "1", "AUTH_REFRESH_REUSE_GRACE_SECONDS": "0"].merging(extra) { $1 })
+            ["AUTH_ACCESS_TOKEN_TTL_SECONDS": "2", "AUTH_REFRESH_REUSE_GRACE_SECONDS": "0"].merging(extra) { $1 })
         do {
             let join = try await suite.call(.POST, "/v1/users/join", json: #"{"email":"flow@glint.app","password":"pass1234!","nick":"flow"}"#)
             XCTAssertEqual(join.status, 200, join.body.text)
@@ -30,7 +32,7 @@ final class AuthFlowTests: XCTestCase {
             let profile = try await suite.call(.GET, "/v1/users/me/profile", token: auth.accessToken)
             XCTAssertEqual(profile.status, 200)
 
-            // The access token outlives its one-second lifetime: 419, the refresh cue.
+            // The access token outlives its lifetime: 419, the refresh cue.
             let expired = await HTTPProbe.eventually(within: .seconds(5), every: .milliseconds(100)) { () -> HTTPProbe.Answer? in
                 guard let answer = try? await suite.call(.GET, "/v1/users/me/profile", token: auth.accessToken), answer.status == 419 else {
                     return nil

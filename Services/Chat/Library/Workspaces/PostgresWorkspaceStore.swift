@@ -17,14 +17,8 @@ struct PostgresWorkspaceStore: WorkspaceStore {
     func activate(_ workspaceID: String, defaultChannel: ChannelRecord) async throws -> WorkspaceRecord {
         let logger = pool.logger
         return try await pool.transaction { connection in
-            guard
-                var workspace = try await connection.record(
-                    WorkspaceRecord.self, "SELECT * FROM workspace WHERE id = \(workspaceID) AND state = 'pending' FOR UPDATE", logger: logger
-                )
-            else {
-                throw StoreError.notFound("the workspace purchase was given up")
-            }
-            workspace.state = .active
+            let workspace = try WorkspaceRules.activated(
+                try await connection.record(WorkspaceRecord.self, "SELECT * FROM workspace WHERE id = \(workspaceID) FOR UPDATE", logger: logger))
             try await connection.query("UPDATE workspace SET state = 'active' WHERE id = \(workspaceID)", logger: logger)
             let member = WorkspaceMemberRecord(
                 workspaceID: workspaceID, userID: workspace.ownerID, appID: workspace.appID, joinedAt: workspace.createdAt)
@@ -124,21 +118,12 @@ struct PostgresWorkspaceStore: WorkspaceStore {
         let logger = pool.logger
         return try await Self.ownerNameUnique("the new owner has a workspace of that name") {
             try await pool.transaction { connection in
-                guard
-                    var workspace = try await connection.record(
-                        WorkspaceRecord.self, "SELECT * FROM workspace WHERE id = \(workspaceID) FOR UPDATE", logger: logger
-                    )
-                else {
-                    throw StoreError.notFound("workspace not found")
-                }
-                guard
+                let found = try await connection.record(
+                    WorkspaceRecord.self, "SELECT * FROM workspace WHERE id = \(workspaceID) FOR UPDATE", logger: logger)
+                let isMember =
                     try await connection.count(
-                        "SELECT 1 FROM workspace_member WHERE workspace_id = \(workspaceID) AND user_id = \(userID)", logger: logger
-                    ) > 0
-                else {
-                    throw StoreError.notFound("the new owner is not a member")
-                }
-                workspace.ownerID = userID
+                        "SELECT 1 FROM workspace_member WHERE workspace_id = \(workspaceID) AND user_id = \(userID)", logger: logger) > 0
+                let workspace = try WorkspaceRules.transferred(found, to: userID, isMember: isMember)
                 try await connection.query("UPDATE workspace SET owner_id = \(userID) WHERE id = \(workspaceID)", logger: logger)
                 return workspace
             }

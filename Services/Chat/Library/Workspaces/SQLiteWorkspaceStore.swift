@@ -34,10 +34,7 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
 
     func activate(_ workspaceID: String, defaultChannel: ChannelRecord) async throws -> WorkspaceRecord {
         try await database.write { db in
-            guard var workspace = try WorkspaceRecord.fetchOne(db, key: workspaceID), workspace.state == .pending else {
-                throw StoreError.notFound("the workspace purchase was given up")
-            }
-            workspace.state = .active
+            let workspace = try WorkspaceRules.activated(try WorkspaceRecord.fetchOne(db, key: workspaceID))
             try workspace.update(db)
             try WorkspaceMemberRecord(workspaceID: workspaceID, userID: workspace.ownerID, appID: workspace.appID, joinedAt: workspace.createdAt)
                 .insert(db)
@@ -130,11 +127,9 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
     func transfer(_ workspaceID: String, to userID: String) async throws -> WorkspaceRecord {
         try await Self.ownerNameUnique("the new owner has a workspace of that name") {
             try await database.write { db in
-                guard var workspace = try WorkspaceRecord.fetchOne(db, key: workspaceID) else { throw StoreError.notFound("workspace not found") }
-                guard try WorkspaceMemberRecord.exists(db, key: ["workspace_id": workspaceID, "user_id": userID]) else {
-                    throw StoreError.notFound("the new owner is not a member")
-                }
-                workspace.ownerID = userID
+                let workspace = try WorkspaceRules.transferred(
+                    try WorkspaceRecord.fetchOne(db, key: workspaceID), to: userID,
+                    isMember: try WorkspaceMemberRecord.exists(db, key: ["workspace_id": workspaceID, "user_id": userID]))
                 try workspace.update(db)
                 return workspace
             }

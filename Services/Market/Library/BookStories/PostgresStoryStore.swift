@@ -38,19 +38,14 @@ struct PostgresStoryStore: StoryStore {
         let logger = pool.logger
         do {
             try await pool.transaction { connection in
-                guard try await connection.count("SELECT 1 FROM book WHERE id = \(story.bookID) AND app_id = \(story.appID)", logger: logger) > 0
-                else {
-                    throw StoreError.notFound("no such book")
-                }
+                let book = try await connection.count("SELECT 1 FROM book WHERE id = \(story.bookID) AND app_id = \(story.appID)", logger: logger) > 0
+                var owners: [String: String] = [:]
                 if !story.themeIDs.isEmpty {
-                    let owned =
-                        try await connection.value(
-                            Int.self,
-                            """
-                            SELECT COUNT(*) FROM theme WHERE id = ANY(\(story.themeIDs)) AND user_id = \(story.userID) AND app_id = \(story.appID)
-                            """, logger: logger) ?? 0
-                    guard owned == story.themeIDs.count else { throw StoreError.notFound("no such folder of yours") }
+                    let rows = try await connection.query(
+                        "SELECT id, user_id FROM theme WHERE id = ANY(\(story.themeIDs)) AND app_id = \(story.appID)", logger: logger)
+                    for try await (id, owner) in rows.decode((String, String).self) { owners[id] = owner }
                 }
+                try StoryRules.checkReferences(of: story, bookFound: book, themeOwners: owners)
                 try await body(connection)
                 for (position, themeID) in story.themeIDs.enumerated() {
                     try await connection.query(

@@ -163,15 +163,16 @@ struct SQLiteStoryStore: StoryStore {
     private static func checkReferences(_ db: Database, _ story: StoryRecord) throws {
         let book =
             try Bool.fetchOne(db, sql: "SELECT COUNT(*) > 0 FROM book WHERE id = ? AND app_id = ?", arguments: [story.bookID, story.appID]) ?? false
-        guard book else { throw StoreError.notFound("no such book") }
-        guard !story.themeIDs.isEmpty else { return }
-        let owned =
-            try Int.fetchOne(
-                db,
-                sql: """
-                    SELECT COUNT(*) FROM theme WHERE id IN (SELECT value FROM json_each(?)) AND user_id = ? AND app_id = ?
-                    """, arguments: [JSONText.encode(story.themeIDs), story.userID, story.appID]) ?? 0
-        guard owned == story.themeIDs.count else { throw StoreError.notFound("no such folder of yours") }
+        var owners: [String: String] = [:]
+        if !story.themeIDs.isEmpty {
+            for row in try Row.fetchAll(
+                db, sql: "SELECT id, user_id FROM theme WHERE id IN (SELECT value FROM json_each(?)) AND app_id = ?",
+                arguments: [JSONText.encode(story.themeIDs), story.appID])
+            {
+                owners[row["id"]] = row["user_id"]
+            }
+        }
+        try StoryRules.checkReferences(of: story, bookFound: book, themeOwners: owners)
     }
 
     private static func setThemes(_ db: Database, _ story: StoryRecord) throws {

@@ -47,4 +47,12 @@ enum StoryRules {
         guard parts.count <= 5 else { throw ServiceError.badRequest("at most 5 images") }
         return parts
     }
+
+    /// What a story points at, checked by each store inside its write from what it read there: a
+    /// book of the app, and folders (themes) of the story's writer only. `themeOwners` holds the
+    /// writer of each of the story's themes found in the app.
+    static func checkReferences(of story: StoryRecord, bookFound: Bool, themeOwners: [String: String]) throws {
+        guard bookFound else { throw StoreError.notFound("no such book") }
+        guard story.themeIDs.allSatisfy({ themeOwners[$0] == story.userID }) else { throw StoreError.notFound("no such folder of yours") }
+    }
 }

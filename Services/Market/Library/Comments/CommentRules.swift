@@ -9,4 +9,13 @@ enum CommentRules {
         guard found.creatorID == userID else { throw StoreError.notPermitted("not your comment") }
         return found
     }
+
+    /// A reply answers a top-level comment of the same target (one level of replies), checked by
+    /// each store inside its insert from the parent it read there (nil: none among the app's
+    /// comments of that kind of target).
+    static func checkParent(_ parent: CommentRecord?, of reply: CommentRecord) throws {
+        guard let parent, parent.targetID == reply.targetID, parent.parentID == nil else {
+            throw StoreError.notFound("no such parent comment")
+        }
+    }
 }

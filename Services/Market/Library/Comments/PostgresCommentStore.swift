@@ -12,13 +12,12 @@ struct PostgresCommentStore: CommentStore {
         let logger = pool.logger
         do {
             try await pool.transaction { connection in
-                if let parent = comment.parentID {
-                    let topLevel = try await connection.count(
-                        """
-                        SELECT 1 FROM comment WHERE id = \(parent) AND target_type = \(target.rawValue) AND target_id = \(comment.targetID)
-                        AND parent_id IS NULL AND app_id = \(appID)
-                        """, logger: logger)
-                    guard topLevel > 0 else { throw StoreError.notFound("no such parent comment") }
+                if let parentID = comment.parentID {
+                    let parent = try await connection.rows(
+                        "SELECT * FROM comment WHERE id = \(parentID) AND target_type = \(target.rawValue) AND app_id = \(appID)", logger: logger,
+                        CommentRecord.init
+                    ).first
+                    try CommentRules.checkParent(parent, of: comment)
                 }
                 try await connection.query(
                     """

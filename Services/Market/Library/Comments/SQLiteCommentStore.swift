@@ -8,14 +8,11 @@ struct SQLiteCommentStore: CommentStore {
 
     func insert(_ comment: CommentRecord, target: CommentTarget, appID: String) async throws {
         try await database.write { db in
-            if let parent = comment.parentID {
-                let topLevel =
-                    try Bool.fetchOne(
-                        db,
-                        sql: """
-                            SELECT COUNT(*) > 0 FROM comment WHERE id = ? AND target_type = ? AND target_id = ? AND parent_id IS NULL AND app_id = ?
-                            """, arguments: [parent, target.rawValue, comment.targetID, appID]) ?? false
-                guard topLevel else { throw StoreError.notFound("no such parent comment") }
+            if let parentID = comment.parentID {
+                let parent = try Self.fetch(
+                    db, sql: "SELECT * FROM comment WHERE id = ? AND target_type = ? AND app_id = ?", arguments: [parentID, target.rawValue, appID]
+                ).first
+                try CommentRules.checkParent(parent, of: comment)
             }
             try db.execute(
                 sql: """
