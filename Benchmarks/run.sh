@@ -39,8 +39,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 which wrk >/dev/null || { echo "needs wrk (apt-get install wrk)"; exit 1; }
-swift build -c release >/dev/null
-BIN=$(swift build -c release --show-bin-path)
+# BIN names a folder of release executables saved from another commit (A/B runs); unset, this tree's.
+if [ -z "${BIN:-}" ]; then
+  swift build -c release >/dev/null
+  BIN=$(swift build -c release --show-bin-path)
+fi
 DURATION=${DURATION:-10}
 CONCURRENCY=${CONCURRENCY:-16}
 DATA=$(mktemp -d)
