@@ -8,13 +8,11 @@ struct ChannelRoutes: Sendable {
     let upload: MessageUpload
 
     func register(protected: ServiceApplication.Group) {
-        protected.get("/v1/workspaces/{wid}/channels") { _, context -> Response in
-            JSONCoding.response(
-                body: try await channels.list(try context.requireUser(profile: .slp), workspace: try context.parameters.require("wid"), mine: false))
+        protected.workspaceGet("/v1/workspaces/{wid}/channels") { caller, workspace, _, _ in
+            try await channels.list(caller, workspace: workspace, mine: false)
         }
-        protected.get("/v1/workspaces/{wid}/my-channels") { _, context -> Response in
-            JSONCoding.response(
-                body: try await channels.list(try context.requireUser(profile: .slp), workspace: try context.parameters.require("wid"), mine: true))
+        protected.workspaceGet("/v1/workspaces/{wid}/my-channels") { caller, workspace, _, _ in
+            try await channels.list(caller, workspace: workspace, mine: true)
         }
         protected.post("/v1/workspaces/{wid}/channels") { request, context -> ChannelAnswer in
             let caller = try context.requireUser(profile: .slp)
@@ -38,11 +36,8 @@ struct ChannelRoutes: Sendable {
                 channel: try context.parameters.require("cid"))
             return EmptyAnswer()
         }
-        protected.get("/v1/workspaces/{wid}/channels/{cid}/exit") { _, context -> Response in
-            JSONCoding.response(
-                body: try await channels.exit(
-                    try context.requireUser(profile: .slp), workspace: try context.parameters.require("wid"),
-                    channel: try context.parameters.require("cid")))
+        protected.workspaceGet("/v1/workspaces/{wid}/channels/{cid}/exit") { caller, workspace, _, context in
+            try await channels.exit(caller, workspace: workspace, channel: try context.parameters.require("cid"))
         }
         WorkspaceMessageRoutes(conversations: channels, upload: upload, path: "/v1/workspaces/{wid}/channels/{cid}", parameter: "cid")
             .register(protected: protected)

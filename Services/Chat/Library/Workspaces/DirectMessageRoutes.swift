@@ -8,11 +8,8 @@ struct DirectMessageRoutes: Sendable {
     let upload: MessageUpload
 
     func register(protected: ServiceApplication.Group) {
-        protected.get("/v1/workspaces/{wid}/dms") { _, context -> Response in
-            JSONCoding.response(
-                body: try await dms.list(
-                    try context.requireUser(profile: .slp), workspace: try context.parameters.require("wid"),
-                    requestID: context.requestID))
+        protected.workspaceGet("/v1/workspaces/{wid}/dms") { caller, workspace, _, context in
+            try await dms.list(caller, workspace: workspace, requestID: context.requestID)
         }
         protected.post("/v1/workspaces/{wid}/dms") { request, context -> DMRoomAnswer in
             let caller = try context.requireUser(profile: .slp)

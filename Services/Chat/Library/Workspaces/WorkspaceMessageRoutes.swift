@@ -12,12 +12,10 @@ struct WorkspaceMessageRoutes<Conversation: WorkspaceConversation>: Sendable {
     let parameter: String
 
     func register(protected: ServiceApplication.Group) {
-        protected.get(RouterPath(path + "/chats")) { request, context -> Response in
-            JSONCoding.response(
-                body: try await conversations.chats(
-                    try context.requireUser(profile: .slp), workspace: try context.parameters.require("wid"),
-                    conversation: try context.parameters.require(parameter),
-                    after: try ChatRoutes.cursorDate(request.uri.queryParameters["cursor_date"].map(String.init)), requestID: context.requestID))
+        protected.workspaceGet(RouterPath(path + "/chats")) { caller, workspace, request, context in
+            try await conversations.chats(
+                caller, workspace: workspace, conversation: try context.parameters.require(parameter),
+                after: try ChatRoutes.cursorDate(request.uri.queryParameters["cursor_date"].map(String.init)), requestID: context.requestID)
         }
         protected.post(RouterPath(path + "/chats")) { request, context -> Conversation.Chat in
             let caller = try context.requireUser(profile: .slp)

@@ -39,10 +39,8 @@ struct WorkspaceRoutes: Sendable {
             try await workspaces.delete(try context.requireUser(profile: .slp), try context.parameters.require("wid"))
             return EmptyAnswer()
         }
-        protected.get("/v1/workspaces/{wid}/members") { _, context -> Response in
-            JSONCoding.response(
-                body: try await workspaces.members(
-                    try context.requireUser(profile: .slp), try context.parameters.require("wid"), requestID: context.requestID))
+        protected.workspaceGet("/v1/workspaces/{wid}/members") { caller, workspace, _, context in
+            try await workspaces.members(caller, workspace, requestID: context.requestID)
         }
         protected.post("/v1/workspaces/{wid}/members") { request, context -> SlpUser in
             let caller = try context.requireUser(profile: .slp)
@@ -60,8 +58,6 @@ struct WorkspaceRoutes: Sendable {
             return try await workspaces.transfer(caller, try context.parameters.require("wid"), to: body.ownerID)
         }
         // A GET that leaves: the app calls it so.
-        protected.get("/v1/workspaces/{wid}/exit") { _, context -> Response in
-            JSONCoding.response(body: try await workspaces.exit(try context.requireUser(profile: .slp), try context.parameters.require("wid")))
-        }
+        protected.workspaceGet("/v1/workspaces/{wid}/exit") { caller, workspace, _, _ in try await workspaces.exit(caller, workspace) }
     }
 }
