@@ -61,7 +61,7 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
         "Gateway", "Gateway", "gateway",
         [
             .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "HummingbirdCore", package: "hummingbird"),
-            "APIDocs", .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+            "APIDocs", .product(name: "OpenAPIKit", package: "OpenAPIKit"), "ServiceClients",
         ]
     ),
     (

@@ -33,11 +33,11 @@ struct ChatHarness {
     static func nick(_ user: String) -> String { "nick-" + user.suffix(4) }
     static func member(_ user: String) -> SlpUser { SlpUser(userID: user, email: email(user), nickname: nick(user), profileImage: nil) }
 
-    /// `pushClient` / `coinsClient` / `membersClient` replace the fakes (failing ones, say);
+    /// `pushClient` / `coinsClient` / `membersClient` (its members and lookup by email) replace the fakes (failing ones, say);
     /// `engine`, the run's engine (another replica's, say).
     static func make(
         protocolTest: Bool = false, pushClient: EventClient<[ChatMessageEvent]>? = nil, coinsClient: MarketClient? = nil,
-        membersClient: MembersClient? = nil, workspaceCost: Int = 50, engine: StoreEngine? = nil
+        membersClient: AuthClient? = nil, workspaceCost: Int = 50, engine: StoreEngine? = nil
     ) async throws -> ChatHarness {
         let keys = await TestKeys.make()
         let push = EventRecorder<ChatMessageEvent>()
@@ -46,31 +46,28 @@ struct ChatHarness {
         let engine = if let engine { engine } else { try await openEngine(common) }
         let known: Set<String> = [alice, bob, carol]
         let blocks = BlockGraph()
-        let users = UsersClient(
-            users: { ids, _, _ in
-                Dictionary(
-                    uniqueKeysWithValues: ids.filter(known.contains).map {
-                        ($0, UserInfoFull(userID: $0, nick: nick($0), profileImage: nil, name: "", introduction: "", description: "", hashTags: []))
-                    })
-            },
-            blocked: { user, _, _ in blocks.blocked(by: user) }
-        )
-        let members = MembersClient(
-            users: { ids, _, _ in Dictionary(uniqueKeysWithValues: ids.filter(known.contains).map { ($0, member($0)) }) },
-            byEmail: { address, _, _ in known.first { email($0) == address }.map(member) }
-        )
-        let wallet = FakeWallet(balance: 100)
-        let apps = AppsClient { appID in
+        var auth = AuthClient.unimplemented
+        auth.users = { ids, _, _ in
+            Dictionary(
+                uniqueKeysWithValues: ids.filter(known.contains).map {
+                    ($0, UserInfoFull(userID: $0, nick: nick($0), profileImage: nil, name: "", introduction: "", description: "", hashTags: []))
+                })
+        }
+        auth.blocked = { user, _, _ in blocks.blocked(by: user) }
+        auth.members = { ids, _, _ in Dictionary(uniqueKeysWithValues: ids.filter(known.contains).map { ($0, member($0)) }) }
+        auth.memberByEmail = { address, _, _ in known.first { email($0) == address }.map(member) }
+        if let membersClient { (auth.members, auth.memberByEmail) = (membersClient.members, membersClient.memberByEmail) }
+        auth.appFlags = { appID in
             appID == openApp ? AppFlags(socketAuthOptional: true) : appID == ChatHarness.appID ? AppFlags() : nil
         }
+        let wallet = FakeWallet(balance: 100)
         var configuration = ChatConfiguration()
         configuration.protocolTest = protocolTest
         configuration.workspaceCost = workspaceCost
         let app = try ChatAssembly.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
             dependencies: .init(
-                users: users, jwks: JWKSClient { keys.jwks }, apps: apps, push: pushClient ?? push.batchClient,
-                members: membersClient ?? members, market: coinsClient ?? wallet.client)
+                auth: auth, jwks: JWKSClient { keys.jwks }, push: pushClient ?? push.batchClient, market: coinsClient ?? wallet.client)
         ).application()
         return ChatHarness(app: app, keys: keys, push: push, wallet: wallet, blocks: blocks, engine: engine)
     }

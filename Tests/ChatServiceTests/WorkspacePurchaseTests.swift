@@ -4,6 +4,7 @@ import Foundation
 import HummingbirdTesting
 import NIOCore
 import SQLiteStorage
+import ServiceClients
 import ServiceKit
 import TestSupport
 import XCTest
@@ -45,7 +46,7 @@ final class WorkspacePurchaseTests: XCTestCase {
         let covers = try FileStore(dataDirectory: directory, area: "workspaces")
         let service = WorkspaceService(
             workspaces: store, channels: SQLiteChannelStore(database: database),
-            renderer: WorkspaceRenderer(members: MembersClient(users: { _, _, _ in [:] }, byEmail: { _, _, _ in nil })),
+            renderer: WorkspaceRenderer(members: .unimplemented),
             market: market.client, covers: covers, cost: 50, logger: TestEnvironment.logger
         )
         let alice = AuthenticatedUser(userID: H.alice, appID: H.openApp, sessionID: "s", expiresAt: .distantFuture)

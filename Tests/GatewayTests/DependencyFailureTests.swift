@@ -1,5 +1,6 @@
 import Contracts
 import HummingbirdTesting
+import ServiceClients
 import ServiceKit
 import TestSupport
 import XCTest

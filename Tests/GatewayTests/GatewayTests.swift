@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import NIOHTTP1
+import ServiceClients
 import ServiceKit
 import Synchronization
 import TestSupport
@@ -58,11 +59,20 @@ final class GatewayTests: XCTestCase {
         )
     }
 
+    /// auth-svc as the gateway asks it: apps by key (`byKey`) and by mount (none unless `byMount`).
+    static func appKeys(
+        byMount: @escaping @Sendable (String) async throws -> AppInfo? = { _ in nil }, byKey: @escaping @Sendable (String) async throws -> AppInfo?
+    ) -> AuthClient {
+        var client = AuthClient.unimplemented
+        (client.appByKey, client.appByMount) = (byKey, byMount)
+        return client
+    }
+
     /// `appKeys` replaces the fake auth-svc key lookup (a failing one, say).
     static func makeApp(
-        _ fakes: FakeServices, configuration: GatewayConfiguration = .init(), appKeys: AppKeysClient? = nil
+        _ fakes: FakeServices, configuration: GatewayConfiguration = .init(), appKeys: AuthClient? = nil
     ) throws -> some ApplicationProtocol {
-        let resolve = appKeys ?? AppKeysClient { key in Self.apps[key] }
+        let resolve = appKeys ?? Self.appKeys { key in Self.apps[key] }
         return GatewayAssembly.assemble(
             common: TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory()),
             configuration: configuration,
@@ -78,7 +88,7 @@ final class GatewayTests: XCTestCase {
         let pools = try UpstreamPools(common: common, maxConnectionsPerService: 4, logger: TestEnvironment.logger)
         return GatewayAssembly.assemble(
             common: common, configuration: GatewayConfiguration(),
-            dependencies: .init(apps: .init { Self.apps[$0] }, upstream: .live(pools: pools, timeout: .seconds(10))),
+            dependencies: .init(apps: Self.appKeys { Self.apps[$0] }, upstream: .live(pools: pools, timeout: .seconds(10))),
             logger: TestEnvironment.logger
         ).application()
     }
@@ -101,7 +111,7 @@ final class GatewayTests: XCTestCase {
     func testAnEmptyKeyIs420Everywhere() async throws {
         let fakes = FakeServices()
         let asked = Mutex(0)
-        let appKeys = AppKeysClient { key in
+        let appKeys = Self.appKeys { key in
             asked.withLock { $0 += 1 }
             return Self.apps[key]
         }

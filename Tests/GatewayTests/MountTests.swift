@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import ServiceClients
 import ServiceKit
 import Synchronization
 import TestSupport
@@ -16,13 +17,13 @@ final class MountTests: XCTestCase {
     typealias Fakes = GatewayTests.FakeServices
     static let quotehub = AppInfo(appID: "app-quotehub", name: "QuoteHub", profile: .quotehub, flags: AppFlags(), mount: "quotehub")
 
-    static func appKeys(onLookup: @escaping @Sendable (String) -> Void = { _ in }) -> AppKeysClient {
-        AppKeysClient(
-            resolve: { GatewayTests.apps[$0] },
-            mount: { mount in
+    static func appKeys(onLookup: @escaping @Sendable (String) -> Void = { _ in }) -> AuthClient {
+        GatewayTests.appKeys(
+            byMount: { mount in
                 onLookup(mount)
                 return mount == "quotehub" ? quotehub : nil
-            })
+            },
+            byKey: { GatewayTests.apps[$0] })
     }
 
     static func assertEnvelope(_ response: TestResponse, _ status: Int, file: StaticString = #filePath, line: UInt = #line) throws {

@@ -1,6 +1,7 @@
 import Contracts
 import GRDB
 import HummingbirdTesting
+import ServiceClients
 import ServiceKit
 import TestSupport
 import XCTest

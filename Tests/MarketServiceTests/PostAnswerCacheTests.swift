@@ -20,22 +20,22 @@ final class PostAnswerCacheTests: XCTestCase {
         let nicknames = Mutex<[String: String]>([:])
         let blocks = Mutex<[String: Set<String>]>([:])
 
-        var client: UsersClient {
-            UsersClient(
-                users: { ids, _, _ in
-                    let nicknames = self.nicknames.withLock { $0 }
-                    return Dictionary(
-                        uniqueKeysWithValues: ids.map {
-                            (
-                                $0,
-                                UserInfoFull(
-                                    userID: $0, nick: nicknames[$0] ?? "first", profileImage: nil, name: "", introduction: "", description: "",
-                                    hashTags: [])
-                            )
-                        })
-                },
-                blocked: { user, _, _ in self.blocks.withLock { $0[user] ?? [] } }
-            )
+        var client: AuthClient {
+            var client = AuthClient.unimplemented
+            client.users = { ids, _, _ in
+                let nicknames = self.nicknames.withLock { $0 }
+                return Dictionary(
+                    uniqueKeysWithValues: ids.map {
+                        (
+                            $0,
+                            UserInfoFull(
+                                userID: $0, nick: nicknames[$0] ?? "first", profileImage: nil, name: "", introduction: "", description: "",
+                                hashTags: [])
+                        )
+                    })
+            }
+            client.blocked = { user, _, _ in self.blocks.withLock { $0[user] ?? [] } }
+            return client
         }
     }
 

@@ -57,22 +57,24 @@ final class PostContractTests: XCTestCase {
         /// The service's own store (SQLite, or PostgreSQL when the run sets `GLINT_TEST_ENGINE`).
         let engine: StoreEngine
 
-        /// `users` and `geo` replace the fakes of auth-svc and geo-svc (a failing one, say);
+        /// `users` (its users and blocked lists) and `geo` replace the fakes of auth-svc and geo-svc (a failing one, say);
         /// `kakao` is Kakao's book search (by default none: a search fails the test).
         static func make(
-            users: UsersClient? = nil, geo geoClient: EventClient<PostLocationEvent>? = nil, kakao: KakaoBookClient? = nil, engine: StoreEngine? = nil
+            users: AuthClient? = nil, geo geoClient: EventClient<PostLocationEvent>? = nil, kakao: KakaoBookClient? = nil, engine: StoreEngine? = nil
         ) async throws -> Harness {
             let keys = await TestKeys.make()
             let blocks = Blocks(), geo = Geo()
             let common = TestEnvironment.common(.market, dataDirectory: try TestEnvironment.temporaryDirectory())
             let engine: StoreEngine = if let engine { engine } else { try await openEngine(common) }
+            var auth = fakeUsers(blocks)
+            auth.hiddenContent = { user, _, _ in
+                HiddenContent(
+                    userIDs: blocks.byUser.withLock { Array($0[user] ?? []) }, storyIDs: blocks.reportedStories.withLock { Array($0[user] ?? []) }
+                )
+            }
+            if let users { (auth.users, auth.blocked) = (users.users, users.blocked) }
             let dependencies = MarketAssembly.Dependencies(
-                users: users ?? fakeUsers(blocks), jwks: JWKSClient { keys.jwks }, geo: geoClient ?? EventClient { event in try geo.receive(event) },
-                hidden: HiddenContentClient { user, _, _ in
-                    HiddenContent(
-                        userIDs: blocks.byUser.withLock { Array($0[user] ?? []) }, storyIDs: blocks.reportedStories.withLock { Array($0[user] ?? []) }
-                    )
-                },
+                auth: auth, jwks: JWKSClient { keys.jwks }, geo: geoClient ?? EventClient { event in try geo.receive(event) },
                 kakao: kakao ?? .unimplemented
             )
             let app = try MarketAssembly.assemble(common: common, logger: TestEnvironment.logger, engine: engine, dependencies: dependencies)
@@ -90,21 +92,21 @@ final class PostContractTests: XCTestCase {
             )
         }
 
-        private static func fakeUsers(_ blocks: Blocks) -> UsersClient {
-            UsersClient(
-                users: { ids, _, _ in
-                    Dictionary(
-                        uniqueKeysWithValues: ids.map {
-                            (
-                                $0,
-                                UserInfoFull(
-                                    userID: $0, nick: "nick-" + $0.suffix(4), profileImage: nil, name: "", introduction: "", description: "",
-                                    hashTags: [])
-                            )
-                        })
-                },
-                blocked: { user, _, _ in blocks.byUser.withLock { $0[user] ?? [] } }
-            )
+        private static func fakeUsers(_ blocks: Blocks) -> AuthClient {
+            var client = AuthClient.unimplemented
+            client.users = { ids, _, _ in
+                Dictionary(
+                    uniqueKeysWithValues: ids.map {
+                        (
+                            $0,
+                            UserInfoFull(
+                                userID: $0, nick: "nick-" + $0.suffix(4), profileImage: nil, name: "", introduction: "", description: "",
+                                hashTags: [])
+                        )
+                    })
+            }
+            client.blocked = { user, _, _ in blocks.byUser.withLock { $0[user] ?? [] } }
+            return client
         }
 
         func headers(_ user: String, _ extra: [(String, String)] = []) async throws -> HTTPFields {

@@ -20,9 +20,9 @@ package enum ChatAssembly {
         let client = InternalClient(http: http.client, configuration: common)
         let usersChanged = engine.changeSignal(channel: ChatPostgresMigrations.usersChanged)
         let dependencies = Dependencies(
-            users: .live(client, changes: usersChanged.counter), jwks: .live(client: client), apps: .live(client),
+            auth: .live(client, changes: usersChanged.counter), jwks: .live(client: client),
             push: EventClient { events in _ = try await client.call(InternalEndpoints.Push.chatMessages, body: events) },
-            members: .live(client, changes: usersChanged.counter), market: .live(client), usersChanged: usersChanged
+            market: .live(client), usersChanged: usersChanged
         )
         return try assemble(
             common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
@@ -30,16 +30,14 @@ package enum ChatAssembly {
 
     /// What chat-svc asks other services; tests pass fakes.
     struct Dependencies: Sendable {
-        var users: UsersClient
+        /// auth-svc: users, whom a caller blocked, workspace members, apps' flags.
+        var auth: AuthClient
         var jwks: JWKSClient
-        var apps: AppsClient
         /// push-svc, told of messages.
         var push: EventClient<[ChatMessageEvent]>
-        /// auth-svc's users as workspace members.
-        var members: MembersClient
         /// market-svc's wallet, which pays for workspaces.
         var market: MarketClient
-        /// auth-svc's word that users changed: what `users` and `members` keep is dropped.
+        /// auth-svc's word that users changed: what `auth` keeps is dropped.
         var usersChanged = ChangeSignal.local()
     }
 
@@ -60,7 +58,7 @@ package enum ChatAssembly {
             if let listener = replicas.listener { { frame, seq in listener.stored(frame, seq: seq) } } else { { frame, _ in hub.broadcast(frame) } }
         let poster = MessagePoster(messages: stores.messages, hub: hub, deliver: deliver, eventsWaiting: { relay.nudge() })
         let conversations = ConversationService(
-            rooms: stores.rooms, messages: stores.messages, renderer: ChatRenderer(users: dependencies.users), poster: poster)
+            rooms: stores.rooms, messages: stores.messages, renderer: ChatRenderer(users: dependencies.auth), poster: poster)
         let chatFiles = try FileStore(dataDirectory: common.dataDirectory, area: "chats")
         let workspaces = try workspaceRoutes(
             common: common, configuration: configuration, logger: logger, stores: stores, dependencies: dependencies,
@@ -80,7 +78,7 @@ package enum ChatAssembly {
         socketConfiguration.flushWindow = configuration.flushWindow
         let sockets = SocketEndpoint(
             app: ChatRealtime(
-                rooms: stores.rooms, workspaces: stores.workspaces, verifier: verifier, apps: dependencies.apps, hub: hub, logger: logger),
+                rooms: stores.rooms, workspaces: stores.workspaces, verifier: verifier, apps: dependencies.auth, hub: hub, logger: logger),
             configuration: socketConfiguration, secret: common.internalSecret, logger: logger
         )
         return assemble(
@@ -101,7 +99,7 @@ package enum ChatAssembly {
         poster: MessagePoster, chatFiles: FileStore
     ) throws -> (routes: WorkspaceRouteSet, sweeper: AbandonedPurchaseSweeper) {
         let (workspaceStore, channelStore, messages) = (stores.workspaces, stores.channels, stores.messages)
-        let renderer = WorkspaceRenderer(members: dependencies.members)
+        let renderer = WorkspaceRenderer(members: dependencies.auth)
         let covers = try FileStore(dataDirectory: common.dataDirectory, area: "workspaces")
         let workspaces = WorkspaceService(
             workspaces: workspaceStore, channels: channelStore, renderer: renderer, market: dependencies.market, covers: covers,
@@ -116,7 +114,7 @@ package enum ChatAssembly {
             dms: DirectMessageRoutes(
                 dms: DirectMessageService(
                     access: workspaces, workspaces: workspaceStore, channels: channelStore, messages: messages,
-                    poster: poster, renderer: renderer, users: dependencies.users), upload: upload)
+                    poster: poster, renderer: renderer, users: dependencies.auth), upload: upload)
         )
         return (routes, AbandonedPurchaseSweeper(workspaces: workspaces, logger: logger))
     }

@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Prometheus
+import ServiceClients
 import ServiceKit
 import ServiceLifecycle
 
@@ -14,7 +15,7 @@ import ServiceLifecycle
 package enum GatewayAssembly {
     /// What the gateway talks to; tests pass fakes.
     struct Dependencies: Sendable {
-        var apps: AppKeysClient
+        var apps: AuthClient
         var upstream: Upstream
     }
 
@@ -30,7 +31,8 @@ package enum GatewayAssembly {
             handoffPath = nil
         }
         let dependencies = Dependencies(
-            apps: .live(InternalClient(http: http.client, configuration: common, timeout: .seconds(5))),
+            // The gateway keeps no users: nothing announces changes to it.
+            apps: .live(InternalClient(http: http.client, configuration: common, timeout: .seconds(5)), changes: LocalChangeCounter()),
             upstream: .live(
                 pools: pools, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)), handoff: handoffPath.map(SocketHandoffSender.init))
         )

@@ -18,9 +18,8 @@ package enum MarketAssembly {
         let client = InternalClient(http: http.client, configuration: common)
         let usersChanged = engine.changeSignal(channel: MarketPostgresMigrations.usersChanged)
         let dependencies = Dependencies(
-            users: .live(client, changes: usersChanged.counter), jwks: .live(client: client),
+            auth: .live(client, changes: usersChanged.counter), jwks: .live(client: client),
             geo: .live(client, InternalEndpoints.Geo.postLocation, appID: \.appID),
-            hidden: .live(client, changes: usersChanged.counter),
             kakao: .live(url: configuration.kakaoBookURL, restKey: configuration.kakaoRestKey, http: http.client),
             usersChanged: usersChanged
         )
@@ -30,15 +29,14 @@ package enum MarketAssembly {
 
     /// What market-svc asks other services; tests pass fakes.
     struct Dependencies: Sendable {
-        var users: UsersClient
+        /// auth-svc: users, whom a caller blocked, what a quotehub reader hid.
+        var auth: AuthClient
         var jwks: JWKSClient
         /// geo-svc, told of post locations.
         var geo: EventClient<PostLocationEvent>
-        /// auth-svc: what a quotehub reader hid by blocks and reports.
-        var hidden: HiddenContentClient
         /// Kakao's book search.
         var kakao: KakaoBookClient
-        /// auth-svc's word that users changed: what `users` and `hidden` keep is dropped.
+        /// auth-svc's word that users changed: what `auth` keeps is dropped.
         var usersChanged = ChangeSignal.local()
     }
 
@@ -50,7 +48,7 @@ package enum MarketAssembly {
         let relay = OutboxRelay(store: stores.outbox, logger: logger) { message in
             try await dependencies.geo.send(try JSONText.decode(message.payload).orThrow())
         }
-        let users = dependencies.users
+        let users = dependencies.auth
         let comments = CommentService(store: stores.comments, users: users)
         let postCache = PostAnswerCache(changes: stores.postChanges, maxBytes: configuration.postCacheBytes)
         let posts = PostService(

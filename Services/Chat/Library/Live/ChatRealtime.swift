@@ -1,4 +1,5 @@
 import Logging
+import ServiceClients
 import ServiceKit
 import SocketIO
 
@@ -10,7 +11,7 @@ struct ChatRealtime: SocketApplication {
     let rooms: any RoomStore
     let workspaces: any WorkspaceStore
     let verifier: AccessTokenVerifier
-    let apps: AppsClient
+    let apps: AuthClient
     let hub: RoomHub
     let logger: Logger
 
@@ -34,7 +35,7 @@ struct ChatRealtime: SocketApplication {
             }
             if namespace == "/" {
                 if let caller { return .success(caller) }
-                guard let appID = handshake.appID, try await apps.flags(appID)?.socketAuthOptional == true else {
+                guard let appID = handshake.appID, try await apps.appFlags(appID)?.socketAuthOptional == true else {
                     return .failure(SocketRefusal("authentication required"))
                 }
                 return .success(ChatCaller(appID: appID, userID: nil))
@@ -62,7 +63,7 @@ struct ChatRealtime: SocketApplication {
             return .success(caller)
         }
         let appID = caller?.appID ?? room.appID
-        guard appID == room.appID, try await apps.flags(appID)?.socketAuthOptional == true else {
+        guard appID == room.appID, try await apps.appFlags(appID)?.socketAuthOptional == true else {
             return .failure(SocketRefusal("authentication required"))
         }
         return .success(ChatCaller(appID: appID, userID: nil))

@@ -4,7 +4,7 @@ import ServiceKit
 
 /// Records as API.md §3 shapes, with senders and participants from one batch user lookup.
 struct ChatRenderer: Sendable {
-    let users: UsersClient
+    let users: AuthClient
 
     func chats(_ records: [ChatRecord], appID: String, requestID: String) async throws -> [ChatAnswer] {
         let found = try await users.users(Array(Set(records.map(\.senderID))), appID, requestID)

@@ -11,7 +11,7 @@ struct DirectMessageService: WorkspaceConversation {
     let messages: any MessageStore
     let poster: MessagePoster
     let renderer: WorkspaceRenderer
-    let users: UsersClient
+    let users: AuthClient
 
     func list(_ caller: AuthenticatedUser, workspace id: String, requestID: String) async throws -> [DMRoomAnswer] {
         _ = try await access.workspace(id, of: caller)

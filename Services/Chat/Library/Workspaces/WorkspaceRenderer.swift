@@ -1,12 +1,13 @@
 import Contracts
+import ServiceClients
 import ServiceKit
 
 /// Records as API.md §8 shapes, with users from one batch member lookup per answer.
 struct WorkspaceRenderer: Sendable {
-    let members: MembersClient
+    let members: AuthClient
 
     func users(_ ids: [String], appID: String, requestID: String) async throws -> [SlpUser] {
-        let found = try await members.users(ids, appID, requestID)
+        let found = try await members.members(ids, appID, requestID)
         return ids.map { found.member($0) }
     }
 
@@ -19,17 +20,17 @@ struct WorkspaceRenderer: Sendable {
     }
 
     func channelChats(_ records: [ChatRecord], channel: ChannelRecord, appID: String, requestID: String) async throws -> [ChannelChatAnswer] {
-        let found = try await members.users(Array(Set(records.map(\.senderID))), appID, requestID)
+        let found = try await members.members(Array(Set(records.map(\.senderID))), appID, requestID)
         return records.map { Self.channelChat($0, channel: channel, user: found.member($0.senderID)) }
     }
 
     func dmRooms(_ rooms: [(room: RoomRecord, opponent: String)], appID: String, requestID: String) async throws -> [DMRoomAnswer] {
-        let found = try await members.users(rooms.map(\.opponent), appID, requestID)
+        let found = try await members.members(rooms.map(\.opponent), appID, requestID)
         return rooms.map { Self.dmRoom($0.room, user: found.member($0.opponent)) }
     }
 
     func dmChats(_ records: [ChatRecord], appID: String, requestID: String) async throws -> [DMChatAnswer] {
-        let found = try await members.users(Array(Set(records.map(\.senderID))), appID, requestID)
+        let found = try await members.members(Array(Set(records.map(\.senderID))), appID, requestID)
         return records.map { Self.dmChat($0, user: found.member($0.senderID)) }
     }
 

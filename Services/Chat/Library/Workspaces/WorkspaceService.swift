@@ -142,7 +142,7 @@ struct WorkspaceService: Sendable {
         _ = try await owned(id, by: caller)
         let email = email.trimmingCharacters(in: .whitespaces)
         guard (3...254).contains(email.count), email.contains("@") else { throw ServiceError.badRequest("a valid email is required") }
-        guard let user = try await renderer.members.byEmail(email, caller.appID, requestID) else {
+        guard let user = try await renderer.members.memberByEmail(email, caller.appID, requestID) else {
             throw ServiceError.notFound("no user with that email")
         }
         try await workspaces.addMember(id, userID: user.userID, appID: caller.appID, at: GlintDate.nowMilliseconds())

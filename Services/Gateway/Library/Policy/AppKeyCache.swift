@@ -1,4 +1,5 @@
 import Contracts
+import ServiceClients
 import ServiceKit
 
 /// `SeSACKey` values and mounts and their apps, kept in memory so a request costs no extra hop.
@@ -8,14 +9,14 @@ final class AppKeyCache: Sendable {
     /// The longest key looked up; longer ones are unknown without asking.
     static let maxKeyLength = 256
 
-    private let client: AppKeysClient
+    private let client: AuthClient
     private let ttl: Duration
     private let negativeTTL: Duration
     /// nil values are keys auth-svc does not know.
     private let entries: ExpiringCache<String, AppInfo?>
     private let mounts: ExpiringCache<String, AppInfo?>
 
-    init(client: AppKeysClient, ttl: Duration, maxEntries: Int = 10_000) {
+    init(client: AuthClient, ttl: Duration, maxEntries: Int = 10_000) {
         self.client = client
         self.ttl = ttl
         self.negativeTTL = min(ttl, .seconds(5))
@@ -31,7 +32,7 @@ final class AppKeyCache: Sendable {
     /// Asks auth-svc (and keeps the answer); errors are auth-svc's, as `ServiceError`s.
     func resolve(_ key: String) async throws -> AppInfo? {
         guard key.utf8.count <= Self.maxKeyLength else { return nil }
-        let app = try await client.resolve(key)
+        let app = try await client.appByKey(key)
         entries.store(app, for: key, ttl: app == nil ? negativeTTL : ttl)
         return app
     }
@@ -42,7 +43,7 @@ final class AppKeyCache: Sendable {
     }
 
     func resolveMount(_ mount: String) async throws -> AppInfo? {
-        let app = try await client.mount(mount)
+        let app = try await client.appByMount(mount)
         mounts.store(app, for: mount, ttl: app == nil ? negativeTTL : ttl)
         return app
     }

@@ -11,9 +11,9 @@ struct BookStoryAssembly: Sendable {
     let accounts: AccountContentRoutes
 
     init(dataDirectory: String, stores: MarketStores, dependencies: MarketAssembly.Dependencies) throws {
-        let readers = ReaderResolver(hidden: dependencies.hidden)
+        let readers = ReaderResolver(hidden: dependencies.auth)
         let (bookStore, storyStore) = (stores.books, stores.stories)
-        let renderer = BookStoryRenderer(users: dependencies.users, books: bookStore)
+        let renderer = BookStoryRenderer(users: dependencies.auth, books: bookStore)
         let storyImages = try FileStore(dataDirectory: dataDirectory, area: "bookstories")
         let themeImages = try FileStore(dataDirectory: dataDirectory, area: "folders")
         let storyService = StoryService(stories: storyStore, renderer: renderer, images: storyImages)

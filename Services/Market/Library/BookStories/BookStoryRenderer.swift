@@ -5,7 +5,7 @@ import ServiceKit
 /// Stories, themes and comments in API.md §9's shapes: authors from one batch lookup at auth-svc,
 /// books from one read, dates as ISO 8601, image URLs absolute under the app's mount.
 struct BookStoryRenderer: Sendable {
-    let users: UsersClient
+    let users: AuthClient
     let books: any BookStore
 
     func stories(_ records: [StoryRecord], for reader: Reader) async throws -> [QuotehubStory] {

@@ -1,5 +1,6 @@
 import Contracts
 import FileStorage
+import ServiceClients
 import ServiceKit
 
 /// Who reads a §9 route: the app, the signed-in reader (nil for a guest), what they hid, and
@@ -23,12 +24,12 @@ struct Reader: Sendable {
 /// Builds the reader of a request: a signed-in one's hidden users and stories come from
 /// auth-svc (briefly cached).
 struct ReaderResolver: Sendable {
-    let hidden: HiddenContentClient
+    let hidden: AuthClient
 
     func reader(_ context: GlintRequestContext) async throws -> Reader {
         let appID = try context.requireAppID(profile: .quotehub)
         let userID = context.user?.userID
-        let filter = if let userID { HiddenFilter(try await hidden.hidden(userID, appID, context.requestID)) } else { HiddenFilter.nothing }
+        let filter = if let userID { HiddenFilter(try await hidden.hiddenContent(userID, appID, context.requestID)) } else { HiddenFilter.nothing }
         return Reader(appID: appID, userID: userID, hidden: filter, urls: PublicFileURL(base: context.publicBase), requestID: context.requestID)
     }
 

@@ -7,7 +7,7 @@ import ServiceKit
 /// alike. The target's own rules (who may see it) are checked by its service before these run.
 struct CommentService: Sendable {
     let store: any CommentStore
-    let users: UsersClient
+    let users: AuthClient
 
     func create(
         _ caller: AuthenticatedUser, target: CommentTarget, targetID: String, _ request: CommentRequest, requestID: String

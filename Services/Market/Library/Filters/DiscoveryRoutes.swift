@@ -7,7 +7,7 @@ import ServiceKit
 struct DiscoveryRoutes: Sendable {
     let filters: FilterService
     let trends: TrendService
-    let users: UsersClient
+    let users: AuthClient
     let banners: [Banner]
 
     func register(protected: ServiceApplication.Group) {

@@ -7,7 +7,7 @@ import ServiceKit
 /// see any filter; only its creator may change it.
 struct FilterService: ItemService {
     let store: any FilterStore
-    let users: UsersClient
+    let users: AuthClient
     let comments: CommentService
 
     func create(_ caller: AuthenticatedUser, _ request: FilterRequest, requestID: String) async throws -> FilterDetail {

@@ -7,7 +7,7 @@ import ServiceKit
 struct OrderService: Sendable {
     let store: any OrderStore
     let filters: FilterService
-    let users: UsersClient
+    let users: AuthClient
 
     func create(_ caller: AuthenticatedUser, _ request: OrderRequest) async throws -> OrderAnswer {
         let filter = try await filters.find(request.filterID, caller: caller)

@@ -5,7 +5,7 @@ import ServiceKit
 /// Posts as API.md §2 shapes them: with their likes, their comments (without hidden users') and
 /// every user they mention, from one user lookup.
 struct PostRenderer: Sendable {
-    let users: UsersClient
+    let users: AuthClient
 
     /// The answers in the order of `records`, and those of them that hid no comment (they are the
     /// same for every reader, and may be kept).

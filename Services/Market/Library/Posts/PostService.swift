@@ -7,7 +7,7 @@ import ServiceKit
 /// caller may see: public posts and their own, of their app, without users they blocked.
 struct PostService: ItemService {
     let store: any PostStore
-    let users: UsersClient
+    let users: AuthClient
     let renderer: PostRenderer
     let cache: PostAnswerCache
     /// Wakes the outbox relay after a write that recorded a location event.

@@ -1,4 +1,3 @@
-import ServiceKit
 import Synchronization
 
 /// `CommitCounter` moved by hand: where one process holds every cache of the thing counted (a

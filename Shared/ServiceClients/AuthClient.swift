@@ -1,0 +1,123 @@
+import Contracts
+import ServiceKit
+
+/// auth-svc as every other service calls it, one closure per internal endpoint: users as
+/// market-svc and chat-svc render them and whom a caller blocked, workspace members, what a
+/// reader hid, and apps by id, key or mount. Tests start from `unimplemented` (a call fails the
+/// test) or `failing` (auth-svc is down) and set the closures they expect to be called.
+package struct AuthClient: Sendable {
+    /// Rendered users (`creator`, `sender`), one batch lookup per page. market-svc, chat-svc.
+    package var users: @Sendable (_ ids: [String], _ appID: String, _ requestID: String) async throws -> [String: UserInfoFull]
+    /// Whom the user blocked: their content is hidden from the user. market-svc, chat-svc.
+    package var blocked: @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> Set<String>
+    /// Workspace members (API.md §8 **User**), one batch lookup per answer. chat-svc.
+    package var members: @Sendable (_ ids: [String], _ appID: String, _ requestID: String) async throws -> [String: SlpUser]
+    /// The app's user with that email, for an invitation; nil for none. chat-svc.
+    package var memberByEmail: @Sendable (_ email: String, _ appID: String, _ requestID: String) async throws -> SlpUser?
+    /// What a reader hid by blocks and reports (API.md §9). market-svc.
+    package var hiddenContent: @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> HiddenContent
+    /// An app's compatibility flags; nil for no such app. chat-svc (sockets without a key).
+    package var appFlags: @Sendable (_ appID: String) async throws -> AppFlags?
+    /// The app of a `SeSACKey`; nil for none. The gateway.
+    package var appByKey: @Sendable (_ key: String) async throws -> AppInfo?
+    /// The app mounted at a path prefix; nil for none. The gateway.
+    package var appByMount: @Sendable (_ mount: String) async throws -> AppInfo?
+
+    /// What is kept of users, members and what readers hid is kept until auth-svc announces a
+    /// change of users (`changes`: a profile edited, a block, a report, an account gone), which it
+    /// does before answering the request that made it; `ttl` only bounds a lost announcement.
+    /// Apps' flags are kept for `ttl` (sockets without a key are judged by their room's app on
+    /// every connect); keys and mounts are not kept here (the gateway keeps its own).
+    package static func live(_ client: InternalClient, changes: any CommitCounter, ttl: Duration = .seconds(30)) -> AuthClient {
+        let users = ExpiringCache<String, UserInfoFull>(maxEntries: 50_000)
+        let blocked = ExpiringCache<String, Set<String>>(maxEntries: 50_000)
+        let members = ExpiringCache<String, SlpUser>(maxEntries: 50_000)
+        let hidden = ExpiringCache<String, HiddenContent>(maxEntries: 50_000)
+        let flags = ExpiringCache<String, AppFlags?>(maxEntries: 10_000)
+        return AuthClient(
+            users: { ids, appID, requestID in
+                try await users.values(ids, scope: appID, since: changes, ttl: ttl, id: \.userID) { missing in
+                    try await client.call(
+                        InternalEndpoints.Auth.lookupUsers, body: UserLookupRequest(userIDs: missing), for: .init(appID: appID, requestID: requestID)
+                    ).users
+                }
+            },
+            blocked: { userID, appID, requestID in
+                try await blocked.value(for: appID + "/" + userID, since: changes, ttl: ttl) {
+                    Set(try await client.call(InternalEndpoints.Auth.blockedUsers, userID, for: .init(appID: appID, requestID: requestID)).userIDs)
+                }
+            },
+            members: { ids, appID, requestID in
+                try await members.values(ids, scope: appID, since: changes, ttl: ttl, id: \.userID) { missing in
+                    try await client.call(
+                        InternalEndpoints.Auth.lookupMembers, body: UserLookupRequest(userIDs: missing),
+                        for: .init(appID: appID, requestID: requestID)
+                    ).users
+                }
+            },
+            memberByEmail: { email, appID, requestID in
+                try await absentIfNotFound {
+                    try await client.call(
+                        InternalEndpoints.Auth.memberByEmail, body: EmailLookup(email: email), for: .init(appID: appID, requestID: requestID))
+                }
+            },
+            hiddenContent: { userID, appID, requestID in
+                try await hidden.value(for: appID + "/" + userID, since: changes, ttl: ttl) {
+                    try await client.call(InternalEndpoints.Auth.hiddenContent, userID, for: .init(appID: appID, requestID: requestID))
+                }
+            },
+            appFlags: { appID in
+                if let cached = flags.value(for: appID) { return cached }
+                let found = try await absentIfNotFound { try await client.call(InternalEndpoints.Auth.app, appID).flags }
+                flags.store(found, for: appID, ttl: ttl)
+                return found
+            },
+            appByKey: { key in try await absentIfNotFound { try await client.call(InternalEndpoints.Auth.resolveApp, body: AppKeyLookup(key: key)) }
+            },
+            appByMount: { mount in
+                try await absentIfNotFound { try await client.call(InternalEndpoints.Auth.resolveMount, body: AppMountLookup(mount: mount)) }
+            }
+        )
+    }
+
+    /// auth-svc's "no such thing" is an answer, not a failure.
+    private static func absentIfNotFound<Answer>(_ call: () async throws -> Answer) async throws -> Answer? {
+        do {
+            return try await call()
+        } catch let error as ServiceError where error.code == .notFound {
+            return nil
+        }
+    }
+
+    /// auth-svc down: every call fails as the live client's would.
+    package static var failing: AuthClient { every { _ in ServiceError.unavailable(.auth) } }
+
+    /// No call expected: the first one fails the running test.
+    package static var unimplemented: AuthClient { every { Unimplemented.call("AuthClient." + $0) } }
+
+    private static func every(_ failure: @escaping @Sendable (_ operation: String) -> any Error) -> AuthClient {
+        AuthClient(
+            users: { _, _, _ in throw failure("users") }, blocked: { _, _, _ in throw failure("blocked") },
+            members: { _, _, _ in throw failure("members") }, memberByEmail: { _, _, _ in throw failure("memberByEmail") },
+            hiddenContent: { _, _, _ in throw failure("hiddenContent") }, appFlags: { _ in throw failure("appFlags") },
+            appByKey: { _ in throw failure("appByKey") }, appByMount: { _ in throw failure("appByMount") }
+        )
+    }
+}
+
+extension Dictionary where Key == String, Value == UserInfoFull {
+    /// A looked-up user, or a bare one for an id auth-svc no longer knows (a withdrawn account):
+    /// content stays renderable with the non-null fields the apps require.
+    package func full(_ id: String) -> UserInfoFull {
+        self[id] ?? UserInfoFull(userID: id, nick: "", profileImage: nil, name: "", introduction: "", description: "", hashTags: [])
+    }
+
+    package func info(_ id: String) -> UserInfo { full(id).summary }
+}
+
+extension Dictionary where Key == String, Value == SlpUser {
+    /// A looked-up member, or a bare one for an id auth-svc no longer knows (a withdrawn account).
+    package func member(_ id: String) -> SlpUser {
+        self[id] ?? SlpUser(userID: id, email: "", nickname: "", profileImage: nil)
+    }
+}
