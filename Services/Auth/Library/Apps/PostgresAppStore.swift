@@ -10,12 +10,10 @@ struct PostgresAppStore: AppStore {
         let logger = pool.logger
         do {
             try await pool.transaction { connection in
-                guard try await connection.count("SELECT 1 FROM app WHERE api_key = \(app.apiKey)", logger: logger) == 0 else {
-                    throw StoreError.conflict("an app with that key exists")
-                }
-                if let mount = app.mount, try await connection.count("SELECT 1 FROM app WHERE mount = \(mount)", logger: logger) != 0 {
-                    throw StoreError.conflict("an app is mounted there")
-                }
+                let keyTaken = try await connection.count("SELECT 1 FROM app WHERE api_key = \(app.apiKey)", logger: logger) > 0
+                var mountTaken = false
+                if let mount = app.mount { mountTaken = try await connection.count("SELECT 1 FROM app WHERE mount = \(mount)", logger: logger) > 0 }
+                try AppRules.checkNew(keyTaken: keyTaken, mountTaken: mountTaken)
                 try await connection.query(try PostgresColumns(app).insert(into: "app"), logger: logger)
             }
         } catch let error as PSQLError where error.isUniqueViolation {

@@ -14,12 +14,11 @@ struct SQLiteAppStore: AppStore {
 
     func insert(_ app: AppRecord) async throws {
         try await database.write { db in
-            guard try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM app WHERE api_key = ?", arguments: [app.apiKey]) == 0 else {
-                throw StoreError.conflict("an app with that key exists")
+            let keyTaken = try Bool.fetchOne(db, sql: "SELECT COUNT(*) > 0 FROM app WHERE api_key = ?", arguments: [app.apiKey]) ?? false
+            let mountTaken = try app.mount.map {
+                try Bool.fetchOne(db, sql: "SELECT COUNT(*) > 0 FROM app WHERE mount = ?", arguments: [$0]) ?? false
             }
-            if let mount = app.mount, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM app WHERE mount = ?", arguments: [mount]) != 0 {
-                throw StoreError.conflict("an app is mounted there")
-            }
+            try AppRules.checkNew(keyTaken: keyTaken, mountTaken: mountTaken ?? false)
             try app.insert(db)
         }
     }
