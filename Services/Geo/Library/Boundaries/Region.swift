@@ -7,8 +7,4 @@ struct Region: Sendable, Equatable {
     var sido: String
     var sigungu: String
     var dong: String
-
-    var answer: ReverseGeocodeAnswer {
-        ReverseGeocodeAnswer(region1: sido, region2: sigungu, region3: dong, code: code + "00")
-    }
 }

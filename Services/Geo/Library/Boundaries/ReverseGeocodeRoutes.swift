@@ -11,7 +11,7 @@ struct ReverseGeocodeRoutes: Sendable {
             let query = request.uri.queryParameters
             let point = try Coordinate(latitude: query["latitude"], longitude: query["longitude"])
             guard let region = try geocoder.region(at: point) else { throw ServiceError.notFound("no address here (at sea or outside Korea)") }
-            return region.answer
+            return RegionRenderer.answer(region)
         }
     }
 }

@@ -46,6 +46,6 @@ struct ReverseGeocoder: Sendable {
 
     /// The address of the point, `""` where there is none or no data.
     func address(at point: Coordinate) -> String {
-        index?.region(at: point)?.answer.addressName ?? ""
+        index?.region(at: point).map(RegionRenderer.answer)?.addressName ?? ""
     }
 }

@@ -28,15 +28,4 @@ struct WalkRecord: Codable, Sendable {
         case startAddress = "start_address"
         case createdAt = "created_at"
     }
-
-    func answer() throws -> WalkAnswer {
-        let path: [[Double]] = try JSONText.decode(self.path).orThrow()
-        return WalkAnswer(
-            walkID: id, title: title, postID: postID, distanceM: distanceM, durationS: durationS, calories: calories,
-            startedAt: GlintDate.string(fromMilliseconds: startedAt), endedAt: GlintDate.string(fromMilliseconds: endedAt),
-            bbox: WalkBoundingBox(minLatitude: minLatitude, minLongitude: minLongitude, maxLatitude: maxLatitude, maxLongitude: maxLongitude),
-            path: path.map { WalkPathPoint(latitude: $0[0], longitude: $0[1], timestamp: GlintDate.string(fromMilliseconds: Int64($0[2]))) },
-            startAddress: startAddress, createdAt: GlintDate.string(fromMilliseconds: createdAt)
-        )
-    }
 }

@@ -35,14 +35,14 @@ struct WalkService: Sendable {
             startAddress: geocoder.address(at: points[0].coordinate), createdAt: now
         )
         try await store.insert(record)
-        return try record.answer()
+        return try WalkRenderer.walk(record)
     }
 
     func walk(_ id: String, caller: AuthenticatedUser) async throws -> WalkAnswer {
         guard ObjectID.isValid(id) else { throw ServiceError.badRequest("invalid walk id") }
         guard let record = try await store.walk(id: id, appID: caller.appID) else { throw ServiceError.notFound("no such walk") }
         guard record.userID == caller.userID else { throw ServiceError(.notPermitted, "not your walk") }
-        return try record.answer()
+        return try WalkRenderer.walk(record)
     }
 
     /// The caller's walks, newest first (creation time, then insertion order); `next` is the
@@ -52,6 +52,6 @@ struct WalkService: Sendable {
         guard after.isEmpty || ObjectID.isValid(after) else { throw ServiceError.badRequest("invalid next cursor") }
         let records = try await store.walks(of: caller.userID, appID: caller.appID, after: after, limit: limit + 1)
         let page = records.prefix(limit)
-        return CursorPage(data: try page.map { try $0.answer() }, nextCursor: records.count > limit ? page.last!.id : "0")
+        return CursorPage(data: try page.map(WalkRenderer.walk), nextCursor: records.count > limit ? page.last!.id : "0")
     }
 }
