@@ -5,6 +5,9 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case loginFailed = "login_failed"
     case tokenInvalid = "token_invalid"
     case forbidden
+    /// The user is banned by an operator: lslp and quotehub 403, slp E05 (the one token code its
+    /// app acts on; its refresh then fails with E06).
+    case banned
     case notFound = "not_found"
     /// A user asked for by id does not exist (the workspace apps handle this code, E03, there).
     case userNotFound = "user_not_found"
@@ -30,7 +33,7 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
         switch self {
         case .badRequest, .notEnoughCoins, .paymentInvalid: 400
         case .loginFailed, .tokenInvalid: 401
-        case .forbidden: 403
+        case .forbidden, .banned: 403
         case .notFound, .userNotFound: 404
         case .conflict, .paymentProcessed: 409
         case .payloadTooLarge: 413
@@ -52,7 +55,7 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
         switch self {
         case .badRequest, .conflict, .notEnoughCoins, .paymentInvalid, .paymentProcessed: 400
         case .loginFailed, .tokenInvalid, .tokenExpired, .refreshInvalid, .appKeyInvalid, .forbidden: 401
-        case .notPermitted, .cannotLeave: 403
+        case .notPermitted, .cannotLeave, .banned: 403
         case .notFound, .userNotFound, .unknownRoute: 404
         case .payloadTooLarge, .rateLimited, .unavailable, .upstreamFailed, .internalError: status
         }
@@ -73,7 +76,7 @@ package enum ErrorCode: String, Codable, Sendable, CaseIterable {
         switch self {
         case .appKeyInvalid: "E01"
         case .loginFailed, .forbidden, .userNotFound: "E03"
-        case .tokenInvalid, .tokenExpired: "E05"
+        case .tokenInvalid, .tokenExpired, .banned: "E05"
         case .refreshInvalid: "E06"
         case .badRequest, .payloadTooLarge: "E11"
         case .conflict: "E12"

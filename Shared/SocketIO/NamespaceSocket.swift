@@ -23,6 +23,13 @@ package final class NamespaceSocket<Caller: Sendable>: Sendable {
         return send(SocketPacket(kind, namespace: namespace, data: .array([.string(event)] + arguments), attachments: attachments))
     }
 
+    /// Ends the client's whole connection (every namespace on it): the server's DISCONNECT for
+    /// this namespace, then the Engine.IO session closed, as when its user is banned.
+    package func disconnect(reason: String) {
+        send(SocketPacket(.disconnect, namespace: namespace, data: nil))
+        session.close(reason: reason)
+    }
+
     @discardableResult
     func send(_ packet: SocketPacket) -> Bool {
         session.send(packet.enginePackets)

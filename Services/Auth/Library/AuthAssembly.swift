@@ -58,8 +58,12 @@ package enum AuthAssembly {
         if seedDevelopmentApp { try await createDevelopmentAppIfEmpty(apps, key: configuration.developmentAppKey) }
         let users = stores.users
         let accountStore = stores.accounts
-        // auth-svc verifies its own tokens with its own key: no HTTP round trip.
-        let verifier = AccessTokenVerifier(jwks: JWKSClient { signingKey.jwks })
+        // auth-svc verifies its own tokens with its own key and hears of bans from its own
+        // store: no HTTP round trip.
+        let revocations = RevocationList()
+        let bans = BanService(store: stores.bans, board: BanBoard(engine: engine), list: revocations)
+        let verifier = AccessTokenVerifier(jwks: JWKSClient { signingKey.jwks }, revocations: revocations)
+        let revocationWatcher = RevocationWatcher(list: revocations, feed: bans.feed, logger: logger)
         let tokens = TokenIssuer(
             signer: try AccessTokenSigner(key: signingKey.privateKey, keyID: signingKey.keyID),
             accessLifetime: configuration.accessTokenLifetime, verifier: verifier
@@ -75,7 +79,7 @@ package enum AuthAssembly {
         }
         let accounts = AccountService(
             accounts: accountStore, users: users, tokens: tokens, hasher: dependencies.hasher, apps: apps, verifier: verifier,
-            relay: relay, usersChanged: dependencies.usersChanged
+            relay: relay, usersChanged: dependencies.usersChanged, bans: bans
         )
         let images = try FileStore(dataDirectory: common.dataDirectory, area: "profiles")
         let profiles = ProfileService(
@@ -94,9 +98,10 @@ package enum AuthAssembly {
             sealing: sealing, nicknames: nicknames, logger: logger
         )
         let quotehubRoutes = QuotehubAuthRoutes(users: users, nicknames: nicknames, apple: appleSignIn, accounts: accounts)
-        let internalRoutes = InternalRoutes(apps: apps, users: users, profiles: profiles, signingKey: signingKey)
+        let internalRoutes = InternalRoutes(apps: apps, users: users, profiles: profiles, bans: bans, signingKey: signingKey)
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services + [relay]
+            configuration: common, logger: logger, healthCheck: engine.health,
+            services: engine.services + services + [relay, bans.board, revocationWatcher]
         ) { group in
             let protected = group.group()
                 .add(middleware: AccessTokenMiddleware(verifier: verifier))

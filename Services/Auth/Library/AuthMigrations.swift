@@ -161,6 +161,23 @@ enum AuthMigrations {
             // Deleting a user cascades to its identities: found by index, as on PostgreSQL.
             try db.create(index: "social_identity_user", on: "social_identity", columns: ["user_id"])
         }
+        migrator.registerMigration("v8-bans") { db in
+            // Operators' bans (admin-svc) and the revision every change moves, which each process
+            // long-polls for to refuse a banned user's tokens.
+            try db.create(table: "ban") { t in
+                t.primaryKey("user_id", .text).references("user", onDelete: .cascade)
+                t.column("app_id", .text).notNull()
+                t.column("reason", .text).notNull()
+                t.column("banned_until", .integer)
+                t.column("operator_id", .text).notNull()
+                t.column("created_at", .integer).notNull()
+            }
+            try db.create(table: "ban_revision") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("revision", .integer).notNull()
+            }
+            try db.execute(sql: "INSERT INTO ban_revision (id, revision) VALUES (1, 0)")
+        }
         return migrator
     }
 }

@@ -71,6 +71,17 @@ enum AuthPostgresMigrations {
                     user_id text PRIMARY KEY REFERENCES app_user ON DELETE CASCADE, app_id text NOT NULL,
                     sealed_refresh_token bytea NOT NULL, updated_at bigint NOT NULL)
                 """,
-            ] + PostgresOutboxStore.createTable)
+            ] + PostgresOutboxStore.createTable),
+        PostgresMigration(
+            "v2-bans",
+            [
+                """
+                CREATE TABLE ban (
+                    user_id text PRIMARY KEY REFERENCES app_user ON DELETE CASCADE, app_id text NOT NULL, reason text NOT NULL,
+                    banned_until bigint, operator_id text NOT NULL, created_at bigint NOT NULL)
+                """,
+                "CREATE TABLE ban_revision (id integer PRIMARY KEY CHECK (id = 1), revision bigint NOT NULL)",
+                "INSERT INTO ban_revision (id, revision) VALUES (1, 0)",
+            ] + PostgresChangeCounter.triggers(channel: BanBoard.channel, tables: ["ban"])),
     ]
 }

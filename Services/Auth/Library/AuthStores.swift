@@ -13,6 +13,7 @@ struct AuthStores: Sendable {
     var accounts: any AccountStore
     var profiles: any ProfileStore
     var appleGrants: any AppleGrantStore
+    var bans: any BanStore
     var outbox: any OutboxStore
 
     init(_ engine: StoreEngine, rules: RefreshRules) {
@@ -23,9 +24,11 @@ struct AuthStores: Sendable {
                 Self.apps(on: engine), SQLiteUserStore(database: database), SQLiteAccountStore(database: database, rules: rules)
             )
             (profiles, appleGrants) = (SQLiteProfileStore(database: database), SQLiteAppleGrantStore(database: database))
+            bans = SQLiteBanStore(database: database)
         case .postgres(let pool):
             (apps, users, accounts) = (Self.apps(on: engine), PostgresUserStore(pool: pool), PostgresAccountStore(pool: pool, rules: rules))
             (profiles, appleGrants) = (PostgresProfileStore(pool: pool), PostgresAppleGrantStore(pool: pool))
+            bans = PostgresBanStore(pool: pool)
         }
     }
 

@@ -7,6 +7,7 @@ struct InternalRoutes: Sendable {
     let apps: AppService
     let users: any UserStore
     let profiles: ProfileService
+    let bans: BanService
     let signingKey: SigningKey
 
     func register(on group: ServiceApplication.Group) {
@@ -44,6 +45,14 @@ struct InternalRoutes: Sendable {
             UserIDList(userIDs: try await profiles.blockedUsers(of: userID))
         }
         group.serve(InternalEndpoints.Auth.hiddenContent) { userID, _, _ in try await profiles.hidden(by: userID) }
+        group.serve(InternalEndpoints.Auth.revocations) { _, poll, _ in try await bans.poll(after: poll.after) }
+        group.serve(InternalEndpoints.Auth.banUser) { userID, request, context in
+            try await bans.ban(userID: userID, appID: try context.requireAppID(), request)
+        }
+        group.serve(InternalEndpoints.Auth.unbanUser) { userID, _, context in
+            try await bans.unban(userID: userID, appID: try context.requireAppID())
+            return EmptyAnswer()
+        }
     }
 
     private func lookup(_ body: UserLookupRequest, _ context: GlintRequestContext) async throws -> [UserRecord] {

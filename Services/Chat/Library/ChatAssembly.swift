@@ -20,7 +20,7 @@ package enum ChatAssembly {
         let client = InternalClient(http: http.client, configuration: common)
         let usersChanged = engine.changeSignal(channel: ChatPostgresMigrations.usersChanged)
         let dependencies = Dependencies(
-            auth: .live(client, changes: usersChanged.counter), jwks: .live(client: client),
+            auth: .live(client, changes: usersChanged.counter), jwks: .live(client: client), revocations: .live(client: client),
             push: EventClient { events in _ = try await client.call(InternalEndpoints.Push.chatMessages, body: events) },
             market: .live(client), usersChanged: usersChanged
         )
@@ -33,6 +33,8 @@ package enum ChatAssembly {
         /// auth-svc: users, whom a caller blocked, workspace members, apps' flags.
         var auth: AuthClient
         var jwks: JWKSClient
+        /// auth-svc's bans, long-polled: a banned user's sockets are closed.
+        var revocations: RevocationFeed = .none
         /// push-svc, told of messages.
         var push: EventClient<[ChatMessageEvent]>
         /// market-svc's wallet, which pays for workspaces.
@@ -51,7 +53,12 @@ package enum ChatAssembly {
         let relay = OutboxRelay(store: stores.outbox, logger: logger, batchCount: ChatMessageEvent.maxPerCall, batchBytes: 512 << 10) { messages in
             try await dependencies.push.send(try messages.map { try JSONText.decode($0.payload).orThrow() })
         }
-        let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
+        let userSockets = UserSockets()
+        let (verifier, bans, _) = AccessTokenVerifier.watching(jwks: dependencies.jwks, revocations: dependencies.revocations, logger: logger) {
+            users in
+            let closed = userSockets.close(users)
+            if closed > 0 { logger.notice("closed \(closed) socket(s) of banned users") }
+        }
         let replicas = ReplicaParts(engine: engine, origin: origin, logger: logger)
         let hub = replicas.hub
         let deliver: @Sendable (LiveFrame, Int64) -> Void =
@@ -66,7 +73,7 @@ package enum ChatAssembly {
         let routes = Routes(
             chat: ChatRoutes(conversations: conversations, files: chatFiles), workspaces: workspaces.routes,
             usersChanged: dependencies.usersChanged)
-        let background = engine.services + services + [relay, workspaces.sweeper] + replicas.services + dependencies.usersChanged.services
+        let background = engine.services + services + [relay, workspaces.sweeper] + replicas.services + dependencies.usersChanged.services + [bans]
         if configuration.protocolTest {
             logger.warning("CHAT_PROTOCOL_TEST is on: sockets serve the conformance-suite configuration")
             let sockets = SocketEndpoint(app: ProtocolTestApplication(), configuration: .protocolTest, secret: nil, logger: logger)
@@ -78,7 +85,8 @@ package enum ChatAssembly {
         socketConfiguration.flushWindow = configuration.flushWindow
         let sockets = SocketEndpoint(
             app: ChatRealtime(
-                rooms: stores.rooms, workspaces: stores.workspaces, verifier: verifier, apps: dependencies.auth, hub: hub, logger: logger),
+                rooms: stores.rooms, workspaces: stores.workspaces, verifier: verifier, apps: dependencies.auth, hub: hub, users: userSockets,
+                logger: logger),
             configuration: socketConfiguration, secret: common.internalSecret, logger: logger
         )
         return assemble(

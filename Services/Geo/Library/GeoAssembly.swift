@@ -18,12 +18,15 @@ package enum GeoAssembly {
         let geocoder = ReverseGeocoder.load(path: configured.isEmpty ? GeoSettings.shippedBoundaries ?? "" : configured, logger: logger)
         return try assemble(
             common: common, logger: logger, database: database,
-            dependencies: Dependencies(jwks: .live(client: client), market: .live(client), geocoder: geocoder), services: [http])
+            dependencies: Dependencies(jwks: .live(client: client), revocations: .live(client: client), market: .live(client), geocoder: geocoder),
+            services: [http])
     }
 
     /// What geo-svc is given; tests pass fakes for market-svc and the keys.
     struct Dependencies: Sendable {
         var jwks: JWKSClient
+        /// auth-svc's bans, long-polled.
+        var revocations: RevocationFeed = .none
         var market: MarketClient
         var geocoder: ReverseGeocoder
     }
@@ -33,9 +36,9 @@ package enum GeoAssembly {
     ) throws -> ServiceAssembly {
         let nearby = NearbyRoutes(nearby: NearbyService(store: SQLiteLocationStore(database: database)), market: dependencies.market)
         let walks = WalkRoutes(walks: WalkService(store: SQLiteWalkStore(database: database), geocoder: dependencies.geocoder))
-        let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
+        let (verifier, bans, _) = AccessTokenVerifier.watching(jwks: dependencies.jwks, revocations: dependencies.revocations, logger: logger)
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services
+            configuration: common, logger: logger, healthCheck: { try await DatabaseFactory.check(database) }, services: services + [bans]
         ) { group in
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
             nearby.register(internal: group, protected: protected)

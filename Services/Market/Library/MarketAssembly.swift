@@ -18,7 +18,7 @@ package enum MarketAssembly {
         let client = InternalClient(http: http.client, configuration: common)
         let usersChanged = engine.changeSignal(channel: MarketPostgresMigrations.usersChanged)
         let dependencies = Dependencies(
-            auth: .live(client, changes: usersChanged.counter), jwks: .live(client: client),
+            auth: .live(client, changes: usersChanged.counter), jwks: .live(client: client), revocations: .live(client: client),
             geo: .live(client, InternalEndpoints.Geo.postLocation, appID: \.appID),
             kakao: .live(url: configuration.kakaoBookURL, restKey: configuration.kakaoRestKey, http: http.client),
             usersChanged: usersChanged
@@ -32,6 +32,8 @@ package enum MarketAssembly {
         /// auth-svc: users, whom a caller blocked, what a quotehub reader hid.
         var auth: AuthClient
         var jwks: JWKSClient
+        /// auth-svc's bans, long-polled.
+        var revocations: RevocationFeed = .none
         /// geo-svc, told of post locations.
         var geo: EventClient<PostLocationEvent>
         /// Kakao's book search.
@@ -74,11 +76,11 @@ package enum MarketAssembly {
             banners: configuration.banners
         )
         let wallets = WalletRoutes(wallets: WalletService(store: stores.wallets))
-        let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
+        let (verifier, bans, _) = AccessTokenVerifier.watching(jwks: dependencies.jwks, revocations: dependencies.revocations, logger: logger)
         let bookStories = try BookStoryAssembly(dataDirectory: common.dataDirectory, stores: stores, dependencies: dependencies)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: engine.health,
-            services: engine.services + stores.services + dependencies.usersChanged.services + services + [relay]
+            services: engine.services + stores.services + dependencies.usersChanged.services + services + [relay, bans]
         ) { group in
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
             postRoutes.register(internal: group, protected: protected)

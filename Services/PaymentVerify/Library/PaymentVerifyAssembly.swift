@@ -18,7 +18,8 @@ package enum PaymentVerifyAssembly {
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         let dependencies = Dependencies(
-            jwks: .live(client: client), portOne: .live(http: http.client, settings: configuration.portOne, logger: logger), market: .live(client)
+            jwks: .live(client: client), revocations: .live(client: client),
+            portOne: .live(http: http.client, settings: configuration.portOne, logger: logger), market: .live(client)
         )
         return try assemble(
             common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
@@ -27,6 +28,8 @@ package enum PaymentVerifyAssembly {
     /// What payment-verify-svc is given; tests pass a simulator-backed PG and fakes.
     struct Dependencies: Sendable {
         var jwks: JWKSClient
+        /// auth-svc's bans, long-polled.
+        var revocations: RevocationFeed = .none
         var portOne: PortOneClient
         var market: MarketClient
     }
@@ -65,9 +68,9 @@ package enum PaymentVerifyAssembly {
             }
         }
         let routes = PaymentRoutes(verifier: verifier, configuration: configuration, queued: { relay.nudge() })
-        let tokens = AccessTokenVerifier(jwks: dependencies.jwks)
+        let (tokens, bans, _) = AccessTokenVerifier.watching(jwks: dependencies.jwks, revocations: dependencies.revocations, logger: logger)
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services + [relay]
+            configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services + [relay, bans]
         ) { group in
             routes.register(internal: group, protected: group.group().add(middleware: AccessTokenMiddleware(verifier: tokens)))
         }

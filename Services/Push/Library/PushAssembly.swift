@@ -59,12 +59,15 @@ package enum PushAssembly {
         }
         return try assemble(
             common: common, logger: logger, engine: engine, userTopics: userTopics,
-            dependencies: Dependencies(jwks: .live(client: client), sender: .live(fcm: fcm, apns: apns)), services: services)
+            dependencies: Dependencies(jwks: .live(client: client), revocations: .live(client: client), sender: .live(fcm: fcm, apns: apns)),
+            services: services)
     }
 
     /// What push-svc is given; tests pass a sender of their own or simulator-backed clients.
     struct Dependencies: Sendable {
         var jwks: JWKSClient
+        /// auth-svc's bans, long-polled: a banned user's devices get no pushes.
+        var revocations: RevocationFeed = .none
         var sender: PushSender
     }
 
@@ -79,13 +82,13 @@ package enum PushAssembly {
             case .postgres(let pool): (PostgresDeviceStore(pool: pool), PostgresNotificationStore(pool: pool), PostgresDeliveryStore(pool: pool))
             }
         let worker = DeliveryWorker(store: deliveries, sender: dependencies.sender, logger: logger)
+        let (verifier, bans, banList) = AccessTokenVerifier.watching(jwks: dependencies.jwks, revocations: dependencies.revocations, logger: logger)
         let deviceRoutes = DeviceRoutes(devices: DeviceService(store: devices))
         let notificationRoutes = NotificationRoutes(
-            notifications: NotificationService(store: notifications, userTopics: userTopics, queued: { worker.nudge() })
+            notifications: NotificationService(store: notifications, userTopics: userTopics, queued: { worker.nudge() }, bans: banList)
         )
-        let verifier = AccessTokenVerifier(jwks: dependencies.jwks)
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services + [worker]
+            configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services + [worker, bans]
         ) { group in
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
             deviceRoutes.register(internal: group, protected: protected)

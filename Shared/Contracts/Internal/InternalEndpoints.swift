@@ -19,6 +19,13 @@ package enum InternalEndpoints {
         package static let blockedUsers = InternalEndpoint<String, NoBody, UserIDList>(.auth, .get, "/internal/users/{user_id}/blocked")
         /// Users and book stories a reader hid by blocks and reports (API.md §9).
         package static let hiddenContent = InternalEndpoint<String, NoBody, HiddenContent>(.auth, .get, "/internal/users/{user_id}/hidden")
+        /// Every ban in force, long-polled by each process that verifies tokens (`RevocationWatcher`).
+        package static let revocations = InternalEndpoint<NoParameter, RevocationPoll, RevocationSnapshot>(
+            .auth, .post, "/internal/revocations/poll")
+        /// admin-svc: bans a user of the caller's app (again: the new terms replace the old).
+        package static let banUser = InternalEndpoint<String, BanRequest, BanState>(.auth, .post, "/internal/users/{user_id}/ban")
+        /// admin-svc: lifts a user's ban; `notFound` when there was none.
+        package static let unbanUser = InternalEndpoint<String, NoBody, EmptyAnswer>(.auth, .post, "/internal/users/{user_id}/unban")
         /// The public keys access tokens are verified with.
         package static let signingKeys = InternalEndpoint<NoParameter, NoBody, PublicKeySet>(.auth, .get, "/.well-known/jwks.json")
     }
@@ -75,6 +82,7 @@ package enum InternalEndpoints {
     package static let all: [InternalEndpointDescription] = [
         Auth.resolveApp.description, Auth.resolveMount.description, Auth.app.description, Auth.lookupUsers.description, Auth.blockedUsers.description,
         Auth.lookupMembers.description, Auth.memberByEmail.description, Auth.hiddenContent.description, Auth.signingKeys.description,
+        Auth.revocations.description, Auth.banUser.description, Auth.unbanUser.description,
         Market.postIDs.description, Market.postBatch.description, Market.order.description, Market.orderPaid.description,
         Market.orderRefunded.description, Market.grantCoins.description, Market.refundCoins.description, Market.wallet.description,
         Market.spendCoins.description, Market.returnSpend.description, Market.accountRevoked.description, Market.usersChanged.description,

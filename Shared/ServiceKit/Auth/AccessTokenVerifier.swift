@@ -12,9 +12,16 @@ package struct AccessTokenVerifier: Sendable {
     // active session.
     private let verified = ExpiringCache<String, AuthenticatedUser>(maxEntries: 50_000)
     private let now: @Sendable () -> Date
+    /// The bans in force: a banned user's genuine token is refused (`banned`) from the moment the
+    /// list hears of the ban.
+    private let revocations: RevocationList
 
-    package init(jwks: JWKSClient, refetchInterval: Duration = .seconds(10), now: @escaping @Sendable () -> Date = Date.init) {
+    package init(
+        jwks: JWKSClient, revocations: RevocationList = RevocationList(), refetchInterval: Duration = .seconds(10),
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
         self.keys = KeySetCache(jwks: jwks, refetchInterval: refetchInterval)
+        self.revocations = revocations
         self.now = now
     }
 
@@ -31,7 +38,7 @@ package struct AccessTokenVerifier: Sendable {
     package func verify(_ token: String, allowExpired: Bool = false) async throws(ServiceError) -> AuthenticatedUser {
         if let user = verified.value(for: token) {
             guard allowExpired || user.expiresAt > now() else { throw ServiceError(.tokenExpired, "access token expired") }
-            return user
+            return try admitted(user)
         }
         let claims: AccessTokenClaims
         do {
@@ -47,6 +54,11 @@ package struct AccessTokenVerifier: Sendable {
         let lifetime = user.expiresAt.timeIntervalSince(now())
         if lifetime > 0 { verified.store(user, for: token, ttl: .milliseconds(Int64(lifetime * 1000))) }
         guard allowExpired || lifetime > 0 else { throw ServiceError(.tokenExpired, "access token expired") }
+        return try admitted(user)
+    }
+
+    private func admitted(_ user: AuthenticatedUser) throws(ServiceError) -> AuthenticatedUser {
+        guard !revocations.isBanned(appID: user.appID, userID: user.userID) else { throw ServiceError(.banned, "this account is suspended") }
         return user
     }
 }

@@ -15,6 +15,8 @@ struct AccountService: Sendable {
     /// coins), and asked to deliver ahead what the user's next request must see.
     let relay: OutboxRelay
     let usersChanged: UsersChangedClient
+    /// Operators' bans: a banned user cannot sign in or refresh.
+    let bans: BanService
 
     /// A new account and its first session; `signupCoins` (workspace apps) go to its wallet.
     func join(appID: String, _ request: JoinRequest, signupCoins: Int = 0) async throws -> SignedIn {
@@ -54,6 +56,7 @@ struct AccountService: Sendable {
             let stored = user.passwordHash,
             try await hasher.verify(request.password, stored)
         else { throw ServiceError(.loginFailed, "check your email or password") }
+        try await bans.check(userID: user.id, appID: appID)
         let session = NewSession(id: ObjectID.generate(), appID: appID, deviceToken: deviceToken, createdAt: GlintDate.nowMilliseconds())
         return try await signedIn(user, provider: "email", session: session, refreshToken: try await accounts.openSession(session, userID: user.id))
     }
@@ -70,6 +73,8 @@ struct AccountService: Sendable {
         let (user, refreshToken, created) = try await accounts.socialLogin(identity, email: email, session: session) { emailFree in
             UserRecord(appID: appID, email: emailFree ? email : "", passwordHash: nil, nick: nick, now: now)
         }
+        // Checked after the identity is resolved (the user may be new); the session opened is never handed out.
+        try await bans.check(userID: user.id, appID: appID)
         var signedIn = try await signedIn(user, provider: identity.provider, session: session, refreshToken: refreshToken)
         signedIn.isNewUser = created
         return signedIn
@@ -79,6 +84,7 @@ struct AccountService: Sendable {
     /// new access token; it is not rotated (the client keeps it).
     func renew(appID: String, refreshToken: String?) async throws -> String {
         let session = try await session(appID: appID, refreshToken: refreshToken)
+        try await bans.check(userID: session.userID, appID: appID, refreshing: true)
         return try tokens.accessToken(userID: session.userID, appID: appID, sessionID: session.sessionID)
     }
 
@@ -91,6 +97,7 @@ struct AccountService: Sendable {
             return nil
         }
         let session = try await session(appID: appID, refreshToken: refreshToken)
+        try await bans.check(userID: session.userID, appID: appID, refreshing: true)
         switch try await accounts.rotate(
             refreshToken: refreshToken ?? "", sessionID: session.sessionID, userID: session.userID, at: GlintDate.nowMilliseconds())
         {
@@ -116,8 +123,15 @@ struct AccountService: Sendable {
     /// answered unchanged.
     func refresh(appID: String, accessToken: String?, refreshToken: String?, rotate: Bool = true) async throws -> TokenPair {
         guard let accessToken else { throw ServiceError(.tokenInvalid, "access token required") }
-        let caller = try await verifier.verify(accessToken, allowExpired: true)
+        let caller: AuthenticatedUser
+        do {
+            caller = try await verifier.verify(accessToken, allowExpired: true)
+        } catch  where error.code == .banned {
+            // A refresh that cannot succeed is the end of the session in every dialect (slp: E06).
+            throw ServiceError(.refreshInvalid, error.message)
+        }
         guard caller.appID == appID else { throw ServiceError(.tokenInvalid, "access token belongs to another app") }
+        try await bans.check(userID: caller.userID, appID: appID, refreshing: true)
         let now = GlintDate.nowMilliseconds()
         let outcome: RefreshOutcome
         if let refreshToken, !refreshToken.isEmpty {

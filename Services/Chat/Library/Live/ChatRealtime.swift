@@ -13,6 +13,8 @@ struct ChatRealtime: SocketApplication {
     let verifier: AccessTokenVerifier
     let apps: AuthClient
     let hub: RoomHub
+    /// Signed-in sockets by user, closed when their user is banned.
+    let users: UserSockets
     let logger: Logger
 
     /// Each kind of room's namespace prefix; the rest of the namespace is the room id.
@@ -75,10 +77,12 @@ struct ChatRealtime: SocketApplication {
     }
 
     func connected(_ socket: ChatSocket) {
+        users.connected(socket)
         if let room = Self.room(of: socket.namespace) { hub.subscribe(socket, to: room.id) }
     }
 
     func disconnected(_ socket: ChatSocket) {
+        users.disconnected(socket)
         hub.unsubscribeAll(socket)
     }
 

@@ -8,15 +8,18 @@ struct NotificationService: Sendable {
     let userTopics: Bool
     /// Wakes the delivery worker.
     let queued: @Sendable () -> Void
+    /// Operators' bans: a banned user's devices are sent nothing.
+    let bans: RevocationList
 
     static let maxUsers = 10_000
 
     /// `key` makes a producer's retry a no-op (the same chat message twice is one notification).
     /// Answers the notification id and how many deliveries it queued.
     func enqueue(appID: String, users: [String], message: PushMessage, key: String? = nil) async throws -> (id: String, deliveries: Int) {
-        let users = Array(Set(users))
-        guard users.count <= Self.maxUsers else { throw ServiceError.badRequest("at most \(Self.maxUsers) users") }
-        guard users.allSatisfy(ObjectID.isValid) else { throw ServiceError.badRequest("invalid user id") }
+        let requested = Array(Set(users))
+        guard requested.count <= Self.maxUsers else { throw ServiceError.badRequest("at most \(Self.maxUsers) users") }
+        guard requested.allSatisfy(ObjectID.isValid) else { throw ServiceError.badRequest("invalid user id") }
+        let users = requested.filter { !bans.isBanned(appID: appID, userID: $0) }
         let id = ObjectID.generate()
         let draft = NotificationDraft(id: id, appID: appID, key: key ?? id, message: message, createdAt: GlintDate.nowMilliseconds())
         let result = try await store.enqueue(draft, users: users, userTopics: userTopics)

@@ -1,0 +1,57 @@
+import Contracts
+import Foundation
+import ServiceKit
+
+/// Operators' bans (asked by admin-svc) and the long poll every process keeps its
+/// `RevocationList` current with. A ban is committed, then the polls waiting on every replica
+/// wake and answer the new set, so a banned user's next request is refused everywhere once the
+/// poll's answer has arrived (milliseconds; measured in the integration test).
+struct BanService: Sendable {
+    let store: any BanStore
+    let board: BanBoard
+    /// auth-svc's own verifier's bans: brought up to date before a ban or unban is answered, so
+    /// the replica that made it refuses the user's next request without waiting for its poll.
+    let list: RevocationList
+    /// How long a poll waits for a change before answering the same revision.
+    var pollWindow: Duration = .seconds(8)
+    var now: @Sendable () -> Date = Date.init
+
+    func ban(userID: String, appID: String, _ request: BanRequest) async throws -> BanState {
+        guard ObjectID.isValid(userID) else { throw ServiceError(.userNotFound, "no such user in this app") }
+        guard (1...500).contains(request.reason.count) else { throw ServiceError.badRequest("a reason of 1 to 500 characters is required") }
+        if let until = request.until, until <= now() { throw ServiceError.badRequest("until must be in the future") }
+        let state = try await store.ban(userID: userID, appID: appID, request, at: now())
+        try await changed()
+        return state
+    }
+
+    func unban(userID: String, appID: String) async throws {
+        guard ObjectID.isValid(userID), try await store.unban(userID: userID, appID: appID) else {
+            throw ServiceError.notFound("this user is not banned")
+        }
+        try await changed()
+    }
+
+    private func changed() async throws {
+        list.replace(with: try await store.snapshot(at: now()))
+        board.waiters.changed()
+    }
+
+    /// Refuses a banned user's sign-in (`banned`) or refresh (`refreshInvalid`, which each
+    /// dialect renders as the end of the session).
+    func check(userID: String, appID: String, refreshing: Bool = false) async throws {
+        guard try await store.ban(of: userID, appID: appID, at: now()) != nil else { return }
+        throw refreshing ? ServiceError(.refreshInvalid, "this account is suspended") : ServiceError(.banned, "this account is suspended")
+    }
+
+    func poll(after revision: Int64) async throws -> RevocationSnapshot {
+        let generation = board.waiters.generation
+        let snapshot = try await store.snapshot(at: now())
+        guard snapshot.revision <= revision else { return snapshot }
+        await board.waiters.wait(beyond: generation, timeout: pollWindow)
+        return try await store.snapshot(at: now())
+    }
+
+    /// auth-svc's own verifier hears of bans from its store, without a call to itself.
+    var feed: RevocationFeed { RevocationFeed { after in try await poll(after: after) } }
+}

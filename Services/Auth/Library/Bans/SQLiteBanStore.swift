@@ -1,0 +1,53 @@
+import Contracts
+import Foundation
+import GRDB
+import ServiceKit
+
+/// `BanStore` on auth-svc's file.
+struct SQLiteBanStore: BanStore {
+    let database: any DatabaseWriter
+
+    func ban(userID: String, appID: String, _ request: BanRequest, at time: Date) async throws -> BanState {
+        let record = BanRecord(userID: userID, appID: appID, request, at: time)
+        return try await database.write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE id = ? AND app_id = ?", arguments: [userID, appID]) == true else {
+                throw ServiceError(.userNotFound, "no such user in this app")
+            }
+            try db.execute(
+                sql: """
+                    INSERT INTO ban (user_id, app_id, reason, banned_until, operator_id, created_at) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (user_id) DO UPDATE SET reason = excluded.reason, banned_until = excluded.banned_until,
+                        operator_id = excluded.operator_id, created_at = excluded.created_at
+                    """, arguments: [record.userID, record.appID, record.reason, record.until, record.operatorID, record.createdAt])
+            try db.execute(sql: "UPDATE ban_revision SET revision = revision + 1")
+            return record.state
+        }
+    }
+
+    func unban(userID: String, appID: String) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM ban WHERE user_id = ? AND app_id = ?", arguments: [userID, appID])
+            guard db.changesCount > 0 else { return false }
+            try db.execute(sql: "UPDATE ban_revision SET revision = revision + 1")
+            return true
+        }
+    }
+
+    func ban(of userID: String, appID: String, at time: Date) async throws -> BanState? {
+        try await database.read { db in
+            try BanRecord.fetchOne(
+                db, sql: "SELECT * FROM ban WHERE user_id = ? AND app_id = ? AND (banned_until IS NULL OR banned_until > ?)",
+                arguments: [userID, appID, BanRecord.milliseconds(time)])?.state
+        }
+    }
+
+    func snapshot(at time: Date) async throws -> RevocationSnapshot {
+        try await database.read { db in
+            let revision = try Int64.fetchOne(db, sql: "SELECT revision FROM ban_revision") ?? 0
+            let bans = try BanRecord.fetchAll(
+                db, sql: "SELECT * FROM ban WHERE banned_until IS NULL OR banned_until > ? ORDER BY user_id",
+                arguments: [BanRecord.milliseconds(time)])
+            return RevocationSnapshot(revision: revision, users: bans.map(\.revoked))
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Contracts
+import Foundation
+import HummingbirdTesting
+import ServiceKit
+import TestSupport
+import XCTest
+
+@testable import AuthService
+
+/// Operators' bans as auth-svc keeps them (issue 35): asked by admin-svc over the internal
+/// endpoints, they refuse the user's tokens, sign-in and refresh at once, and move the revision
+/// every process long-polls for.
+final class BanTests: XCTestCase {
+    func testBanRefusesTokensSignInAndRefreshUntilLifted() async throws {
+        let harness = try await AuthHarness.make()
+        try await harness.app.contractTest { client in
+            let banned = try await client.join(harness, email: "abuser@example.com")
+            let other = try await client.join(harness, email: "reader@example.com", nick: "reader")
+            let before = try await Self.poll(client, harness, after: -1)
+
+            let ban = try await client.send(
+                .post, "/internal/users/\(banned.userID)/ban", headers: harness.headers(),
+                json: BanRequest(reason: "spam", until: nil, operatorID: "op-1"))
+            XCTAssertEqual(ban.status, .ok, ban.body.text)
+            let state = try JSONCoding.decoder.decode(BanState.self, from: ban.body)
+            XCTAssertEqual(state.userID, banned.userID)
+            XCTAssertEqual(state.reason, "spam")
+            XCTAssertNil(state.until)
+
+            // The poll answers at once with the ban in it and a newer revision.
+            let after = try await Self.poll(client, harness, after: before.revision)
+            XCTAssertGreaterThan(after.revision, before.revision)
+            XCTAssertEqual(after.users, [RevokedUser(appID: harness.appID, userID: banned.userID, until: nil)])
+
+            let me = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: banned.accessToken))
+            XCTAssertEqual(me.status.code, 403, me.body.text)
+            XCTAssertEqual(try JSONCoding.decoder.decode(CanonicalError.self, from: me.body).code, .banned)
+            let reader = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: other.accessToken))
+            XCTAssertEqual(reader.status, .ok, "another user of the app is untouched")
+
+            let login = try await client.send(
+                .post, "/v1/users/login", headers: harness.headers(), json: LoginRequest(email: "abuser@example.com", password: "pass1234!"))
+            XCTAssertEqual(try JSONCoding.decoder.decode(CanonicalError.self, from: login.body).code, .banned, login.body.text)
+            let wrongPassword = try await client.send(
+                .post, "/v1/users/login", headers: harness.headers(), json: LoginRequest(email: "abuser@example.com", password: "wrong-pass"))
+            XCTAssertEqual(
+                try JSONCoding.decoder.decode(CanonicalError.self, from: wrongPassword.body).code, .loginFailed,
+                "a wrong password says nothing of the ban")
+            let refresh = try await client.execute(
+                uri: "/v1/auth/refresh", method: .get, headers: harness.headers(token: banned.accessToken, [("RefreshToken", banned.refreshToken)]))
+            XCTAssertEqual(try JSONCoding.decoder.decode(CanonicalError.self, from: refresh.body).code, .refreshInvalid, refresh.body.text)
+
+            let unban = try await client.execute(uri: "/internal/users/\(banned.userID)/unban", method: .post, headers: harness.headers())
+            XCTAssertEqual(unban.status, .ok)
+            let lifted = try await Self.poll(client, harness, after: after.revision)
+            XCTAssertEqual(lifted.users, [])
+            let again = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: banned.accessToken))
+            XCTAssertEqual(again.status, .ok, "the token works again once the ban is lifted")
+            let twice = try await client.execute(uri: "/internal/users/\(banned.userID)/unban", method: .post, headers: harness.headers())
+            XCTAssertEqual(twice.status, .notFound)
+        }
+    }
+
+    func testBanIsCheckedAndScopedToTheApp() async throws {
+        let harness = try await AuthHarness.make()
+        try await harness.app.contractTest { client in
+            let user = try await client.join(harness, email: "someone@example.com")
+            let otherApp = try await client.send(
+                .post, "/internal/users/\(user.userID)/ban", headers: TestEnvironment.fields(app: "another-app"),
+                json: BanRequest(reason: "spam", until: nil, operatorID: "op-1"))
+            XCTAssertEqual(otherApp.status, .notFound, "a user of another app cannot be banned through this one")
+            let noReason = try await client.send(
+                .post, "/internal/users/\(user.userID)/ban", headers: harness.headers(), json: BanRequest(reason: "", until: nil, operatorID: "op-1"))
+            XCTAssertEqual(noReason.status, .badRequest)
+            let past = try await client.send(
+                .post, "/internal/users/\(user.userID)/ban", headers: harness.headers(),
+                json: BanRequest(reason: "spam", until: Date().addingTimeInterval(-60), operatorID: "op-1"))
+            XCTAssertEqual(past.status, .badRequest)
+            let timed = try await client.send(
+                .post, "/internal/users/\(user.userID)/ban", headers: harness.headers(),
+                json: BanRequest(reason: "cool off", until: Date().addingTimeInterval(3600), operatorID: "op-1"))
+            XCTAssertEqual(timed.status, .ok)
+            let snapshot = try await Self.poll(client, harness, after: 0)
+            XCTAssertEqual(snapshot.users.map(\.userID), [user.userID])
+            XCTAssertNotNil(snapshot.users.first?.until)
+        }
+    }
+
+    /// A poll with nothing new waits, and answers the ban made meanwhile (`ChangeWaiters` wakes
+    /// it; its own tests show the wait ends on the change, not on the window).
+    func testPollAnswersTheNextBan() async throws {
+        let harness = try await AuthHarness.make()
+        try await harness.app.contractTest { client in
+            let user = try await client.join(harness, email: "later@example.com")
+            let current = try await Self.poll(client, harness, after: -1)
+            async let waited = Self.poll(client, harness, after: current.revision)
+            let ban = try await client.send(
+                .post, "/internal/users/\(user.userID)/ban", headers: harness.headers(),
+                json: BanRequest(reason: "spam", until: nil, operatorID: "op"))
+            XCTAssertEqual(ban.status, .ok)
+            let answer = try await waited
+            XCTAssertEqual(answer.users.map(\.userID), [user.userID])
+        }
+    }
+
+    private static func poll(_ client: some TestClientProtocol, _ harness: AuthHarness, after: Int64) async throws -> RevocationSnapshot {
+        let response = try await client.send(.post, "/internal/revocations/poll", headers: harness.headers(), json: RevocationPoll(after: after))
+        XCTAssertEqual(response.status, .ok, response.body.text)
+        return try JSONCoding.decoder.decode(RevocationSnapshot.self, from: response.body)
+    }
+}
