@@ -69,7 +69,7 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
         [
             .product(name: "JWTKit", package: "jwt-kit"), .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "NIOPosix", package: "swift-nio"), .product(name: "AsyncHTTPClient", package: "async-http-client"), "ServiceClients",
-            "FileStorage",
+            "FileStorage", "Passwords",
         ] + storage
     ),
     (
@@ -101,6 +101,13 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
         [
             .product(name: "AsyncHTTPClient", package: "async-http-client"),
             .product(name: "JWTKit", package: "jwt-kit"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+        ] + storage
+    ),
+    (
+        "Admin", "AdminService", "admin-svc",
+        [
+            .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Crypto", package: "swift-crypto"),
+            "ServiceClients", "Passwords",
         ] + storage
     ),
 ]
@@ -171,6 +178,10 @@ let package = Package(
             name: "FileStorage", dependencies: ["ServiceKit", hummingbird, .product(name: "Crypto", package: "swift-crypto")],
             path: "Shared/FileStorage",
             swiftSettings: settings),
+        // bcrypt, for app users' passwords (auth-svc) and operators' (admin-svc).
+        .target(
+            name: "Passwords", dependencies: ["ServiceKit", .product(name: "NIOPosix", package: "swift-nio")], path: "Shared/Passwords",
+            swiftSettings: settings),
         .target(name: "ServiceClients", dependencies: ["Contracts", "ServiceKit"], path: "Shared/ServiceClients", swiftSettings: settings),
         .target(
             name: "APIDocs",
@@ -217,7 +228,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "glint",
-            dependencies: ["Launcher", argumentParser],
+            dependencies: ["Launcher", "AdminService", argumentParser],
             path: "Services/Launcher/Main",
             swiftSettings: settings
         ),
@@ -241,7 +252,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ServiceKitTests",
-            dependencies: ["ServiceKit", "ServiceClients", "FileStorage", "TestSupport", hummingbirdTesting] + storage + [postgres],
+            dependencies: ["ServiceKit", "ServiceClients", "FileStorage", "Passwords", "TestSupport", hummingbirdTesting] + storage + [postgres],
             path: "Tests/ServiceKitTests",
             swiftSettings: settings
         ),

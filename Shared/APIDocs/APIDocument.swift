@@ -24,14 +24,30 @@ package enum APIDocument {
     }
 
     package static func build(_ profile: Dialect) throws -> OpenAPI.Document {
+        try build(
+            operations(for: profile), title: "Glint Backend: \(profile.rawValue) apps", errorAnswer: errorAnswer(for: profile),
+            security: DocumentSecurity(profile: profile))
+    }
+
+    /// `/openapi/admin.json`: the operators' API (issue 35), whose errors are `{message}` with
+    /// the status, as the gateway renders them for no app.
+    package static func buildAdmin() throws -> OpenAPI.Document {
+        try build(
+            AdminCatalogue.operations, title: "Glint Backend: operators' admin API", errorAnswer: .of(MessageAnswer.self),
+            security: DocumentSecurity(profile: nil))
+    }
+
+    private static func build(
+        _ operations: [DocumentedOperation], title: String, errorAnswer wire: WireType, security: DocumentSecurity
+    ) throws
+        -> OpenAPI.Document
+    {
         var components = SchemaComponents()
         var paths: OrderedDictionary<OpenAPI.Path, OpenAPI.PathItem> = [:]
-        let errorAnswer = components.schema(try errorAnswer(for: profile).schema())
+        let errorAnswer = components.schema(try wire.schema())
         let keyRefusal = OpenAPI.Response(
             description: "SeSACKey missing or unknown",
             content: [.json: .content(.init(schema: components.schema(try WireSchema.of(MessageAnswer.self))))])
-        let security = DocumentSecurity(profile: profile)
-        let operations = operations(for: profile)
         for operation in operations {
             let (path, pathParameters) = Self.path(operation.documentedPath)
             var item = paths[path] ?? OpenAPI.PathItem(parameters: pathParameters.map { .parameter(.path(name: $0, schema: JSONSchema.string)) })
@@ -50,7 +66,7 @@ package enum APIDocument {
         }
         return OpenAPI.Document(
             openAPIVersion: .v3_1_1,
-            info: .init(title: "Glint Backend: \(profile.rawValue) apps", version: "1.0"),
+            info: .init(title: title, version: "1.0"),
             servers: [security.server],
             paths: paths.mapValues { .pathItem($0) },
             components: .init(schemas: components.schemas, securitySchemes: security.schemes),

@@ -6,7 +6,7 @@ import OpenAPIKit
 /// anywhere): per profile each operation with its access, parameters, body and answer, then
 /// the schemas.
 package enum DocsPage {
-    package static func render(_ documents: [(Dialect, OpenAPI.Document)]) -> String {
+    package static func render(_ documents: [(name: String, document: OpenAPI.Document)]) -> String {
         var html = """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Glint Backend API</title>
             <style>body{font-family:sans-serif;margin:24px;max-width:1100px}code,pre{font-family:monospace}table{border-collapse:collapse;width:100%}
@@ -14,13 +14,13 @@ package enum DocsPage {
             </head><body><h1>Glint Backend API</h1>
             """
         html +=
-            "<p>Machine-readable: " + documents.map { "<a href=\"/openapi/\($0.0.rawValue).json\">\($0.0.rawValue)</a>" }.joined(separator: ", ")
+            "<p>Machine-readable: " + documents.map { "<a href=\"/openapi/\($0.name).json\">\($0.name)</a>" }.joined(separator: ", ")
             + "</p>"
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         for (profile, document) in documents {
             html +=
-                "<h2>\(escape(document.info.title)) (<code>\(profile.rawValue)</code>)</h2><table><tr><th>method</th><th>path</th><th>what</th><th>credentials</th><th>query</th><th>body</th><th>answers</th></tr>"
+                "<h2>\(escape(document.info.title)) (<code>\(profile)</code>)</h2><table><tr><th>method</th><th>path</th><th>what</th><th>credentials</th><th>query</th><th>body</th><th>answers</th></tr>"
             for (path, item) in document.paths {
                 guard let item = item.pathItemValue else { continue }
                 for endpoint in item.endpoints {
@@ -40,7 +40,7 @@ package enum DocsPage {
             html += "</table><h3>Schemas</h3>"
             for (key, schema) in document.components.schemas {
                 let text = (try? encoder.encode(schema)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                html += "<h4 id=\"\(profile.rawValue)-\(escape(key.rawValue))\">\(escape(key.rawValue))</h4><pre>\(escape(text))</pre>"
+                html += "<h4 id=\"\(profile)-\(escape(key.rawValue))\">\(escape(key.rawValue))</h4><pre>\(escape(text))</pre>"
             }
         }
         return html + "</body></html>"
@@ -52,9 +52,9 @@ package enum DocsPage {
         return security.map { $0.isEmpty ? "none" : $0.keys.compactMap(\.name).sorted().joined(separator: " + ") }.joined(separator: " or ")
     }
 
-    private static func name(_ schema: JSONSchema, _ profile: Dialect) -> String {
+    private static func name(_ schema: JSONSchema, _ profile: String) -> String {
         if let reference = schema.reference?.name {
-            return "<a href=\"#\(profile.rawValue)-\(escape(reference))\"><code>\(escape(reference))</code></a>"
+            return "<a href=\"#\(profile)-\(escape(reference))\"><code>\(escape(reference))</code></a>"
         }
         return "<code>\(escape(schema.jsonType?.rawValue ?? "any"))</code>"
     }

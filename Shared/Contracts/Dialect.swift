@@ -5,3 +5,4 @@ package enum Dialect: String, Codable, Sendable, CaseIterable {
     /// Book-story apps (API.md §9): served under a mount, every answer in an envelope.
     case quotehub
 }
+extension Dialect: WireEnum {}

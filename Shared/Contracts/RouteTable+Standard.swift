@@ -101,6 +101,8 @@ extension RouteTable {
         add(.push, "PUT", "/v1/users/deviceToken")
         add(.push, "POST", "/v1/notifications/push")
         add(.push, "POST", "/v1/notifications/push/group")
+        // admin-svc: operators' API (issue 35), behind its own session cookie, not an app's key
+        add(.admin, "GET,POST,PUT,DELETE", "/admin/api/**", appKey: .none)
         // §7 the gateway's own page (the key is embedded when a valid one is sent)
         add(.gateway, "GET", "/event-application", appKey: .optional)
         return routes

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The seven processes, their executable names and their local default ports.
+/// The eight processes, their executable names and their local default ports.
 package enum ServiceName: String, Codable, Sendable, CaseIterable {
     case gateway
     case auth = "auth-svc"
@@ -9,6 +9,8 @@ package enum ServiceName: String, Codable, Sendable, CaseIterable {
     case geo = "geo-svc"
     case paymentVerify = "payment-verify-svc"
     case push = "push-svc"
+    /// The operators' side: moderation and the admin API (`/admin/api`).
+    case admin = "admin-svc"
 
     /// Offset from the launcher's base port (gateway first).
     package var portOffset: Int {
@@ -20,6 +22,7 @@ package enum ServiceName: String, Codable, Sendable, CaseIterable {
         case .geo: 4
         case .paymentVerify: 5
         case .push: 6
+        case .admin: 7
         }
     }
 

@@ -22,6 +22,12 @@ package struct AuthClient: Sendable {
     package var appByKey: @Sendable (_ key: String) async throws -> AppInfo?
     /// The app mounted at a path prefix; nil for none. The gateway.
     package var appByMount: @Sendable (_ mount: String) async throws -> AppInfo?
+    /// Every app. admin-svc.
+    package var apps: @Sendable () async throws -> [AppInfo]
+    /// Bans a user of the app (new terms replace old ones). admin-svc.
+    package var ban: @Sendable (_ userID: String, _ appID: String, _ request: BanRequest, _ requestID: String) async throws -> BanState
+    /// Lifts a user's ban (`notFound` when there was none). admin-svc.
+    package var unban: @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> Void
 
     /// What is kept of users, members and what readers hid is kept until auth-svc announces a
     /// change of users (`changes`: a profile edited, a block, a report, an account gone), which it
@@ -76,6 +82,13 @@ package struct AuthClient: Sendable {
             },
             appByMount: { mount in
                 try await absentIfNotFound { try await client.call(InternalEndpoints.Auth.resolveMount, body: AppMountLookup(mount: mount)) }
+            },
+            apps: { try await client.call(InternalEndpoints.Auth.apps) },
+            ban: { userID, appID, request, requestID in
+                try await client.call(InternalEndpoints.Auth.banUser, userID, body: request, for: .init(appID: appID, requestID: requestID))
+            },
+            unban: { userID, appID, requestID in
+                _ = try await client.call(InternalEndpoints.Auth.unbanUser, userID, for: .init(appID: appID, requestID: requestID))
             }
         )
     }
@@ -100,7 +113,8 @@ package struct AuthClient: Sendable {
             users: { _, _, _ in throw failure("users") }, blocked: { _, _, _ in throw failure("blocked") },
             members: { _, _, _ in throw failure("members") }, memberByEmail: { _, _, _ in throw failure("memberByEmail") },
             hiddenContent: { _, _, _ in throw failure("hiddenContent") }, appFlags: { _ in throw failure("appFlags") },
-            appByKey: { _ in throw failure("appByKey") }, appByMount: { _ in throw failure("appByMount") }
+            appByKey: { _ in throw failure("appByKey") }, appByMount: { _ in throw failure("appByMount") },
+            apps: { throw failure("apps") }, ban: { _, _, _, _ in throw failure("ban") }, unban: { _, _, _ in throw failure("unban") }
         )
     }
 }

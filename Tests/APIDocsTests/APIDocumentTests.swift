@@ -30,8 +30,20 @@ final class APIDocumentTests: XCTestCase {
                 standard.formUnion(documented)
             }
         }
-        let routes = Set(RouteTable.publicRoutes.map { "\($0.method) \($0.pattern)" })
+        // The admin API's routes are one wildcard in the table; its own document lists them one by one.
+        let admin = Set(AdminCatalogue.operations.map(\.method))
+        XCTAssertTrue(AdminCatalogue.operations.allSatisfy { $0.pattern.hasPrefix("/admin/api/") })
+        let routes = Set(RouteTable.publicRoutes.filter { !$0.pattern.hasPrefix("/admin/api/") }.map { "\($0.method) \($0.pattern)" })
         XCTAssertEqual(routes.subtracting(standard).sorted(), [], "every standard route in the lslp or the slp document")
+        XCTAssertTrue(
+            admin.isSubset(of: Set(RouteTable.publicRoutes.filter { $0.pattern == "/admin/api/**" }.map(\.method))),
+            "the gateway routes every method the admin document uses")
+        let document = try APIDocument.buildAdmin()
+        for operation in AdminCatalogue.operations {
+            let (path, _) = APIDocument.path(operation.documentedPath)
+            XCTAssertNotNil(
+                document.paths[path]?.pathItemValue?.for(OpenAPI.HttpMethod(rawValue: operation.method)!), "\(operation.method) \(path.rawValue)")
+        }
     }
 
     func testShapesComeFromTheTypes() throws {

@@ -27,7 +27,7 @@ final class APIFuzzTests: XCTestCase {
         await quotehub.stop()
     }
 
-    /// The key apps' documents against all seven processes (PortOne simulated): an app of each
+    /// The key apps' documents against all eight processes (PortOne simulated): an app of each
     /// profile, each signed in as a user of its own.
     func testTheLslpAndSlpDocumentsAgainstTheSuite() async throws {
         let pg = try await PortOneSimulator.start()

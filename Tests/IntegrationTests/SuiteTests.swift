@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The whole suite as a newcomer runs it: `glint` with seven real processes, driven through the
+/// The whole suite as a newcomer runs it: `glint` with eight real processes, driven through the
 /// gateway on free ports with a temporary data folder.
 final class SuiteTests: XCTestCase {
     static let appKey = "integration-dev-key"
@@ -32,10 +32,10 @@ final class SuiteTests: XCTestCase {
         let printedKey = try await launcher.line(containing: "SeSACKey: ")
         XCTAssertTrue(printedKey.hasSuffix("SeSACKey: \(Self.appKey)"), "the development key is printed: \(printedKey)")
 
-        // All seven healthy through the gateway.
+        // All eight healthy through the gateway.
         let pids = try await Self.healthyPIDs(gateway)
         XCTAssertEqual(Set(pids.keys), Set(ServiceName.allCases.map(\.rawValue)))
-        XCTAssertEqual(Set(pids.values).count, 7, "seven processes")
+        XCTAssertEqual(Set(pids.values).count, ServiceName.allCases.count, "eight processes")
         XCTAssertTrue(FileManager.default.fileExists(atPath: dataDirectory + "/auth-svc.sqlite"))
 
         // No key → 420 in the default dialect; unknown path → 444.
@@ -112,7 +112,7 @@ final class SuiteTests: XCTestCase {
         }
     }
 
-    /// pids of services that report ok, only when all seven do.
+    /// pids of services that report ok, only when all eight do.
     private static func healthyPIDs(_ gateway: String) async throws -> [String: Int32] {
         let health = try await HTTPProbe.call(.GET, gateway + "/health")
         guard health.status == 200 else { throw HealthError() }

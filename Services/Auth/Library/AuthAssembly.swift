@@ -7,6 +7,7 @@ import Hummingbird
 import JWTKit
 import Logging
 import Outbox
+import Passwords
 import ServiceClients
 import ServiceKit
 import ServiceLifecycle

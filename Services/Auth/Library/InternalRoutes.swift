@@ -23,6 +23,7 @@ struct InternalRoutes: Sendable {
             }
             return app.info
         }
+        group.serve(InternalEndpoints.Auth.apps) { _, _, _ in try await apps.all().map(\.info) }
         group.serve(InternalEndpoints.Auth.app) { appID, _, _ in
             guard let app = try await apps.find(id: appID) else { throw ServiceError.notFound("unknown app") }
             return app.info

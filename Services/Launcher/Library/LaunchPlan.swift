@@ -2,7 +2,7 @@ import Contracts
 import Foundation
 import ServiceKit
 
-/// Ports, folder and environment of the seven children of one launch.
+/// Ports, folder and environment of the eight children of one launch.
 package struct LaunchPlan: Sendable {
     package var ports: [ServiceName: Int]
     package var dataDirectory: String

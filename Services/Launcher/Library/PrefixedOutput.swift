@@ -3,7 +3,7 @@ import ServiceKit
 import Synchronization
 
 /// Writes whole lines to standard output, each prefixed with the process it came from, so the
-/// seven children's logs interleave by line, never mid-line.
+/// eight children's logs interleave by line, never mid-line.
 package final class PrefixedOutput: Sendable {
     private let lock = Mutex(())
     private let width: Int

@@ -1,3 +1,4 @@
+import AdminService
 import AuthService
 import ChatService
 import Contracts
@@ -19,6 +20,7 @@ package enum ServiceCatalog {
         case .geo: GeoAssembly.assemble
         case .paymentVerify: PaymentVerifyAssembly.assemble
         case .push: PushAssembly.assemble
+        case .admin: AdminAssembly.assemble
         }
     }
 }
@@ -35,6 +37,7 @@ extension ServiceCatalog {
         case .geo: CommonSettings.all + GeoSettings.all
         case .paymentVerify: CommonSettings.all + PaymentSettings.all
         case .push: CommonSettings.all + PushSettings.all
+        case .admin: CommonSettings.all + AdminSettings.all
         }
     }
 }

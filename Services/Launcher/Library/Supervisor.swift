@@ -4,7 +4,7 @@ import Foundation
 import ServiceKit
 import ServiceLifecycle
 
-/// Starts the seven children, waits for each to be healthy, restarts one that dies (with
+/// Starts the eight children, waits for each to be healthy, restarts one that dies (with
 /// backoff, reset after a stable minute) and on SIGINT/SIGTERM stops them all: SIGTERM first,
 /// SIGKILL for any still alive after the grace period.
 package actor Supervisor: Service {
@@ -31,7 +31,7 @@ package actor Supervisor: Service {
             try await waitUntilHealthy(ServiceName.backends)
             try start(.gateway)
             try await waitUntilHealthy([.gateway])
-            say("all seven services are healthy; gateway on http://127.0.0.1:\(plan.port(of: .gateway))")
+            say("all eight services are healthy; gateway on http://127.0.0.1:\(plan.port(of: .gateway))")
             say("data folder: \(plan.dataDirectory); list app keys with: DATA_DIR=\(plan.dataDirectory) swift run auth-svc apps list")
             try? await gracefulShutdown()
         } catch {

@@ -1,5 +1,7 @@
+import AdminService
 import ArgumentParser
 import Contracts
+import Foundation
 import Launcher
 import ServiceKit
 
@@ -7,11 +9,11 @@ import ServiceKit
 struct Glint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glint", abstract: "Runs the Glint Backend suite locally.",
-        subcommands: [Start.self, Serve.self, Probe.self, SimulateFCM.self], defaultSubcommand: Start.self
+        subcommands: [Start.self, Serve.self, Admin.self, Probe.self, SimulateFCM.self], defaultSubcommand: Start.self
     )
 
     struct Start: AsyncParsableCommand {
-        @Option(help: "gateway port; services use the next six (0 = free ports)") var portBase = ServiceName.defaultBasePort
+        @Option(help: "gateway port; services use the next seven (0 = free ports)") var portBase = ServiceName.defaultBasePort
         @Option(help: "folder for every service's SQLite file and stored files") var dataDir = "data"
         @Flag(help: "run a local PortOne simulator for payment-verify-svc (development without PortOne credentials)") var simulatePortone = false
         @Flag(help: "run a local Kakao book search simulator for market-svc (quotehub book search without a Kakao key)") var simulateKakao = false
@@ -22,11 +24,35 @@ struct Glint: AsyncParsableCommand {
     }
 
     struct Serve: AsyncParsableCommand {
-        @Argument(help: "gateway, auth-svc, chat-svc, market-svc, geo-svc, payment-verify-svc or push-svc") var service: String
+        @Argument(help: "gateway, auth-svc, chat-svc, market-svc, geo-svc, payment-verify-svc, push-svc or admin-svc") var service: String
 
         func run() async throws {
             guard let name = ServiceName(rawValue: service) else { throw ValidationError("unknown service \(service)") }
             await ServiceMain.run(name, assemble: ServiceCatalog.assembler(for: name))
+        }
+    }
+
+    struct Admin: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Operators of the admin API (admin-svc).", subcommands: [Add.self])
+
+        struct Add: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Adds an operator; prints its one-time password and its TOTP secret as an otpauth:// URI (shown once).")
+            @Option(help: "the suite's data folder (admin-svc's SQLite file; ADMIN_DATABASE_URL names PostgreSQL instead)") var dataDir = "data"
+            @Option(help: "the operator's email (its sign-in name)") var email: String
+            @Option(help: "owner (everything), admin (everything in its apps) or moderator (reports, content, users of its apps)") var role: String
+            @Option(help: "comma-separated app names or ids the role covers (default: every app)") var apps = ""
+
+            func run() async throws {
+                guard let role = OperatorRole(rawValue: role) else { throw ValidationError("role must be owner, admin or moderator") }
+                let databaseURL = ProcessInfo.processInfo.environment["ADMIN_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+                let added = try await AdminAssembly.addOperator(
+                    dataDirectory: dataDir, databaseURL: databaseURL, email: email, role: role,
+                    apps: apps.split(separator: ",").map(String.init))
+                print("operator: \(email.lowercased()) (\(role.rawValue))")
+                print("password: \(added.password)")
+                print(added.totpURI)
+            }
         }
     }
 

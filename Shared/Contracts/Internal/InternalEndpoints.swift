@@ -6,6 +6,8 @@ package enum InternalEndpoints {
         package static let resolveApp = InternalEndpoint<NoParameter, AppKeyLookup, AppInfo>(.auth, .post, "/internal/apps/resolve")
         /// The app mounted at a path prefix (the gateway, cached there): apps whose clients send no key.
         package static let resolveMount = InternalEndpoint<NoParameter, AppMountLookup, AppInfo>(.auth, .post, "/internal/apps/by-mount")
+        /// Every app (admin-svc, which shows each operator the apps of its role).
+        package static let apps = InternalEndpoint<NoParameter, NoBody, [AppInfo]>(.auth, .get, "/internal/apps")
         /// An app by id: chat-svc judges sockets that came without a key by their room's app.
         package static let app = InternalEndpoint<String, NoBody, AppInfo>(.auth, .get, "/internal/apps/{app_id}")
         /// Users of the caller's app by id, for `creator`/`sender` fields: one call per page.
@@ -82,7 +84,7 @@ package enum InternalEndpoints {
     package static let all: [InternalEndpointDescription] = [
         Auth.resolveApp.description, Auth.resolveMount.description, Auth.app.description, Auth.lookupUsers.description, Auth.blockedUsers.description,
         Auth.lookupMembers.description, Auth.memberByEmail.description, Auth.hiddenContent.description, Auth.signingKeys.description,
-        Auth.revocations.description, Auth.banUser.description, Auth.unbanUser.description,
+        Auth.apps.description, Auth.revocations.description, Auth.banUser.description, Auth.unbanUser.description,
         Market.postIDs.description, Market.postBatch.description, Market.order.description, Market.orderPaid.description,
         Market.orderRefunded.description, Market.grantCoins.description, Market.refundCoins.description, Market.wallet.description,
         Market.spendCoins.description, Market.returnSpend.description, Market.accountRevoked.description, Market.usersChanged.description,

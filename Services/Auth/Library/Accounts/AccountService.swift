@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Outbox
+import Passwords
 import ServiceKit
 
 /// Sign-up, logins, token refresh, logout and withdrawal: one store transaction per operation.

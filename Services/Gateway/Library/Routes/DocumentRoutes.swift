@@ -8,10 +8,10 @@ import NIOCore
 import OpenAPIKit
 import ServiceKit
 
-/// `GET /openapi/{profile}.json` and `GET /docs`: the API documents, built once at start from
-/// the catalogues and the Contracts types; no key needed.
+/// `GET /openapi/{name}.json` (a profile's, or `admin`: the operators' API) and `GET /docs`: the
+/// API documents, built once at start from the catalogues and the Contracts types; no key needed.
 struct DocumentRoutes: Sendable {
-    let documents: [Dialect: ByteBuffer]
+    let documents: [String: ByteBuffer]
     let page: ByteBuffer
 
     /// A document that cannot be built (a type whose shape cannot be read, which the APIDocs
@@ -19,15 +19,20 @@ struct DocumentRoutes: Sendable {
     init(logger: Logger) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        var built: [(Dialect, OpenAPI.Document)] = []
-        var documents: [Dialect: ByteBuffer] = [:]
-        for profile in Dialect.allCases where !APIDocument.operations(for: profile).isEmpty {
+        var built: [(name: String, document: OpenAPI.Document)] = []
+        var documents: [String: ByteBuffer] = [:]
+        let builders: [(String, () throws -> OpenAPI.Document)] =
+            Dialect.allCases.filter { !APIDocument.operations(for: $0).isEmpty }.map { profile in
+                (profile.rawValue, { try APIDocument.build(profile) })
+            }
+            + [("admin", APIDocument.buildAdmin)]
+        for (name, build) in builders {
             do {
-                let document = try APIDocument.build(profile)
-                documents[profile] = ByteBuffer(data: try encoder.encode(document))
-                built.append((profile, document))
+                let document = try build()
+                documents[name] = ByteBuffer(data: try encoder.encode(document))
+                built.append((name, document))
             } catch {
-                logger.error("API document not built", metadata: ["profile": "\(profile.rawValue)", "error": "\(error)"])
+                logger.error("API document not built", metadata: ["document": "\(name)", "error": "\(error)"])
             }
         }
         self.documents = documents
@@ -37,7 +42,7 @@ struct DocumentRoutes: Sendable {
     func register(on router: Router<GlintRequestContext>) {
         router.get("/openapi/{file}") { _, context -> Response in
             let file = try context.parameters.require("file")
-            guard file.hasSuffix(".json"), let profile = Dialect(rawValue: String(file.dropLast(5))), let document = documents[profile] else {
+            guard file.hasSuffix(".json"), let document = documents[String(file.dropLast(5))] else {
                 return JSONCoding.response(status: .notFound, body: CanonicalError(code: .notFound, message: "no API document by that name"))
             }
             return Response(status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-cache"], body: .init(byteBuffer: document))

@@ -2,10 +2,10 @@ import ServiceKit
 
 /// bcrypt (`$2b$`), the password hash of API.md §1. Verifies `$2a$`/`$2b$`/`$2y$` hashes.
 /// Passwords over 72 bytes are refused by our validation, so no silent truncation happens.
-enum Bcrypt {
+package enum Bcrypt {
     static let magic: [UInt8] = Array("OrpheanBeholderScryDoubt".utf8)
 
-    static func hash(_ password: String, cost: Int, salt: [UInt8]? = nil) -> String {
+    package static func hash(_ password: String, cost: Int, salt: [UInt8]? = nil) -> String {
         precondition((4...31).contains(cost))
         var generator = SystemRandomNumberGenerator()
         let salt = salt ?? (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -14,7 +14,7 @@ enum Bcrypt {
         return "$2b$\(costText)$" + BcryptBase64.encode(salt) + BcryptBase64.encode(digest)
     }
 
-    static func verify(_ password: String, against stored: String) -> Bool {
+    package static func verify(_ password: String, against stored: String) -> Bool {
         let parts = stored.split(separator: "$", omittingEmptySubsequences: true)
         guard parts.count == 3, ["2a", "2b", "2y"].contains(parts[0]), let cost = Int(parts[1]), (4...31).contains(cost),
             parts[2].count == 53, let salt = BcryptBase64.decode(parts[2].prefix(22), count: 16)

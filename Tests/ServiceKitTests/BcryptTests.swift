@@ -1,6 +1,6 @@
 import XCTest
 
-@testable import AuthService
+@testable import Passwords
 
 final class BcryptTests: XCTestCase {
     func testBlowfishStateIsPi() {

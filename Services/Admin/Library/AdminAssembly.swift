@@ -1,0 +1,62 @@
+import Contracts
+import Foundation
+import Logging
+import Passwords
+import ServiceClients
+import ServiceKit
+import ServiceLifecycle
+import Storage
+
+/// The operators' side (issue 35): operators and their sessions, the audit log, and the admin
+/// API (`/admin/api`), which acts on the other services through their internal endpoints only.
+package enum AdminAssembly {
+    package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
+        let configuration = try AdminConfiguration(reader: reader)
+        let engine = try await AdminStores.open(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)
+        let http = HTTPClientService.make()
+        let client = InternalClient(http: http.client, configuration: common)
+        // Nothing admin-svc keeps of auth-svc's answers is cached across requests: no change signal to hear.
+        let dependencies = Dependencies(auth: .live(client, changes: LocalChangeCounter()), hasher: .bcrypt(cost: configuration.bcryptCost))
+        return assemble(
+            common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
+    }
+
+    /// What admin-svc asks other services; tests pass fakes.
+    struct Dependencies: Sendable {
+        /// auth-svc: apps, bans.
+        var auth: AuthClient
+        var hasher: PasswordHasher
+    }
+
+    static func assemble(
+        common: CommonConfiguration, configuration: AdminConfiguration, logger: Logger, engine: StoreEngine, dependencies: Dependencies,
+        services: [any Service] = []
+    ) -> ServiceAssembly {
+        let stores = AdminStores(engine)
+        let signIn = SignInService(
+            operators: stores.operators, sessions: stores.sessions, hasher: dependencies.hasher, idle: configuration.sessionIdle)
+        let gate = OperatorGate(signIn: signIn, allowed: configuration.allowedNetworks)
+        let access = OperatorAccess(auth: dependencies.auth)
+        let audit = AuditLog(store: stores.audit)
+        return ServiceApplication.assemble(
+            configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services
+        ) { group in
+            SessionRoutes(signIn: signIn, gate: gate, audit: audit).register(on: group)
+            AppRoutes(gate: gate, access: access).register(on: group)
+            UserRoutes(gate: gate, access: access, auth: dependencies.auth, audit: audit).register(on: group)
+            AuditRoutes(gate: gate, access: access, audit: audit).register(on: group)
+        }
+    }
+
+    /// `glint admin add`: the registry on the service's own store (the file in `dataDirectory`,
+    /// or the PostgreSQL database `databaseURL` names).
+    package static func addOperator(
+        dataDirectory: String, databaseURL: String? = nil, email: String, role: OperatorRole, apps: [String], bcryptCost: Int = 10
+    ) async throws -> (password: String, totpURI: String) {
+        let path = dataDirectory + "/" + ServiceName.admin.rawValue + ".sqlite"
+        let engine = try await AdminStores.open(databaseURL: databaseURL, sqlitePath: path, logger: Logger(label: "admin-svc operators"))
+        let registry = OperatorRegistry(store: AdminStores(engine).operators, hasher: .bcrypt(cost: bcryptCost))
+        let added = try await registry.add(email: email, role: role, apps: apps)
+        return (added.password, added.totpURI)
+    }
+}

@@ -1,0 +1,4 @@
+import AdminService
+import ServiceKit
+
+await ServiceMain.run(.admin, assemble: AdminAssembly.assemble)

@@ -1,0 +1,35 @@
+import Contracts
+
+/// The operators' admin API (issue 35), route by route: served by admin-svc under `/admin/api`
+/// (the route table's `/admin/api/**`), behind the session cookie rather than an app's key.
+package enum AdminCatalogue {
+    package static let operations: [DocumentedOperation] = {
+        typealias Op = DocumentedOperation
+        let none = Op.Answer.json(.of(EmptyAnswer.self))
+        let app = "/admin/api/apps/{app_id}"
+        return [
+            Op(
+                method: "POST", pattern: "/admin/api/session", summary: "Sign in with email, password and a current TOTP code (sets the cookie)",
+                access: .open, body: .json(.of(OperatorSignIn.self)), answer: .json(.of(OperatorSessionAnswer.self))),
+            Op(
+                method: "GET", pattern: "/admin/api/session", summary: "The signed-in operator and the session's CSRF token", access: .signedIn,
+                answer: .json(.of(OperatorSessionAnswer.self))),
+            Op(method: "DELETE", pattern: "/admin/api/session", summary: "Sign out", access: .signedIn, answer: none),
+            Op(method: "DELETE", pattern: "/admin/api/sessions", summary: "Sign out everywhere", access: .signedIn, answer: none),
+            Op(
+                method: "GET", pattern: "/admin/api/apps", summary: "The apps the operator's role covers", access: .signedIn,
+                answer: .json(.of(AdminList<AdminAppAnswer>.self))),
+            Op(
+                method: "POST", pattern: app + "/users/{user_id}/ban", summary: "Ban a user until a time or (no until) for ever", access: .signedIn,
+                body: .json(.of(AdminBanRequest.self)), answer: .json(.of(AdminBanAnswer.self))),
+            Op(method: "POST", pattern: app + "/users/{user_id}/unban", summary: "Lift a user's ban", access: .signedIn, answer: none),
+            Op(
+                method: "GET", pattern: "/admin/api/audit", summary: "The audit log, newest first (owners: all; admins: their apps)",
+                access: .signedIn,
+                query: [
+                    Op.Parameter("app", .string), Op.Parameter("operator", .string), Op.Parameter("action", .string),
+                    Op.Parameter("before", .string), Op.Parameter("limit", .integer),
+                ], answer: .json(.of(AdminList<AuditEntryAnswer>.self))),
+        ]
+    }()
+}

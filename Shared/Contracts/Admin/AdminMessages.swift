@@ -1,0 +1,128 @@
+/// The admin API's bodies (`/admin/api`, issue 35): operators' own JSON, not an app dialect.
+/// Dates are API.md's strings (`GlintDate`).
+
+/// `POST /admin/api/session`.
+package struct OperatorSignIn: Codable, Sendable, Equatable {
+    package var email: String
+    package var password: String
+    /// The current TOTP code (six digits).
+    package var code: String
+
+    package init(email: String, password: String, code: String) {
+        (self.email, self.password, self.code) = (email, password, code)
+    }
+}
+
+/// An operator as the API shows one.
+package struct OperatorAnswer: Codable, Sendable, Equatable {
+    package var id: String
+    package var email: String
+    package var role: OperatorRole
+    /// The apps (ids or names) the role covers; empty: every app.
+    package var apps: [String]
+
+    package init(id: String, email: String, role: OperatorRole, apps: [String]) {
+        (self.id, self.email, self.role, self.apps) = (id, email, role, apps)
+    }
+}
+
+package enum OperatorRole: String, Codable, Sendable, CaseIterable {
+    /// Everything, including managing operators.
+    case owner
+    /// Everything within its apps.
+    case admin
+    /// Reports, content and users of its apps: no app settings, no payments.
+    case moderator
+}
+
+/// The signed-in session: every state-changing call sends `csrfToken` as `X-CSRF-Token`.
+package struct OperatorSessionAnswer: Codable, Sendable, Equatable {
+    package var csrfToken: String
+    package var `operator`: OperatorAnswer
+    package var expiresAt: String
+
+    package init(csrfToken: String, operator: OperatorAnswer, expiresAt: String) {
+        (self.csrfToken, self.operator, self.expiresAt) = (csrfToken, `operator`, expiresAt)
+    }
+}
+
+/// `GET /admin/api/apps`: the apps an operator may see.
+package struct AdminAppAnswer: Codable, Sendable, Equatable {
+    package var id: String
+    package var name: String
+    package var profile: Dialect
+    package var mount: String?
+
+    package init(id: String, name: String, profile: Dialect, mount: String?) {
+        (self.id, self.name, self.profile, self.mount) = (id, name, profile, mount)
+    }
+}
+
+/// `POST …/users/{user_id}/ban`: no `until`, for ever.
+package struct AdminBanRequest: Codable, Sendable, Equatable {
+    package var reason: String
+    package var until: String?
+
+    package init(reason: String, until: String? = nil) {
+        (self.reason, self.until) = (reason, until)
+    }
+}
+
+/// A ban as the API shows it.
+package struct AdminBanAnswer: Codable, Sendable, Equatable {
+    package var userId: String
+    package var reason: String
+    package var until: String?
+    package var operatorId: String
+    package var createdAt: String
+
+    package init(userId: String, reason: String, until: String?, operatorId: String, createdAt: String) {
+        (self.userId, self.reason, self.until, self.operatorId, self.createdAt) = (userId, reason, until, operatorId, createdAt)
+    }
+}
+
+/// Any action that closes with a reason (hide, restore, dismiss).
+package struct AdminActionRequest: Codable, Sendable, Equatable {
+    package var reason: String?
+
+    package init(reason: String? = nil) {
+        self.reason = reason
+    }
+}
+
+/// One line of the audit log.
+package struct AuditEntryAnswer: Codable, Sendable, Equatable {
+    package var id: String
+    package var at: String
+    package var operatorId: String
+    package var operatorEmail: String
+    package var address: String
+    package var action: String
+    package var appId: String?
+    package var targetKind: String?
+    package var targetId: String?
+    /// JSON text of the target before and after, where the action changed one.
+    package var before: String?
+    package var after: String?
+    package var requestId: String
+
+    package init(
+        id: String, at: String, operatorId: String, operatorEmail: String, address: String, action: String, appId: String?, targetKind: String?,
+        targetId: String?, before: String?, after: String?, requestId: String
+    ) {
+        (self.id, self.at, self.operatorId, self.operatorEmail, self.address, self.action) = (id, at, operatorId, operatorEmail, address, action)
+        (self.appId, self.targetKind, self.targetId, self.before, self.after, self.requestId) = (
+            appId, targetKind, targetId, before, after, requestId
+        )
+    }
+}
+
+/// A list answer of the admin API.
+package struct AdminList<Item: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
+    package var data: [Item]
+
+    package init(data: [Item]) {
+        self.data = data
+    }
+}
+extension OperatorRole: WireEnum {}

@@ -1,0 +1,115 @@
+import Contracts
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Passwords
+import SQLiteStorage
+import ServiceClients
+import ServiceKit
+import Storage
+import Synchronization
+import TestSupport
+import XCTest
+
+@testable import AdminService
+
+/// admin-svc built as its executable builds it, on a temporary folder (or the run's PostgreSQL),
+/// with auth-svc faked: two apps, and the bans it was asked for.
+struct AdminHarness {
+    let app: Application<RouterResponder<GlintRequestContext>>
+    let registry: OperatorRegistry
+    let stores: AdminStores
+    let engine: StoreEngine
+    /// What auth-svc was asked to ban and unban: (user, app, request).
+    let bans: BanRecorder
+
+    static let quotehub = AppInfo(appID: "app-quotehub", name: "QuoteHub", profile: .quotehub, flags: AppFlags(), mount: "quotehub")
+    static let glint = AppInfo(appID: "app-glint", name: "GLINT", profile: .lslp, flags: AppFlags())
+
+    static func make(configuration: AdminConfiguration = AdminConfiguration()) async throws -> AdminHarness {
+        let directory = try TestEnvironment.temporaryDirectory()
+        let common = TestEnvironment.common(.admin, dataDirectory: directory)
+        let engine: StoreEngine = try await TestEngine.open(
+            sqlite: { StoreEngine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: AdminMigrations.migrator)) },
+            postgres: { pool in
+                try await pool.migrate(AdminPostgresMigrations.all)
+                return .postgres(pool)
+            })
+        let bans = BanRecorder()
+        var auth = AuthClient.unimplemented
+        auth.apps = { [quotehub, glint] }
+        auth.ban = { userID, appID, request, _ in
+            bans.asked.withLock { $0.append((userID, appID, request)) }
+            return BanState(userID: userID, reason: request.reason, until: request.until, operatorID: request.operatorID, createdAt: Date())
+        }
+        auth.unban = { userID, appID, _ in bans.asked.withLock { $0.append((userID, appID, nil)) } }
+        let hasher = PasswordHasher.bcrypt(cost: 4)
+        let app = AdminAssembly.assemble(
+            common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
+            dependencies: .init(auth: auth, hasher: hasher)
+        ).application()
+        let stores = AdminStores(engine)
+        return AdminHarness(app: app, registry: OperatorRegistry(store: stores.operators, hasher: hasher), stores: stores, engine: engine, bans: bans)
+    }
+
+    /// An operator added as `glint admin add` adds one, with what it printed.
+    func addOperator(_ email: String, role: OperatorRole, apps: [String] = []) async throws -> Operator {
+        let added = try await registry.add(email: email, role: role, apps: apps)
+        let secret = try XCTUnwrap(URLComponents(string: added.totpURI)?.queryItems?.first { $0.name == "secret" }?.value)
+        return Operator(email: email, password: added.password, totp: try XCTUnwrap(TOTP(base32: secret)), id: added.record.id)
+    }
+
+    struct Operator: Sendable {
+        var email, password: String
+        var totp: TOTP
+        var id: String
+
+        /// Steps from now the sign-in helpers' code is taken at: codes are accepted once and in
+        /// order, so a test signing in several times walks from -1 to +1.
+        var step: Int64 = 0
+
+        /// The code an authenticator shows `steps` steps from now (default: this operator's step).
+        func code(steps: Int64? = nil) -> String { totp.code(step: TOTP.step(at: Date()) + (steps ?? step)) }
+
+        func withStep(_ step: Int64) -> Operator {
+            var copy = self
+            copy.step = step
+            return copy
+        }
+    }
+
+    /// A signed-in operator's cookie and CSRF token.
+    struct Session: Sendable {
+        var cookie: String
+        var csrf: String
+
+        func headers(csrf withCSRF: Bool = true, _ extra: [(String, String)] = []) -> HTTPFields {
+            AdminHarness.headers([("Cookie", "glint_admin=\(cookie)")] + (withCSRF ? [("X-CSRF-Token", csrf)] : []) + extra)
+        }
+    }
+
+    /// Headers of a request the gateway forwards for no app, from a client at `address`.
+    static func headers(_ extra: [(String, String)] = [], address: String = "127.0.0.1") -> HTTPFields {
+        TestEnvironment.fields(app: nil, extra: [(InternalHeader.clientIP, address)] + extra)
+    }
+
+    static func signIn(_ client: some TestClientProtocol, _ op: Operator, code: String? = nil) async throws -> TestResponse {
+        try await client.execute(
+            uri: "/admin/api/session", method: .post, headers: headers([("Content-Type", "application/json")]),
+            body: JSONCoding.encode(OperatorSignIn(email: op.email, password: op.password, code: code ?? op.code())))
+    }
+
+    static func session(_ client: some TestClientProtocol, _ op: Operator) async throws -> Session {
+        let response = try await signIn(client, op)
+        XCTAssertEqual(response.status, .ok, String(buffer: response.body))
+        let cookie = try XCTUnwrap(response.headers[.setCookie]).split(separator: ";")[0].split(separator: "=", maxSplits: 1)[1]
+        let answer = try JSONCoding.decoder.decode(OperatorSessionAnswer.self, from: response.body)
+        return Session(cookie: String(cookie), csrf: answer.csrfToken)
+    }
+}
+
+/// What auth-svc was asked to ban (a request) and unban (none).
+final class BanRecorder: Sendable {
+    let asked = Mutex<[(userID: String, appID: String, request: BanRequest?)]>([])
+}

@@ -1,0 +1,140 @@
+import Contracts
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import ServiceKit
+import TestSupport
+import XCTest
+
+@testable import AdminService
+
+/// Roles and apps: an operator sees and acts in its apps only; bans are asked of auth-svc and
+/// every action lands in the audit log, which owners read whole, admins for their apps, and
+/// moderators not at all.
+final class ModerationTests: XCTestCase {
+    static let user = "6740369b3a36e82f532ec721"
+
+    func testAModeratorSeesOnlyItsAppsAndAnotherAppIs404() async throws {
+        let harness = try await AdminHarness.make()
+        let moderator = try await harness.addOperator("mod@example.com", role: .moderator, apps: ["QuoteHub"])
+        let owner = try await harness.addOperator("owner@example.com", role: .owner)
+        try await harness.app.test(.router) { client in
+            let session = try await AdminHarness.session(client, moderator)
+            let apps = try await client.execute(uri: "/admin/api/apps", method: .get, headers: session.headers())
+            XCTAssertEqual(apps.status, .ok)
+            let list = try JSON.object(apps.body)
+            let first = try XCTUnwrap((list["data"] as? [[String: Any]])?.first)
+            JSON.assertKeys(first, ["id", "name", "profile", "mount"])
+            XCTAssertEqual(try JSONCoding.decoder.decode(AdminList<AdminAppAnswer>.self, from: apps.body).data.map(\.name), ["QuoteHub"])
+
+            let elsewhere = try await client.execute(
+                uri: "/admin/api/apps/\(AdminHarness.glint.appID)/users/\(Self.user)/ban", method: .post, headers: session.headers(),
+                body: JSONCoding.encode(AdminBanRequest(reason: "spam")))
+            XCTAssertEqual(elsewhere.status, .notFound, "another app's users do not exist for this moderator")
+            let unknown = try await client.execute(
+                uri: "/admin/api/apps/no-such-app/users/\(Self.user)/ban", method: .post, headers: session.headers(),
+                body: JSONCoding.encode(AdminBanRequest(reason: "spam")))
+            XCTAssertEqual(unknown.status, .notFound)
+            XCTAssertTrue(harness.bans.asked.withLock { $0.isEmpty })
+
+            let ownerSession = try await AdminHarness.session(client, owner)
+            let all = try await client.execute(uri: "/admin/api/apps", method: .get, headers: ownerSession.headers())
+            XCTAssertEqual(try JSONCoding.decoder.decode(AdminList<AdminAppAnswer>.self, from: all.body).data.map(\.name), ["GLINT", "QuoteHub"])
+        }
+    }
+
+    func testABanIsAskedOfAuthAndAudited() async throws {
+        let harness = try await AdminHarness.make()
+        let moderator = try await harness.addOperator("mod@example.com", role: .moderator, apps: [AdminHarness.quotehub.appID])
+        let admin = try await harness.addOperator("admin@example.com", role: .admin, apps: ["GLINT"])
+        let owner = try await harness.addOperator("owner@example.com", role: .owner)
+        try await harness.app.test(.router) { client in
+            let session = try await AdminHarness.session(client, moderator)
+            let banned = try await client.execute(
+                uri: "/admin/api/apps/\(AdminHarness.quotehub.appID)/users/\(Self.user)/ban", method: .post,
+                headers: session.headers([("Content-Type", "application/json"), ("x-request-id", "req-ban-1")]),
+                body: JSONCoding.encode(AdminBanRequest(reason: "harassment", until: "2099-01-01T00:00:00.000Z")))
+            XCTAssertEqual(banned.status, .ok, String(buffer: banned.body))
+            JSON.assertKeys(try JSON.object(banned.body), ["userId", "reason", "until", "operatorId", "createdAt"])
+            let asked = try XCTUnwrap(harness.bans.asked.withLock { $0.first })
+            XCTAssertEqual(asked.userID, Self.user)
+            XCTAssertEqual(asked.appID, AdminHarness.quotehub.appID)
+            XCTAssertEqual(asked.request?.operatorID, moderator.id)
+            XCTAssertEqual(asked.request?.reason, "harassment")
+            XCTAssertEqual(asked.request?.until, Date(timeIntervalSince1970: 4_070_908_800))
+            let badDate = try await client.execute(
+                uri: "/admin/api/apps/\(AdminHarness.quotehub.appID)/users/\(Self.user)/ban", method: .post, headers: session.headers(),
+                body: JSONCoding.encode(AdminBanRequest(reason: "x", until: "tomorrow")))
+            XCTAssertEqual(badDate.status, .badRequest)
+            let unbanned = try await client.execute(
+                uri: "/admin/api/apps/\(AdminHarness.quotehub.appID)/users/\(Self.user)/unban", method: .post, headers: session.headers())
+            XCTAssertEqual(unbanned.status, .ok)
+
+            let moderatorReads = try await client.execute(uri: "/admin/api/audit", method: .get, headers: session.headers())
+            XCTAssertEqual(moderatorReads.status, .forbidden, "moderators do not read the audit log")
+
+            let ownerSession = try await AdminHarness.session(client, owner)
+            let log = try await client.execute(uri: "/admin/api/audit", method: .get, headers: ownerSession.headers())
+            XCTAssertEqual(log.status, .ok)
+            let entries = try JSONCoding.decoder.decode(AdminList<AuditEntryAnswer>.self, from: log.body).data
+            let ban = try XCTUnwrap(entries.first { $0.action == "user.ban" })
+            XCTAssertEqual(ban.operatorId, moderator.id)
+            XCTAssertEqual(ban.operatorEmail, "mod@example.com")
+            XCTAssertEqual(ban.appId, AdminHarness.quotehub.appID)
+            XCTAssertEqual(ban.targetKind, "user")
+            XCTAssertEqual(ban.targetId, Self.user)
+            XCTAssertEqual(ban.requestId, "req-ban-1")
+            XCTAssertEqual(ban.address, "127.0.0.1")
+            XCTAssertTrue(ban.after?.contains("harassment") == true)
+            XCTAssertEqual(
+                Set(entries.map(\.action)), ["session.create", "user.ban", "user.unban"], "sign-ins are recorded too")
+            let first = try XCTUnwrap((try JSON.object(log.body)["data"] as? [[String: Any]])?.first)
+            let required: Set<String> = ["id", "at", "operatorId", "operatorEmail", "address", "action", "requestId"]
+            XCTAssertTrue(required.isSubset(of: first.keys), "\(first.keys)")
+            XCTAssertTrue(Set(first.keys).isSubset(of: required.union(["appId", "targetKind", "targetId", "before", "after"])), "\(first.keys)")
+            let filtered = try await client.execute(uri: "/admin/api/audit?action=user.unban", method: .get, headers: ownerSession.headers())
+            XCTAssertEqual(try JSONCoding.decoder.decode(AdminList<AuditEntryAnswer>.self, from: filtered.body).data.map(\.action), ["user.unban"])
+
+            let adminSession = try await AdminHarness.session(client, admin)
+            let adminLog = try await client.execute(uri: "/admin/api/audit", method: .get, headers: adminSession.headers())
+            XCTAssertEqual(
+                try JSONCoding.decoder.decode(AdminList<AuditEntryAnswer>.self, from: adminLog.body).data, [],
+                "an admin of GLINT reads GLINT's lines only")
+        }
+    }
+
+    func testTheAuditLogCannotBeChanged() async throws {
+        let harness = try await AdminHarness.make()
+        try await harness.stores.audit.append(
+            AuditRecord(
+                id: "a1", at: 1, operatorID: "o", operatorEmail: "o@example.com", address: "127.0.0.1", action: "user.ban", appID: "x",
+                targetKind: nil, targetID: nil, before: nil, after: nil, requestID: "r"))
+        for statement in ["UPDATE audit_entry SET action = 'user.unban'", "DELETE FROM audit_entry"] {
+            do {
+                try await harness.engine.execute(statement)
+                XCTFail("\(statement) went through")
+            } catch {}
+        }
+        let kept = try await harness.stores.audit.entries(AuditQuery())
+        XCTAssertEqual(kept.map(\.action), ["user.ban"])
+    }
+
+    func testAddingAnOperatorValidatesAndRefusesADuplicate() async throws {
+        let harness = try await AdminHarness.make()
+        let added = try await harness.registry.add(email: "new@example.com", role: .moderator, apps: ["QuoteHub", " "])
+        XCTAssertEqual(added.record.appList, ["QuoteHub"])
+        XCTAssertEqual(added.password.count, 20)
+        XCTAssertTrue(added.totpURI.hasPrefix("otpauth://totp/Glint:new%40example.com?secret="), added.totpURI)
+        for (email, role, apps, expected) in [
+            ("NEW@example.com", OperatorRole.admin, [String](), ErrorCode.conflict), ("nobody", .admin, [], .badRequest),
+            ("o@example.com", .owner, ["GLINT"], .badRequest),
+        ] {
+            do {
+                _ = try await harness.registry.add(email: email, role: role, apps: apps)
+                XCTFail("\(email) was added")
+            } catch let error as ServiceError {
+                XCTAssertEqual(error.code, expected, email)
+            }
+        }
+    }
+}
