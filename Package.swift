@@ -75,13 +75,13 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
     (
         "Chat", "ChatService", "chat-svc",
         [
-            .product(name: "HummingbirdCore", package: "hummingbird"), "SocketIO", "ServiceClients", "FileStorage",
+            .product(name: "HummingbirdCore", package: "hummingbird"), "SocketIO", "ServiceClients", "FileStorage", "Moderation",
         ] + storage
     ),
     (
         "Market", "MarketService", "market-svc",
         [
-            .product(name: "AsyncHTTPClient", package: "async-http-client"), "ServiceClients", "FileStorage",
+            .product(name: "AsyncHTTPClient", package: "async-http-client"), "ServiceClients", "FileStorage", "Moderation",
         ] + storage
     ),
     (
@@ -178,6 +178,10 @@ let package = Package(
             name: "FileStorage", dependencies: ["ServiceKit", hummingbird, .product(name: "Crypto", package: "swift-crypto")],
             path: "Shared/FileStorage",
             swiftSettings: settings),
+        // Operators' hiding of content, in the services that keep it (market-svc, chat-svc).
+        .target(
+            name: "Moderation", dependencies: ["Contracts", "ServiceKit", "Storage", "SQLiteStorage", "PostgresStorage", grdb],
+            path: "Shared/Moderation", swiftSettings: settings),
         // bcrypt, for app users' passwords (auth-svc) and operators' (admin-svc).
         .target(
             name: "Passwords", dependencies: ["ServiceKit", .product(name: "NIOPosix", package: "swift-nio")], path: "Shared/Passwords",

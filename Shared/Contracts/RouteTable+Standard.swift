@@ -102,7 +102,7 @@ extension RouteTable {
         add(.push, "POST", "/v1/notifications/push")
         add(.push, "POST", "/v1/notifications/push/group")
         // admin-svc: operators' API (issue 35), behind its own session cookie, not an app's key
-        add(.admin, "GET,POST,PUT,DELETE", "/admin/api/**", appKey: .none)
+        add(.admin, "GET,POST,DELETE", "/admin/api/**", appKey: .none)
         // §7 the gateway's own page (the key is embedded when a valid one is sent)
         add(.gateway, "GET", "/event-application", appKey: .optional)
         return routes

@@ -3,6 +3,7 @@ import FileStorage
 import HTTPTypes
 import Hummingbird
 import Logging
+import Moderation
 import Outbox
 import ServiceClients
 import ServiceKit
@@ -64,16 +65,23 @@ package enum ChatAssembly {
         let deliver: @Sendable (LiveFrame, Int64) -> Void =
             if let listener = replicas.listener { { frame, seq in listener.stored(frame, seq: seq) } } else { { frame, _ in hub.broadcast(frame) } }
         let poster = MessagePoster(messages: stores.messages, hub: hub, deliver: deliver, eventsWaiting: { relay.nudge() })
+        let moderation = ContentModeration(
+            store: engine.hiddenContent, changes: engine.changeSignal(channel: HiddenContentSchema.channel), kinds: [.message]
+        ) { _, id, appID in
+            try await stores.messages.chat(id: id, appID: appID).map { ($0.senderID, $0.content) }
+        }
         let conversations = ConversationService(
-            rooms: stores.rooms, messages: stores.messages, renderer: ChatRenderer(users: dependencies.auth), poster: poster)
+            rooms: stores.rooms, messages: stores.messages, renderer: ChatRenderer(users: dependencies.auth), poster: poster, moderation: moderation)
         let chatFiles = try FileStore(dataDirectory: common.dataDirectory, area: "chats")
         let workspaces = try workspaceRoutes(
             common: common, configuration: configuration, logger: logger, stores: stores, dependencies: dependencies,
-            poster: poster, chatFiles: chatFiles)
+            poster: poster, chatFiles: chatFiles, moderation: moderation)
         let routes = Routes(
             chat: ChatRoutes(conversations: conversations, files: chatFiles), workspaces: workspaces.routes,
-            usersChanged: dependencies.usersChanged)
-        let background = engine.services + services + [relay, workspaces.sweeper] + replicas.services + dependencies.usersChanged.services + [bans]
+            usersChanged: dependencies.usersChanged, moderation: moderation)
+        let background =
+            engine.services + services + [relay, workspaces.sweeper] + replicas.services + dependencies.usersChanged.services + moderation.services
+            + [bans]
         if configuration.protocolTest {
             logger.warning("CHAT_PROTOCOL_TEST is on: sockets serve the conformance-suite configuration")
             let sockets = SocketEndpoint(app: ProtocolTestApplication(), configuration: .protocolTest, secret: nil, logger: logger)
@@ -99,12 +107,13 @@ package enum ChatAssembly {
         let chat: ChatRoutes
         let workspaces: WorkspaceRouteSet
         let usersChanged: ChangeSignal
+        let moderation: ContentModeration
     }
 
     /// §8: workspaces, channels and DMs over the same messages, poster and chat files as §3.
     private static func workspaceRoutes(
         common: CommonConfiguration, configuration: ChatConfiguration, logger: Logger, stores: ChatStores, dependencies: Dependencies,
-        poster: MessagePoster, chatFiles: FileStore
+        poster: MessagePoster, chatFiles: FileStore, moderation: ContentModeration
     ) throws -> (routes: WorkspaceRouteSet, sweeper: AbandonedPurchaseSweeper) {
         let (workspaceStore, channelStore, messages) = (stores.workspaces, stores.channels, stores.messages)
         let renderer = WorkspaceRenderer(members: dependencies.auth)
@@ -117,12 +126,13 @@ package enum ChatAssembly {
             covers: covers,
             workspaces: WorkspaceRoutes(workspaces: workspaces),
             channels: ChannelRoutes(
-                channels: ChannelService(access: workspaces, channels: channelStore, messages: messages, poster: poster, renderer: renderer),
+                channels: ChannelService(
+                    access: workspaces, channels: channelStore, messages: messages, poster: poster, renderer: renderer, moderation: moderation),
                 upload: upload),
             dms: DirectMessageRoutes(
                 dms: DirectMessageService(
                     access: workspaces, workspaces: workspaceStore, channels: channelStore, messages: messages,
-                    poster: poster, renderer: renderer, users: dependencies.auth), upload: upload)
+                    poster: poster, renderer: renderer, users: dependencies.auth, moderation: moderation), upload: upload)
         )
         return (routes, AbandonedPurchaseSweeper(workspaces: workspaces, logger: logger))
     }
@@ -146,6 +156,7 @@ package enum ChatAssembly {
             routes.chat.register(internal: group, protected: protected)
             routes.workspaces.register(internal: group, protected: protected)
             routes.usersChanged.register(InternalEndpoints.Chat.usersChanged, on: group)
+            routes.moderation.register(on: group)
         }
     }
 }

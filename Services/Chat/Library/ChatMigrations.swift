@@ -1,4 +1,5 @@
 import GRDB
+import Moderation
 import Outbox
 import ServiceKit
 
@@ -121,6 +122,11 @@ enum ChatMigrations {
                     CREATE INDEX chat_by_room_time_sender ON chat(room_id, created_at, sender_id);
                     DROP INDEX chat_by_room;
                     """)
+        }
+        migrator.registerMigration("v4-hidden-content") { db in
+            // Messages operators hid (admin-svc): kept, left out of every read.
+            try db.execute(sql: HiddenContentSchema.sqlite)
+            try db.execute(sql: HiddenContentSchema.sqliteIndex)
         }
         return migrator
     }

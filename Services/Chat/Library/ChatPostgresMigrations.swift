@@ -1,3 +1,4 @@
+import Moderation
 import Outbox
 import PostgresStorage
 import ServiceKit
@@ -80,5 +81,9 @@ enum ChatPostgresMigrations {
                 """,
                 "CREATE INDEX presence_by_origin ON presence (origin)",
             ]),
+        PostgresMigration(
+            "v3-hidden-content",
+            [HiddenContentSchema.postgres, HiddenContentSchema.postgresIndex]
+                + PostgresChangeCounter.triggers(channel: HiddenContentSchema.channel, tables: ["hidden_content"])),
     ]
 }

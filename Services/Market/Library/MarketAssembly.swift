@@ -2,6 +2,7 @@ import Contracts
 import FileStorage
 import Hummingbird
 import Logging
+import Moderation
 import Outbox
 import ServiceClients
 import ServiceKit
@@ -25,6 +26,20 @@ package enum MarketAssembly {
         )
         return try assemble(
             common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
+    }
+
+    /// Posts and stories operators hide (admin-svc asks); comments, filters and themes are not
+    /// hideable yet (their reads do not leave hidden ones out).
+    private static func contentModeration(engine: StoreEngine, stores: MarketStores) -> ContentModeration {
+        ContentModeration(
+            store: engine.hiddenContent, changes: engine.changeSignal(channel: HiddenContentSchema.channel), kinds: [.post, .story]
+        ) { kind, id, appID in
+            switch kind {
+            case .post: try await stores.posts.post(id: id, appID: appID).map { ($0.creatorID, $0.title + "\n" + $0.content) }
+            case .story: try await stores.stories.story(id: id, appID: appID).map { ($0.userID, $0.content ?? "") }
+            default: nil
+            }
+        }
     }
 
     /// What market-svc asks other services; tests pass fakes.
@@ -53,8 +68,9 @@ package enum MarketAssembly {
         let users = dependencies.auth
         let comments = CommentService(store: stores.comments, users: users)
         let postCache = PostAnswerCache(changes: stores.postChanges, maxBytes: configuration.postCacheBytes)
+        let moderation = contentModeration(engine: engine, stores: stores)
         let posts = PostService(
-            store: stores.posts, users: users, renderer: PostRenderer(users: users), cache: postCache,
+            store: stores.posts, users: users, renderer: PostRenderer(users: users), cache: postCache, moderation: moderation,
             locationsChanged: { location in
                 await relay.deliverAhead(topic: PostLocationEvent.topic, key: location.postID, payload: location)
                 relay.nudge()
@@ -77,10 +93,11 @@ package enum MarketAssembly {
         )
         let wallets = WalletRoutes(wallets: WalletService(store: stores.wallets))
         let (verifier, bans, _) = AccessTokenVerifier.watching(jwks: dependencies.jwks, revocations: dependencies.revocations, logger: logger)
-        let bookStories = try BookStoryAssembly(dataDirectory: common.dataDirectory, stores: stores, dependencies: dependencies)
+        let bookStories = try BookStoryAssembly(
+            dataDirectory: common.dataDirectory, stores: stores, dependencies: dependencies, moderation: moderation)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: engine.health,
-            services: engine.services + stores.services + dependencies.usersChanged.services + services + [relay, bans]
+            services: engine.services + stores.services + dependencies.usersChanged.services + moderation.services + services + [relay, bans]
         ) { group in
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
             postRoutes.register(internal: group, protected: protected)
@@ -91,6 +108,7 @@ package enum MarketAssembly {
             orders.register(internal: group, protected: protected)
             wallets.register(internal: group)
             dependencies.usersChanged.register(InternalEndpoints.Market.usersChanged, on: group)
+            moderation.register(on: group)
             bookStories.register(internal: group, guest: group.group().add(middleware: AccessTokenMiddleware(verifier: verifier, required: false)))
         }
     }

@@ -1,4 +1,5 @@
 import GRDB
+import Moderation
 import Outbox
 import ServiceKit
 
@@ -217,6 +218,11 @@ enum MarketMigrations {
         migrator.registerMigration("v10-orders-by-filter") { db in
             // A filter's orders (its removal checks them), found by index, as on PostgreSQL.
             try db.create(index: "order_filter", on: "purchase_order", columns: ["filter_id"])
+        }
+        migrator.registerMigration("v11-hidden-content") { db in
+            // Posts and stories operators hid (admin-svc): kept, left out of every read.
+            try db.execute(sql: HiddenContentSchema.sqlite)
+            try db.execute(sql: HiddenContentSchema.sqliteIndex)
         }
         return migrator
     }

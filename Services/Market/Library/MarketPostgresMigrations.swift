@@ -1,3 +1,4 @@
+import Moderation
 import Outbox
 import PostgresStorage
 import ServiceKit
@@ -135,6 +136,10 @@ enum MarketPostgresMigrations {
                 END $$
                 """,
                 "CREATE TRIGGER story_counted AFTER INSERT OR DELETE OR UPDATE OF is_public ON story FOR EACH ROW EXECUTE FUNCTION story_counted()",
-            ] + PostgresOutboxStore.createTable + PostgresChangeCounter.triggers(channel: postChanges, tables: ["post", "post_like", "comment"]))
+            ] + PostgresOutboxStore.createTable + PostgresChangeCounter.triggers(channel: postChanges, tables: ["post", "post_like", "comment"])),
+        PostgresMigration(
+            "v2-hidden-content",
+            [HiddenContentSchema.postgres, HiddenContentSchema.postgresIndex]
+                + PostgresChangeCounter.triggers(channel: HiddenContentSchema.channel, tables: ["hidden_content"])),
     ]
 }

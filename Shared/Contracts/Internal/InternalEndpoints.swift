@@ -63,6 +63,27 @@ package enum InternalEndpoints {
             .market, .post, "/internal/wallets/coins/refunds")
     }
 
+    /// The same three endpoints in market-svc and chat-svc, for the kinds each keeps (`ContentKind.service`).
+    package enum Content {
+        /// A piece of content of the caller's app, as operators see it (`notFound` when none).
+        package static func summary(_ kind: ContentKind) -> InternalEndpoint<ContentRef, NoBody, ContentSummary> {
+            InternalEndpoint(kind.service, .get, base(kind))
+        }
+        /// Hides it from every app user (kept for the audit and an appeal); again is a no-op.
+        package static func hide(_ kind: ContentKind) -> InternalEndpoint<ContentRef, ModerationRequest, ContentSummary> {
+            InternalEndpoint(kind.service, .post, base(kind) + "/hide")
+        }
+        /// Shows it again.
+        package static func restore(_ kind: ContentKind) -> InternalEndpoint<ContentRef, ModerationRequest, ContentSummary> {
+            InternalEndpoint(kind.service, .post, base(kind) + "/restore")
+        }
+
+        /// Each service's own path, so that each endpoint is declared (and served) once.
+        private static func base(_ kind: ContentKind) -> String {
+            "/internal/\(kind.service == .chat ? "chat" : "market")/moderation/{kind}/{content_id}"
+        }
+    }
+
     package enum Chat {
         /// As `Market.usersChanged`, for chat-svc's copies (users, members, blocked lists).
         package static let usersChanged = InternalEndpoint<String, NoBody, EmptyAnswer>(.chat, .post, "/internal/chat/users/{user_id}/changed")
@@ -89,6 +110,8 @@ package enum InternalEndpoints {
         Market.orderRefunded.description, Market.grantCoins.description, Market.refundCoins.description, Market.wallet.description,
         Market.spendCoins.description, Market.returnSpend.description, Market.accountRevoked.description, Market.usersChanged.description,
         Chat.usersChanged.description,
+        Content.summary(.post).description, Content.hide(.post).description, Content.restore(.post).description,
+        Content.summary(.message).description, Content.hide(.message).description, Content.restore(.message).description,
         Geo.postLocation.description,
         Push.chatMessages.description, Push.deviceToken.description,
     ]

@@ -16,7 +16,8 @@ struct BanBoard: Service {
     }
 
     func run() async throws {
-        guard case .postgres(let pool) = engine else { return }
+        // One process on SQLite: its own bans wake its polls; nothing to listen to until it stops.
+        guard case .postgres(let pool) = engine else { return try await gracefulShutdown() }
         await cancelWhenGracefulShutdown {
             // On (re)connecting, wake the polls too: a notification missed while away is not resent.
             await pool.listen(on: Self.channel, connected: { _ in waiters.changed() }, received: { _, _ in waiters.changed() })

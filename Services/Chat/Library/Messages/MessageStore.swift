@@ -20,6 +20,8 @@ protocol MessageStore: Sendable {
     func search(roomID: String, query: String, limit: Int) async throws -> [ChatRecord]
     /// Messages by their `seq`.
     func chats(seqs: [Int64]) async throws -> [Int64: ChatRecord]
+    /// A message of the app by id (operators look messages up).
+    func chat(id: String, appID: String) async throws -> ChatRecord?
 }
 
 /// A message to store.

@@ -186,4 +186,13 @@ struct PostgresMessageStore: MessageStore {
             .reduce(into: [Int64: ChatRecord]()) { $0[$1.seq ?? 0] = $1 }
         }
     }
+
+    func chat(id: String, appID: String) async throws -> ChatRecord? {
+        try await pool.read {
+            try await $0.record(
+                ChatRecord.self,
+                "SELECT \(unescaped: ChatRecord.selectedColumns) FROM chat JOIN room ON room.id = chat.room_id WHERE chat.id = \(id) AND room.app_id = \(appID)",
+                logger: pool.logger)
+        }
+    }
 }

@@ -120,4 +120,12 @@ struct SQLiteMessageStore: MessageStore {
                 .reduce(into: [Int64: ChatRecord]()) { $0[$1.seq ?? 0] = $1 }
         }
     }
+
+    func chat(id: String, appID: String) async throws -> ChatRecord? {
+        try await database.read { db in
+            try ChatRecord.fetchOne(
+                db, sql: "SELECT \(ChatRecord.selectedColumns) FROM chat JOIN room ON room.id = chat.room_id WHERE chat.id = ? AND room.app_id = ?",
+                arguments: [id, appID])
+        }
+    }
 }

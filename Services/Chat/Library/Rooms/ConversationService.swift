@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import Moderation
 import ServiceKit
 
 /// The §3 operations: rooms, history, sending (with live delivery and the push event), search,
@@ -9,6 +10,8 @@ struct ConversationService: Sendable {
     let messages: any MessageStore
     let renderer: ChatRenderer
     let poster: MessagePoster
+    /// Messages operators hid: left out of every history, search and room list.
+    let moderation: ContentModeration
 
     static let filePathPrefix = "/data/chats/"
 
@@ -27,7 +30,8 @@ struct ConversationService: Sendable {
 
     private func render(_ list: [RoomRecord], appID: String, requestID: String) async throws -> [ChatRoomAnswer] {
         let participants = try await rooms.participants(of: list.map(\.id))
-        let lastChats = try await messages.chats(seqs: list.compactMap(\.lastChatSeq))
+        let hidden = try await moderation.hiddenIDs(.message, appID: appID)
+        let lastChats = try await messages.chats(seqs: list.compactMap(\.lastChatSeq)).filter { !hidden.contains($0.value.id) }
         return try await renderer.rooms(list, participants: participants, lastChats: lastChats, appID: appID, requestID: requestID)
     }
 
@@ -35,14 +39,20 @@ struct ConversationService: Sendable {
     func history(_ caller: AuthenticatedUser, roomID: String, after: Int64?, limit: Int, requestID: String) async throws -> [ChatAnswer] {
         _ = try await rooms.room(roomID, participant: caller.userID, appID: caller.appID)
         let blocked = try await renderer.users.blocked(caller.userID, caller.appID, requestID)
-        let records = try await messages.history(roomID: roomID, after: after, limit: limit).filter { !blocked.contains($0.senderID) }
+        let hidden = try await moderation.hiddenIDs(.message, appID: caller.appID)
+        let records = try await messages.history(roomID: roomID, after: after, limit: limit).filter {
+            !blocked.contains($0.senderID) && !hidden.contains($0.id)
+        }
         return try await renderer.chats(records, appID: caller.appID, requestID: requestID)
     }
 
     func search(_ caller: AuthenticatedUser, roomID: String, query: String, limit: Int, requestID: String) async throws -> [ChatAnswer] {
         _ = try await rooms.room(roomID, participant: caller.userID, appID: caller.appID)
         let blocked = try await renderer.users.blocked(caller.userID, caller.appID, requestID)
-        let records = try await messages.search(roomID: roomID, query: query, limit: limit).filter { !blocked.contains($0.senderID) }
+        let hidden = try await moderation.hiddenIDs(.message, appID: caller.appID)
+        let records = try await messages.search(roomID: roomID, query: query, limit: limit).filter {
+            !blocked.contains($0.senderID) && !hidden.contains($0.id)
+        }
         return try await renderer.chats(records, appID: caller.appID, requestID: requestID)
     }
 

@@ -1,4 +1,5 @@
 import Contracts
+import Moderation
 import ServiceKit
 
 /// API.md §8 channels: any member of the workspace may read and write in any of its channels
@@ -9,6 +10,8 @@ struct ChannelService: WorkspaceConversation {
     let messages: any MessageStore
     let poster: MessagePoster
     let renderer: WorkspaceRenderer
+    /// Messages operators hid: left out of every history.
+    let moderation: ContentModeration
 
     static let maxHistory = 1000
 
@@ -68,7 +71,8 @@ struct ChannelService: WorkspaceConversation {
     ) async throws -> [ChannelChatAnswer] {
         let channel = try await channel(caller, workspace: id, channel: channelID)
         try await channels.join(channelID, userID: caller.userID, appID: caller.appID)
-        let records = try await messages.history(roomID: channelID, after: after, limit: Self.maxHistory)
+        let hidden = try await moderation.hiddenIDs(.message, appID: caller.appID)
+        let records = try await messages.history(roomID: channelID, after: after, limit: Self.maxHistory).filter { !hidden.contains($0.id) }
         return try await renderer.channelChats(records, channel: channel, appID: caller.appID, requestID: requestID)
     }
 

@@ -1,4 +1,5 @@
 import Contracts
+import Moderation
 import ServiceClients
 import ServiceKit
 
@@ -12,6 +13,8 @@ struct DirectMessageService: WorkspaceConversation {
     let poster: MessagePoster
     let renderer: WorkspaceRenderer
     let users: AuthClient
+    /// Messages operators hid: left out of every history.
+    let moderation: ContentModeration
 
     func list(_ caller: AuthenticatedUser, workspace id: String, requestID: String) async throws -> [DMRoomAnswer] {
         _ = try await access.workspace(id, of: caller)
@@ -35,8 +38,9 @@ struct DirectMessageService: WorkspaceConversation {
     ) async throws -> [DMChatAnswer] {
         _ = try await room(caller, workspace: id, room: roomID)
         let blocked = try await users.blocked(caller.userID, caller.appID, requestID)
+        let hidden = try await moderation.hiddenIDs(.message, appID: caller.appID)
         let records = try await messages.history(roomID: roomID, after: after, limit: ChannelService.maxHistory).filter {
-            !blocked.contains($0.senderID)
+            !blocked.contains($0.senderID) && !hidden.contains($0.id)
         }
         return try await renderer.dmChats(records, appID: caller.appID, requestID: requestID)
     }

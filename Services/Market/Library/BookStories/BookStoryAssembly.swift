@@ -1,4 +1,5 @@
 import FileStorage
+import Moderation
 import ServiceKit
 
 /// §9's parts wired together: books, stories, themes, comments, their images, and what a
@@ -10,8 +11,8 @@ struct BookStoryAssembly: Sendable {
     let comments: StoryCommentRoutes
     let accounts: AccountContentRoutes
 
-    init(dataDirectory: String, stores: MarketStores, dependencies: MarketAssembly.Dependencies) throws {
-        let readers = ReaderResolver(hidden: dependencies.auth)
+    init(dataDirectory: String, stores: MarketStores, dependencies: MarketAssembly.Dependencies, moderation: ContentModeration) throws {
+        let readers = ReaderResolver(hidden: dependencies.auth, moderation: moderation)
         let (bookStore, storyStore) = (stores.books, stores.stories)
         let renderer = BookStoryRenderer(users: dependencies.auth, books: bookStore)
         let storyImages = try FileStore(dataDirectory: dataDirectory, area: "bookstories")

@@ -1,5 +1,6 @@
 import Contracts
 import FileStorage
+import Moderation
 import ServiceClients
 import ServiceKit
 
@@ -9,6 +10,8 @@ struct Reader: Sendable {
     var appID: String
     var userID: String?
     var hidden: HiddenFilter
+    /// Stories operators hid: hidden from everyone, their authors too (in `hidden` as well).
+    var takenDown: HiddenFilter
     var urls: PublicFileURL
     var requestID: String
 
@@ -22,15 +25,19 @@ struct Reader: Sendable {
 }
 
 /// Builds the reader of a request: a signed-in one's hidden users and stories come from
-/// auth-svc (briefly cached).
+/// auth-svc (briefly cached), and every reader's hide the stories operators took down.
 struct ReaderResolver: Sendable {
     let hidden: AuthClient
+    let moderation: ContentModeration
 
     func reader(_ context: GlintRequestContext) async throws -> Reader {
         let appID = try context.requireAppID(profile: .quotehub)
         let userID = context.user?.userID
-        let filter = if let userID { HiddenFilter(try await hidden.hiddenContent(userID, appID, context.requestID)) } else { HiddenFilter.nothing }
-        return Reader(appID: appID, userID: userID, hidden: filter, urls: PublicFileURL(base: context.publicBase), requestID: context.requestID)
+        let own = if let userID { try await hidden.hiddenContent(userID, appID, context.requestID) } else { HiddenContent(userIDs: [], storyIDs: []) }
+        let takenDown = try await moderation.hiddenIDs(.story, appID: appID)
+        return Reader(
+            appID: appID, userID: userID, hidden: HiddenFilter(users: Set(own.userIDs), stories: Set(own.storyIDs).union(takenDown)),
+            takenDown: HiddenFilter(users: [], stories: takenDown), urls: PublicFileURL(base: context.publicBase), requestID: context.requestID)
     }
 
     /// The same for a route that needs a signed-in reader (401 otherwise).

@@ -87,9 +87,9 @@ struct StoryService: AuthoredContent {
         return story
     }
 
-    /// The reader's own lists hide nothing of theirs.
+    /// The reader's own lists hide nothing of theirs but what operators took down.
     private static func hidden(_ scope: StoryQuery.Scope, _ reader: Reader) -> HiddenFilter {
-        if case .author(let userID, _) = scope, reader.isOwner(of: userID) { return .nothing }
+        if case .author(let userID, _) = scope, reader.isOwner(of: userID) { return reader.takenDown }
         return reader.hidden
     }
 

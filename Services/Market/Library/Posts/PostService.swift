@@ -1,15 +1,18 @@
 import Contracts
 import Foundation
+import Moderation
 import ServiceClients
 import ServiceKit
 
 /// Community posts (API.md §2): create, read, update, delete, likes, feeds and search. What a
-/// caller may see: public posts and their own, of their app, without users they blocked.
+/// caller may see: public posts and their own, of their app, without users they blocked and
+/// without posts operators hid (for everyone, their authors too).
 struct PostService: ItemService {
     let store: any PostStore
     let users: AuthClient
     let renderer: PostRenderer
     let cache: PostAnswerCache
+    let moderation: ContentModeration
     /// Wakes the outbox relay after a write that recorded a location event.
     /// Told of a post's new place after its commit, before the answer (the map the user opens
     /// next shows it): delivered ahead of the outbox, which holds it too.
@@ -34,6 +37,7 @@ struct PostService: ItemService {
 
     func read(_ id: String, caller: AuthenticatedUser, requestID: String) async throws -> PostAnswer {
         try Self.checkID(id)
+        try await checkNotTakenDown(id, appID: caller.appID)
         let generation = cache.generation
         if let kept = cache.answers([id], appID: caller.appID, hiding: [], generation: generation)[id] {
             guard kept.isPublic || kept.creator.userID == caller.userID else { throw ServiceError.notFound("no such post") }
@@ -56,7 +60,9 @@ struct PostService: ItemService {
         guard !wanted.isEmpty else { return [] }
         let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
         let found = try await store.visiblePosts(ids: wanted, appID: caller.appID, viewer: caller.userID)
-        let byID = Dictionary(uniqueKeysWithValues: found.filter { !hidden.contains($0.creatorID) }.map { ($0.id, $0) })
+        let takenDown = try await moderation.hiddenIDs(.post, appID: caller.appID)
+        let byID = Dictionary(
+            uniqueKeysWithValues: found.filter { !hidden.contains($0.creatorID) && !takenDown.contains($0.id) }.map { ($0.id, $0) })
         var seen = Set<String>()
         let ordered = ids.compactMap { id in seen.insert(id).inserted ? byID[id] : nil }
         return try await render(ordered, caller: caller, hidden: hidden, requestID: requestID)
@@ -94,7 +100,7 @@ struct PostService: ItemService {
         let generation = cache.generation
         let query = PostPageQuery(
             feed: feed, appID: caller.appID, viewer: caller.userID, categories: categories, productID: productID, after: cursor, hidden: hidden,
-            limit: limit
+            takenDown: try await moderation.hiddenIDs(.post, appID: caller.appID), limit: limit
         )
         // The same page again (an app's first screen, pulled to refresh) from memory, when all
         // of its posts are kept too.
@@ -120,21 +126,29 @@ struct PostService: ItemService {
     func search(title: String?, caller: AuthenticatedUser, requestID: String) async throws -> DataList<PostAnswer> {
         let query = try FieldRule.text(title ?? "", "title", 1...100, trimming: .whitespaces)!
         let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
+        let takenDown = try await moderation.hiddenIDs(.post, appID: caller.appID)
         let records = try await store.search(title: query, appID: caller.appID, viewer: caller.userID, limit: 50).filter {
-            !hidden.contains($0.creatorID)
+            !hidden.contains($0.creatorID) && !takenDown.contains($0.id)
         }
         return DataList(data: try await render(records, caller: caller, hidden: hidden, requestID: requestID))
     }
 
     /// Ids of a user's public posts, newest first (profiles list them).
     func postIDs(of userID: String, appID: String) async throws -> [String] {
-        try await store.publicPostIDs(of: userID, appID: appID, limit: 1000)
+        let takenDown = try await moderation.hiddenIDs(.post, appID: appID)
+        return try await store.publicPostIDs(of: userID, appID: appID, limit: 1000).filter { !takenDown.contains($0) }
     }
 
     /// The post if the caller may see it: 400 for a malformed id, 404 otherwise.
     func visible(_ id: String, caller: AuthenticatedUser) async throws -> PostRecord {
         try Self.checkID(id)
+        try await checkNotTakenDown(id, appID: caller.appID)
         return try Self.visible(try await store.post(id: id, appID: caller.appID), to: caller)
+    }
+
+    /// A post operators hid is as absent for everyone (404), its author too.
+    private func checkNotTakenDown(_ id: String, appID: String) async throws {
+        if try await moderation.isHidden(.post, id: id, appID: appID) { throw ServiceError.notFound("no such post") }
     }
 
     private static func checkID(_ id: String) throws {

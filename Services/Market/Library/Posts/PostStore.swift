@@ -34,6 +34,8 @@ struct PostPageQuery: Hashable, Sendable {
     var productID: String?
     var after: FeedCursor?
     var hidden: Set<String>
+    /// Posts operators hid: gone for every user, their authors too.
+    var takenDown: Set<String> = []
     var limit: Int
 }
 

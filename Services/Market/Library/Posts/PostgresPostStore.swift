@@ -96,6 +96,9 @@ struct PostgresPostStore: PostStore {
         if !query.hidden.isEmpty {
             conditions.append("NOT post.creator_id = ANY(\(statement.bind(Array(query.hidden))))")
         }
+        if !query.takenDown.isEmpty {
+            conditions.append("NOT post.id = ANY(\(statement.bind(query.takenDown.sorted())))")
+        }
         let sql =
             "SELECT \(PostRecord.selection), seq FROM post WHERE " + conditions.joined(separator: " AND ")
             + " ORDER BY post.created_at DESC, post.seq DESC LIMIT \(statement.bind(query.limit + 1))"

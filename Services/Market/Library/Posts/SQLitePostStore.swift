@@ -110,6 +110,10 @@ struct SQLitePostStore: PostStore {
             conditions.append("post.creator_id NOT IN (SELECT value FROM json_each(?))")
             arguments += [JSONText.encode(Array(query.hidden))]
         }
+        if !query.takenDown.isEmpty {
+            conditions.append("post.id NOT IN (SELECT value FROM json_each(?))")
+            arguments += [JSONText.encode(query.takenDown.sorted())]
+        }
         let sql =
             "SELECT \(PostRecord.selection), post.rowid AS sequence FROM post WHERE " + conditions.joined(separator: " AND ")
             + " ORDER BY post.created_at DESC, post.rowid DESC LIMIT ?"

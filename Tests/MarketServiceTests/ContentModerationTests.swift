@@ -1,0 +1,86 @@
+import Contracts
+import HTTPTypes
+import HummingbirdTesting
+import ServiceKit
+import TestSupport
+import XCTest
+
+@testable import MarketService
+
+/// Operators' hiding (issue 35, asked by admin-svc): a hidden post is gone for every user, its
+/// author too (detail 404, feeds, searches, profiles' lists), and back once restored.
+final class ContentModerationTests: XCTestCase {
+    static let alice = PostContractTests.alice, bob = PostContractTests.bob
+
+    func testAHiddenPostIsGoneForEveryoneUntilRestored() async throws {
+        let harness = try await PostContractTests.Harness.make()
+        try await harness.app.contractTest { client in
+            let created = try await client.execute(
+                uri: "/v1/posts", method: .post, headers: try await harness.headers(Self.alice, [("content-type", "application/json")]),
+                body: JSONCoding.encode(PostCreateRequest(category: "walk", title: "신고된 글", price: 0, content: "abuse")))
+            XCTAssertEqual(created.status, .ok, created.body.text)
+            let id = try JSON.string(try JSON.object(created.body), "post_id")
+            let kept = try await client.execute(
+                uri: "/v1/posts", method: .post, headers: try await harness.headers(Self.alice, [("content-type", "application/json")]),
+                body: JSONCoding.encode(PostCreateRequest(category: "walk", title: "남는 글", price: 0, content: "fine")))
+            let keptID = try JSON.string(try JSON.object(kept.body), "post_id")
+            let asGateway = TestEnvironment.fields(app: PostContractTests.appID, extra: [("content-type", "application/json")])
+
+            let summary = try await client.execute(uri: "/internal/market/moderation/post/\(id)", method: .get, headers: asGateway)
+            XCTAssertEqual(summary.status, .ok, summary.body.text)
+            let before = try JSONCoding.decoder.decode(ContentSummary.self, from: summary.body)
+            XCTAssertEqual(before.authorId, Self.alice)
+            XCTAssertFalse(before.hidden)
+            XCTAssertTrue(before.preview.contains("신고된 글"))
+
+            let hidden = try await client.execute(
+                uri: "/internal/market/moderation/post/\(id)/hide", method: .post, headers: asGateway,
+                body: JSONCoding.encode(ModerationRequest(operatorID: "op-1", reason: "abuse")))
+            XCTAssertEqual(hidden.status, .ok, hidden.body.text)
+            let after = try JSONCoding.decoder.decode(ContentSummary.self, from: hidden.body)
+            XCTAssertTrue(after.hidden)
+            XCTAssertEqual(after.hiddenBy, "op-1")
+            XCTAssertEqual(after.hiddenReason, "abuse")
+
+            for user in [Self.alice, Self.bob] {
+                let detail = try await client.execute(uri: "/v1/posts/\(id)", method: .get, headers: try await harness.headers(user))
+                XCTAssertEqual(detail.status, .notFound, "the author too")
+                let feed = try await client.execute(uri: "/v1/posts", method: .get, headers: try await harness.headers(user))
+                XCTAssertEqual(try Self.ids(feed), [keptID])
+                let mine = try await client.execute(uri: "/v1/posts/users/\(Self.alice)", method: .get, headers: try await harness.headers(user))
+                XCTAssertEqual(try Self.ids(mine), [keptID])
+                let search = try await client.execute(
+                    uri: "/v1/posts/search?title=\("글".addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!)", method: .get,
+                    headers: try await harness.headers(user))
+                XCTAssertEqual(try Self.ids(search), [keptID])
+                let like = try await client.execute(
+                    uri: "/v1/posts/\(id)/like", method: .post, headers: try await harness.headers(user, [("content-type", "application/json")]),
+                    body: JSONCoding.encode(LikeStatus(likeStatus: true)))
+                XCTAssertEqual(like.status, .notFound)
+            }
+            let profileIDs = try await client.execute(
+                uri: "/internal/users/\(Self.alice)/post-ids", method: .get, headers: TestEnvironment.fields(app: PostContractTests.appID))
+            XCTAssertEqual(try JSONCoding.decoder.decode(UserIDList.self, from: profileIDs.body).userIDs, [keptID])
+
+            let restored = try await client.execute(
+                uri: "/internal/market/moderation/post/\(id)/restore", method: .post, headers: asGateway,
+                body: JSONCoding.encode(ModerationRequest(operatorID: "op-1")))
+            XCTAssertFalse(try JSONCoding.decoder.decode(ContentSummary.self, from: restored.body).hidden)
+            let back = try await client.execute(uri: "/v1/posts/\(id)", method: .get, headers: try await harness.headers(Self.bob))
+            XCTAssertEqual(back.status, .ok)
+
+            let otherApp = try await client.execute(
+                uri: "/internal/market/moderation/post/\(id)/hide", method: .post, headers: TestEnvironment.fields(app: "another-app"),
+                body: JSONCoding.encode(ModerationRequest(operatorID: "op-1")))
+            XCTAssertEqual(otherApp.status, .notFound, "another app's post does not exist for it")
+            let unknownKind = try await client.execute(uri: "/internal/market/moderation/theme/\(id)", method: .get, headers: asGateway)
+            XCTAssertEqual(unknownKind.status, .notFound)
+        }
+    }
+
+    private static func ids(_ response: TestResponse) throws -> [String] {
+        XCTAssertEqual(response.status, .ok, response.body.text)
+        let data = try XCTUnwrap(try JSON.object(response.body)["data"] as? [[String: Any]])
+        return try data.map { try JSON.string($0, "post_id") }
+    }
+}
