@@ -24,6 +24,24 @@ package enum AdminCatalogue {
                 body: .json(.of(AdminBanRequest.self)), answer: .json(.of(AdminBanAnswer.self))),
             Op(method: "POST", pattern: app + "/users/{user_id}/unban", summary: "Lift a user's ban", access: .signedIn, answer: none),
             Op(
+                method: "GET", pattern: app + "/reports", summary: "The reports queue: groups by target, oldest first, with a preview",
+                access: .signedIn,
+                query: [Op.Parameter("state", .string), Op.Parameter("kind", .string), Op.Parameter("limit", .integer)],
+                answer: .json(.of(AdminList<ReportGroupAnswer>.self))),
+            Op(
+                method: "POST", pattern: app + "/reports/{kind}/{target_id}/{action}",
+                summary: "Dismiss the group, hide its content or ban its author (action: dismiss, hide, ban); closes its reports",
+                access: .signedIn, body: .json(.of(ReportActionRequest.self)), answer: .json(.of(ReportActionAnswer.self))),
+            Op(
+                method: "GET", pattern: app + "/content/{kind}/{content_id}", summary: "A post, comment, filter, story, theme or message",
+                access: .signedIn, answer: .json(.of(ContentSummary.self))),
+            Op(
+                method: "POST", pattern: app + "/content/{kind}/{content_id}/hide", summary: "Hide it from every app user", access: .signedIn,
+                body: .json(.of(AdminActionRequest.self)), answer: .json(.of(ContentSummary.self))),
+            Op(
+                method: "POST", pattern: app + "/content/{kind}/{content_id}/restore", summary: "Show it again", access: .signedIn,
+                body: .json(.of(AdminActionRequest.self)), answer: .json(.of(ContentSummary.self))),
+            Op(
                 method: "GET", pattern: "/admin/api/audit", summary: "The audit log, newest first (owners: all; admins: their apps)",
                 access: .signedIn,
                 query: [

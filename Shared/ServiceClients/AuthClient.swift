@@ -28,6 +28,10 @@ package struct AuthClient: Sendable {
     package var ban: @Sendable (_ userID: String, _ appID: String, _ request: BanRequest, _ requestID: String) async throws -> BanState
     /// Lifts a user's ban (`notFound` when there was none). admin-svc.
     package var unban: @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> Void
+    /// The app's reports grouped by target, oldest first. admin-svc.
+    package var reportQueue: @Sendable (_ appID: String, _ query: ReportQueueQuery, _ requestID: String) async throws -> [ReportGroupAnswer]
+    /// Closes a target's open reports with the action taken. admin-svc.
+    package var closeReports: @Sendable (_ appID: String, _ closing: ReportClosing, _ requestID: String) async throws -> ReportsClosed
 
     /// What is kept of users, members and what readers hid is kept until auth-svc announces a
     /// change of users (`changes`: a profile edited, a block, a report, an account gone), which it
@@ -89,6 +93,12 @@ package struct AuthClient: Sendable {
             },
             unban: { userID, appID, requestID in
                 _ = try await client.call(InternalEndpoints.Auth.unbanUser, userID, for: .init(appID: appID, requestID: requestID))
+            },
+            reportQueue: { appID, query, requestID in
+                try await client.call(InternalEndpoints.Auth.reportQueue, body: query, for: .init(appID: appID, requestID: requestID))
+            },
+            closeReports: { appID, closing, requestID in
+                try await client.call(InternalEndpoints.Auth.closeReports, body: closing, for: .init(appID: appID, requestID: requestID))
             }
         )
     }
@@ -114,7 +124,8 @@ package struct AuthClient: Sendable {
             members: { _, _, _ in throw failure("members") }, memberByEmail: { _, _, _ in throw failure("memberByEmail") },
             hiddenContent: { _, _, _ in throw failure("hiddenContent") }, appFlags: { _ in throw failure("appFlags") },
             appByKey: { _ in throw failure("appByKey") }, appByMount: { _ in throw failure("appByMount") },
-            apps: { throw failure("apps") }, ban: { _, _, _, _ in throw failure("ban") }, unban: { _, _, _ in throw failure("unban") }
+            apps: { throw failure("apps") }, ban: { _, _, _, _ in throw failure("ban") }, unban: { _, _, _ in throw failure("unban") },
+            reportQueue: { _, _, _ in throw failure("reportQueue") }, closeReports: { _, _, _ in throw failure("closeReports") }
         )
     }
 }

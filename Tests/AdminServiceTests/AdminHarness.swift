@@ -44,10 +44,29 @@ struct AdminHarness {
             return BanState(userID: userID, reason: request.reason, until: request.until, operatorID: request.operatorID, createdAt: Date())
         }
         auth.unban = { userID, appID, _ in bans.asked.withLock { $0.append((userID, appID, nil)) } }
+        auth.users = { ids, _, _ in
+            Dictionary(
+                uniqueKeysWithValues: ids.map {
+                    (
+                        $0,
+                        UserInfoFull(
+                            userID: $0, nick: "nick-" + $0.suffix(4), profileImage: nil, name: "", introduction: "", description: "", hashTags: [])
+                    )
+                })
+        }
+        auth.reportQueue = { appID, query, _ in bans.reports.withLock { $0[appID] ?? [] }.filter { $0.state == query.state } }
+        auth.closeReports = { appID, closing, _ in
+            bans.closings.withLock { $0.append(closing) }
+            return ReportsClosed(closed: bans.reports.withLock { $0[appID] ?? [] }.first { $0.targetId == closing.targetID }?.reporters ?? 0)
+        }
+        var content = ContentClient.unimplemented
+        content.summary = { kind, id, appID, _ in try bans.summary(kind, id, appID) }
+        content.hide = { kind, id, appID, request, _ in try bans.setHidden(kind, id, appID, by: request.operatorID) }
+        content.restore = { kind, id, appID, _, _ in try bans.setHidden(kind, id, appID, by: nil) }
         let hasher = PasswordHasher.bcrypt(cost: 4)
         let app = AdminAssembly.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
-            dependencies: .init(auth: auth, hasher: hasher)
+            dependencies: .init(auth: auth, content: content, hasher: hasher)
         ).application()
         let stores = AdminStores(engine)
         return AdminHarness(app: app, registry: OperatorRegistry(store: stores.operators, hasher: hasher), stores: stores, engine: engine, bans: bans)
@@ -109,7 +128,26 @@ struct AdminHarness {
     }
 }
 
-/// What auth-svc was asked to ban (a request) and unban (none).
+/// The other services as admin-svc sees them: what auth-svc was asked to ban (a request) and
+/// unban (none), its reports queue and the closings asked of it, and market-svc's content.
 final class BanRecorder: Sendable {
     let asked = Mutex<[(userID: String, appID: String, request: BanRequest?)]>([])
+    let reports = Mutex<[String: [ReportGroupAnswer]]>([:])
+    let closings = Mutex<[ReportClosing]>([])
+    /// Content by id: its summary as market-svc would answer it.
+    let content = Mutex<[String: ContentSummary]>([:])
+
+    func summary(_ kind: ContentKind, _ id: String, _ appID: String) throws -> ContentSummary {
+        guard let found = content.withLock({ $0[id] }), found.kind == kind, found.appId == appID else {
+            throw ServiceError.notFound("no such content")
+        }
+        return found
+    }
+
+    func setHidden(_ kind: ContentKind, _ id: String, _ appID: String, by operatorID: String?) throws -> ContentSummary {
+        var found = try summary(kind, id, appID)
+        (found.hidden, found.hiddenBy) = (operatorID != nil, operatorID)
+        content.withLock { $0[id] = found }
+        return found
+    }
 }

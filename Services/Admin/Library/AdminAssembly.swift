@@ -16,15 +16,18 @@ package enum AdminAssembly {
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         // Nothing admin-svc keeps of auth-svc's answers is cached across requests: no change signal to hear.
-        let dependencies = Dependencies(auth: .live(client, changes: LocalChangeCounter()), hasher: .bcrypt(cost: configuration.bcryptCost))
+        let dependencies = Dependencies(
+            auth: .live(client, changes: LocalChangeCounter()), content: .live(client), hasher: .bcrypt(cost: configuration.bcryptCost))
         return assemble(
             common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
     }
 
     /// What admin-svc asks other services; tests pass fakes.
     struct Dependencies: Sendable {
-        /// auth-svc: apps, bans.
+        /// auth-svc: apps, bans, the reports queue.
         var auth: AuthClient
+        /// market-svc's and chat-svc's content, to show, hide and restore.
+        var content: ContentClient
         var hasher: PasswordHasher
     }
 
@@ -38,12 +41,17 @@ package enum AdminAssembly {
         let gate = OperatorGate(signIn: signIn, allowed: configuration.allowedNetworks)
         let access = OperatorAccess(auth: dependencies.auth)
         let audit = AuditLog(store: stores.audit)
+        let moderation = ModerationActions(auth: dependencies.auth, content: dependencies.content, audit: audit)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services
         ) { group in
             SessionRoutes(signIn: signIn, gate: gate, audit: audit).register(on: group)
             AppRoutes(gate: gate, access: access).register(on: group)
-            UserRoutes(gate: gate, access: access, auth: dependencies.auth, audit: audit).register(on: group)
+            UserRoutes(gate: gate, access: access, auth: dependencies.auth, moderation: moderation, audit: audit).register(on: group)
+            ContentRoutes(gate: gate, access: access, content: dependencies.content, audit: audit).register(on: group)
+            ReportRoutes(
+                gate: gate, access: access, auth: dependencies.auth, content: dependencies.content, moderation: moderation, audit: audit
+            ).register(on: group)
             AuditRoutes(gate: gate, access: access, audit: audit).register(on: group)
         }
     }

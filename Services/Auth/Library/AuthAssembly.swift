@@ -99,7 +99,8 @@ package enum AuthAssembly {
             sealing: sealing, nicknames: nicknames, logger: logger
         )
         let quotehubRoutes = QuotehubAuthRoutes(users: users, nicknames: nicknames, apple: appleSignIn, accounts: accounts)
-        let internalRoutes = InternalRoutes(apps: apps, users: users, profiles: profiles, bans: bans, signingKey: signingKey)
+        let internalRoutes = InternalRoutes(
+            apps: apps, users: users, profiles: profiles, bans: bans, reports: ReportQueue(store: stores.reportQueue), signingKey: signingKey)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: engine.health,
             services: engine.services + services + [relay, bans.board, revocationWatcher]

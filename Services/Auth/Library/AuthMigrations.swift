@@ -178,6 +178,15 @@ enum AuthMigrations {
             }
             try db.execute(sql: "INSERT INTO ban_revision (id, revision) VALUES (1, 0)")
         }
+        migrator.registerMigration("v9-report-queue") { db in
+            // Operators close reports with the action they took; the queue reads an app's open ones in order.
+            try db.alter(table: "report") { t in
+                t.add(column: "closed_at", .integer)
+                t.add(column: "action", .text)
+                t.add(column: "closed_by", .text)
+            }
+            try db.create(index: "report_queue", on: "report", columns: ["app_id", "created_at"])
+        }
         return migrator
     }
 }

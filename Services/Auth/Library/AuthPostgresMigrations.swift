@@ -83,5 +83,11 @@ enum AuthPostgresMigrations {
                 "CREATE TABLE ban_revision (id integer PRIMARY KEY CHECK (id = 1), revision bigint NOT NULL)",
                 "INSERT INTO ban_revision (id, revision) VALUES (1, 0)",
             ] + PostgresChangeCounter.triggers(channel: BanBoard.channel, tables: ["ban"])),
+        PostgresMigration(
+            "v3-report-queue",
+            [
+                "ALTER TABLE report ADD COLUMN closed_at bigint, ADD COLUMN action text, ADD COLUMN closed_by text",
+                "CREATE INDEX report_queue ON report (app_id, created_at)",
+            ]),
     ]
 }

@@ -14,6 +14,7 @@ struct AuthStores: Sendable {
     var profiles: any ProfileStore
     var appleGrants: any AppleGrantStore
     var bans: any BanStore
+    var reportQueue: any ReportQueueStore
     var outbox: any OutboxStore
 
     init(_ engine: StoreEngine, rules: RefreshRules) {
@@ -24,11 +25,11 @@ struct AuthStores: Sendable {
                 Self.apps(on: engine), SQLiteUserStore(database: database), SQLiteAccountStore(database: database, rules: rules)
             )
             (profiles, appleGrants) = (SQLiteProfileStore(database: database), SQLiteAppleGrantStore(database: database))
-            bans = SQLiteBanStore(database: database)
+            (bans, reportQueue) = (SQLiteBanStore(database: database), SQLiteReportQueueStore(database: database))
         case .postgres(let pool):
             (apps, users, accounts) = (Self.apps(on: engine), PostgresUserStore(pool: pool), PostgresAccountStore(pool: pool, rules: rules))
             (profiles, appleGrants) = (PostgresProfileStore(pool: pool), PostgresAppleGrantStore(pool: pool))
-            bans = PostgresBanStore(pool: pool)
+            (bans, reportQueue) = (PostgresBanStore(pool: pool), PostgresReportQueueStore(pool: pool))
         }
     }
 

@@ -8,6 +8,7 @@ struct InternalRoutes: Sendable {
     let users: any UserStore
     let profiles: ProfileService
     let bans: BanService
+    let reports: ReportQueue
     let signingKey: SigningKey
 
     func register(on group: ServiceApplication.Group) {
@@ -46,6 +47,9 @@ struct InternalRoutes: Sendable {
             UserIDList(userIDs: try await profiles.blockedUsers(of: userID))
         }
         group.serve(InternalEndpoints.Auth.hiddenContent) { userID, _, _ in try await profiles.hidden(by: userID) }
+        group.serve(InternalEndpoints.Auth.reportQueue) { _, query, context in try await reports.groups(appID: try context.requireAppID(), query) }
+        group.serve(InternalEndpoints.Auth.closeReports) { _, closing, context in try await reports.close(appID: try context.requireAppID(), closing)
+        }
         group.serve(InternalEndpoints.Auth.revocations) { _, poll, _ in try await bans.poll(after: poll.after) }
         group.serve(InternalEndpoints.Auth.banUser) { userID, request, context in
             try await bans.ban(userID: userID, appID: try context.requireAppID(), request)

@@ -126,3 +126,97 @@ package struct AdminList<Item: Codable & Sendable & Equatable>: Codable, Sendabl
     }
 }
 extension OperatorRole: WireEnum {}
+
+/// admin-svc → auth-svc: which reports of the caller's app to list.
+package struct ReportQueueQuery: Codable, Sendable, Equatable {
+    /// `open` or `closed`.
+    package var state: String
+    /// `user`, `post`, `comment` or `bookstory`; nil for all.
+    package var targetType: String?
+    package var limit: Int
+
+    package init(state: String, targetType: String? = nil, limit: Int = 50) {
+        (self.state, self.targetType, self.limit) = (state, targetType, limit)
+    }
+}
+
+/// One report in a group.
+package struct QueuedReportAnswer: Codable, Sendable, Equatable {
+    package var id: String
+    package var reporterId: String
+    package var reason: String
+    package var createdAt: String
+
+    package init(id: String, reporterId: String, reason: String, createdAt: String) {
+        (self.id, self.reporterId, self.reason, self.createdAt) = (id, reporterId, reason, createdAt)
+    }
+}
+
+/// The reports of one target, oldest first, and what closed them.
+package struct ReportGroupAnswer: Codable, Sendable, Equatable {
+    package var targetType: String
+    package var targetId: String
+    package var state: String
+    /// When the oldest report came, and its age in seconds when asked.
+    package var oldestAt: String
+    package var ageSeconds: Int
+    package var reporters: Int
+    package var reasons: [String]
+    package var reports: [QueuedReportAnswer]
+    /// `dismissed`, `hidden` or `banned` once closed.
+    package var action: String?
+    /// The target as operators see it (the user's nick, the content's text), when it still exists.
+    package var preview: String?
+    package var authorId: String?
+
+    package init(
+        targetType: String, targetId: String, state: String, oldestAt: String, ageSeconds: Int, reporters: Int, reasons: [String],
+        reports: [QueuedReportAnswer], action: String? = nil, preview: String? = nil, authorId: String? = nil
+    ) {
+        (self.targetType, self.targetId, self.state, self.oldestAt, self.ageSeconds) = (targetType, targetId, state, oldestAt, ageSeconds)
+        (self.reporters, self.reasons, self.reports, self.action, self.preview, self.authorId) = (
+            reporters, reasons, reports, action, preview, authorId
+        )
+    }
+}
+
+/// admin-svc → auth-svc: close a target's open reports with the action taken.
+package struct ReportClosing: Codable, Sendable, Equatable {
+    package var targetType: String
+    package var targetID: String
+    package var action: String
+    package var operatorID: String
+
+    package init(targetType: String, targetID: String, action: String, operatorID: String) {
+        (self.targetType, self.targetID, self.action, self.operatorID) = (targetType, targetID, action, operatorID)
+    }
+}
+
+/// How many reports an action closed.
+package struct ReportsClosed: Codable, Sendable, Equatable {
+    package var closed: Int
+
+    package init(closed: Int) {
+        self.closed = closed
+    }
+}
+
+/// `POST …/reports/{kind}/{target_id}/{dismiss|hide|ban}`: why, and for a ban until when (none: for ever).
+package struct ReportActionRequest: Codable, Sendable, Equatable {
+    package var reason: String?
+    package var until: String?
+
+    package init(reason: String? = nil, until: String? = nil) {
+        (self.reason, self.until) = (reason, until)
+    }
+}
+
+/// What a report action did: the reports it closed, and the action recorded on them.
+package struct ReportActionAnswer: Codable, Sendable, Equatable {
+    package var closed: Int
+    package var action: String
+
+    package init(closed: Int, action: String) {
+        (self.closed, self.action) = (closed, action)
+    }
+}

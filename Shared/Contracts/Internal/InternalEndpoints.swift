@@ -28,6 +28,10 @@ package enum InternalEndpoints {
         package static let banUser = InternalEndpoint<String, BanRequest, BanState>(.auth, .post, "/internal/users/{user_id}/ban")
         /// admin-svc: lifts a user's ban; `notFound` when there was none.
         package static let unbanUser = InternalEndpoint<String, NoBody, EmptyAnswer>(.auth, .post, "/internal/users/{user_id}/unban")
+        /// admin-svc: the caller's app's reports, grouped by target, oldest first.
+        package static let reportQueue = InternalEndpoint<NoParameter, ReportQueueQuery, [ReportGroupAnswer]>(.auth, .post, "/internal/reports/queue")
+        /// admin-svc: closes a target's open reports with the action taken.
+        package static let closeReports = InternalEndpoint<NoParameter, ReportClosing, ReportsClosed>(.auth, .post, "/internal/reports/close")
         /// The public keys access tokens are verified with.
         package static let signingKeys = InternalEndpoint<NoParameter, NoBody, PublicKeySet>(.auth, .get, "/.well-known/jwks.json")
     }
@@ -105,7 +109,8 @@ package enum InternalEndpoints {
     package static let all: [InternalEndpointDescription] = [
         Auth.resolveApp.description, Auth.resolveMount.description, Auth.app.description, Auth.lookupUsers.description, Auth.blockedUsers.description,
         Auth.lookupMembers.description, Auth.memberByEmail.description, Auth.hiddenContent.description, Auth.signingKeys.description,
-        Auth.apps.description, Auth.revocations.description, Auth.banUser.description, Auth.unbanUser.description,
+        Auth.apps.description, Auth.revocations.description, Auth.reportQueue.description, Auth.closeReports.description, Auth.banUser.description,
+        Auth.unbanUser.description,
         Market.postIDs.description, Market.postBatch.description, Market.order.description, Market.orderPaid.description,
         Market.orderRefunded.description, Market.grantCoins.description, Market.refundCoins.description, Market.wallet.description,
         Market.spendCoins.description, Market.returnSpend.description, Market.accountRevoked.description, Market.usersChanged.description,

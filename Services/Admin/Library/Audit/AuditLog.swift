@@ -11,7 +11,8 @@ struct AuditLog: Sendable {
     ) async throws {
         try await store.append(
             AuditRecord(
-                id: ObjectID.generate(), at: GlintDate.nowMilliseconds(), operatorID: op.record.id, operatorEmail: op.record.email,
+                // Sequential: lines of one process written in the same millisecond keep their order.
+                id: ObjectID.sequential(), at: GlintDate.nowMilliseconds(), operatorID: op.record.id, operatorEmail: op.record.email,
                 address: op.address, action: action, appID: app, targetKind: kind, targetID: target, before: before, after: after,
                 requestID: op.requestID))
     }

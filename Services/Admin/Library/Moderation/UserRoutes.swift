@@ -1,5 +1,4 @@
 import Contracts
-import Foundation
 import Hummingbird
 import ServiceClients
 import ServiceKit
@@ -10,24 +9,16 @@ struct UserRoutes: Sendable {
     let gate: OperatorGate
     let access: OperatorAccess
     let auth: AuthClient
+    let moderation: ModerationActions
     let audit: AuditLog
 
     func register(on group: ServiceApplication.Group) {
         group.post("/admin/api/apps/{app_id}/users/{user_id}/ban") { request, context -> Response in
             let op = try await gate.admit(request, context)
             let app = try await access.app(try context.parameters.require("app_id"), for: op.record)
-            let userID = try context.parameters.require("user_id")
             let body = try await request.decode(as: AdminBanRequest.self, context: context)
-            let until = try body.until.map { text -> Date in
-                guard let milliseconds = GlintDate.milliseconds(from: text) else {
-                    throw ServiceError.badRequest("until must be a date like 2025-01-31T00:00:00.000Z")
-                }
-                return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-            }
-            let state = try await auth.ban(userID, app.appID, BanRequest(reason: body.reason, until: until, operatorID: op.record.id), op.requestID)
-            let answer = Self.answer(state)
-            try await audit.record(op, "user.ban", app: app.appID, kind: "user", target: userID, after: JSONText.encode(answer))
-            return JSONCoding.response(body: answer)
+            return JSONCoding.response(
+                body: try await moderation.ban(try context.parameters.require("user_id"), app: app, reason: body.reason, until: body.until, by: op))
         }
         group.post("/admin/api/apps/{app_id}/users/{user_id}/unban") { request, context -> Response in
             let op = try await gate.admit(request, context)
@@ -38,12 +29,4 @@ struct UserRoutes: Sendable {
             return JSONCoding.response(body: EmptyAnswer())
         }
     }
-
-    static func answer(_ state: BanState) -> AdminBanAnswer {
-        AdminBanAnswer(
-            userId: state.userID, reason: state.reason, until: state.until.map { GlintDate.string(fromMilliseconds: Self.milliseconds($0)) },
-            operatorId: state.operatorID, createdAt: GlintDate.string(fromMilliseconds: Self.milliseconds(state.createdAt)))
-    }
-
-    private static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
 }
