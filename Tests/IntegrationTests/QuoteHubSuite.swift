@@ -1,3 +1,4 @@
+import Contracts
 import Foundation
 import JWTKit
 import TestSupport
@@ -9,7 +10,8 @@ struct QuoteHubSuite {
     let apple: AppleSimulator
     let kakao: KakaoBookSimulator
 
-    static func start(_ extra: [String: String] = [:]) async throws -> QuoteHubSuite {
+    /// `services`: backends beside auth-svc (market-svc at least, for stories).
+    static func start(_ extra: [String: String] = [:], with services: [ServiceName] = [.market]) async throws -> QuoteHubSuite {
         let apple = try await AppleSimulator.start(), kakao = try await KakaoBookSimulator.start()
         let teamKey = ES256PrivateKey()
         await apple.registerClient(QuoteHubThroughGatewayTests.clientID, teamID: "TEAM123456", keyID: "KEY1234567", publicKey: teamKey.publicKey)
@@ -17,7 +19,7 @@ struct QuoteHubSuite {
             [
                 "AUTH_APPLE_KEYS_URL": apple.keysURL, "AUTH_APPLE_TOKEN_URL": apple.tokenURL, "AUTH_APPLE_REVOKE_URL": apple.revokeURL,
                 "MARKET_KAKAO_BOOK_URL": kakao.url, "MARKET_KAKAO_REST_KEY": KakaoBookSimulator.restKey,
-            ].merging(extra) { $1 }, with: [.market]
+            ].merging(extra) { $1 }, with: services
         ) { dataDirectory in
             _ = try await QuoteHubThroughGatewayTests.createApp(in: dataDirectory, teamKey: teamKey)
         }

@@ -1,0 +1,158 @@
+import Contracts
+import Foundation
+import NIOCore
+import NIOHTTP1
+import ServiceKit
+import TestSupport
+import XCTest
+
+@testable import AdminService
+
+/// Issue 35 end to end, every process real: a QuoteHub reader reports a story; a moderator of
+/// QuoteHub (added with `glint admin add`, signed in with a TOTP code computed here) sees it in
+/// the queue with its age, hides the story and bans its author through `/admin/api`; within one
+/// second the author's next request and open socket are refused, the story is gone for guests and
+/// searches, and the audit log holds both actions under the moderator's id.
+final class ModerationThroughGatewayTests: XCTestCase {
+    struct Operator {
+        var id: String
+        var email: String
+        var password: String
+        var totp: TOTP
+    }
+
+    /// `glint admin add`, as the README says to run it.
+    static func addOperator(_ dataDirectory: String, email: String, role: String, apps: String? = nil) async throws -> Operator {
+        let process = try RunningProcess(
+            "glint",
+            arguments: ["admin", "add", "--data-dir", dataDirectory, "--email", email, "--role", role] + (apps.map { ["--apps", $0] } ?? []),
+            environment: ["PATH": "/usr/bin:/bin"])
+        let status = try await process.exitStatus()
+        XCTAssertEqual(status, 0, process.transcript)
+        let lines = process.transcript.split(separator: "\n").map(String.init)
+        let password = try XCTUnwrap(lines.first { $0.hasPrefix("password: ") }).dropFirst("password: ".count)
+        let uri = try XCTUnwrap(lines.first { $0.hasPrefix("otpauth://totp/") })
+        let secret = try XCTUnwrap(URLComponents(string: uri)?.queryItems?.first { $0.name == "secret" }?.value)
+        return Operator(id: "", email: email, password: String(password), totp: try XCTUnwrap(TOTP(base32: secret)))
+    }
+
+    /// Signs in through the gateway: the session cookie and CSRF token.
+    static func signIn(_ gateway: String, _ op: Operator) async throws -> (cookie: String, csrf: String, id: String) {
+        let code = op.totp.code(step: TOTP.step(at: Date()))
+        let answer = try await HTTPProbe.call(
+            .POST, gateway + "/admin/api/session", headers: [("Content-Type", "application/json")],
+            body: ByteBuffer(string: #"{"email":"\#(op.email)","password":"\#(op.password)","code":"\#(code)"}"#))
+        XCTAssertEqual(answer.status, 200, answer.body.text)
+        let cookie = try XCTUnwrap(answer.headers.first(name: "set-cookie")).split(separator: ";")[0]
+        let session = try JSONCoding.decoder.decode(OperatorSessionAnswer.self, from: answer.body)
+        return (String(cookie), session.csrfToken, session.operator.id)
+    }
+
+    func testAQuoteHubModeratorHidesAReportedStoryAndBansItsAuthor() async throws {
+        let quotehub = try await QuoteHubSuite.start(with: [.market, .chat, .admin])
+        do {
+            let suite = quotehub.suite, replay = quotehub.replay, gateway = suite.gatewayURL
+            let moderator = try await Self.addOperator(suite.dataDirectory, email: "mod@example.com", role: "moderator", apps: "QuoteHub")
+            let owner = try await Self.addOperator(suite.dataDirectory, email: "owner@example.com", role: "owner")
+
+            // The author writes a story; a reader reports it.
+            let author = try await replay.signIn("001.author"), reader = try await replay.signIn("002.reader")
+            let search = try await replay.object(.GET, "/book/search?query=%EA%B9%80%EC%9C%A0%EC%A0%95&page=1")
+            let bookID = try JSON.string(try XCTUnwrap((search["documents"] as? [[String: Any]])?.first), "_id")
+            let created = try await replay.object(
+                .POST, "/bookstories/createBookStory", author.token,
+                json: #"{"bookId":"\#(bookID)","quotes":[{"quote":"봄봄","page":1}],"isPublic":true,"content":"신고될 이야기"}"#)
+            let story = try JSON.string(created, "_id")
+            _ = try await replay.data(
+                .POST, "/block-report/report", reader.token, json: #"{"targetId":"\#(story)","type":"bookstory","reason":"욕설"}"#)
+
+            // The moderator signs in and finds it in QuoteHub's queue.
+            let session = try await Self.signIn(gateway, moderator)
+            func admin(_ method: HTTPMethod, _ path: String, json: String? = nil, as cookie: String? = nil) async throws -> HTTPProbe.Answer {
+                var headers = [("Cookie", cookie ?? session.cookie), ("X-CSRF-Token", session.csrf)]
+                if json != nil { headers.append(("Content-Type", "application/json")) }
+                return try await HTTPProbe.call(method, gateway + "/admin/api" + path, headers: headers, body: json.map { ByteBuffer(string: $0) })
+            }
+            let apps = try JSONCoding.decoder.decode(AdminList<AdminAppAnswer>.self, from: try await admin(.GET, "/apps").body).data
+            let appID = try XCTUnwrap(apps.first { $0.name == "QuoteHub" }?.id, "\(apps)")
+            XCTAssertEqual(apps.map(\.name), ["QuoteHub"], "a QuoteHub moderator sees QuoteHub alone")
+            let queue = try await admin(.GET, "/apps/\(appID)/reports?state=open")
+            XCTAssertEqual(queue.status, 200, queue.body.text)
+            let group = try XCTUnwrap(try JSONCoding.decoder.decode(AdminList<ReportGroupAnswer>.self, from: queue.body).data.first)
+            XCTAssertEqual(group.targetId, story)
+            XCTAssertEqual(group.targetType, "bookstory")
+            XCTAssertEqual(group.reasons, ["욕설"])
+            XCTAssertEqual(group.authorId, author.id)
+            XCTAssertEqual(group.preview, "신고될 이야기")
+            XCTAssertGreaterThanOrEqual(group.ageSeconds, 0)
+            XCTAssertLessThan(group.ageSeconds, 600)
+
+            // The author has a socket open.
+            let socket = try await SocketIOTestClient.open(gateway, transport: .websocket, namespace: "/", auth: ["token": author.token])
+            let connected = try await socket.next()
+            XCTAssertEqual(connected.type, 0, "\(connected)")
+
+            let hidden = try await admin(.POST, "/apps/\(appID)/reports/story/\(story)/hide", json: #"{"reason":"욕설"}"#)
+            XCTAssertEqual(hidden.status, 200, hidden.body.text)
+            let banned = try await admin(.POST, "/apps/\(appID)/users/\(author.id)/ban", json: #"{"reason":"반복된 욕설"}"#)
+            XCTAssertEqual(banned.status, 200, banned.body.text)
+            let bannedAt = ContinuousClock.now
+
+            // Within a second: auth-svc's and market-svc's routes refuse the author (quotehub: 403 envelope), the socket closes.
+            let refusedEverywhere = await HTTPProbe.eventually(within: .seconds(1), every: .milliseconds(10)) { () -> Duration? in
+                guard let profile = try? await replay.call(.GET, "/profile", author.token), profile.status == 403,
+                    let count = try? await replay.call(.GET, "/bookstories/count", author.token), count.status == 403
+                else { return nil }
+                return ContinuousClock.now - bannedAt
+            }
+            let took = try XCTUnwrap(refusedEverywhere, "the ban did not reach auth-svc and market-svc within a second")
+            print("ban reached auth-svc and market-svc in \(took)")
+            try replay.refused(403, try await replay.call(.GET, "/bookstories/my", author.token))
+            let closed = await HTTPProbe.eventually(within: .seconds(1), every: .milliseconds(10)) {
+                socket.isClosed ? ContinuousClock.now - bannedAt : nil
+            }
+            XCTAssertNotNil(closed, "the author's socket is closed within a second")
+            print("the author's socket closed after \(closed.map { "\($0)" } ?? "never")")
+            let signInAgain = try await replay.call(
+                .POST, "/auth/apple/callback",
+                json: #"{"code":"\#(quotehub.apple.issueCode(subject: "001.author", clientID: QuoteHubThroughGatewayTests.clientID))"}"#)
+            XCTAssertEqual(signInAgain.status, 403, "sign-in refuses a banned user: \(signInAgain.body.text)")
+
+            // The story is gone for guests, readers and searches.
+            try replay.refused(404, try await replay.call(.GET, "/bookstories/\(story)"))
+            try replay.refused(404, try await replay.call(.GET, "/bookstories/\(story)", reader.token))
+            let (publicIDs, _) = try await replay.page("/bookstories/public?page=1&pageSize=20")
+            XCTAssertFalse(publicIDs.contains(story))
+            let (found, _) = try await replay.page("/bookstories/public/search?keyword=%EC%8B%A0%EA%B3%A0&pageSize=10")
+            XCTAssertFalse(found.contains(story))
+            let closedQueue = try JSONCoding.decoder.decode(
+                AdminList<ReportGroupAnswer>.self, from: try await admin(.GET, "/apps/\(appID)/reports?state=closed").body
+            ).data
+            XCTAssertEqual(closedQueue.map(\.action), ["hidden"])
+
+            // The audit log, read by an owner, holds both actions under the moderator's id.
+            let ownerSession = try await Self.signIn(gateway, owner)
+            let log = try JSONCoding.decoder.decode(
+                AdminList<AuditEntryAnswer>.self, from: try await admin(.GET, "/audit?app=\(appID)", as: ownerSession.cookie).body
+            ).data
+            for action in ["content.hide", "user.ban", "reports.close"] {
+                let entry = try XCTUnwrap(log.first { $0.action == action }, "\(action) in \(log.map(\.action))")
+                XCTAssertEqual(entry.operatorId, session.id)
+                XCTAssertFalse(entry.requestId.isEmpty)
+            }
+            XCTAssertEqual(log.first { $0.action == "user.ban" }?.targetId, author.id)
+
+            // Lifted, the author is back (on every route) within a second.
+            let unbanned = try await admin(.POST, "/apps/\(appID)/users/\(author.id)/unban", json: "{}")
+            XCTAssertEqual(unbanned.status, 200)
+            let back = await HTTPProbe.eventually(within: .seconds(1), every: .milliseconds(10)) { () -> Bool? in
+                (try? await replay.call(.GET, "/bookstories/count", author.token))?.status == 200 ? true : nil
+            }
+            XCTAssertEqual(back, true)
+        } catch {
+            await quotehub.stop()
+            throw error
+        }
+        await quotehub.stop()
+    }
+}
