@@ -67,6 +67,22 @@ final class APIFuzzTests: XCTestCase {
         await pg.stop()
     }
 
+    /// The operators' document (`/openapi/admin.json`) with a signed-in owner. Signing out would
+    /// leave every later operation a 401; `SessionSecurityTests` cover the session's routes.
+    func testTheAdminDocumentAgainstTheSuite() async throws {
+        let suite = try await AuthAndGateway.start(Self.unlimited, with: [.market, .chat, .admin])
+        do {
+            let owner = try await ModerationThroughGatewayTests.addOperator(suite.dataDirectory, email: "fuzz@example.com", role: "owner")
+            let session = try await ModerationThroughGatewayTests.signIn(suite.gatewayURL, owner)
+            try await Self.fuzz(
+                suite, "admin", headers: ["Cookie: " + session.cookie, "X-CSRF-Token: " + session.csrf],
+                excluding: ["/admin/api/session", "/admin/api/sessions"])
+        } catch {
+            XCTFail("\(error)")
+        }
+        await suite.stop()
+    }
+
     static func fuzz(_ suite: AuthAndGateway, _ profile: String, under mount: String = "", headers: [String], excluding: [String]) async throws {
         let schemathesis = try XCTUnwrap(
             ProcessInfo.processInfo.environment["GLINT_TEST_SCHEMATHESIS"], "run the tests with scripts/test (it installs schemathesis)")
