@@ -24,6 +24,19 @@ package enum AdminCatalogue {
                 body: .json(.of(AdminBanRequest.self)), answer: .json(.of(AdminBanAnswer.self))),
             Op(method: "POST", pattern: app + "/users/{user_id}/unban", summary: "Lift a user's ban", access: .signedIn, answer: none),
             Op(
+                method: "GET", pattern: app + "/users", summary: "Users by id, email prefix or nick", access: .signedIn,
+                query: [Op.Parameter("q", .string, required: true)], answer: .json(.of(AdminList<OperatorUserSummary>.self))),
+            Op(
+                method: "GET", pattern: app + "/users/{user_id}",
+                summary: "A user's page: profile, sessions, ban, reports by and against, coins (not for moderators)", access: .signedIn,
+                answer: .json(.of(OperatorUserDetail.self))),
+            Op(
+                method: "POST", pattern: app + "/users/{user_id}/sign-out", summary: "Sign the user out everywhere", access: .signedIn,
+                answer: .json(.of(SignOutAnswer.self))),
+            Op(
+                method: "POST", pattern: app + "/users/{user_id}/delete", summary: "Delete the account (owners and admins)", access: .signedIn,
+                answer: none),
+            Op(
                 method: "GET", pattern: app + "/reports", summary: "The reports queue: groups by target, oldest first, with a preview",
                 access: .signedIn,
                 query: [Op.Parameter("state", .string), Op.Parameter("kind", .string), Op.Parameter("limit", .integer)],

@@ -32,6 +32,14 @@ package struct AuthClient: Sendable {
     package var reportQueue: @Sendable (_ appID: String, _ query: ReportQueueQuery, _ requestID: String) async throws -> [ReportGroupAnswer]
     /// Closes a target's open reports with the action taken. admin-svc.
     package var closeReports: @Sendable (_ appID: String, _ closing: ReportClosing, _ requestID: String) async throws -> ReportsClosed
+    /// Users of the app by id, email or nick. admin-svc.
+    package var searchUsers: @Sendable (_ appID: String, _ query: UserSearchQuery, _ requestID: String) async throws -> [OperatorUserSummary]
+    /// A user's page. admin-svc.
+    package var userDetail: @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> OperatorUserDetail
+    /// Signs a user out everywhere. admin-svc.
+    package var signOutUser: @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> SignOutAnswer
+    /// Deletes an account by its own deletion path. admin-svc.
+    package var deleteUser: @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> Void
 
     /// What is kept of users, members and what readers hid is kept until auth-svc announces a
     /// change of users (`changes`: a profile edited, a block, a report, an account gone), which it
@@ -99,6 +107,18 @@ package struct AuthClient: Sendable {
             },
             closeReports: { appID, closing, requestID in
                 try await client.call(InternalEndpoints.Auth.closeReports, body: closing, for: .init(appID: appID, requestID: requestID))
+            },
+            searchUsers: { appID, query, requestID in
+                try await client.call(InternalEndpoints.Auth.searchUsers, body: query, for: .init(appID: appID, requestID: requestID))
+            },
+            userDetail: { userID, appID, requestID in
+                try await client.call(InternalEndpoints.Auth.userDetail, userID, for: .init(appID: appID, requestID: requestID))
+            },
+            signOutUser: { userID, appID, requestID in
+                try await client.call(InternalEndpoints.Auth.signOutUser, userID, for: .init(appID: appID, requestID: requestID))
+            },
+            deleteUser: { userID, appID, requestID in
+                _ = try await client.call(InternalEndpoints.Auth.deleteUser, userID, for: .init(appID: appID, requestID: requestID))
             }
         )
     }
@@ -125,7 +145,9 @@ package struct AuthClient: Sendable {
             hiddenContent: { _, _, _ in throw failure("hiddenContent") }, appFlags: { _ in throw failure("appFlags") },
             appByKey: { _ in throw failure("appByKey") }, appByMount: { _ in throw failure("appByMount") },
             apps: { throw failure("apps") }, ban: { _, _, _, _ in throw failure("ban") }, unban: { _, _, _ in throw failure("unban") },
-            reportQueue: { _, _, _ in throw failure("reportQueue") }, closeReports: { _, _, _ in throw failure("closeReports") }
+            reportQueue: { _, _, _ in throw failure("reportQueue") }, closeReports: { _, _, _ in throw failure("closeReports") },
+            searchUsers: { _, _, _ in throw failure("searchUsers") }, userDetail: { _, _, _ in throw failure("userDetail") },
+            signOutUser: { _, _, _ in throw failure("signOutUser") }, deleteUser: { _, _, _ in throw failure("deleteUser") }
         )
     }
 }

@@ -63,10 +63,26 @@ struct AdminHarness {
         content.summary = { kind, id, appID, _ in try bans.summary(kind, id, appID) }
         content.hide = { kind, id, appID, request, _ in try bans.setHidden(kind, id, appID, by: request.operatorID) }
         content.restore = { kind, id, appID, _, _ in try bans.setHidden(kind, id, appID, by: nil) }
+        auth.searchUsers = { _, query, _ in
+            [OperatorUserSummary(id: query.query, email: "found@example.com", nick: "found", createdAt: "2026-11-26T00:00:00.000Z", banned: false)]
+        }
+        auth.userDetail = { userID, _, _ in
+            OperatorUserDetail(
+                user: OperatorUserSummary(
+                    id: userID, email: "found@example.com", nick: "found", createdAt: "2026-11-26T00:00:00.000Z", banned: false),
+                provider: "email", sessions: [], ban: nil, reportsBy: [], reportsAgainst: [])
+        }
+        auth.signOutUser = { userID, appID, _ in
+            bans.signedOut.withLock { $0.append((userID, appID)) }
+            return SignOutAnswer(sessions: 2)
+        }
+        auth.deleteUser = { userID, appID, _ in bans.deleted.withLock { $0.append((userID, appID)) } }
+        var market = MarketClient.unimplemented
+        market.coins = { _, _, _ in 70 }
         let hasher = PasswordHasher.bcrypt(cost: 4)
         let app = AdminAssembly.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
-            dependencies: .init(auth: auth, content: content, hasher: hasher)
+            dependencies: .init(auth: auth, content: content, market: market, hasher: hasher)
         ).application()
         let stores = AdminStores(engine)
         return AdminHarness(app: app, registry: OperatorRegistry(store: stores.operators, hasher: hasher), stores: stores, engine: engine, bans: bans)
@@ -134,6 +150,8 @@ final class BanRecorder: Sendable {
     let asked = Mutex<[(userID: String, appID: String, request: BanRequest?)]>([])
     let reports = Mutex<[String: [ReportGroupAnswer]]>([:])
     let closings = Mutex<[ReportClosing]>([])
+    let signedOut = Mutex<[(userID: String, appID: String)]>([])
+    let deleted = Mutex<[(userID: String, appID: String)]>([])
     /// Content by id: its summary as market-svc would answer it.
     let content = Mutex<[String: ContentSummary]>([:])
 

@@ -138,3 +138,39 @@ final class ModerationTests: XCTestCase {
         }
     }
 }
+
+/// An app's users through admin-svc: search and a user's page (coins for owners and admins, not
+/// moderators), sign-out everywhere and deletion (not a moderator's), each audited.
+final class UserAdminRoutesTests: XCTestCase {
+    static let user = "6740369b3a36e82f532ec7dd"
+
+    func testSearchPageSignOutAndDelete() async throws {
+        let harness = try await AdminHarness.make()
+        let moderator = try await harness.addOperator("mod@example.com", role: .moderator, apps: ["GLINT"])
+        let admin = try await harness.addOperator("admin@example.com", role: .admin, apps: ["GLINT"])
+        let app = AdminHarness.glint.appID
+        try await harness.app.test(.router) { client in
+            let mod = try await AdminHarness.session(client, moderator)
+            let found = try await client.execute(uri: "/admin/api/apps/\(app)/users?q=\(Self.user)", method: .get, headers: mod.headers())
+            XCTAssertEqual(found.status, .ok)
+            XCTAssertEqual(try JSONCoding.decoder.decode(AdminList<OperatorUserSummary>.self, from: found.body).data.map(\.id), [Self.user])
+            let page = try await client.execute(uri: "/admin/api/apps/\(app)/users/\(Self.user)", method: .get, headers: mod.headers())
+            XCTAssertNil(try JSONCoding.decoder.decode(OperatorUserDetail.self, from: page.body).coins, "no wallets for moderators")
+            let signOut = try await client.execute(uri: "/admin/api/apps/\(app)/users/\(Self.user)/sign-out", method: .post, headers: mod.headers())
+            XCTAssertEqual(try JSONCoding.decoder.decode(SignOutAnswer.self, from: signOut.body).sessions, 2)
+            XCTAssertEqual(harness.bans.signedOut.withLock { $0.map(\.userID) }, [Self.user])
+            let modDelete = try await client.execute(uri: "/admin/api/apps/\(app)/users/\(Self.user)/delete", method: .post, headers: mod.headers())
+            XCTAssertEqual(modDelete.status, .forbidden)
+            XCTAssertTrue(harness.bans.deleted.withLock { $0.isEmpty })
+
+            let adm = try await AdminHarness.session(client, admin)
+            let adminPage = try await client.execute(uri: "/admin/api/apps/\(app)/users/\(Self.user)", method: .get, headers: adm.headers())
+            XCTAssertEqual(try JSONCoding.decoder.decode(OperatorUserDetail.self, from: adminPage.body).coins, 70)
+            let deleted = try await client.execute(uri: "/admin/api/apps/\(app)/users/\(Self.user)/delete", method: .post, headers: adm.headers())
+            XCTAssertEqual(deleted.status, .ok)
+            XCTAssertEqual(harness.bans.deleted.withLock { $0.map(\.appID) }, [app])
+            let log = try await harness.stores.audit.entries(AuditQuery())
+            XCTAssertEqual(log.filter { $0.action.hasPrefix("user.") }.map(\.action), ["user.delete", "user.sign_out"])
+        }
+    }
+}

@@ -109,3 +109,61 @@ final class BanTests: XCTestCase {
         return try JSONCoding.decoder.decode(RevocationSnapshot.self, from: response.body)
     }
 }
+
+/// Operators' other user actions in auth-svc: search, a user's page, sign-out everywhere (older
+/// tokens refused through the same revocation snapshot as bans), deletion by the account's path.
+final class OperatorUserTests: XCTestCase {
+    func testSearchPageSignOutEverywhereAndDelete() async throws {
+        let harness = try await AuthHarness.make()
+        try await harness.app.contractTest { client in
+            let user = try await client.join(harness, email: "Someone@Example.com", nick: "평범한사람")
+            _ = try await client.join(harness, email: "other@example.com", nick: "other")
+            for (text, expected) in [(user.userID, [user.userID]), ("someone@", [user.userID]), ("평범", [user.userID])] {
+                let found = try await client.send(
+                    .post, "/internal/operators/users/search", headers: harness.headers(), json: UserSearchQuery(query: text))
+                XCTAssertEqual(try JSONCoding.decoder.decode([OperatorUserSummary].self, from: found.body).map(\.id), expected, text)
+            }
+            let empty = try await client.send(.post, "/internal/operators/users/search", headers: harness.headers(), json: UserSearchQuery(query: ""))
+            XCTAssertEqual(empty.status, .badRequest)
+
+            // A token issued before the sign-out (its iat ten seconds back), for the same session.
+            let claims = try XCTUnwrap(AuthHarness.claims(of: user.accessToken))
+            let signer = try AccessTokenSigner(key: harness.signingKey.privateKey, keyID: harness.signingKey.keyID)
+            let older = try signer.sign(
+                AccessTokenClaims(
+                    userID: user.userID, appID: harness.appID, sessionID: claims.sid, issuedAt: Date().addingTimeInterval(-10),
+                    expiresAt: Date().addingTimeInterval(600)))
+            let before = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: older))
+            XCTAssertEqual(before.status, .ok)
+            let signOut = try await client.execute(uri: "/internal/users/\(user.userID)/sign-out", method: .post, headers: harness.headers())
+            XCTAssertEqual(try JSONCoding.decoder.decode(SignOutAnswer.self, from: signOut.body).sessions, 1)
+            let after = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: older))
+            XCTAssertEqual(after.status, .unauthorized, "a token from before the sign-out is refused")
+            let refresh = try await client.execute(
+                uri: "/v1/auth/refresh", method: .get, headers: harness.headers(token: user.accessToken, [("RefreshToken", user.refreshToken)]))
+            XCTAssertEqual(refresh.status.code, 418, "the sessions are gone")
+            let snapshot = try await client.send(.post, "/internal/revocations/poll", headers: harness.headers(), json: RevocationPoll(after: -1))
+            XCTAssertEqual(
+                try JSONCoding.decoder.decode(RevocationSnapshot.self, from: snapshot.body).cutoffs.map(\.userID), [user.userID],
+                "every process hears of it with the bans")
+
+            let page = try await client.execute(uri: "/internal/operators/users/\(user.userID)", method: .get, headers: harness.headers())
+            XCTAssertEqual(page.status, .ok, page.body.text)
+            let detail = try JSONCoding.decoder.decode(OperatorUserDetail.self, from: page.body)
+            XCTAssertEqual(detail.user.email, "Someone@Example.com", "as the user wrote it")
+            XCTAssertEqual(detail.provider, "email")
+            XCTAssertEqual(detail.sessions.map(\.revokeReason), ["signed out by an operator"])
+            XCTAssertNil(detail.ban)
+            let pageKeys = try JSON.object(page.body)
+            XCTAssertTrue(Set(["user", "provider", "sessions", "reportsBy", "reportsAgainst"]).isSubset(of: pageKeys.keys))
+
+            let deleted = try await client.execute(uri: "/internal/users/\(user.userID)/delete", method: .post, headers: harness.headers())
+            XCTAssertEqual(deleted.status, .ok, deleted.body.text)
+            XCTAssertEqual(harness.revokedAccounts.received.withLock { $0.map(\.userID) }.first, user.userID, "its content goes through market-svc")
+            let gone = try await client.execute(uri: "/internal/operators/users/\(user.userID)", method: .get, headers: harness.headers())
+            XCTAssertEqual(gone.status, .notFound)
+            let again = try await client.execute(uri: "/internal/users/\(user.userID)/delete", method: .post, headers: harness.headers())
+            XCTAssertEqual(again.status, .notFound)
+        }
+    }
+}

@@ -66,3 +66,19 @@ final class RevocationTests: XCTestCase {
         await waiters.wait(beyond: waiters.generation, timeout: .milliseconds(50))
     }
 }
+
+/// A sign-out everywhere refuses tokens issued before it (whole seconds: the second before it passes).
+final class TokenCutoffTests: XCTestCase {
+    func testTokensIssuedBeforeTheCutoffAreRefused() {
+        let list = RevocationList()
+        let cutoff = Date(timeIntervalSince1970: 1_000.5)
+        list.replace(with: RevocationSnapshot(revision: 1, users: [], cutoffs: [TokenCutoff(appID: "a", userID: "u", before: cutoff)]))
+        func user(issued: TimeInterval, app: String = "a") -> AuthenticatedUser {
+            AuthenticatedUser(userID: "u", appID: app, sessionID: "s", expiresAt: .distantFuture, issuedAt: Date(timeIntervalSince1970: issued))
+        }
+        XCTAssertTrue(list.isCutOff(user(issued: 998)))
+        XCTAssertFalse(list.isCutOff(user(issued: 1_000)), "the second of the sign-out, before it: passes")
+        XCTAssertFalse(list.isCutOff(user(issued: 1_001)), "a token after signing in again")
+        XCTAssertFalse(list.isCutOff(user(issued: 998, app: "b")), "another app's user of the same id")
+    }
+}

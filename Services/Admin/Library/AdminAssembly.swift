@@ -17,7 +17,8 @@ package enum AdminAssembly {
         let client = InternalClient(http: http.client, configuration: common)
         // Nothing admin-svc keeps of auth-svc's answers is cached across requests: no change signal to hear.
         let dependencies = Dependencies(
-            auth: .live(client, changes: LocalChangeCounter()), content: .live(client), hasher: .bcrypt(cost: configuration.bcryptCost))
+            auth: .live(client, changes: LocalChangeCounter()), content: .live(client), market: .live(client),
+            hasher: .bcrypt(cost: configuration.bcryptCost))
         return assemble(
             common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
     }
@@ -28,6 +29,8 @@ package enum AdminAssembly {
         var auth: AuthClient
         /// market-svc's and chat-svc's content, to show, hide and restore.
         var content: ContentClient
+        /// market-svc's wallets (a user's coins on their page).
+        var market: MarketClient
         var hasher: PasswordHasher
     }
 
@@ -47,7 +50,8 @@ package enum AdminAssembly {
         ) { group in
             SessionRoutes(signIn: signIn, gate: gate, audit: audit).register(on: group)
             AppRoutes(gate: gate, access: access).register(on: group)
-            UserRoutes(gate: gate, access: access, auth: dependencies.auth, moderation: moderation, audit: audit).register(on: group)
+            UserRoutes(gate: gate, access: access, auth: dependencies.auth, market: dependencies.market, moderation: moderation, audit: audit)
+                .register(on: group)
             ContentRoutes(gate: gate, access: access, content: dependencies.content, audit: audit).register(on: group)
             ReportRoutes(
                 gate: gate, access: access, auth: dependencies.auth, content: dependencies.content, moderation: moderation, audit: audit

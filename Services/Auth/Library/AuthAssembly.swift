@@ -100,7 +100,8 @@ package enum AuthAssembly {
         )
         let quotehubRoutes = QuotehubAuthRoutes(users: users, nicknames: nicknames, apple: appleSignIn, accounts: accounts)
         let internalRoutes = InternalRoutes(
-            apps: apps, users: users, profiles: profiles, bans: bans, reports: ReportQueue(store: stores.reportQueue), signingKey: signingKey)
+            apps: apps, users: users, profiles: profiles, bans: bans, reports: ReportQueue(store: stores.reportQueue),
+            operators: OperatorUserService(store: stores.userAdmin, users: users, bans: bans, accounts: accounts), signingKey: signingKey)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: engine.health,
             services: engine.services + services + [relay, bans.board, revocationWatcher]

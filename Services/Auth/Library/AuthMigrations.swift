@@ -187,6 +187,15 @@ enum AuthMigrations {
             }
             try db.create(index: "report_queue", on: "report", columns: ["app_id", "created_at"])
         }
+        migrator.registerMigration("v10-token-cutoffs") { db in
+            // An operator's sign-out everywhere: the user's tokens issued before it are refused by
+            // every process (with the bans, in the same revision's snapshot).
+            try db.create(table: "token_cutoff") { t in
+                t.primaryKey("user_id", .text).references("user", onDelete: .cascade)
+                t.column("app_id", .text).notNull()
+                t.column("before_at", .integer).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -89,5 +89,15 @@ enum AuthPostgresMigrations {
                 "ALTER TABLE report ADD COLUMN closed_at bigint, ADD COLUMN action text, ADD COLUMN closed_by text",
                 "CREATE INDEX report_queue ON report (app_id, created_at)",
             ]),
+        PostgresMigration(
+            "v4-token-cutoffs",
+            [
+                """
+                CREATE TABLE token_cutoff (
+                    user_id text PRIMARY KEY REFERENCES app_user ON DELETE CASCADE, app_id text NOT NULL, before_at bigint NOT NULL)
+                """,
+                // The notifying function exists since v2-bans: only the table's trigger is new.
+                "CREATE TRIGGER token_cutoff_notifies AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON token_cutoff FOR EACH STATEMENT EXECUTE FUNCTION notify_\(BanBoard.channel)()",
+            ]),
     ]
 }

@@ -15,6 +15,7 @@ struct AuthStores: Sendable {
     var appleGrants: any AppleGrantStore
     var bans: any BanStore
     var reportQueue: any ReportQueueStore
+    var userAdmin: any UserAdminStore
     var outbox: any OutboxStore
 
     init(_ engine: StoreEngine, rules: RefreshRules) {
@@ -26,10 +27,12 @@ struct AuthStores: Sendable {
             )
             (profiles, appleGrants) = (SQLiteProfileStore(database: database), SQLiteAppleGrantStore(database: database))
             (bans, reportQueue) = (SQLiteBanStore(database: database), SQLiteReportQueueStore(database: database))
+            userAdmin = SQLiteUserAdminStore(database: database)
         case .postgres(let pool):
             (apps, users, accounts) = (Self.apps(on: engine), PostgresUserStore(pool: pool), PostgresAccountStore(pool: pool, rules: rules))
             (profiles, appleGrants) = (PostgresProfileStore(pool: pool), PostgresAppleGrantStore(pool: pool))
             (bans, reportQueue) = (PostgresBanStore(pool: pool), PostgresReportQueueStore(pool: pool))
+            userAdmin = PostgresUserAdminStore(pool: pool)
         }
     }
 

@@ -9,6 +9,7 @@ struct InternalRoutes: Sendable {
     let profiles: ProfileService
     let bans: BanService
     let reports: ReportQueue
+    let operators: OperatorUserService
     let signingKey: SigningKey
 
     func register(on group: ServiceApplication.Group) {
@@ -49,6 +50,17 @@ struct InternalRoutes: Sendable {
         group.serve(InternalEndpoints.Auth.hiddenContent) { userID, _, _ in try await profiles.hidden(by: userID) }
         group.serve(InternalEndpoints.Auth.reportQueue) { _, query, context in try await reports.groups(appID: try context.requireAppID(), query) }
         group.serve(InternalEndpoints.Auth.closeReports) { _, closing, context in try await reports.close(appID: try context.requireAppID(), closing)
+        }
+        group.serve(InternalEndpoints.Auth.searchUsers) { _, query, context in try await operators.search(query, appID: try context.requireAppID()) }
+        group.serve(InternalEndpoints.Auth.userDetail) { userID, _, context in
+            try await operators.detail(of: userID, appID: try context.requireAppID())
+        }
+        group.serve(InternalEndpoints.Auth.signOutUser) { userID, _, context in
+            SignOutAnswer(sessions: try await bans.signOut(userID: userID, appID: try context.requireAppID()))
+        }
+        group.serve(InternalEndpoints.Auth.deleteUser) { userID, _, context in
+            try await operators.delete(userID, appID: try context.requireAppID())
+            return EmptyAnswer()
         }
         group.serve(InternalEndpoints.Auth.revocations) { _, poll, _ in try await bans.poll(after: poll.after) }
         group.serve(InternalEndpoints.Auth.banUser) { userID, request, context in

@@ -32,6 +32,15 @@ package enum InternalEndpoints {
         package static let reportQueue = InternalEndpoint<NoParameter, ReportQueueQuery, [ReportGroupAnswer]>(.auth, .post, "/internal/reports/queue")
         /// admin-svc: closes a target's open reports with the action taken.
         package static let closeReports = InternalEndpoint<NoParameter, ReportClosing, ReportsClosed>(.auth, .post, "/internal/reports/close")
+        /// admin-svc: users of the caller's app by id, email prefix or nick.
+        package static let searchUsers = InternalEndpoint<NoParameter, UserSearchQuery, [OperatorUserSummary]>(
+            .auth, .post, "/internal/operators/users/search")
+        /// admin-svc: a user's page (profile, sessions, ban, reports by and against).
+        package static let userDetail = InternalEndpoint<String, NoBody, OperatorUserDetail>(.auth, .get, "/internal/operators/users/{user_id}")
+        /// admin-svc: signs a user out everywhere (sessions revoked, older tokens refused everywhere).
+        package static let signOutUser = InternalEndpoint<String, NoBody, SignOutAnswer>(.auth, .post, "/internal/users/{user_id}/sign-out")
+        /// admin-svc: deletes an account as its own deletion would (its content through market-svc).
+        package static let deleteUser = InternalEndpoint<String, NoBody, EmptyAnswer>(.auth, .post, "/internal/users/{user_id}/delete")
         /// The public keys access tokens are verified with.
         package static let signingKeys = InternalEndpoint<NoParameter, NoBody, PublicKeySet>(.auth, .get, "/.well-known/jwks.json")
     }
@@ -109,7 +118,9 @@ package enum InternalEndpoints {
     package static let all: [InternalEndpointDescription] = [
         Auth.resolveApp.description, Auth.resolveMount.description, Auth.app.description, Auth.lookupUsers.description, Auth.blockedUsers.description,
         Auth.lookupMembers.description, Auth.memberByEmail.description, Auth.hiddenContent.description, Auth.signingKeys.description,
-        Auth.apps.description, Auth.revocations.description, Auth.reportQueue.description, Auth.closeReports.description, Auth.banUser.description,
+        Auth.apps.description, Auth.revocations.description, Auth.reportQueue.description, Auth.closeReports.description,
+        Auth.searchUsers.description, Auth.userDetail.description, Auth.signOutUser.description, Auth.deleteUser.description,
+        Auth.banUser.description,
         Auth.unbanUser.description,
         Market.postIDs.description, Market.postBatch.description, Market.order.description, Market.orderPaid.description,
         Market.orderRefunded.description, Market.grantCoins.description, Market.refundCoins.description, Market.wallet.description,

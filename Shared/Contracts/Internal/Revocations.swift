@@ -11,14 +11,28 @@ package struct RevokedUser: Codable, Sendable, Equatable, Hashable {
     }
 }
 
-/// Every ban in force, as auth-svc knows them at `revision` (which moves on each ban and unban).
-/// Bans are few, so each process holds the whole set and is sent it whole.
+/// A user an operator signed out everywhere: their access tokens issued before `before` are
+/// refused (the sessions are revoked too, so no new one comes without signing in).
+package struct TokenCutoff: Codable, Sendable, Equatable, Hashable {
+    package var appID: String
+    package var userID: String
+    package var before: Date
+
+    package init(appID: String, userID: String, before: Date) {
+        (self.appID, self.userID, self.before) = (appID, userID, before)
+    }
+}
+
+/// Every ban in force and every recent sign-out, as auth-svc knows them at `revision` (which
+/// moves on each ban, unban and sign-out). They are few, so each process holds the whole set
+/// and is sent it whole.
 package struct RevocationSnapshot: Codable, Sendable, Equatable {
     package var revision: Int64
     package var users: [RevokedUser]
+    package var cutoffs: [TokenCutoff]
 
-    package init(revision: Int64, users: [RevokedUser]) {
-        (self.revision, self.users) = (revision, users)
+    package init(revision: Int64, users: [RevokedUser], cutoffs: [TokenCutoff] = []) {
+        (self.revision, self.users, self.cutoffs) = (revision, users, cutoffs)
     }
 }
 

@@ -50,7 +50,8 @@ package struct AccessTokenVerifier: Sendable {
             case .invalid: throw ServiceError(.tokenInvalid, "invalid access token")
             }
         }
-        let user = AuthenticatedUser(userID: claims.sub.value, appID: claims.app, sessionID: claims.sid, expiresAt: claims.exp.value)
+        let user = AuthenticatedUser(
+            userID: claims.sub.value, appID: claims.app, sessionID: claims.sid, expiresAt: claims.exp.value, issuedAt: claims.iat.value)
         let lifetime = user.expiresAt.timeIntervalSince(now())
         if lifetime > 0 { verified.store(user, for: token, ttl: .milliseconds(Int64(lifetime * 1000))) }
         guard allowExpired || lifetime > 0 else { throw ServiceError(.tokenExpired, "access token expired") }
@@ -59,6 +60,7 @@ package struct AccessTokenVerifier: Sendable {
 
     private func admitted(_ user: AuthenticatedUser) throws(ServiceError) -> AuthenticatedUser {
         guard !revocations.isBanned(appID: user.appID, userID: user.userID) else { throw ServiceError(.banned, "this account is suspended") }
+        guard !revocations.isCutOff(user) else { throw ServiceError(.tokenInvalid, "signed out everywhere") }
         return user
     }
 }

@@ -12,6 +12,7 @@ package final class RevocationList: Sendable {
     private struct State {
         var revision: Int64 = 0
         var bans: [Key: Date?] = [:]
+        var cutoffs: [Key: Date] = [:]
     }
 
     private let state = Mutex(State())
@@ -29,6 +30,15 @@ package final class RevocationList: Sendable {
         return until.map { $0 > now() } ?? true
     }
 
+    /// Whether the token was issued before its user was signed out everywhere. Tokens carry whole
+    /// seconds: one issued in the second of the sign-out, before it, still passes.
+    package func isCutOff(_ user: AuthenticatedUser) -> Bool {
+        guard let before = state.withLock({ $0.cutoffs.isEmpty ? nil : $0.cutoffs[Key(appID: user.appID, userID: user.userID)] }) else {
+            return false
+        }
+        return user.issuedAt < before.addingTimeInterval(-1)
+    }
+
     /// Takes a newer snapshot; answers the users banned in it that were not before (whose open
     /// connections must now close). An older or equal revision changes nothing.
     @discardableResult
@@ -38,6 +48,7 @@ package final class RevocationList: Sendable {
             let previous = state.bans
             state.revision = snapshot.revision
             state.bans = Dictionary(snapshot.users.map { (Key(appID: $0.appID, userID: $0.userID), $0.until) }, uniquingKeysWith: { $1 })
+            state.cutoffs = Dictionary(snapshot.cutoffs.map { (Key(appID: $0.appID, userID: $0.userID), $0.before) }, uniquingKeysWith: max)
             return snapshot.users.filter { previous[Key(appID: $0.appID, userID: $0.userID)] == nil }
         }
     }

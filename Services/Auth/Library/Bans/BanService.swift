@@ -33,8 +33,18 @@ struct BanService: Sendable {
     }
 
     private func changed() async throws {
-        list.replace(with: try await store.snapshot(at: now()))
+        list.replace(with: try await snapshot())
         board.waiters.changed()
+    }
+
+    /// The user's ban in force, if any.
+    func ban(of userID: String, appID: String) async throws -> BanState? {
+        try await store.ban(of: userID, appID: appID, at: now())
+    }
+
+    /// Which of the users are banned now (from the list this process keeps current).
+    func banned(among userIDs: [String], appID: String) async throws -> [String] {
+        userIDs.filter { list.isBanned(appID: appID, userID: $0) }
     }
 
     /// Refuses a banned user's sign-in (`banned`) or refresh (`refreshInvalid`, which each
@@ -44,13 +54,30 @@ struct BanService: Sendable {
         throw refreshing ? ServiceError(.refreshInvalid, "this account is suspended") : ServiceError(.banned, "this account is suspended")
     }
 
+    /// Signs the user out everywhere: sessions revoked, older tokens refused by every process.
+    func signOut(userID: String, appID: String) async throws -> Int {
+        guard ObjectID.isValid(userID) else { throw ServiceError(.userNotFound, "no such user in this app") }
+        let ended = try await store.signOut(userID: userID, appID: appID, at: now())
+        try await changed()
+        return ended
+    }
+
     func poll(after revision: Int64) async throws -> RevocationSnapshot {
         let generation = board.waiters.generation
-        let snapshot = try await store.snapshot(at: now())
+        let snapshot = try await snapshot()
         guard snapshot.revision <= revision else { return snapshot }
         await board.waiters.wait(beyond: generation, timeout: pollWindow)
-        return try await store.snapshot(at: now())
+        return try await self.snapshot()
     }
+
+    /// Sign-outs older than any token still alive need not travel.
+    private func snapshot() async throws -> RevocationSnapshot {
+        let time = now()
+        return try await store.snapshot(at: time, cutoffsSince: time.addingTimeInterval(-Self.cutoffWindow))
+    }
+
+    /// Longer than any access token lives (`AUTH_ACCESS_TOKEN_TTL_SECONDS` is at most a day).
+    static let cutoffWindow: TimeInterval = 2 * 86_400
 
     /// auth-svc's own verifier hears of bans from its store, without a call to itself.
     var feed: RevocationFeed { RevocationFeed { after in try await poll(after: after) } }

@@ -11,6 +11,10 @@ protocol BanStore: Sendable {
     func unban(userID: String, appID: String) async throws -> Bool
     /// The user's ban in force at `time`, if any.
     func ban(of userID: String, appID: String, at time: Date) async throws -> BanState?
-    /// Every ban in force at `time`, with the revision read in the same transaction.
-    func snapshot(at time: Date) async throws -> RevocationSnapshot
+    /// Signs the user out everywhere at `time`: every session revoked, and tokens issued before
+    /// `time` refused (a `token_cutoff`); answers how many sessions ended.
+    func signOut(userID: String, appID: String, at time: Date) async throws -> Int
+    /// Every ban in force at `time` and the sign-outs since `cutoffsSince`, with the revision read
+    /// in the same transaction.
+    func snapshot(at time: Date, cutoffsSince: Date) async throws -> RevocationSnapshot
 }

@@ -48,13 +48,45 @@ struct PostgresBanStore: BanStore {
         }
     }
 
-    func snapshot(at time: Date) async throws -> RevocationSnapshot {
+    func signOut(userID: String, appID: String, at time: Date) async throws -> Int {
         let now = BanRecord.milliseconds(time)
+        return try await pool.transaction { connection in
+            guard
+                try await connection.value(Int.self, "SELECT 1 FROM app_user WHERE id = \(userID) AND app_id = \(appID)", logger: pool.logger) != nil
+            else {
+                throw ServiceError(.userNotFound, "no such user in this app")
+            }
+            let ended = try await connection.values(
+                String.self,
+                """
+                UPDATE session SET revoked_at = \(now), revoke_reason = 'signed out by an operator'
+                WHERE user_id = \(userID) AND revoked_at IS NULL RETURNING id
+                """, logger: pool.logger
+            ).count
+            _ = try await connection.query(
+                """
+                INSERT INTO token_cutoff (user_id, app_id, before_at) VALUES (\(userID), \(appID), \(now))
+                ON CONFLICT (user_id) DO UPDATE SET before_at = excluded.before_at
+                """, logger: pool.logger)
+            _ = try await connection.query("UPDATE ban_revision SET revision = revision + 1", logger: pool.logger)
+            return ended
+        }
+    }
+
+    func snapshot(at time: Date, cutoffsSince: Date) async throws -> RevocationSnapshot {
+        let now = BanRecord.milliseconds(time), since = BanRecord.milliseconds(cutoffsSince)
         return try await pool.transaction { connection in
             let revision = try await connection.value(Int64.self, "SELECT revision FROM ban_revision", logger: pool.logger) ?? 0
             let bans = try await connection.records(
                 BanRecord.self, "SELECT * FROM ban WHERE banned_until IS NULL OR banned_until > \(now) ORDER BY user_id", logger: pool.logger)
-            return RevocationSnapshot(revision: revision, users: bans.map(\.revoked))
+            let cutoffs = try await connection.rows(
+                "SELECT app_id, user_id, before_at FROM token_cutoff WHERE before_at > \(since) ORDER BY user_id", logger: pool.logger
+            ) { row in
+                TokenCutoff(
+                    appID: try row.value("app_id", as: String.self), userID: try row.value("user_id", as: String.self),
+                    before: BanRecord.date(try row.value("before_at", as: Int64.self)))
+            }
+            return RevocationSnapshot(revision: revision, users: bans.map(\.revoked), cutoffs: cutoffs)
         }
     }
 }

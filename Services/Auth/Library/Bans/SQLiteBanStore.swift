@@ -41,13 +41,37 @@ struct SQLiteBanStore: BanStore {
         }
     }
 
-    func snapshot(at time: Date) async throws -> RevocationSnapshot {
+    func signOut(userID: String, appID: String, at time: Date) async throws -> Int {
+        let now = BanRecord.milliseconds(time)
+        return try await database.write { db in
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE id = ? AND app_id = ?", arguments: [userID, appID]) == true else {
+                throw ServiceError(.userNotFound, "no such user in this app")
+            }
+            try db.execute(
+                sql: "UPDATE session SET revoked_at = ?, revoke_reason = 'signed out by an operator' WHERE user_id = ? AND revoked_at IS NULL",
+                arguments: [now, userID])
+            let ended = db.changesCount
+            try db.execute(
+                sql: """
+                    INSERT INTO token_cutoff (user_id, app_id, before_at) VALUES (?, ?, ?)
+                    ON CONFLICT (user_id) DO UPDATE SET before_at = excluded.before_at
+                    """, arguments: [userID, appID, now])
+            try db.execute(sql: "UPDATE ban_revision SET revision = revision + 1")
+            return ended
+        }
+    }
+
+    func snapshot(at time: Date, cutoffsSince: Date) async throws -> RevocationSnapshot {
         try await database.read { db in
             let revision = try Int64.fetchOne(db, sql: "SELECT revision FROM ban_revision") ?? 0
             let bans = try BanRecord.fetchAll(
                 db, sql: "SELECT * FROM ban WHERE banned_until IS NULL OR banned_until > ? ORDER BY user_id",
                 arguments: [BanRecord.milliseconds(time)])
-            return RevocationSnapshot(revision: revision, users: bans.map(\.revoked))
+            let cutoffs = try Row.fetchAll(
+                db, sql: "SELECT app_id, user_id, before_at FROM token_cutoff WHERE before_at > ? ORDER BY user_id",
+                arguments: [BanRecord.milliseconds(cutoffsSince)]
+            ).map { TokenCutoff(appID: $0[0], userID: $0[1], before: BanRecord.date($0[2])) }
+            return RevocationSnapshot(revision: revision, users: bans.map(\.revoked), cutoffs: cutoffs)
         }
     }
 }

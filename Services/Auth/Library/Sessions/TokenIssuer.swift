@@ -14,7 +14,8 @@ struct TokenIssuer: Sendable {
         let token = try signer.sign(AccessTokenClaims(userID: userID, appID: appID, sessionID: sessionID, issuedAt: now, expiresAt: expiresAt))
         let user = AuthenticatedUser(
             userID: userID, appID: appID, sessionID: sessionID,
-            expiresAt: Date(timeIntervalSince1970: expiresAt.timeIntervalSince1970.rounded(.towardZero)))
+            expiresAt: Date(timeIntervalSince1970: expiresAt.timeIntervalSince1970.rounded(.towardZero)),
+            issuedAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.towardZero)))
         verifier.remember(token, for: user, grace: .milliseconds(Int64(accessLifetime * 1000)))
         return token
     }

@@ -1,0 +1,12 @@
+/// What operators read of users beyond what the apps do: searches by id, email or nick, a user's
+/// sessions, and the reports by and against them.
+protocol UserAdminStore: Sendable {
+    /// The user with this id, users whose email starts with the text, users whose nick contains it.
+    func search(_ text: String, appID: String, limit: Int) async throws -> [UserRecord]
+    /// A user's sessions, newest first.
+    func sessions(of userID: String, limit: Int) async throws -> [SessionRecord]
+    /// Reports the user made, newest first.
+    func reports(by userID: String, limit: Int) async throws -> [QueuedReport]
+    /// Reports of the user as a target, newest first.
+    func reports(against userID: String, appID: String, limit: Int) async throws -> [QueuedReport]
+}
