@@ -78,6 +78,30 @@ final class ContentModerationTests: XCTestCase {
         }
     }
 
+    func testAHiddenFilterIsGoneFromDetailsListsAndOrders() async throws {
+        let harness = try await PostContractTests.Harness.make()
+        try await harness.app.contractTest { client in
+            let created = try await FilterContractTests.call(
+                client, harness, .post, "/v1/filters", as: Self.alice, body: FilterContractTests.filter())
+            let id = try JSON.string(try JSON.object(created.body), "filter_id")
+            let hidden = try await client.execute(
+                uri: "/internal/market/moderation/filter/\(id)/hide", method: .post,
+                headers: TestEnvironment.fields(app: PostContractTests.appID, extra: [("content-type", "application/json")]),
+                body: JSONCoding.encode(ModerationRequest(operatorID: "op-1")))
+            XCTAssertEqual(hidden.status, .ok, hidden.body.text)
+            XCTAssertEqual(try JSONCoding.decoder.decode(ContentSummary.self, from: hidden.body).authorId, Self.alice)
+            for user in [Self.alice, Self.bob] {
+                let detail = try await FilterContractTests.call(client, harness, .get, "/v1/filters/\(id)", as: user)
+                XCTAssertEqual(detail.status, .notFound)
+                let list = try JSON.object(try await FilterContractTests.call(client, harness, .get, "/v1/filters", as: user).body)
+                XCTAssertEqual((list["data"] as? [Any])?.count, 0)
+            }
+            let order = try await FilterContractTests.call(
+                client, harness, .post, "/v1/orders", as: Self.bob, body: OrderRequest(filterID: id, totalPrice: 1000))
+            XCTAssertEqual(order.status, .notFound, "a hidden filter cannot be bought")
+        }
+    }
+
     private static func ids(_ response: TestResponse) throws -> [String] {
         XCTAssertEqual(response.status, .ok, response.body.text)
         let data = try XCTUnwrap(try JSON.object(response.body)["data"] as? [[String: Any]])

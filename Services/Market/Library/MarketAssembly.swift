@@ -28,15 +28,16 @@ package enum MarketAssembly {
             common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
     }
 
-    /// Posts and stories operators hide (admin-svc asks); comments, filters and themes are not
+    /// Posts, stories and filters operators hide (admin-svc asks); comments and themes are not
     /// hideable yet (their reads do not leave hidden ones out).
     private static func contentModeration(engine: StoreEngine, stores: MarketStores) -> ContentModeration {
         ContentModeration(
-            store: engine.hiddenContent, changes: engine.changeSignal(channel: HiddenContentSchema.channel), kinds: [.post, .story]
+            store: engine.hiddenContent, changes: engine.changeSignal(channel: HiddenContentSchema.channel), kinds: [.post, .story, .filter]
         ) { kind, id, appID in
             switch kind {
             case .post: try await stores.posts.post(id: id, appID: appID).map { ($0.creatorID, $0.title + "\n" + $0.content) }
             case .story: try await stores.stories.story(id: id, appID: appID).map { ($0.userID, $0.content ?? "") }
+            case .filter: try await stores.filters.filter(id: id, appID: appID).map { ($0.creatorID, $0.title + "\n" + $0.description) }
             default: nil
             }
         }
@@ -76,7 +77,7 @@ package enum MarketAssembly {
                 relay.nudge()
             }
         )
-        let filters = FilterService(store: stores.filters, users: users, comments: comments)
+        let filters = FilterService(store: stores.filters, users: users, comments: comments, moderation: moderation)
         let postRoutes = PostRoutes(posts: posts, images: try FileStore(dataDirectory: common.dataDirectory, area: "posts"))
         let filterRoutes = FilterRoutes(filters: filters, images: try FileStore(dataDirectory: common.dataDirectory, area: "filters"))
         let postComments = CommentRoutes(comments: comments, target: .post, path: "/v1/posts/{post_id}", parameter: "post_id") { id, caller in

@@ -1,14 +1,16 @@
 import Contracts
 import Foundation
+import Moderation
 import ServiceClients
 import ServiceKit
 
 /// The filter marketplace (API.md §2): filters, their likes and lists. Any caller of the app may
-/// see any filter; only its creator may change it.
+/// see any filter but those operators hid; only its creator may change it.
 struct FilterService: ItemService {
     let store: any FilterStore
     let users: AuthClient
     let comments: CommentService
+    let moderation: ContentModeration
 
     func create(_ caller: AuthenticatedUser, _ request: FilterRequest, requestID: String) async throws -> FilterDetail {
         guard request.category != nil, request.title != nil, request.price != nil, request.description != nil, request.files != nil,
@@ -72,8 +74,8 @@ struct FilterService: ItemService {
         let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
         let rows = try await store.page(
             FilterPageQuery(
-                scope: scope, order: order, appID: caller.appID, viewer: caller.userID, category: category, hidden: hidden, after: after,
-                offset: offset, limit: limit
+                scope: scope, order: order, appID: caller.appID, viewer: caller.userID, category: category, hidden: hidden,
+                takenDown: try await moderation.hiddenIDs(.filter, appID: caller.appID), after: after, offset: offset, limit: limit
             ))
         let page = rows.prefix(limit)
         var nextCursor = FeedCursor.end
@@ -86,13 +88,16 @@ struct FilterService: ItemService {
     /// The filter (any caller of its app may see it): 400 for a malformed id, 404 otherwise.
     func find(_ id: String, caller: AuthenticatedUser) async throws -> FilterRecord {
         guard ObjectID.isValid(id) else { throw ServiceError.badRequest("invalid filter id") }
-        guard let record = try await store.filter(id: id, appID: caller.appID) else { throw ServiceError.notFound("no such filter") }
+        guard try await !moderation.isHidden(.filter, id: id, appID: caller.appID), let record = try await store.filter(id: id, appID: caller.appID)
+        else { throw ServiceError.notFound("no such filter") }
         return record
     }
 
     /// Filters of the app by id in the given order (deleted ones skipped).
     func records(_ ids: [String], appID: String) async throws -> [FilterRecord] {
-        let byID = Dictionary(uniqueKeysWithValues: try await store.filters(ids: ids, appID: appID).map { ($0.id, $0) })
+        let takenDown = try await moderation.hiddenIDs(.filter, appID: appID)
+        let byID = Dictionary(
+            uniqueKeysWithValues: try await store.filters(ids: ids, appID: appID).filter { !takenDown.contains($0.id) }.map { ($0.id, $0) })
         return ids.compactMap { byID[$0] }
     }
 

@@ -35,6 +35,8 @@ struct FilterPageQuery: Sendable {
     var viewer: String
     var category: String?
     var hidden: Set<String>
+    /// Filters operators hid: gone for every user, their creators too.
+    var takenDown: Set<String> = []
     /// `latest` pages after a cursor; the rankings by position.
     var after: FeedCursor?
     var offset: Int

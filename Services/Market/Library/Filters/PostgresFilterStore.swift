@@ -63,6 +63,9 @@ struct PostgresFilterStore: FilterStore {
         if !query.hidden.isEmpty {
             conditions.append("NOT filter.creator_id = ANY(\(statement.bind(Array(query.hidden))))")
         }
+        if !query.takenDown.isEmpty {
+            conditions.append("NOT filter.id = ANY(\(statement.bind(query.takenDown.sorted())))")
+        }
         var order = "filter.created_at DESC, filter.seq DESC LIMIT \(statement.bind(query.limit + 1))"
         switch query.order {
         case .latest:

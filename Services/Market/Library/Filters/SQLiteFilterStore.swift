@@ -62,6 +62,10 @@ struct SQLiteFilterStore: FilterStore {
             conditions.append("filter.creator_id NOT IN (\(databaseQuestionMarks(count: query.hidden.count)))")
             arguments += StatementArguments(Array(query.hidden))
         }
+        if !query.takenDown.isEmpty {
+            conditions.append("filter.id NOT IN (SELECT value FROM json_each(?))")
+            arguments += [JSONText.encode(query.takenDown.sorted())]
+        }
         var order = "filter.created_at DESC, filter.rowid DESC LIMIT ?"
         switch query.order {
         case .latest:
