@@ -17,6 +17,22 @@ package enum AdminCatalogue {
             Op(method: "DELETE", pattern: "/admin/api/session", summary: "Sign out", access: .signedIn, answer: none),
             Op(method: "DELETE", pattern: "/admin/api/sessions", summary: "Sign out everywhere", access: .signedIn, answer: none),
             Op(
+                method: "GET", pattern: "/admin/api/operators", summary: "Operators (owners)", access: .signedIn,
+                answer: .json(.of(AdminList<OperatorAnswer>.self))),
+            Op(
+                method: "POST", pattern: "/admin/api/operators", summary: "Add an operator; its password and TOTP URI are shown once (owners)",
+                access: .signedIn, body: .json(.of(OperatorChange.self)), answer: .json(.of(OperatorCredentials.self))),
+            Op(
+                method: "POST", pattern: "/admin/api/operators/{operator_id}/role", summary: "Change an operator's role and apps (owners)",
+                access: .signedIn, body: .json(.of(OperatorChange.self)), answer: .json(.of(OperatorAnswer.self))),
+            Op(
+                method: "POST", pattern: "/admin/api/operators/{operator_id}/reset-totp",
+                summary: "A new TOTP secret (shown once); the operator's sessions end (owners)", access: .signedIn,
+                answer: .json(.of(OperatorCredentials.self))),
+            Op(
+                method: "DELETE", pattern: "/admin/api/operators/{operator_id}", summary: "Remove an operator (owners)", access: .signedIn,
+                answer: none),
+            Op(
                 method: "GET", pattern: "/admin/api/apps", summary: "The apps the operator's role covers", access: .signedIn,
                 answer: .json(.of(AdminList<AdminAppAnswer>.self))),
             Op(

@@ -49,6 +49,8 @@ package enum AdminAssembly {
             configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services
         ) { group in
             SessionRoutes(signIn: signIn, gate: gate, audit: audit).register(on: group)
+            OperatorRoutes(gate: gate, registry: OperatorRegistry(store: stores.operators, hasher: dependencies.hasher), signIn: signIn, audit: audit)
+                .register(on: group)
             AppRoutes(gate: gate, access: access).register(on: group)
             UserRoutes(gate: gate, access: access, auth: dependencies.auth, market: dependencies.market, moderation: moderation, audit: audit)
                 .register(on: group)

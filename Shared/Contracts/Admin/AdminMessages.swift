@@ -220,3 +220,26 @@ package struct ReportActionAnswer: Codable, Sendable, Equatable {
         (self.closed, self.action) = (closed, action)
     }
 }
+
+/// `POST /admin/api/operators` (owners): a new operator; `POST …/{operator_id}/role` takes role and apps.
+package struct OperatorChange: Codable, Sendable, Equatable {
+    package var email: String?
+    package var role: OperatorRole
+    package var apps: [String]?
+
+    package init(email: String? = nil, role: OperatorRole, apps: [String]? = nil) {
+        (self.email, self.role, self.apps) = (email, role, apps)
+    }
+}
+
+/// What an owner is shown once: a new operator's one-time password and TOTP URI (or, after a
+/// reset, the new URI alone).
+package struct OperatorCredentials: Codable, Sendable, Equatable {
+    package var `operator`: OperatorAnswer
+    package var password: String?
+    package var totpUri: String
+
+    package init(operator: OperatorAnswer, password: String?, totpUri: String) {
+        (self.operator, self.password, self.totpUri) = (`operator`, password, totpUri)
+    }
+}

@@ -20,9 +20,7 @@ struct OperatorRegistry: Sendable {
         guard (3...254).contains(email.utf8.count), email.contains("@"), !email.contains(" ") else {
             throw ServiceError.badRequest("a valid email is required")
         }
-        let apps = apps.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        guard apps.count <= 100, apps.allSatisfy({ $0.utf8.count <= 64 }) else { throw ServiceError.badRequest("at most 100 app names") }
-        if role == .owner, !apps.isEmpty { throw ServiceError.badRequest("an owner covers every app: give no --apps") }
+        let apps = try Self.apps(apps, role: role)
         let password = Self.randomPassword()
         let totp = TOTP.generate()
         let record = OperatorRecord(
@@ -30,6 +28,44 @@ struct OperatorRegistry: Sendable {
             apps: JSONText.encode(apps), lastTOTPStep: 0, createdAt: GlintDate.nowMilliseconds())
         try await store.insert(record)
         return Added(record: record, password: password, totpURI: totp.uri(account: email))
+    }
+
+    /// Changes an operator's role and apps (owners manage operators; the last owner stays one).
+    func change(_ id: String, role: OperatorRole, apps: [String]) async throws -> OperatorRecord {
+        guard var record = try await store.find(id: id) else { throw ServiceError.notFound("no such operator") }
+        if record.role == .owner, role != .owner { try await checkNotLastOwner() }
+        (record.role, record.apps) = (role, JSONText.encode(try Self.apps(apps, role: role)))
+        guard try await store.update(record) else { throw ServiceError.notFound("no such operator") }
+        return record
+    }
+
+    /// A new TOTP secret (a lost authenticator): its URI, shown once.
+    func resetTOTP(_ id: String) async throws -> (OperatorRecord, String) {
+        guard var record = try await store.find(id: id) else { throw ServiceError.notFound("no such operator") }
+        let totp = TOTP.generate()
+        (record.totpSecret, record.lastTOTPStep) = (totp.base32, 0)
+        guard try await store.update(record) else { throw ServiceError.notFound("no such operator") }
+        return (record, totp.uri(account: record.email))
+    }
+
+    func remove(_ id: String) async throws -> OperatorRecord {
+        guard let record = try await store.find(id: id) else { throw ServiceError.notFound("no such operator") }
+        if record.role == .owner { try await checkNotLastOwner() }
+        guard try await store.delete(id: id) else { throw ServiceError.notFound("no such operator") }
+        return record
+    }
+
+    private func checkNotLastOwner() async throws {
+        guard try await store.all().filter({ $0.role == .owner }).count > 1 else {
+            throw ServiceError(.conflict, "the last owner stays an owner")
+        }
+    }
+
+    private static func apps(_ apps: [String], role: OperatorRole) throws -> [String] {
+        let apps = apps.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard apps.count <= 100, apps.allSatisfy({ $0.utf8.count <= 64 }) else { throw ServiceError.badRequest("at most 100 app names") }
+        if role == .owner, !apps.isEmpty { throw ServiceError.badRequest("an owner covers every app: give no apps") }
+        return apps
     }
 
     /// 20 characters from a 56-letter alphabet without look-alikes (~116 bits).

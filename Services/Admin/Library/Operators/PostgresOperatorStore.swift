@@ -29,6 +29,27 @@ struct PostgresOperatorStore: OperatorStore {
         try await pool.read { try await $0.record(OperatorRecord.self, "SELECT * FROM admin_operator WHERE id = \(id)", logger: pool.logger) }
     }
 
+    func all() async throws -> [OperatorRecord] {
+        try await pool.read { try await $0.records(OperatorRecord.self, "SELECT * FROM admin_operator ORDER BY email", logger: pool.logger) }
+    }
+
+    func update(_ record: OperatorRecord) async throws -> Bool {
+        try await pool.transaction { connection in
+            try await connection.value(
+                String.self,
+                """
+                UPDATE admin_operator SET role = \(record.role.rawValue), apps = \(record.apps), totp_secret = \(record.totpSecret),
+                    last_totp_step = \(record.lastTOTPStep) WHERE id = \(record.id) RETURNING id
+                """, logger: pool.logger) != nil
+        }
+    }
+
+    func delete(id: String) async throws -> Bool {
+        try await pool.transaction { connection in
+            try await connection.value(String.self, "DELETE FROM admin_operator WHERE id = \(id) RETURNING id", logger: pool.logger) != nil
+        }
+    }
+
     func accept(step: Int64, for operatorID: String) async throws -> Bool {
         try await pool.transaction { connection in
             try await connection.value(

@@ -32,6 +32,26 @@ struct SQLiteOperatorStore: OperatorStore {
         try await database.read { try OperatorRecord.fetchOne($0, sql: "SELECT * FROM admin_operator WHERE id = ?", arguments: [id]) }
     }
 
+    func all() async throws -> [OperatorRecord] {
+        try await database.read { try OperatorRecord.fetchAll($0, sql: "SELECT * FROM admin_operator ORDER BY email") }
+    }
+
+    func update(_ record: OperatorRecord) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE admin_operator SET role = ?, apps = ?, totp_secret = ?, last_totp_step = ? WHERE id = ?",
+                arguments: [record.role.rawValue, record.apps, record.totpSecret, record.lastTOTPStep, record.id])
+            return db.changesCount == 1
+        }
+    }
+
+    func delete(id: String) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM admin_operator WHERE id = ?", arguments: [id])
+            return db.changesCount == 1
+        }
+    }
+
     func accept(step: Int64, for operatorID: String) async throws -> Bool {
         try await database.write { db in
             try db.execute(
