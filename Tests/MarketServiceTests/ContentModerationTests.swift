@@ -108,3 +108,61 @@ final class ContentModerationTests: XCTestCase {
         return try data.map { try JSON.string($0, "post_id") }
     }
 }
+
+/// Hidden book stories and themes (quotehub apps): gone from every list, search and page for
+/// every reader — their authors' own lists too — and back once restored.
+final class QuotehubModerationTests: XCTestCase {
+    typealias F = BookStoryFixture
+    static let reader = BookStoryContractTests.reader, other = BookStoryContractTests.other
+
+    func testHiddenStoriesAndThemesAreGoneForEveryone() async throws {
+        let fixture = try await F.make()
+        try await fixture.harness.app.contractTest { client in
+            let bookID = try await BookStoryContractTests.book(client, fixture)
+            let theme = try JSON.string(
+                try F.object(
+                    try await client.execute(
+                        uri: "/folder/create", method: .post, headers: try await fixture.headers(Self.reader),
+                        body: JSONCoding.encode(ThemeFields(name: "숨길 폴더", description: nil, isPublic: true))), .created), "_id")
+            var stories: [String] = []
+            for content in ["숨길 이야기", "남을 이야기"] {
+                let story = try F.object(
+                    try await client.execute(
+                        uri: "/bookstories/createBookStory", method: .post, headers: try await fixture.headers(Self.reader),
+                        body: JSONCoding.encode(
+                            StoryFields(bookId: bookID, quotes: [StoryQuote(quote: "꽃")], isPublic: true, content: content, folderIds: []))),
+                    .created)
+                stories.append(try JSON.string(story, "_id"))
+            }
+            let gateway = TestEnvironment.fields(app: PostContractTests.appID, extra: [("content-type", "application/json")])
+            for (kind, id) in [("story", stories[0]), ("theme", theme)] {
+                let hidden = try await client.execute(
+                    uri: "/internal/market/moderation/\(kind)/\(id)/hide", method: .post, headers: gateway,
+                    body: JSONCoding.encode(ModerationRequest(operatorID: "op-1")))
+                XCTAssertEqual(hidden.status, .ok, hidden.body.text)
+                XCTAssertEqual(try JSONCoding.decoder.decode(ContentSummary.self, from: hidden.body).authorId, Self.reader)
+            }
+            for user in [nil, Self.reader, Self.other] {
+                try F.expect(404, try await client.execute(uri: "/bookstories/\(stories[0])", method: .get, headers: try await fixture.headers(user)))
+                try F.expect(404, try await client.execute(uri: "/folder/\(theme)", method: .get, headers: try await fixture.headers(user)))
+                let listed = try F.page(try await client.execute(uri: "/bookstories/public", method: .get, headers: try await fixture.headers(user)))
+                XCTAssertEqual(listed.items.map { $0["_id"] as? String }, [stories[1]])
+                XCTAssertEqual(listed.pagination.totalItems, 1, "the totals leave it out too")
+                let folders = try F.page(try await client.execute(uri: "/folder/all", method: .get, headers: try await fixture.headers(user)))
+                XCTAssertEqual(folders.items.count, 0)
+            }
+            let mine = try F.page(try await client.execute(uri: "/bookstories/my", method: .get, headers: try await fixture.headers(Self.reader)))
+            XCTAssertEqual(mine.items.map { $0["_id"] as? String }, [stories[1]], "the author's own list too")
+            let myFolders = try F.page(
+                try await client.execute(uri: "/folder/myfolder", method: .get, headers: try await fixture.headers(Self.reader)))
+            XCTAssertEqual(myFolders.items.count, 0)
+
+            let restored = try await client.execute(
+                uri: "/internal/market/moderation/story/\(stories[0])/restore", method: .post, headers: gateway,
+                body: JSONCoding.encode(ModerationRequest(operatorID: "op-1")))
+            XCTAssertEqual(restored.status, .ok)
+            let back = try F.page(try await client.execute(uri: "/bookstories/public", method: .get, headers: try await fixture.headers(nil)))
+            XCTAssertEqual(Set(back.items.compactMap { $0["_id"] as? String }), Set(stories))
+        }
+    }
+}

@@ -76,9 +76,9 @@ final class TokenCutoffTests: XCTestCase {
         func user(issued: TimeInterval, app: String = "a") -> AuthenticatedUser {
             AuthenticatedUser(userID: "u", appID: app, sessionID: "s", expiresAt: .distantFuture, issuedAt: Date(timeIntervalSince1970: issued))
         }
-        XCTAssertTrue(list.isCutOff(user(issued: 998)))
-        XCTAssertFalse(list.isCutOff(user(issued: 1_000)), "the second of the sign-out, before it: passes")
-        XCTAssertFalse(list.isCutOff(user(issued: 1_001)), "a token after signing in again")
-        XCTAssertFalse(list.isCutOff(user(issued: 998, app: "b")), "another app's user of the same id")
+        XCTAssertEqual(list.refusal(of: user(issued: 998)), .tokenInvalid)
+        XCTAssertNil(list.refusal(of: user(issued: 1_000)), "the second of the sign-out, before it: passes")
+        XCTAssertNil(list.refusal(of: user(issued: 1_001)), "a token after signing in again")
+        XCTAssertNil(list.refusal(of: user(issued: 998, app: "b")), "another app's user of the same id")
     }
 }

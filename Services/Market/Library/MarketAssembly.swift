@@ -28,16 +28,17 @@ package enum MarketAssembly {
             common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
     }
 
-    /// Posts, stories and filters operators hide (admin-svc asks); comments and themes are not
-    /// hideable yet (their reads do not leave hidden ones out).
+    /// Posts, stories, filters and themes operators hide (admin-svc asks); comments are not
+    /// hideable yet (a post's comments live inside its cached answer).
     private static func contentModeration(engine: StoreEngine, stores: MarketStores) -> ContentModeration {
         ContentModeration(
-            store: engine.hiddenContent, changes: engine.changeSignal(channel: HiddenContentSchema.channel), kinds: [.post, .story, .filter]
+            store: engine.hiddenContent, changes: engine.changeSignal(channel: HiddenContentSchema.channel), kinds: [.post, .story, .filter, .theme]
         ) { kind, id, appID in
             switch kind {
             case .post: try await stores.posts.post(id: id, appID: appID).map { ($0.creatorID, $0.title + "\n" + $0.content) }
             case .story: try await stores.stories.story(id: id, appID: appID).map { ($0.userID, $0.content ?? "") }
             case .filter: try await stores.filters.filter(id: id, appID: appID).map { ($0.creatorID, $0.title + "\n" + $0.description) }
+            case .theme: try await stores.themes.theme(id: id, appID: appID).map { ($0.userID, $0.name + "\n" + ($0.description ?? "")) }
             default: nil
             }
         }

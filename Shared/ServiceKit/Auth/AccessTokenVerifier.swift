@@ -59,8 +59,10 @@ package struct AccessTokenVerifier: Sendable {
     }
 
     private func admitted(_ user: AuthenticatedUser) throws(ServiceError) -> AuthenticatedUser {
-        guard !revocations.isBanned(appID: user.appID, userID: user.userID) else { throw ServiceError(.banned, "this account is suspended") }
-        guard !revocations.isCutOff(user) else { throw ServiceError(.tokenInvalid, "signed out everywhere") }
-        return user
+        switch revocations.refusal(of: user) {
+        case .banned: throw ServiceError(.banned, "this account is suspended")
+        case .some: throw ServiceError(.tokenInvalid, "signed out everywhere")
+        case nil: return user
+        }
     }
 }

@@ -30,13 +30,19 @@ package final class RevocationList: Sendable {
         return until.map { $0 > now() } ?? true
     }
 
-    /// Whether the token was issued before its user was signed out everywhere. Tokens carry whole
-    /// seconds: one issued in the second of the sign-out, before it, still passes.
-    package func isCutOff(_ user: AuthenticatedUser) -> Bool {
-        guard let before = state.withLock({ $0.cutoffs.isEmpty ? nil : $0.cutoffs[Key(appID: user.appID, userID: user.userID)] }) else {
-            return false
+    /// Why a verified token is refused, if it is: its user banned (`banned`), or signed out
+    /// everywhere after it was issued (`tokenInvalid`). One lock per request, none of the work
+    /// while nobody is banned or signed out.
+    package func refusal(of user: AuthenticatedUser) -> ErrorCode? {
+        let (ban, cutoff) = state.withLock { state -> (Date??, Date?) in
+            guard !state.bans.isEmpty || !state.cutoffs.isEmpty else { return (nil, nil) }
+            let key = Key(appID: user.appID, userID: user.userID)
+            return (state.bans[key], state.cutoffs[key])
         }
-        return user.issuedAt < before.addingTimeInterval(-1)
+        if let ban, ban.map({ $0 > now() }) ?? true { return .banned }
+        // Tokens carry whole seconds: one issued in the second of the sign-out, before it, passes.
+        if let cutoff, user.issuedAt < cutoff.addingTimeInterval(-1) { return .tokenInvalid }
+        return nil
     }
 
     /// Takes a newer snapshot; answers the users banned in it that were not before (whose open

@@ -43,7 +43,7 @@ struct BanService: Sendable {
     }
 
     /// Which of the users are banned now (from the list this process keeps current).
-    func banned(among userIDs: [String], appID: String) async throws -> [String] {
+    func banned(among userIDs: [String], appID: String) -> [String] {
         userIDs.filter { list.isBanned(appID: appID, userID: $0) }
     }
 

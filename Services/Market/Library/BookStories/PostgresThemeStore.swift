@@ -35,7 +35,9 @@ struct PostgresThemeStore: ThemeStore {
 
     func page(_ query: ThemeQuery) async throws -> (themes: [ThemeRecord], total: Int) {
         var statement = PostgresStatement()
-        let filter = query.scope.postgresConditions(appID: query.appID, hidden: query.hidden, &statement).joined(separator: " AND ")
+        var conditions = query.scope.postgresConditions(appID: query.appID, hidden: query.hidden, &statement)
+        if !query.takenDown.isEmpty { conditions.append("NOT id = ANY(\(statement.bind(query.takenDown.sorted())))") }
+        let filter = conditions.joined(separator: " AND ")
         let count = statement.query("SELECT COUNT(*) FROM theme WHERE \(filter)")
         let sql =
             "SELECT * FROM theme WHERE \(filter) ORDER BY created_at DESC, seq DESC LIMIT \(statement.bind(query.page.size)) OFFSET \(statement.bind(query.page.offset))"

@@ -12,6 +12,8 @@ struct Reader: Sendable {
     var hidden: HiddenFilter
     /// Stories operators hid: hidden from everyone, their authors too (in `hidden` as well).
     var takenDown: HiddenFilter
+    /// Themes operators hid: gone for everyone, their authors too.
+    var hiddenThemes: Set<String>
     var urls: PublicFileURL
     var requestID: String
 
@@ -37,7 +39,8 @@ struct ReaderResolver: Sendable {
         let takenDown = try await moderation.hiddenIDs(.story, appID: appID)
         return Reader(
             appID: appID, userID: userID, hidden: HiddenFilter(users: Set(own.userIDs), stories: Set(own.storyIDs).union(takenDown)),
-            takenDown: HiddenFilter(users: [], stories: takenDown), urls: PublicFileURL(base: context.publicBase), requestID: context.requestID)
+            takenDown: HiddenFilter(users: [], stories: takenDown), hiddenThemes: try await moderation.hiddenIDs(.theme, appID: appID),
+            urls: PublicFileURL(base: context.publicBase), requestID: context.requestID)
     }
 
     /// The same for a route that needs a signed-in reader (401 otherwise).

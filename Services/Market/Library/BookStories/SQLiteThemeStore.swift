@@ -38,9 +38,13 @@ struct SQLiteThemeStore: ThemeStore {
     }
 
     func page(_ query: ThemeQuery) async throws -> (themes: [ThemeRecord], total: Int) {
-        let (conditions, arguments) = query.scope.sqlConditions(appID: query.appID, hidden: query.hidden)
+        var (conditions, arguments) = query.scope.sqlConditions(appID: query.appID, hidden: query.hidden)
+        if !query.takenDown.isEmpty {
+            conditions.append("id NOT IN (SELECT value FROM json_each(?))")
+            arguments += [JSONText.encode(query.takenDown.sorted())]
+        }
         let filter = conditions.joined(separator: " AND ")
-        return try await database.read { db in
+        return try await database.read { [arguments] db in
             let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM theme WHERE \(filter)"), arguments: arguments) ?? 0
             let themes = try Row.fetchAll(
                 db.cachedStatement(

@@ -53,7 +53,7 @@ struct ThemeService: AuthoredContent {
     func list(_ scope: StoryQuery.Scope, page: PageRequest, for reader: Reader) async throws -> PageEnvelope<QuotehubTheme> {
         var hidden = reader.hidden
         if case .author(let userID, _) = scope, reader.isOwner(of: userID) { hidden = .nothing }
-        let found = try await themes.page(ThemeQuery(appID: reader.appID, scope: scope, hidden: hidden, page: page))
+        let found = try await themes.page(ThemeQuery(appID: reader.appID, scope: scope, hidden: hidden, takenDown: reader.hiddenThemes, page: page))
         return PageEnvelope(
             message: "테마 목록을 불러왔습니다.", data: try await renderer.themes(found.themes, for: reader), pagination: page.pagination(total: found.total))
     }
@@ -70,7 +70,7 @@ struct ThemeService: AuthoredContent {
     func visible(_ id: String, to reader: Reader) async throws -> ThemeRecord {
         guard ObjectID.isValid(id) else { throw ServiceError.badRequest("invalid folder id") }
         guard let theme = try await themes.theme(id: id, appID: reader.appID),
-            theme.isPublic || reader.isOwner(of: theme.userID), !reader.hidden.hides(user: theme.userID)
+            theme.isPublic || reader.isOwner(of: theme.userID), !reader.hidden.hides(user: theme.userID), !reader.hiddenThemes.contains(theme.id)
         else {
             throw ServiceError.notFound("테마를 찾을 수 없습니다.")
         }

@@ -13,5 +13,7 @@ struct ThemeQuery: Sendable {
     var appID: String
     var scope: StoryQuery.Scope
     var hidden: HiddenFilter
+    /// Themes operators hid.
+    var takenDown: Set<String> = []
     var page: PageRequest
 }
