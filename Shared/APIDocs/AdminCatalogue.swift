@@ -18,7 +18,7 @@ package enum AdminCatalogue {
             Op(method: "DELETE", pattern: "/admin/api/sessions", summary: "Sign out everywhere", access: .signedIn, answer: none),
             Op(
                 method: "GET", pattern: "/admin/api/operators", summary: "Operators (owners)", access: .signedIn,
-                answer: .json(.of(AdminList<OperatorAnswer>.self))),
+                answer: .json(.of([OperatorAnswer].self))),
             Op(
                 method: "POST", pattern: "/admin/api/operators", summary: "Add an operator; its password and TOTP URI are shown once (owners)",
                 access: .signedIn, body: .json(.of(OperatorChange.self)), answer: .json(.of(OperatorCredentials.self))),
@@ -34,14 +34,14 @@ package enum AdminCatalogue {
                 answer: none),
             Op(
                 method: "GET", pattern: "/admin/api/apps", summary: "The apps the operator's role covers", access: .signedIn,
-                answer: .json(.of(AdminList<AdminAppAnswer>.self))),
+                answer: .json(.of([AdminAppAnswer].self))),
             Op(
                 method: "POST", pattern: app + "/users/{user_id}/ban", summary: "Ban a user until a time or (no until) for ever", access: .signedIn,
                 body: .json(.of(AdminBanRequest.self)), answer: .json(.of(AdminBanAnswer.self))),
             Op(method: "POST", pattern: app + "/users/{user_id}/unban", summary: "Lift a user's ban", access: .signedIn, answer: none),
             Op(
                 method: "GET", pattern: app + "/users", summary: "Users by id, email prefix or nick", access: .signedIn,
-                query: [Op.Parameter("q", .string, required: true)], answer: .json(.of(AdminList<OperatorUserSummary>.self))),
+                query: [Op.Parameter("q", .string, required: true)], answer: .json(.of([OperatorUserSummary].self))),
             Op(
                 method: "GET", pattern: app + "/users/{user_id}",
                 summary: "A user's page: profile, sessions, ban, reports by and against, coins (not for moderators)", access: .signedIn,
@@ -56,7 +56,7 @@ package enum AdminCatalogue {
                 method: "GET", pattern: app + "/reports", summary: "The reports queue: groups by target, oldest first, with a preview",
                 access: .signedIn,
                 query: [Op.Parameter("state", .string), Op.Parameter("kind", .string), Op.Parameter("limit", .integer)],
-                answer: .json(.of(AdminList<ReportGroupAnswer>.self))),
+                answer: .json(.of([ReportGroupAnswer].self))),
             Op(
                 method: "POST", pattern: app + "/reports/{kind}/{target_id}/{action}",
                 summary: "Dismiss the group, hide its content or ban its author (action: dismiss, hide, ban); closes its reports",
@@ -76,7 +76,7 @@ package enum AdminCatalogue {
                 query: [
                     Op.Parameter("app", .string), Op.Parameter("operator", .string), Op.Parameter("action", .string),
                     Op.Parameter("before", .string), Op.Parameter("limit", .integer),
-                ], answer: .json(.of(AdminList<AuditEntryAnswer>.self))),
+                ], answer: .json(.of([AuditEntryAnswer].self))),
         ]
     }()
 }

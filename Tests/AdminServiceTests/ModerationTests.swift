@@ -22,10 +22,9 @@ final class ModerationTests: XCTestCase {
             let session = try await AdminHarness.session(client, moderator)
             let apps = try await client.execute(uri: "/admin/api/apps", method: .get, headers: session.headers())
             XCTAssertEqual(apps.status, .ok)
-            let list = try JSON.object(apps.body)
-            let first = try XCTUnwrap((list["data"] as? [[String: Any]])?.first)
+            let first = try XCTUnwrap(try JSON.array(apps.body).first)
             JSON.assertKeys(first, ["id", "name", "profile", "mount"])
-            XCTAssertEqual(try JSONCoding.decoder.decode(AdminList<AdminAppAnswer>.self, from: apps.body).data.map(\.name), ["QuoteHub"])
+            XCTAssertEqual(try JSONCoding.decoder.decode([AdminAppAnswer].self, from: apps.body).map(\.name), ["QuoteHub"])
 
             let elsewhere = try await client.execute(
                 uri: "/admin/api/apps/\(AdminHarness.glint.appID)/users/\(Self.user)/ban", method: .post, headers: session.headers(),
@@ -39,7 +38,7 @@ final class ModerationTests: XCTestCase {
 
             let ownerSession = try await AdminHarness.session(client, owner)
             let all = try await client.execute(uri: "/admin/api/apps", method: .get, headers: ownerSession.headers())
-            XCTAssertEqual(try JSONCoding.decoder.decode(AdminList<AdminAppAnswer>.self, from: all.body).data.map(\.name), ["GLINT", "QuoteHub"])
+            XCTAssertEqual(try JSONCoding.decoder.decode([AdminAppAnswer].self, from: all.body).map(\.name), ["GLINT", "QuoteHub"])
         }
     }
 
@@ -76,7 +75,7 @@ final class ModerationTests: XCTestCase {
             let ownerSession = try await AdminHarness.session(client, owner)
             let log = try await client.execute(uri: "/admin/api/audit", method: .get, headers: ownerSession.headers())
             XCTAssertEqual(log.status, .ok)
-            let entries = try JSONCoding.decoder.decode(AdminList<AuditEntryAnswer>.self, from: log.body).data
+            let entries = try JSONCoding.decoder.decode([AuditEntryAnswer].self, from: log.body)
             let ban = try XCTUnwrap(entries.first { $0.action == "user.ban" })
             XCTAssertEqual(ban.operatorId, moderator.id)
             XCTAssertEqual(ban.operatorEmail, "mod@example.com")
@@ -88,17 +87,17 @@ final class ModerationTests: XCTestCase {
             XCTAssertTrue(ban.after?.contains("harassment") == true)
             XCTAssertEqual(
                 Set(entries.map(\.action)), ["session.create", "user.ban", "user.unban"], "sign-ins are recorded too")
-            let first = try XCTUnwrap((try JSON.object(log.body)["data"] as? [[String: Any]])?.first)
+            let first = try XCTUnwrap(try JSON.array(log.body).first)
             let required: Set<String> = ["id", "at", "operatorId", "operatorEmail", "address", "action", "requestId"]
             XCTAssertTrue(required.isSubset(of: first.keys), "\(first.keys)")
             XCTAssertTrue(Set(first.keys).isSubset(of: required.union(["appId", "targetKind", "targetId", "before", "after"])), "\(first.keys)")
             let filtered = try await client.execute(uri: "/admin/api/audit?action=user.unban", method: .get, headers: ownerSession.headers())
-            XCTAssertEqual(try JSONCoding.decoder.decode(AdminList<AuditEntryAnswer>.self, from: filtered.body).data.map(\.action), ["user.unban"])
+            XCTAssertEqual(try JSONCoding.decoder.decode([AuditEntryAnswer].self, from: filtered.body).map(\.action), ["user.unban"])
 
             let adminSession = try await AdminHarness.session(client, admin)
             let adminLog = try await client.execute(uri: "/admin/api/audit", method: .get, headers: adminSession.headers())
             XCTAssertEqual(
-                try JSONCoding.decoder.decode(AdminList<AuditEntryAnswer>.self, from: adminLog.body).data, [],
+                try JSONCoding.decoder.decode([AuditEntryAnswer].self, from: adminLog.body), [],
                 "an admin of GLINT reads GLINT's lines only")
         }
     }
@@ -153,7 +152,7 @@ final class UserAdminRoutesTests: XCTestCase {
             let mod = try await AdminHarness.session(client, moderator)
             let found = try await client.execute(uri: "/admin/api/apps/\(app)/users?q=\(Self.user)", method: .get, headers: mod.headers())
             XCTAssertEqual(found.status, .ok)
-            XCTAssertEqual(try JSONCoding.decoder.decode(AdminList<OperatorUserSummary>.self, from: found.body).data.map(\.id), [Self.user])
+            XCTAssertEqual(try JSONCoding.decoder.decode([OperatorUserSummary].self, from: found.body).map(\.id), [Self.user])
             let page = try await client.execute(uri: "/admin/api/apps/\(app)/users/\(Self.user)", method: .get, headers: mod.headers())
             XCTAssertNil(try JSONCoding.decoder.decode(OperatorUserDetail.self, from: page.body).coins, "no wallets for moderators")
             let signOut = try await client.execute(uri: "/admin/api/apps/\(app)/users/\(Self.user)/sign-out", method: .post, headers: mod.headers())

@@ -30,7 +30,7 @@ final class OperatorRoutesTests: XCTestCase {
                 id: credentials.operator.id)
             let theirs = try await AdminHarness.session(client, newcomer.withStep(-1))
             let theirApps = try await client.execute(uri: "/admin/api/apps", method: .get, headers: theirs.headers())
-            XCTAssertEqual(try JSONCoding.decoder.decode(AdminList<AdminAppAnswer>.self, from: theirApps.body).data.map(\.name), ["QuoteHub"])
+            XCTAssertEqual(try JSONCoding.decoder.decode([AdminAppAnswer].self, from: theirApps.body).map(\.name), ["QuoteHub"])
 
             let changed = try await client.execute(
                 uri: "/admin/api/operators/\(newcomer.id)/role", method: .post, headers: session.headers(),
@@ -58,7 +58,7 @@ final class OperatorRoutesTests: XCTestCase {
             XCTAssertEqual(removed.status, .ok)
             let list = try await client.execute(uri: "/admin/api/operators", method: .get, headers: session.headers())
             XCTAssertEqual(
-                try JSONCoding.decoder.decode(AdminList<OperatorAnswer>.self, from: list.body).data.map(\.email),
+                try JSONCoding.decoder.decode([OperatorAnswer].self, from: list.body).map(\.email),
                 ["admin@example.com", "owner@example.com"])
             let log = try await harness.stores.audit.entries(AuditQuery())
             XCTAssertEqual(

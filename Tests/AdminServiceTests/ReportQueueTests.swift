@@ -38,12 +38,12 @@ final class ReportQueueTests: XCTestCase {
             let session = try await AdminHarness.session(client, moderator)
             let queue = try await client.execute(uri: "/admin/api/apps/\(Self.app)/reports?state=open", method: .get, headers: session.headers())
             XCTAssertEqual(queue.status, .ok, String(buffer: queue.body))
-            let groups = try JSONCoding.decoder.decode(AdminList<ReportGroupAnswer>.self, from: queue.body).data
+            let groups = try JSONCoding.decoder.decode([ReportGroupAnswer].self, from: queue.body)
             XCTAssertEqual(groups.map(\.targetId), [Self.story, Self.author], "oldest first, as auth-svc grouped them")
             XCTAssertEqual(groups[0].preview, "나쁜 이야기")
             XCTAssertEqual(groups[0].authorId, Self.author)
             XCTAssertEqual(groups[1].preview, "nick-" + Self.author.suffix(4))
-            let first = try XCTUnwrap((try JSON.object(queue.body)["data"] as? [[String: Any]])?.first)
+            let first = try XCTUnwrap(try JSON.array(queue.body).first)
             XCTAssertTrue(
                 Set(["targetType", "targetId", "state", "oldestAt", "ageSeconds", "reporters", "reasons", "reports"]).isSubset(of: first.keys))
             let badKind = try await client.execute(uri: "/admin/api/apps/\(Self.app)/reports?kind=theme", method: .get, headers: session.headers())
@@ -91,10 +91,10 @@ final class ReportQueueTests: XCTestCase {
 
             let ownerSession = try await AdminHarness.session(client, owner)
             let log = try await client.execute(uri: "/admin/api/audit?app=\(Self.app)", method: .get, headers: ownerSession.headers())
-            let actions = try JSONCoding.decoder.decode(AdminList<AuditEntryAnswer>.self, from: log.body).data.map(\.action)
+            let actions = try JSONCoding.decoder.decode([AuditEntryAnswer].self, from: log.body).map(\.action)
             XCTAssertEqual(actions, ["reports.close", "reports.close", "user.ban", "reports.close", "content.hide"], "newest first")
             let hidden = try XCTUnwrap(
-                try JSONCoding.decoder.decode(AdminList<AuditEntryAnswer>.self, from: log.body).data.first { $0.action == "content.hide" })
+                try JSONCoding.decoder.decode([AuditEntryAnswer].self, from: log.body).first { $0.action == "content.hide" })
             XCTAssertTrue(hidden.before?.contains("\"hidden\":false") == true, hidden.before ?? "")
             XCTAssertTrue(hidden.after?.contains("\"hidden\":true") == true, hidden.after ?? "")
         }

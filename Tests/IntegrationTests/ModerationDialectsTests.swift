@@ -37,7 +37,7 @@ final class ModerationDialectsTests: XCTestCase {
                 return try await HTTPProbe.call(
                     method, suite.gatewayURL + "/admin/api" + path, headers: headers, body: json.map { ByteBuffer(string: $0) })
             }
-            let apps = try JSONCoding.decoder.decode(AdminList<AdminAppAnswer>.self, from: try await operate(.GET, "/apps").body).data
+            let apps = try JSONCoding.decoder.decode([AdminAppAnswer].self, from: try await operate(.GET, "/apps").body)
             let glint = try XCTUnwrap(apps.first { $0.name == "GLINT" }?.id),
                 workspaceApp = try XCTUnwrap(apps.first { $0.name == "Freeworkers" }?.id)
 

@@ -73,12 +73,12 @@ final class ModerationThroughGatewayTests: XCTestCase {
                 if json != nil { headers.append(("Content-Type", "application/json")) }
                 return try await HTTPProbe.call(method, gateway + "/admin/api" + path, headers: headers, body: json.map { ByteBuffer(string: $0) })
             }
-            let apps = try JSONCoding.decoder.decode(AdminList<AdminAppAnswer>.self, from: try await admin(.GET, "/apps").body).data
+            let apps = try JSONCoding.decoder.decode([AdminAppAnswer].self, from: try await admin(.GET, "/apps").body)
             let appID = try XCTUnwrap(apps.first { $0.name == "QuoteHub" }?.id, "\(apps)")
             XCTAssertEqual(apps.map(\.name), ["QuoteHub"], "a QuoteHub moderator sees QuoteHub alone")
             let queue = try await admin(.GET, "/apps/\(appID)/reports?state=open")
             XCTAssertEqual(queue.status, 200, queue.body.text)
-            let group = try XCTUnwrap(try JSONCoding.decoder.decode(AdminList<ReportGroupAnswer>.self, from: queue.body).data.first)
+            let group = try XCTUnwrap(try JSONCoding.decoder.decode([ReportGroupAnswer].self, from: queue.body).first)
             XCTAssertEqual(group.targetId, story)
             XCTAssertEqual(group.targetType, "bookstory")
             XCTAssertEqual(group.reasons, ["욕설"])
@@ -126,15 +126,13 @@ final class ModerationThroughGatewayTests: XCTestCase {
             let (found, _) = try await replay.page("/bookstories/public/search?keyword=%EC%8B%A0%EA%B3%A0&pageSize=10")
             XCTAssertFalse(found.contains(story))
             let closedQueue = try JSONCoding.decoder.decode(
-                AdminList<ReportGroupAnswer>.self, from: try await admin(.GET, "/apps/\(appID)/reports?state=closed").body
-            ).data
+                [ReportGroupAnswer].self, from: try await admin(.GET, "/apps/\(appID)/reports?state=closed").body)
             XCTAssertEqual(closedQueue.map(\.action), ["hidden"])
 
             // The audit log, read by an owner, holds both actions under the moderator's id.
             let ownerSession = try await Self.signIn(gateway, owner)
             let log = try JSONCoding.decoder.decode(
-                AdminList<AuditEntryAnswer>.self, from: try await admin(.GET, "/audit?app=\(appID)", as: ownerSession.cookie).body
-            ).data
+                [AuditEntryAnswer].self, from: try await admin(.GET, "/audit?app=\(appID)", as: ownerSession.cookie).body)
             for action in ["content.hide", "user.ban", "reports.close"] {
                 let entry = try XCTUnwrap(log.first { $0.action == action }, "\(action) in \(log.map(\.action))")
                 XCTAssertEqual(entry.operatorId, session.id)

@@ -11,6 +11,14 @@ package enum JSON {
         return try XCTUnwrap(value as? [String: Any], "not a JSON object: \(String(decoding: data, as: UTF8.self))", file: file, line: line)
     }
 
+    /// A JSON array of objects (the admin API's lists).
+    package static func array(_ buffer: ByteBuffer, file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
+        let data = Data(buffer.readableBytesView)
+        return try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: data) as? [[String: Any]], "not a JSON array of objects: \(String(decoding: data, as: UTF8.self))",
+            file: file, line: line)
+    }
+
     package static func assertKeys(_ object: [String: Any], _ keys: Set<String>, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(Set(object.keys), keys, file: file, line: line)
     }

@@ -117,14 +117,6 @@ package struct AuditEntryAnswer: Codable, Sendable, Equatable {
     }
 }
 
-/// A list answer of the admin API.
-package struct AdminList<Item: Codable & Sendable & Equatable>: Codable, Sendable, Equatable {
-    package var data: [Item]
-
-    package init(data: [Item]) {
-        self.data = data
-    }
-}
 extension OperatorRole: WireEnum {}
 
 /// admin-svc → auth-svc: which reports of the caller's app to list.

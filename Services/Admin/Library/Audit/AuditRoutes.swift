@@ -28,7 +28,7 @@ struct AuditRoutes: Sendable {
                 guard let value = Int(limit), (1...200).contains(value) else { throw ServiceError.badRequest("limit must be 1 to 200") }
                 filter.limit = value
             }
-            return JSONCoding.response(body: AdminList(data: try await audit.entries(filter)))
+            return JSONCoding.response(body: try await audit.entries(filter))
         }
     }
 }

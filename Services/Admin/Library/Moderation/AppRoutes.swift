@@ -11,7 +11,7 @@ struct AppRoutes: Sendable {
         group.get("/admin/api/apps") { request, context -> Response in
             let op = try await gate.admit(request, context)
             let apps = try await access.apps(for: op.record).map { AdminAppAnswer(id: $0.appID, name: $0.name, profile: $0.profile, mount: $0.mount) }
-            return JSONCoding.response(body: AdminList(data: apps.sorted { $0.name < $1.name }))
+            return JSONCoding.response(body: apps.sorted { $0.name < $1.name })
         }
     }
 }

@@ -33,7 +33,7 @@ struct ReportRoutes: Sendable {
             }
             let groups = try await auth.reportQueue(
                 app.appID, ReportQueueQuery(state: state, targetType: kind.flatMap { Self.targetTypes[$0] }, limit: limit ?? 50), op.requestID)
-            return JSONCoding.response(body: AdminList(data: try await previewed(groups, app: app, op: op)))
+            return JSONCoding.response(body: try await previewed(groups, app: app, op: op))
         }
         group.post("/admin/api/apps/{app_id}/reports/{kind}/{target_id}/{action}") { request, context -> Response in
             let op = try await gate.admit(request, context)

@@ -19,7 +19,7 @@ struct UserRoutes: Sendable {
             let op = try await gate.admit(request, context)
             let app = try await access.app(try context.parameters.require("app_id"), for: op.record)
             let query = request.uri.queryParameters["q"].map(String.init) ?? ""
-            return JSONCoding.response(body: AdminList(data: try await auth.searchUsers(app.appID, UserSearchQuery(query: query), op.requestID)))
+            return JSONCoding.response(body: try await auth.searchUsers(app.appID, UserSearchQuery(query: query), op.requestID))
         }
         group.get("/admin/api/apps/{app_id}/users/{user_id}") { request, context -> Response in
             let op = try await gate.admit(request, context)

@@ -14,7 +14,7 @@ struct OperatorRoutes: Sendable {
     func register(on group: ServiceApplication.Group) {
         group.get("/admin/api/operators") { request, context -> Response in
             _ = try await owner(request, context)
-            return JSONCoding.response(body: AdminList(data: try await registry.store.all().map(\.answer)))
+            return JSONCoding.response(body: try await registry.store.all().map(\.answer))
         }
         group.post("/admin/api/operators") { request, context -> Response in
             let op = try await owner(request, context)
