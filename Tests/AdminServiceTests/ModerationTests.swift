@@ -65,6 +65,11 @@ final class ModerationTests: XCTestCase {
                 uri: "/admin/api/apps/\(AdminHarness.quotehub.appID)/users/\(Self.user)/ban", method: .post, headers: session.headers(),
                 body: JSONCoding.encode(AdminBanRequest(reason: "x", until: "tomorrow")))
             XCTAssertEqual(badDate.status, .badRequest)
+            let isoDate = try await client.execute(
+                uri: "/admin/api/apps/\(AdminHarness.quotehub.appID)/users/\(Self.user)/ban", method: .post, headers: session.headers(),
+                body: JSONCoding.encode(AdminBanRequest(reason: "x", until: "2099-01-01T09:00:00+09:00")))
+            XCTAssertEqual(isoDate.status, .ok, "any ISO 8601 date-time")
+            XCTAssertEqual(harness.bans.asked.withLock { $0.last?.request?.until }, Date(timeIntervalSince1970: 4_070_908_800))
             let unbanned = try await client.execute(
                 uri: "/admin/api/apps/\(AdminHarness.quotehub.appID)/users/\(Self.user)/unban", method: .post, headers: session.headers())
             XCTAssertEqual(unbanned.status, .ok)
@@ -76,7 +81,7 @@ final class ModerationTests: XCTestCase {
             let log = try await client.execute(uri: "/admin/api/audit", method: .get, headers: ownerSession.headers())
             XCTAssertEqual(log.status, .ok)
             let entries = try JSONCoding.decoder.decode([AuditEntryAnswer].self, from: log.body)
-            let ban = try XCTUnwrap(entries.first { $0.action == "user.ban" })
+            let ban = try XCTUnwrap(entries.last { $0.action == "user.ban" }, "the first ban (the list is newest first)")
             XCTAssertEqual(ban.operatorId, moderator.id)
             XCTAssertEqual(ban.operatorEmail, "mod@example.com")
             XCTAssertEqual(ban.appId, AdminHarness.quotehub.appID)

@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import ServiceKit
 import TestSupport
 import XCTest
@@ -113,9 +114,11 @@ final class ReportQueueTests: XCTestCase {
             let hidden = try await client.execute(
                 uri: path + "/hide", method: .post, headers: session.headers(), body: JSONCoding.encode(AdminActionRequest(reason: "x")))
             XCTAssertTrue(try JSONCoding.decoder.decode(ContentSummary.self, from: hidden.body).hidden)
-            let restored = try await client.execute(
-                uri: path + "/restore", method: .post, headers: session.headers(), body: JSONCoding.encode(AdminActionRequest()))
+            let restored = try await client.execute(uri: path + "/restore", method: .post, headers: session.headers())
+            XCTAssertEqual(restored.status, .ok, "no body: the reason is optional")
             XCTAssertFalse(try JSONCoding.decoder.decode(ContentSummary.self, from: restored.body).hidden)
+            let notJSON = try await client.execute(uri: path + "/hide", method: .post, headers: session.headers(), body: ByteBuffer(string: "{oops"))
+            XCTAssertEqual(notJSON.status, .badRequest)
             let badKind = try await client.execute(
                 uri: "/admin/api/apps/\(Self.app)/content/book/\(Self.story)", method: .get, headers: session.headers())
             XCTAssertEqual(badKind.status, .notFound)

@@ -21,7 +21,7 @@ struct ContentRoutes: Sendable {
         for (action, hides) in [("hide", true), ("restore", false)] {
             group.post(RouterPath(path + "/" + action)) { request, context -> Response in
                 let (op, app, kind, id) = try await target(request, context)
-                let body = try await request.decode(as: AdminActionRequest.self, context: context)
+                let body = try await request.decodeIfPresent(as: AdminActionRequest.self, context: context) ?? AdminActionRequest()
                 let before = try await content.summary(kind, id, app.appID, op.requestID)
                 let moderation = ModerationRequest(operatorID: op.record.id, reason: body.reason)
                 let after =

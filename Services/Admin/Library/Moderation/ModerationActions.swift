@@ -20,10 +20,15 @@ struct ModerationActions: Sendable {
 
     func ban(_ userID: String, app: AppInfo, reason: String, until: String?, by op: SignedInOperator) async throws -> AdminBanAnswer {
         let until = try until.map { text -> Date in
-            guard let milliseconds = GlintDate.milliseconds(from: text) else {
+            // API.md's dates, or any ISO 8601 date-time (with or without fractions, any offset).
+            if let milliseconds = GlintDate.milliseconds(from: text) { return Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+            let formatter = ISO8601DateFormatter()
+            if let date = formatter.date(from: text) { return date }
+            formatter.formatOptions.insert(.withFractionalSeconds)
+            guard text.count <= 40, let date = formatter.date(from: text) else {
                 throw ServiceError.badRequest("until must be a date like 2025-01-31T00:00:00.000Z")
             }
-            return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+            return date
         }
         let state = try await auth.ban(userID, app.appID, BanRequest(reason: reason, until: until, operatorID: op.record.id), op.requestID)
         let answer = AdminBanAnswer(

@@ -42,7 +42,7 @@ struct ReportRoutes: Sendable {
             guard let targetType = Self.targetTypes[kindName] else { throw ServiceError.notFound("kind must be user, post, comment or story") }
             let targetID = try context.parameters.require("target_id")
             guard ObjectID.isValid(targetID) else { throw ServiceError.notFound("no such target") }
-            let body = try await request.decode(as: ReportActionRequest.self, context: context)
+            let body = try await request.decodeIfPresent(as: ReportActionRequest.self, context: context) ?? ReportActionRequest()
             let action: String
             switch try context.parameters.require("action") {
             case "dismiss":
