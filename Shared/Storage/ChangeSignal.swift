@@ -21,6 +21,18 @@ package struct ChangeSignal: Sendable {
         return ChangeSignal(counter: counter, announce: { counter.bump() }, services: [])
     }
 
+    /// The same signal, whose announcement also runs `then` (another counter of this replica that
+    /// the same change moves).
+    package func announcing(also then: @escaping @Sendable () -> Void) -> ChangeSignal {
+        let announce = self.announce
+        return ChangeSignal(
+            counter: counter,
+            announce: {
+                try await announce()
+                then()
+            }, services: services)
+    }
+
     /// Serves the owner's announcement (`InternalEndpoints.<Service>.usersChanged`).
     package func register(_ endpoint: InternalEndpoint<String, NoBody, EmptyAnswer>, on group: ServiceApplication.Group) {
         group.serve(endpoint) { _, _, _ in

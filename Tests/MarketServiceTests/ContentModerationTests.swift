@@ -166,3 +166,87 @@ final class QuotehubModerationTests: XCTestCase {
         }
     }
 }
+
+/// Hidden comments (and their replies) leave post answers — fresh and kept — and story threads
+/// and counts, for everyone; restored, they are back.
+final class CommentModerationTests: XCTestCase {
+    static let alice = PostContractTests.alice, bob = PostContractTests.bob
+
+    static func moderate(_ client: some TestClientProtocol, _ action: String, _ id: String) async throws {
+        let answer = try await client.execute(
+            uri: "/internal/market/moderation/comment/\(id)/\(action)", method: .post,
+            headers: TestEnvironment.fields(app: PostContractTests.appID, extra: [("content-type", "application/json")]),
+            body: JSONCoding.encode(ModerationRequest(operatorID: "op-1")))
+        XCTAssertEqual(answer.status, .ok, answer.body.text)
+    }
+
+    func testAHiddenPostCommentAndItsRepliesLeaveThePost() async throws {
+        let harness = try await PostContractTests.Harness.make()
+        try await harness.app.contractTest { client in
+            let created = try await FilterContractTests.call(
+                client, harness, .post, "/v1/posts", as: Self.alice, body: PostCreateRequest(category: "walk", title: "글", price: 0, content: "본문"))
+            let post = try JSON.string(try JSON.object(created.body), "post_id")
+            func comment(_ user: String, _ content: String, parent: String? = nil) async throws -> String {
+                let answer = try await FilterContractTests.call(
+                    client, harness, .post, "/v1/posts/\(post)/comments", as: user, body: CommentRequest(content: content, parentCommentID: parent))
+                return try JSON.string(try JSON.object(answer.body), "comment_id")
+            }
+            let bad = try await comment(Self.bob, "나쁜 댓글"), good = try await comment(Self.bob, "좋은 댓글")
+            _ = try await comment(Self.alice, "답글", parent: bad)
+            func shown(_ user: String) async throws -> [String] {
+                // The feed first (it keeps the answers), then the post itself.
+                _ = try await FilterContractTests.call(client, harness, .get, "/v1/posts", as: user)
+                let detail = try JSON.object(try await FilterContractTests.call(client, harness, .get, "/v1/posts/\(post)", as: user).body)
+                return try XCTUnwrap(detail["comments"] as? [[String: Any]]).compactMap { $0["comment_id"] as? String }
+            }
+            let before = try await shown(Self.bob)
+            XCTAssertEqual(Set(before), [bad, good], "kept before the hide")
+            try await Self.moderate(client, "hide", bad)
+            for user in [Self.alice, Self.bob] {
+                let ids = try await shown(user)
+                XCTAssertEqual(ids, [good], "the kept answer does not show it either")
+            }
+            let feed = try JSON.object(try await FilterContractTests.call(client, harness, .get, "/v1/posts", as: Self.bob).body)
+            let inFeed = try XCTUnwrap((feed["data"] as? [[String: Any]])?.first?["comments"] as? [[String: Any]])
+            XCTAssertEqual(inFeed.compactMap { $0["comment_id"] as? String }, [good])
+            try await Self.moderate(client, "restore", bad)
+            let after = try await shown(Self.bob)
+            XCTAssertEqual(Set(after), [bad, good])
+        }
+    }
+
+    func testAHiddenStoryCommentLeavesItsThreadAndCount() async throws {
+        let fixture = try await BookStoryFixture.make()
+        typealias F = BookStoryFixture
+        let (reader, other) = (BookStoryContractTests.reader, BookStoryContractTests.other)
+        try await fixture.harness.app.contractTest { client in
+            let bookID = try await BookStoryContractTests.book(client, fixture)
+            let story = try JSON.string(
+                try F.object(
+                    try await client.execute(
+                        uri: "/bookstories/createBookStory", method: .post, headers: try await fixture.headers(reader),
+                        body: JSONCoding.encode(StoryFields(bookId: bookID, quotes: [StoryQuote(quote: "문장")], isPublic: true))), .created), "_id")
+            func comment(_ user: String, _ content: String, parent: String? = nil) async throws -> String {
+                try JSON.string(
+                    try F.object(
+                        try await client.execute(
+                            uri: "/bookstoriesComments", method: .post, headers: try await fixture.headers(user),
+                            body: JSONCoding.encode(StoryCommentFields(bookStoryId: story, content: content, parentCommentId: parent))), .created),
+                    "_id")
+            }
+            let bad = try await comment(other, "나쁜 댓글")
+            _ = try await comment(reader, "답글", parent: bad)
+            let good = try await comment(other, "좋은 댓글")
+            try await Self.moderate(client, "hide", bad)
+            for user in [nil, reader, other] {
+                let page = try F.page(
+                    try await client.execute(uri: "/bookstoriesComments/\(story)", method: .get, headers: try await fixture.headers(user)))
+                XCTAssertEqual(page.items.compactMap { $0["_id"] as? String }, [good])
+                XCTAssertEqual(page.pagination.totalItems, 1)
+                let count = try await client.execute(
+                    uri: "/bookstoriesComments/count/\(story)", method: .get, headers: try await fixture.headers(user))
+                XCTAssertEqual(try F.data(count) as? Int, 1, "the hidden comment and its reply are not counted")
+            }
+        }
+    }
+}

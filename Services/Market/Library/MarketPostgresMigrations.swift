@@ -141,5 +141,15 @@ enum MarketPostgresMigrations {
             "v2-hidden-content",
             [HiddenContentSchema.postgres, HiddenContentSchema.postgresIndex]
                 + PostgresChangeCounter.triggers(channel: HiddenContentSchema.channel, tables: ["hidden_content"])),
+        PostgresMigration(
+            "v3-hidden-comments",
+            [
+                // A hidden comment must leave every replica's kept post answers: hidden_content
+                // tells the post cache's channel too (its function exists since v1).
+                """
+                CREATE TRIGGER hidden_content_notifies_posts AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON hidden_content
+                FOR EACH STATEMENT EXECUTE FUNCTION notify_\(postChanges)()
+                """
+            ]),
     ]
 }

@@ -21,6 +21,9 @@ struct MarketStores: Sendable {
     var outbox: any OutboxStore
     /// Commits that changed posts, likes or comments: what the post cache's answers depend on.
     var postChanges: any CommitCounter
+    /// Moves `postChanges` at once after this replica committed a change it watches outside the
+    /// post stores (hidden content); SQLite's counter sees every commit of the file by itself.
+    var postsChangedHere: @Sendable () -> Void
     /// What runs with the service group besides the engine (the listener of those commits).
     var services: [any Service]
 
@@ -35,7 +38,9 @@ struct MarketStores: Sendable {
             (books, stories, themes) = (
                 SQLiteBookStore(database: database), SQLiteStoryStore(database: database), SQLiteThemeStore(database: database)
             )
-            postChanges = TableChangeCounter.watching(["post", "post_like", "comment"], in: database)
+            // Hidden content too: a hidden comment must leave the kept post answers.
+            postChanges = TableChangeCounter.watching(["post", "post_like", "comment", "hidden_content"], in: database)
+            postsChangedHere = {}
             services = []
         case .postgres(let pool):
             let changes = PostgresChangeCounter(pool: pool, channel: MarketPostgresMigrations.postChanges)
@@ -46,6 +51,7 @@ struct MarketStores: Sendable {
                 PostgresBookStore(pool: pool), PostgresStoryStore(pool: pool, postChanges: changes), PostgresThemeStore(pool: pool)
             )
             postChanges = changes
+            postsChangedHere = { changes.bump() }
             services = [changes]
         }
     }

@@ -37,8 +37,10 @@ struct ReaderResolver: Sendable {
         let userID = context.user?.userID
         let own = if let userID { try await hidden.hiddenContent(userID, appID, context.requestID) } else { HiddenContent(userIDs: [], storyIDs: []) }
         let takenDown = try await moderation.hiddenIDs(.story, appID: appID)
+        let comments = try await moderation.hiddenIDs(.comment, appID: appID)
         return Reader(
-            appID: appID, userID: userID, hidden: HiddenFilter(users: Set(own.userIDs), stories: Set(own.storyIDs).union(takenDown)),
+            appID: appID, userID: userID,
+            hidden: HiddenFilter(users: Set(own.userIDs), stories: Set(own.storyIDs).union(takenDown), comments: comments),
             takenDown: HiddenFilter(users: [], stories: takenDown), hiddenThemes: try await moderation.hiddenIDs(.theme, appID: appID),
             urls: PublicFileURL(base: context.publicBase), requestID: context.requestID)
     }

@@ -71,7 +71,7 @@ struct PostgresCommentStore: CommentStore {
     }
 
     func threads(of target: CommentTarget, id: String, hiding hidden: HiddenFilter, page: PageRequest, replies: Int) async throws -> CommentThreads {
-        let hiddenUsers = Array(hidden.users)
+        let (hiddenUsers, hiddenComments) = (Array(hidden.users), hidden.comments.sorted())
         let logger = pool.logger
         return try await pool.read { connection in
             let total =
@@ -79,19 +79,19 @@ struct PostgresCommentStore: CommentStore {
                     Int.self,
                     """
                     SELECT COUNT(*) FROM comment WHERE target_type = \(target.rawValue) AND target_id = \(id) AND parent_id IS NULL
-                    AND NOT creator_id = ANY(\(hiddenUsers))
+                    AND NOT creator_id = ANY(\(hiddenUsers)) AND NOT id = ANY(\(hiddenComments))
                     """, logger: logger) ?? 0
             let roots = try await connection.rows(
                 """
                 SELECT * FROM comment WHERE target_type = \(target.rawValue) AND target_id = \(id) AND parent_id IS NULL
-                AND NOT creator_id = ANY(\(hiddenUsers)) ORDER BY created_at, seq LIMIT \(page.size) OFFSET \(page.offset)
+                AND NOT creator_id = ANY(\(hiddenUsers)) AND NOT id = ANY(\(hiddenComments)) ORDER BY created_at, seq LIMIT \(page.size) OFFSET \(page.offset)
                 """, logger: logger, CommentRecord.init)
             // The first replies of each root: a window over the page's roots only.
             let firstReplies = try await connection.rows(
                 """
                 SELECT * FROM (
                     SELECT *, row_number() OVER (PARTITION BY parent_id ORDER BY created_at, seq) AS n FROM comment
-                    WHERE parent_id = ANY(\(roots.map(\.id))) AND NOT creator_id = ANY(\(hiddenUsers))
+                    WHERE parent_id = ANY(\(roots.map(\.id))) AND NOT creator_id = ANY(\(hiddenUsers)) AND NOT id = ANY(\(hiddenComments))
                 ) first WHERE n <= \(replies) ORDER BY created_at, seq
                 """, logger: logger, CommentRecord.init)
             return CommentThreads(roots: roots, total: total, replies: Dictionary(grouping: firstReplies) { $0.parentID ?? "" })
@@ -99,15 +99,15 @@ struct PostgresCommentStore: CommentStore {
     }
 
     func count(of target: CommentTarget, id: String, hiding hidden: HiddenFilter) async throws -> Int {
-        let hiddenUsers = Array(hidden.users)
+        let (hiddenUsers, hiddenComments) = (Array(hidden.users), hidden.comments.sorted())
         return try await pool.read { connection in
             // A hidden author's comment hides its replies too, as the list does.
             try await connection.value(
                 Int.self,
                 """
-                SELECT COUNT(*) FROM comment c WHERE target_type = \(target.rawValue) AND target_id = \(id) AND NOT creator_id = ANY(\(hiddenUsers))
+                SELECT COUNT(*) FROM comment c WHERE target_type = \(target.rawValue) AND target_id = \(id) AND NOT creator_id = ANY(\(hiddenUsers)) AND NOT id = ANY(\(hiddenComments))
                 AND (parent_id IS NULL OR parent_id IN (
-                    SELECT id FROM comment WHERE target_type = c.target_type AND target_id = c.target_id AND NOT creator_id = ANY(\(hiddenUsers))))
+                    SELECT id FROM comment WHERE target_type = c.target_type AND target_id = c.target_id AND NOT creator_id = ANY(\(hiddenUsers)) AND NOT id = ANY(\(hiddenComments))))
                 """, logger: pool.logger) ?? 0
         }
     }

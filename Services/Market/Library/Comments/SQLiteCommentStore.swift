@@ -56,9 +56,23 @@ struct SQLiteCommentStore: CommentStore {
         }
     }
 
+    /// The condition leaving out hidden users' and hidden comments, and its arguments.
+    private static func visibility(_ hidden: HiddenFilter) -> (String, StatementArguments) {
+        var condition = ""
+        var arguments: StatementArguments = []
+        if !hidden.users.isEmpty {
+            condition += " AND creator_id NOT IN (SELECT value FROM json_each(?))"
+            arguments += [hidden.usersJSON]
+        }
+        if !hidden.comments.isEmpty {
+            condition += " AND id NOT IN (SELECT value FROM json_each(?))"
+            arguments += [hidden.commentsJSON]
+        }
+        return (condition, arguments)
+    }
+
     func threads(of target: CommentTarget, id: String, hiding hidden: HiddenFilter, page: PageRequest, replies: Int) async throws -> CommentThreads {
-        let visible = hidden.users.isEmpty ? "" : " AND creator_id NOT IN (SELECT value FROM json_each(?))"
-        let hiddenArgument: StatementArguments = hidden.users.isEmpty ? [] : [hidden.usersJSON]
+        let (visible, hiddenArgument) = Self.visibility(hidden)
         let scope: StatementArguments = [target.rawValue, id]
         return try await database.read { db in
             let total =
@@ -87,8 +101,7 @@ struct SQLiteCommentStore: CommentStore {
     }
 
     func count(of target: CommentTarget, id: String, hiding hidden: HiddenFilter) async throws -> Int {
-        let visible = hidden.users.isEmpty ? "" : " AND creator_id NOT IN (SELECT value FROM json_each(?))"
-        let hiddenArgument: StatementArguments = hidden.users.isEmpty ? [] : [hidden.usersJSON]
+        let (visible, hiddenArgument) = Self.visibility(hidden)
         return try await database.read { db in
             // A hidden author's comment hides its replies too, as the list does.
             try Int.fetchOne(

@@ -28,7 +28,10 @@ struct FilterService: ItemService {
     func read(_ id: String, caller: AuthenticatedUser, requestID: String) async throws -> FilterDetail {
         let record = try await find(id, caller: caller)
         let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
-        let commentRecords = try await comments.comments(of: .filter, ids: [record.id], hiding: hidden)
+        let takenDown = try await moderation.hiddenIDs(.comment, appID: caller.appID)
+        let commentRecords = try await comments.comments(of: .filter, ids: [record.id], hiding: hidden).filter {
+            !takenDown.contains($0.id) && !takenDown.contains($0.parentID ?? "")
+        }
         let people = try await users.users(Array(Set([record.creatorID] + commentRecords.map(\.creatorID))), caller.appID, requestID)
         let stats = try await store.stats(ids: [record.id], viewer: caller.userID)
         return FilterDetail(

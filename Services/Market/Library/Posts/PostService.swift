@@ -179,8 +179,18 @@ struct PostService: ItemService {
     ) async throws -> [PostAnswer] {
         guard !records.isEmpty else { return [] }
         let hidden = if let hidden { hidden } else { try await users.blocked(caller.userID, caller.appID, requestID) }
-        let extras = try await store.extras(postIDs: records.map(\.id))
+        let extras = try await visible(try await store.extras(postIDs: records.map(\.id)), appID: caller.appID)
         return try await renderer.posts(records, extras: extras, hiding: hidden, appID: caller.appID, requestID: requestID).answers
+    }
+
+    /// The extras without the comments operators hid (and their replies). Hiding one changes
+    /// `hidden_content`, which the post cache's counter watches, so no answer kept before shows it.
+    private func visible(_ extras: PostExtras, appID: String) async throws -> PostExtras {
+        let hidden = try await moderation.hiddenIDs(.comment, appID: appID)
+        guard !hidden.isEmpty else { return extras }
+        var visible = extras
+        visible.comments.removeAll { hidden.contains($0.id) || hidden.contains($0.parentID ?? "") }
+        return visible
     }
 
     /// `records` (read after `generation` was read) as answers: `kept` ones with their current
@@ -190,6 +200,7 @@ struct PostService: ItemService {
         caller: AuthenticatedUser, requestID: String
     ) async throws -> [PostAnswer] {
         let fresh = kept.isEmpty ? records : records.filter { kept[$0.id] == nil }
+        let extras = try await visible(extras, appID: caller.appID)
         let rendered = try await renderer.posts(fresh, extras: extras, hiding: hidden, appID: caller.appID, requestID: requestID)
         cache.store(rendered.complete, appID: caller.appID, generation: generation)
         guard !kept.isEmpty else { return rendered.answers }
