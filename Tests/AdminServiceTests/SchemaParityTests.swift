@@ -23,7 +23,8 @@ final class AdminDocumentTests: XCTestCase {
         let engine = StoreEngine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: AdminMigrations.migrator))
         let assembly = AdminAssembly.assemble(
             common: common, configuration: AdminConfiguration(), logger: TestEnvironment.logger, engine: engine,
-            dependencies: .init(auth: .unimplemented, content: .unimplemented, market: .unimplemented, hasher: .bcrypt(cost: 4)))
+            dependencies: .init(
+                auth: .unimplemented, content: .unimplemented, market: .unimplemented, payments: .unimplemented, hasher: .bcrypt(cost: 4)))
         let served = Set(assembly.routes.filter { $0.path.hasPrefix("/admin/api") }.map { "\($0.method) \($0.path)" })
         let documented = Set(AdminCatalogue.operations.map { "\($0.method) \($0.pattern)" })
         XCTAssertEqual(served, documented)

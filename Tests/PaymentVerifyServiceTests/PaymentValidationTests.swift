@@ -64,6 +64,17 @@ final class PaymentValidationTests: XCTestCase {
             XCTAssertEqual(others.status, .notFound, "receipts are the buyer's")
             let mine = try await client.execute(uri: "/v1/payments/me", method: .get, headers: try await harness.headers())
             XCTAssertEqual((try JSON.object(mine.body)["data"] as? [[String: Any]])?.map { $0["imp_uid"] as? String }, [impUID])
+
+            // An operator's look at the buyer (admin-svc): the same receipts, within the app only.
+            let operatorLook = try await client.execute(
+                uri: "/internal/users/\(PaymentHarness.alice)/payments", method: .get, headers: TestEnvironment.fields(app: PaymentHarness.appID))
+            XCTAssertEqual(try JSONCoding.decoder.decode(DataList<PaymentReceipt>.self, from: operatorLook.body).data.map(\.impUID), [impUID])
+            let otherApp = try await client.execute(
+                uri: "/internal/users/\(PaymentHarness.alice)/payments", method: .get, headers: TestEnvironment.fields(app: "another-app"))
+            XCTAssertEqual(try JSONCoding.decoder.decode(DataList<PaymentReceipt>.self, from: otherApp.body).data, [])
+            let invalid = try await client.execute(
+                uri: "/internal/users/nobody/payments", method: .get, headers: TestEnvironment.fields(app: PaymentHarness.appID))
+            XCTAssertEqual(invalid.status, .notFound)
         }
     }
 

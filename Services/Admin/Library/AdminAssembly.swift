@@ -17,7 +17,7 @@ package enum AdminAssembly {
         let client = InternalClient(http: http.client, configuration: common)
         // Nothing admin-svc keeps of auth-svc's answers is cached across requests: no change signal to hear.
         let dependencies = Dependencies(
-            auth: .live(client, changes: LocalChangeCounter()), content: .live(client), market: .live(client),
+            auth: .live(client, changes: LocalChangeCounter()), content: .live(client), market: .live(client), payments: .live(client),
             hasher: .bcrypt(cost: configuration.bcryptCost))
         return assemble(
             common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
@@ -31,6 +31,8 @@ package enum AdminAssembly {
         var content: ContentClient
         /// market-svc's wallets (a user's coins on their page).
         var market: MarketClient
+        /// payment-verify-svc: a user's payments on their page.
+        var payments: PaymentClient
         var hasher: PasswordHasher
     }
 
@@ -52,8 +54,11 @@ package enum AdminAssembly {
             OperatorRoutes(gate: gate, registry: OperatorRegistry(store: stores.operators, hasher: dependencies.hasher), signIn: signIn, audit: audit)
                 .register(on: group)
             AppRoutes(gate: gate, access: access).register(on: group)
-            UserRoutes(gate: gate, access: access, auth: dependencies.auth, market: dependencies.market, moderation: moderation, audit: audit)
-                .register(on: group)
+            UserRoutes(
+                gate: gate, access: access, auth: dependencies.auth, market: dependencies.market, payments: dependencies.payments,
+                moderation: moderation, audit: audit
+            )
+            .register(on: group)
             ContentRoutes(gate: gate, access: access, content: dependencies.content, audit: audit).register(on: group)
             ReportRoutes(
                 gate: gate, access: access, auth: dependencies.auth, content: dependencies.content, moderation: moderation, audit: audit

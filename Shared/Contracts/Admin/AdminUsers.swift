@@ -62,6 +62,8 @@ package struct OperatorUserDetail: Codable, Sendable, Equatable {
     package var reportsBy: [OperatorReportSummary]
     package var reportsAgainst: [OperatorReportSummary]
     package var coins: Int?
+    /// Their payments, newest first (owners and admins only).
+    package var payments: [PaymentReceipt]?
 
     package init(
         user: OperatorUserSummary, provider: String, sessions: [OperatorSessionSummary], ban: AdminBanAnswer?, reportsBy: [OperatorReportSummary],

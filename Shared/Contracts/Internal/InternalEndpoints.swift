@@ -107,6 +107,12 @@ package enum InternalEndpoints {
         package static let postLocation = InternalEndpoint<NoParameter, PostLocationEvent, EmptyAnswer>(.geo, .post, "/internal/post-locations")
     }
 
+    package enum PaymentVerify {
+        /// admin-svc: a user's payments in the caller's app, newest first (as the user's own receipts).
+        package static let userPayments = InternalEndpoint<String, NoBody, DataList<PaymentReceipt>>(
+            .paymentVerify, .get, "/internal/users/{user_id}/payments")
+    }
+
     package enum Push {
         /// chat-svc's outbox: messages to notify their absent recipients of, as many as its relay
         /// has ready (one call per round, not one per message).
@@ -129,6 +135,7 @@ package enum InternalEndpoints {
         Content.summary(.post).description, Content.hide(.post).description, Content.restore(.post).description,
         Content.summary(.message).description, Content.hide(.message).description, Content.restore(.message).description,
         Geo.postLocation.description,
+        PaymentVerify.userPayments.description,
         Push.chatMessages.description, Push.deviceToken.description,
     ]
 }

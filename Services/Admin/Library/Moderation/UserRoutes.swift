@@ -11,6 +11,7 @@ struct UserRoutes: Sendable {
     let access: OperatorAccess
     let auth: AuthClient
     let market: MarketClient
+    let payments: PaymentClient
     let moderation: ModerationActions
     let audit: AuditLog
 
@@ -27,7 +28,10 @@ struct UserRoutes: Sendable {
             let userID = try context.parameters.require("user_id")
             var detail = try await auth.userDetail(userID, app.appID, op.requestID)
             // Payments and wallets are not a moderator's.
-            if op.record.role != .moderator { detail.coins = try await market.coins(userID, app.appID, op.requestID) }
+            if op.record.role != .moderator {
+                detail.coins = try await market.coins(userID, app.appID, op.requestID)
+                detail.payments = try await payments.payments(userID, app.appID, op.requestID)
+            }
             return JSONCoding.response(body: detail)
         }
         group.post("/admin/api/apps/{app_id}/users/{user_id}/sign-out") { request, context -> Response in

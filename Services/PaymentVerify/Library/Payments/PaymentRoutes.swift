@@ -11,6 +11,9 @@ struct PaymentRoutes: Sendable {
     let queued: @Sendable () -> Void
 
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
+        group.serve(InternalEndpoints.PaymentVerify.userPayments) { userID, _, context in
+            DataList(data: try await verifier.payments(of: userID, appID: try context.requireAppID()).map(PaymentRenderer.receipt))
+        }
         protected.post("/v1/payments/validation") { request, context -> PaymentValidationAnswer in
             let body = try await request.decode(as: PaymentValidationRequest.self, context: context)
             // Also when the answer fails: the payment and its grant may be stored by then.

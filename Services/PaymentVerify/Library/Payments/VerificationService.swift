@@ -188,7 +188,13 @@ struct VerificationService: Sendable {
 
     /// The caller's payments, newest first (the latest 200).
     func payments(caller: AuthenticatedUser) async throws -> [PaymentRecord] {
-        try await store.payments(appID: caller.appID, userID: caller.userID, limit: 200)
+        try await payments(of: caller.userID, appID: caller.appID)
+    }
+
+    /// A user's payments, newest first (the latest 200): theirs, or an operator's look (admin-svc).
+    func payments(of userID: String, appID: String) async throws -> [PaymentRecord] {
+        guard ObjectID.isValid(userID) else { throw ServiceError(.userNotFound, "invalid user id") }
+        return try await store.payments(appID: appID, userID: userID, limit: 200)
     }
 
     /// A webhook, answered at once: verified by the outbox relay (`processWebhook`).
