@@ -79,6 +79,10 @@ struct AdminHarness {
         auth.deleteUser = { userID, appID, _ in bans.deleted.withLock { $0.append((userID, appID)) } }
         var market = MarketClient.unimplemented
         market.coins = { _, _, _ in 70 }
+        var push = PushClient.unimplemented
+        push.devices = { _, _, _ in
+            [OperatorDeviceSummary(platform: "fcm", sessionId: "s1", tokenEnd: "abcdef", updatedAt: "2026-11-26T00:00:00.000Z")]
+        }
         var payments = PaymentClient.unimplemented
         payments.payments = { _, _, _ in
             [PaymentReceipt(impUID: "imp_1", merchantUID: "m", amount: 100, currency: "KRW", status: "paid", name: "10 Coin")]
@@ -86,7 +90,7 @@ struct AdminHarness {
         let hasher = PasswordHasher.bcrypt(cost: 4)
         let app = AdminAssembly.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
-            dependencies: .init(auth: auth, content: content, market: market, payments: payments, hasher: hasher)
+            dependencies: .init(auth: auth, content: content, market: market, payments: payments, push: push, hasher: hasher)
         ).application()
         let stores = AdminStores(engine)
         return AdminHarness(app: app, registry: OperatorRegistry(store: stores.operators, hasher: hasher), stores: stores, engine: engine, bans: bans)

@@ -162,6 +162,7 @@ final class UserAdminRoutesTests: XCTestCase {
             let modDetail = try JSONCoding.decoder.decode(OperatorUserDetail.self, from: page.body)
             XCTAssertNil(modDetail.coins, "no wallets for moderators")
             XCTAssertNil(modDetail.payments, "no payments for moderators")
+            XCTAssertEqual(modDetail.devices?.map(\.tokenEnd), ["abcdef"], "devices are a moderator's to see")
             let signOut = try await client.execute(uri: "/admin/api/apps/\(app)/users/\(Self.user)/sign-out", method: .post, headers: mod.headers())
             XCTAssertEqual(try JSONCoding.decoder.decode(SignOutAnswer.self, from: signOut.body).sessions, 2)
             XCTAssertEqual(harness.bans.signedOut.withLock { $0.map(\.userID) }, [Self.user])

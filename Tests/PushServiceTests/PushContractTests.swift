@@ -37,6 +37,15 @@ final class PushContractTests: XCTestCase {
             try await Self.register(client, harness, PushHarness.alice, apnsToken, session: "session-2")
             var devices = try await harness.devices()
             XCTAssertEqual(devices, [Self.aliceToken: PushHarness.alice, apnsToken: PushHarness.alice], "several devices per user")
+            // As operators see them (admin-svc): tokens by their end only, within the app.
+            let listed = try await client.execute(
+                uri: "/internal/users/\(PushHarness.alice)/devices", method: .get, headers: TestEnvironment.fields(app: PushHarness.appID))
+            let summaries = try JSONCoding.decoder.decode([OperatorDeviceSummary].self, from: listed.body)
+            XCTAssertEqual(Set(summaries.map(\.tokenEnd)), [String(Self.aliceToken.suffix(6)), String(apnsToken.suffix(6))])
+            XCTAssertEqual(Set(summaries.map(\.sessionId)), ["session-1", "session-2"])
+            let elsewhere = try await client.execute(
+                uri: "/internal/users/\(PushHarness.alice)/devices", method: .get, headers: TestEnvironment.fields(app: "another-app"))
+            XCTAssertEqual(try JSONCoding.decoder.decode([OperatorDeviceSummary].self, from: elsewhere.body), [])
             let platforms = try await harness.engine.values(String.self, "SELECT platform FROM device ORDER BY platform")
             XCTAssertEqual(platforms, ["apns", "fcm"])
             try await Self.register(client, harness, PushHarness.bob, Self.aliceToken)

@@ -18,6 +18,7 @@ package enum AdminAssembly {
         // Nothing admin-svc keeps of auth-svc's answers is cached across requests: no change signal to hear.
         let dependencies = Dependencies(
             auth: .live(client, changes: LocalChangeCounter()), content: .live(client), market: .live(client), payments: .live(client),
+            push: .live(client),
             hasher: .bcrypt(cost: configuration.bcryptCost))
         return assemble(
             common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
@@ -33,6 +34,8 @@ package enum AdminAssembly {
         var market: MarketClient
         /// payment-verify-svc: a user's payments on their page.
         var payments: PaymentClient
+        /// push-svc: a user's devices on their page.
+        var push: PushClient
         var hasher: PasswordHasher
     }
 
@@ -56,6 +59,7 @@ package enum AdminAssembly {
             AppRoutes(gate: gate, access: access).register(on: group)
             UserRoutes(
                 gate: gate, access: access, auth: dependencies.auth, market: dependencies.market, payments: dependencies.payments,
+                push: dependencies.push,
                 moderation: moderation, audit: audit
             )
             .register(on: group)

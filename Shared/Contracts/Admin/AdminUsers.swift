@@ -64,6 +64,8 @@ package struct OperatorUserDetail: Codable, Sendable, Equatable {
     package var coins: Int?
     /// Their payments, newest first (owners and admins only).
     package var payments: [PaymentReceipt]?
+    /// The devices their sessions registered for pushes (push-svc).
+    package var devices: [OperatorDeviceSummary]?
 
     package init(
         user: OperatorUserSummary, provider: String, sessions: [OperatorSessionSummary], ban: AdminBanAnswer?, reportsBy: [OperatorReportSummary],
@@ -80,5 +82,17 @@ package struct SignOutAnswer: Codable, Sendable, Equatable {
 
     package init(sessions: Int) {
         self.sessions = sessions
+    }
+}
+
+/// A device a user's session registered for pushes; the token is shown by its end only.
+package struct OperatorDeviceSummary: Codable, Sendable, Equatable {
+    package var platform: String
+    package var sessionId: String
+    package var tokenEnd: String
+    package var updatedAt: String
+
+    package init(platform: String, sessionId: String, tokenEnd: String, updatedAt: String) {
+        (self.platform, self.sessionId, self.tokenEnd, self.updatedAt) = (platform, sessionId, tokenEnd, updatedAt)
     }
 }

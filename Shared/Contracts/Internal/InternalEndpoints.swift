@@ -117,6 +117,8 @@ package enum InternalEndpoints {
         /// chat-svc's outbox: messages to notify their absent recipients of, as many as its relay
         /// has ready (one call per round, not one per message).
         package static let chatMessages = InternalEndpoint<NoParameter, [ChatMessageEvent], EmptyAnswer>(.push, .post, "/internal/chat-messages")
+        /// admin-svc: the devices a user of the caller's app registered, newest first.
+        package static let userDevices = InternalEndpoint<String, NoBody, [OperatorDeviceSummary]>(.push, .get, "/internal/users/{user_id}/devices")
         /// auth-svc's outbox: the device token a join or login came with.
         package static let deviceToken = InternalEndpoint<NoParameter, DeviceTokenEvent, EmptyAnswer>(.push, .post, "/internal/device-tokens")
     }
@@ -136,6 +138,6 @@ package enum InternalEndpoints {
         Content.summary(.message).description, Content.hide(.message).description, Content.restore(.message).description,
         Geo.postLocation.description,
         PaymentVerify.userPayments.description,
-        Push.chatMessages.description, Push.deviceToken.description,
+        Push.userDevices.description, Push.chatMessages.description, Push.deviceToken.description,
     ]
 }

@@ -12,6 +12,7 @@ struct UserRoutes: Sendable {
     let auth: AuthClient
     let market: MarketClient
     let payments: PaymentClient
+    let push: PushClient
     let moderation: ModerationActions
     let audit: AuditLog
 
@@ -27,6 +28,7 @@ struct UserRoutes: Sendable {
             let app = try await access.app(try context.parameters.require("app_id"), for: op.record)
             let userID = try context.parameters.require("user_id")
             var detail = try await auth.userDetail(userID, app.appID, op.requestID)
+            detail.devices = try await push.devices(userID, app.appID, op.requestID)
             // Payments and wallets are not a moderator's.
             if op.record.role != .moderator {
                 detail.coins = try await market.coins(userID, app.appID, op.requestID)

@@ -14,6 +14,9 @@ struct DeviceRoutes: Sendable {
                 body.deviceToken, platform: body.platform, appID: caller.appID, userID: caller.userID, sessionID: caller.sessionID)
             return EmptyAnswer()
         }
+        group.serve(InternalEndpoints.Push.userDevices) { userID, _, context in
+            try await devices.devices(of: userID, appID: try context.requireAppID())
+        }
         group.serve(InternalEndpoints.Push.deviceToken) { _, event, _ in
             try await devices.register(event.deviceToken, appID: event.appID, userID: event.userID, sessionID: event.sessionID)
             return EmptyAnswer()

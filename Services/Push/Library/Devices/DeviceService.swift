@@ -6,6 +6,16 @@ import ServiceKit
 struct DeviceService: Sendable {
     let store: any DeviceStore
 
+    /// A user's devices as operators see them (the token by its end only).
+    func devices(of userID: String, appID: String) async throws -> [OperatorDeviceSummary] {
+        guard ObjectID.isValid(userID) else { throw ServiceError(.userNotFound, "invalid user id") }
+        return try await store.devices(appID: appID, userID: userID).map {
+            OperatorDeviceSummary(
+                platform: $0.platform, sessionId: $0.sessionID, tokenEnd: String($0.token.suffix(6)),
+                updatedAt: GlintDate.string(fromMilliseconds: $0.updatedAt))
+        }
+    }
+
     /// `token` for the session (a login: one device), moved from whoever had it; `""` removes the
     /// devices the session registered (sign-out on this device).
     func register(_ token: String, platform given: String? = nil, appID: String, userID: String, sessionID: String) async throws {

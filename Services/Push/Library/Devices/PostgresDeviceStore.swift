@@ -17,6 +17,14 @@ struct PostgresDeviceStore: DeviceStore {
             """, logger: pool.logger)
     }
 
+    func devices(appID: String, userID: String) async throws -> [DeviceRecord] {
+        try await pool.read {
+            try await $0.records(
+                DeviceRecord.self,
+                "SELECT * FROM device WHERE app_id = \(appID) AND user_id = \(userID) ORDER BY updated_at DESC LIMIT 100", logger: pool.logger)
+        }
+    }
+
     func removeDevices(appID: String, userID: String, sessionID: String) async throws {
         try await pool.client.query(
             "DELETE FROM device WHERE app_id = \(appID) AND user_id = \(userID) AND session_id = \(sessionID)", logger: pool.logger)

@@ -17,6 +17,13 @@ struct SQLiteDeviceStore: DeviceStore {
         }
     }
 
+    func devices(appID: String, userID: String) async throws -> [DeviceRecord] {
+        try await database.read { db in
+            try DeviceRecord.fetchAll(
+                db, sql: "SELECT * FROM device WHERE app_id = ? AND user_id = ? ORDER BY updated_at DESC LIMIT 100", arguments: [appID, userID])
+        }
+    }
+
     func removeDevices(appID: String, userID: String, sessionID: String) async throws {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM device WHERE app_id = ? AND user_id = ? AND session_id = ?", arguments: [appID, userID, sessionID])
