@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks of the running suite on this machine (release build, loopback, wrk as the client).
-#   Benchmarks/run.sh gateway   gateway overhead: the same small JSON endpoint on auth-svc directly
-#                               and through the gateway, same concurrency
+#   Benchmarks/run.sh gateway   gateway overhead: the same small JSON endpoint on auth-svc directly,
+#                               through the gateway and through nginx (nginx-light), ROUNDS (3) alternating
+#                               rounds with the gateway/nginx ratio
 #   Benchmarks/run.sh auth      logins/s, refreshes/s and a protected GET through the gateway
 #   Benchmarks/run.sh market    100,000 posts and 10,000 filters seeded: a feed page and a filter detail
 #   Benchmarks/run.sh chat      (a) fan-out: CLIENTS websockets (500) on one room through the gateway,
@@ -129,11 +130,46 @@ market_count() {
 
 case "${1:-gateway}" in
 gateway)
+  # The same small JSON POST on auth-svc straight, through our gateway, and through nginx (Debian's
+  # nginx-light, installed when missing) as a team would put it in front: proxy_pass to an upstream
+  # with keepalive 64, worker_processes auto, the internal headers set as the gateway sets them.
+  # ROUNDS (3) alternating rounds; each round's gateway/nginx ratio.
   BODY='{"email":"nobody@bench.example"}'
-  run "direct: POST /v1/users/validation/email on auth-svc" -s Benchmarks/lua/post.lua \
-    -H "x-internal-secret: $SECRET" -H "x-internal-app-id: $APP_ID" "http://127.0.0.1:$AUTH_PORT/v1/users/validation/email" -- "$BODY"
-  run "through the gateway: POST /v1/users/validation/email" -s Benchmarks/lua/post.lua \
-    -H "SeSACKey: $KEY" "$GW/v1/users/validation/email" -- "$BODY"
+  if ! command -v nginx >/dev/null 2>&1; then
+    apt-get install -y -qq nginx-light >/dev/null 2>&1 || { echo "nginx missing and apt-get install nginx-light failed" >&2; exit 1; }
+  fi
+  NGINX_PORT=$(free_port)
+  cat > "$DATA/nginx.conf" <<NGINX
+worker_processes auto;
+pid $DATA/nginx.pid;
+error_log $DATA/nginx.error.log warn;
+daemon off;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  upstream auth { server 127.0.0.1:$AUTH_PORT; keepalive 64; }
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    location / {
+      proxy_pass http://auth;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header x-internal-secret "$SECRET";
+      proxy_set_header x-internal-app-id "$APP_ID";
+    }
+  }
+}
+NGINX
+  nginx -p "$DATA" -c "$DATA/nginx.conf" & PIDS+=($!)
+  until curl -s -o /dev/null "http://127.0.0.1:$NGINX_PORT/health"; do sleep 0.1; done
+  rate() { wrk -t1 -c"$CONCURRENCY" -d"${DURATION}s" --latency -s Benchmarks/lua/post.lua "$@" -- "$BODY" \
+    | awk '/^ +50%/ { p50 = $2 } /^ +99%/ { p99 = $2 } /Requests\/sec/ { rps = $2 } END { printf "%s req/s p50 %s p99 %s", rps, p50, p99 }'; }
+  for round in $(seq 1 "${ROUNDS:-3}"); do
+    straight=$(rate -H "x-internal-secret: $SECRET" -H "x-internal-app-id: $APP_ID" "http://127.0.0.1:$AUTH_PORT/v1/users/validation/email")
+    ours=$(rate -H "SeSACKey: $KEY" "$GW/v1/users/validation/email")
+    theirs=$(rate "http://127.0.0.1:$NGINX_PORT/v1/users/validation/email")
+    echo "round $round: straight $straight | gateway $ours | nginx $theirs | gateway/nginx $(python3 -c "print(round(${ours%% *} / ${theirs%% *}, 2))")"
+  done
   ;;
 auth)
   curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
