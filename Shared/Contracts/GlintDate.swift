@@ -6,7 +6,21 @@ import Foundation
 /// Written by hand (civil-from-days) because DateFormatter is slow and not safe to share.
 package enum GlintDate {
     package static func nowMilliseconds() -> Int64 {
-        Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        milliseconds(Date())
+    }
+
+    /// A date as stored: whole milliseconds since 1970, toward the past.
+    package static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    package static func date(fromMilliseconds ms: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(ms) / 1000)
+    }
+
+    /// The wire string of a date (`string(fromMilliseconds:)` of its milliseconds).
+    package static func string(from date: Date) -> String {
+        string(fromMilliseconds: milliseconds(date))
     }
 
     package static func string(fromMilliseconds ms: Int64) -> String {

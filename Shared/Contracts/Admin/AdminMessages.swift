@@ -81,6 +81,15 @@ package struct AdminBanAnswer: Codable, Sendable, Equatable {
     }
 }
 
+extension AdminBanAnswer {
+    /// A ban as auth-svc keeps it, in the API's dates.
+    package init(_ state: BanState) {
+        self.init(
+            userId: state.userID, reason: state.reason, until: state.until.map(GlintDate.string(from:)), operatorId: state.operatorID,
+            createdAt: GlintDate.string(from: state.createdAt))
+    }
+}
+
 /// Any action that closes with a reason (hide, restore, dismiss).
 package struct AdminActionRequest: Codable, Sendable, Equatable {
     package var reason: String?

@@ -21,7 +21,7 @@ struct ModerationActions: Sendable {
     func ban(_ userID: String, app: AppInfo, reason: String, until: String?, by op: SignedInOperator) async throws -> AdminBanAnswer {
         let until = try until.map { text -> Date in
             // API.md's dates, or any ISO 8601 date-time (with or without fractions, any offset).
-            if let milliseconds = GlintDate.milliseconds(from: text) { return Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+            if let milliseconds = GlintDate.milliseconds(from: text) { return GlintDate.date(fromMilliseconds: milliseconds) }
             let formatter = ISO8601DateFormatter()
             if let date = formatter.date(from: text) { return date }
             formatter.formatOptions.insert(.withFractionalSeconds)
@@ -31,12 +31,8 @@ struct ModerationActions: Sendable {
             return date
         }
         let state = try await auth.ban(userID, app.appID, BanRequest(reason: reason, until: until, operatorID: op.record.id), op.requestID)
-        let answer = AdminBanAnswer(
-            userId: state.userID, reason: state.reason, until: state.until.map { GlintDate.string(fromMilliseconds: Self.milliseconds($0)) },
-            operatorId: state.operatorID, createdAt: GlintDate.string(fromMilliseconds: Self.milliseconds(state.createdAt)))
+        let answer = AdminBanAnswer(state)
         try await audit.record(op, "user.ban", app: app.appID, kind: "user", target: userID, after: JSONText.encode(answer))
         return answer
     }
-
-    private static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
 }

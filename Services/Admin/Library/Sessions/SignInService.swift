@@ -35,7 +35,7 @@ struct SignInService: Sendable {
             throw failed
         }
         let time = now()
-        let milliseconds = Self.milliseconds(time)
+        let milliseconds = GlintDate.milliseconds(time)
         let keys = ["email:" + email, "address:" + address]
         guard try await sessions.failures(keys: keys, since: milliseconds - Self.lockWindow) < Self.maxFailures else {
             // Locked: not even the right password opens it, and the answer says no more than a wrong one.
@@ -62,7 +62,7 @@ struct SignInService: Sendable {
     /// The operator of a session token still in use, or nil.
     func session(token: String) async throws -> (SessionRecord, OperatorRecord)? {
         guard (20...128).contains(token.utf8.count) else { return nil }
-        let time = Self.milliseconds(now())
+        let time = GlintDate.milliseconds(now())
         guard
             let session = try await sessions.session(
                 tokenHash: Self.hash(token), idleSince: time - Self.milliseconds(idle), now: time, touchAfter: time - Self.touchInterval),
@@ -93,8 +93,6 @@ struct SignInService: Sendable {
         let bytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         return Base64URL.encode(bytes)
     }
-
-    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
 
     static func milliseconds(_ duration: Duration) -> Int64 {
         duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000

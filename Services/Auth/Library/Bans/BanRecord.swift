@@ -19,16 +19,15 @@ struct BanRecord: Codable, Sendable, Equatable, FetchableRecord {
 
     init(userID: String, appID: String, _ request: BanRequest, at time: Date) {
         (self.userID, self.appID, reason, operatorID) = (userID, appID, request.reason, request.operatorID)
-        until = request.until.map(Self.milliseconds)
-        createdAt = Self.milliseconds(time)
+        until = request.until.map(GlintDate.milliseconds)
+        createdAt = GlintDate.milliseconds(time)
     }
 
     var state: BanState {
-        BanState(userID: userID, reason: reason, until: until.map(Self.date), operatorID: operatorID, createdAt: Self.date(createdAt))
+        BanState(
+            userID: userID, reason: reason, until: until.map(GlintDate.date(fromMilliseconds:)), operatorID: operatorID,
+            createdAt: GlintDate.date(fromMilliseconds: createdAt))
     }
 
-    var revoked: RevokedUser { RevokedUser(appID: appID, userID: userID, until: until.map(Self.date)) }
-
-    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) }
-    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+    var revoked: RevokedUser { RevokedUser(appID: appID, userID: userID, until: until.map(GlintDate.date(fromMilliseconds:))) }
 }

@@ -39,7 +39,7 @@ struct PostgresBanStore: BanStore {
     }
 
     func ban(of userID: String, appID: String, at time: Date) async throws -> BanState? {
-        let now = BanRecord.milliseconds(time)
+        let now = GlintDate.milliseconds(time)
         return try await pool.read {
             try await $0.record(
                 BanRecord.self,
@@ -49,7 +49,7 @@ struct PostgresBanStore: BanStore {
     }
 
     func signOut(userID: String, appID: String, at time: Date) async throws -> Int {
-        let now = BanRecord.milliseconds(time)
+        let now = GlintDate.milliseconds(time)
         return try await pool.transaction { connection in
             guard
                 try await connection.value(Int.self, "SELECT 1 FROM app_user WHERE id = \(userID) AND app_id = \(appID)", logger: pool.logger) != nil
@@ -74,7 +74,7 @@ struct PostgresBanStore: BanStore {
     }
 
     func snapshot(at time: Date, cutoffsSince: Date) async throws -> RevocationSnapshot {
-        let now = BanRecord.milliseconds(time), since = BanRecord.milliseconds(cutoffsSince)
+        let now = GlintDate.milliseconds(time), since = GlintDate.milliseconds(cutoffsSince)
         return try await pool.transaction { connection in
             let revision = try await connection.value(Int64.self, "SELECT revision FROM ban_revision", logger: pool.logger) ?? 0
             let bans = try await connection.records(
@@ -84,7 +84,7 @@ struct PostgresBanStore: BanStore {
             ) { row in
                 TokenCutoff(
                     appID: try row.value("app_id", as: String.self), userID: try row.value("user_id", as: String.self),
-                    before: BanRecord.date(try row.value("before_at", as: Int64.self)))
+                    before: GlintDate.date(fromMilliseconds: try row.value("before_at", as: Int64.self)))
             }
             return RevocationSnapshot(revision: revision, users: bans.map(\.revoked), cutoffs: cutoffs)
         }

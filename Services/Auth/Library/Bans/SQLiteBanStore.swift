@@ -37,12 +37,12 @@ struct SQLiteBanStore: BanStore {
         try await database.read { db in
             try BanRecord.fetchOne(
                 db, sql: "SELECT * FROM ban WHERE user_id = ? AND app_id = ? AND (banned_until IS NULL OR banned_until > ?)",
-                arguments: [userID, appID, BanRecord.milliseconds(time)])?.state
+                arguments: [userID, appID, GlintDate.milliseconds(time)])?.state
         }
     }
 
     func signOut(userID: String, appID: String, at time: Date) async throws -> Int {
-        let now = BanRecord.milliseconds(time)
+        let now = GlintDate.milliseconds(time)
         return try await database.write { db in
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM user WHERE id = ? AND app_id = ?", arguments: [userID, appID]) == true else {
                 throw ServiceError(.userNotFound, "no such user in this app")
@@ -66,11 +66,11 @@ struct SQLiteBanStore: BanStore {
             let revision = try Int64.fetchOne(db, sql: "SELECT revision FROM ban_revision") ?? 0
             let bans = try BanRecord.fetchAll(
                 db, sql: "SELECT * FROM ban WHERE banned_until IS NULL OR banned_until > ? ORDER BY user_id",
-                arguments: [BanRecord.milliseconds(time)])
+                arguments: [GlintDate.milliseconds(time)])
             let cutoffs = try Row.fetchAll(
                 db, sql: "SELECT app_id, user_id, before_at FROM token_cutoff WHERE before_at > ? ORDER BY user_id",
-                arguments: [BanRecord.milliseconds(cutoffsSince)]
-            ).map { TokenCutoff(appID: $0[0], userID: $0[1], before: BanRecord.date($0[2])) }
+                arguments: [GlintDate.milliseconds(cutoffsSince)]
+            ).map { TokenCutoff(appID: $0[0], userID: $0[1], before: GlintDate.date(fromMilliseconds: $0[2])) }
             return RevocationSnapshot(revision: revision, users: bans.map(\.revoked), cutoffs: cutoffs)
         }
     }

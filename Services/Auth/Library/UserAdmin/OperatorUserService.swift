@@ -29,7 +29,7 @@ struct OperatorUserService: Sendable {
         return OperatorUserDetail(
             user: Self.summary(user, banned: ban != nil), provider: try await users.provider(of: user),
             sessions: try await store.sessions(of: userID, limit: Self.listed).map(Self.session),
-            ban: ban.map(Self.ban), reportsBy: try await store.reports(by: userID, limit: Self.listed).map(Self.report),
+            ban: ban.map(AdminBanAnswer.init), reportsBy: try await store.reports(by: userID, limit: Self.listed).map(Self.report),
             reportsAgainst: try await store.reports(against: userID, appID: appID, limit: Self.listed).map(Self.report))
     }
 
@@ -59,9 +59,4 @@ struct OperatorUserService: Sendable {
             createdAt: GlintDate.string(fromMilliseconds: report.createdAt), action: report.action)
     }
 
-    static func ban(_ state: BanState) -> AdminBanAnswer {
-        AdminBanAnswer(
-            userId: state.userID, reason: state.reason, until: state.until.map { GlintDate.string(fromMilliseconds: BanRecord.milliseconds($0)) },
-            operatorId: state.operatorID, createdAt: GlintDate.string(fromMilliseconds: BanRecord.milliseconds(state.createdAt)))
-    }
 }
