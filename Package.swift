@@ -110,14 +110,15 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
         "Admin", "AdminService", "admin-svc",
         [
             .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Crypto", package: "swift-crypto"),
-            "ServiceClients", "Passwords",
+            "ServiceClients", "Passwords", .product(name: "Mustache", package: "swift-mustache"),
         ] + storage
     ),
 ]
 
 /// Data a service carries in its resource bundle: geo-svc's legal-dong boundaries (NGII, open
 /// data with attribution; see the folder's README), so a fresh clone geocodes out of the box.
-let resources: [String: [Resource]] = ["Geo": [.copy("Resources")]]
+/// admin-svc carries the console's templates, stylesheet and script.
+let resources: [String: [Resource]] = ["Geo": [.copy("Resources")], "Admin": [.copy("Console/Assets")]]
 
 let package = Package(
     name: "glint-backend",
@@ -143,6 +144,8 @@ let package = Package(
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
         // The stores' PostgreSQL engine (`<SVC>_DATABASE_URL`), for deployments beyond one machine.
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
+        // The operator console's pages, rendered on the server (admin-svc).
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.0"),
     ],
     targets: [
         .target(name: "Contracts", path: "Shared/Contracts", swiftSettings: settings),

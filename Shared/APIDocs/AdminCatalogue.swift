@@ -14,6 +14,10 @@ package enum AdminCatalogue {
             Op(
                 method: "GET", pattern: "/admin/api/session", summary: "The signed-in operator and the session's CSRF token", access: .signedIn,
                 answer: .json(.of(OperatorSessionAnswer.self))),
+            Op(
+                method: "POST", pattern: "/admin/api/session/password",
+                summary: "Change the operator's own password (the current one proves it); its other sessions end", access: .signedIn,
+                body: .json(.of(OperatorPasswordChange.self)), answer: .json(.of(OperatorSessionAnswer.self))),
             Op(method: "DELETE", pattern: "/admin/api/session", summary: "Sign out", access: .signedIn, answer: none),
             Op(method: "DELETE", pattern: "/admin/api/sessions", summary: "Sign out everywhere", access: .signedIn, answer: none),
             Op(

@@ -103,6 +103,8 @@ extension RouteTable {
         add(.push, "POST", "/v1/notifications/push/group")
         // admin-svc: operators' API (issue 35), behind its own session cookie, not an app's key
         add(.admin, "GET,POST,DELETE", "/admin/api/**", appKey: .none)
+        // admin-svc: the operator console's pages (issue 36), forms posted by a browser
+        add(.admin, "GET,POST", "/admin/**", appKey: .none)
         // §7 the gateway's own page (the key is embedded when a valid one is sent)
         add(.gateway, "GET", "/event-application", appKey: .optional)
         return routes

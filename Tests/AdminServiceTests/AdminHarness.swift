@@ -88,7 +88,7 @@ struct AdminHarness {
             [PaymentReceipt(impUID: "imp_1", merchantUID: "m", amount: 100, currency: "KRW", status: "paid", name: "10 Coin")]
         }
         let hasher = PasswordHasher.bcrypt(cost: 4)
-        let app = AdminAssembly.assemble(
+        let app = try AdminAssembly.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
             dependencies: .init(auth: auth, content: content, market: market, payments: payments, push: push, hasher: hasher)
         ).application()

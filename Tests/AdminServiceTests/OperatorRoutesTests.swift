@@ -37,7 +37,7 @@ final class OperatorRoutesTests: XCTestCase {
                 body: JSONCoding.encode(OperatorChange(role: .admin, apps: ["GLINT"])))
             XCTAssertEqual(
                 try JSONCoding.decoder.decode(OperatorAnswer.self, from: changed.body),
-                OperatorAnswer(id: newcomer.id, email: "new@example.com", role: .admin, apps: ["GLINT"]))
+                OperatorAnswer(id: newcomer.id, email: "new@example.com", role: .admin, apps: ["GLINT"], passwordChangeRequired: true))
             let reset = try await client.execute(uri: "/admin/api/operators/\(newcomer.id)/reset-totp", method: .post, headers: session.headers())
             XCTAssertNil(try JSONCoding.decoder.decode(OperatorCredentials.self, from: reset.body).password)
             let ended = try await client.execute(uri: "/admin/api/session", method: .get, headers: theirs.headers())

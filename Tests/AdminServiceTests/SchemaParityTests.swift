@@ -21,7 +21,7 @@ final class AdminDocumentTests: XCTestCase {
         let directory = try TestEnvironment.temporaryDirectory()
         let common = TestEnvironment.common(.admin, dataDirectory: directory)
         let engine = StoreEngine.sqlite(try DatabaseFactory.openPool(at: common.databasePath, migrator: AdminMigrations.migrator))
-        let assembly = AdminAssembly.assemble(
+        let assembly = try AdminAssembly.assemble(
             common: common, configuration: AdminConfiguration(), logger: TestEnvironment.logger, engine: engine,
             dependencies: .init(
                 auth: .unimplemented, content: .unimplemented, market: .unimplemented, payments: .unimplemented, push: .unimplemented,

@@ -23,7 +23,7 @@ final class SessionSecurityTests: XCTestCase {
             XCTAssertFalse(cookie.contains("Secure"), "plain HTTP: a Secure cookie would never come back")
             let body = try JSON.object(response.body)
             JSON.assertKeys(body, ["csrfToken", "operator", "expiresAt"])
-            JSON.assertKeys(try XCTUnwrap(body["operator"] as? [String: Any]), ["id", "email", "role", "apps"])
+            JSON.assertKeys(try XCTUnwrap(body["operator"] as? [String: Any]), ["id", "email", "role", "apps", "passwordChangeRequired"])
             XCTAssertEqual((body["operator"] as? [String: Any])?["email"] as? String, "owner@example.com")
 
             let overTLS = try await client.execute(

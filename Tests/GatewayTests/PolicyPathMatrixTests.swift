@@ -27,6 +27,8 @@ final class PolicyPathMatrixTests: XCTestCase {
         var status: Int
         /// The exact JSON body (empty: no body at all), or nil for a `{"message"}` of any wording.
         var json: [String: String]?
+        /// An HTML page expected as the service sent it (the console's error pages).
+        var page: String? = nil
     }
 
     static let cases: [Case] = [
@@ -54,12 +56,18 @@ final class PolicyPathMatrixTests: XCTestCase {
         Case(
             label: "a service's error, GLINT's empty auth bodies", uri: "/v1/users/me/profile", headers: [.sesacKey: "key-glint"], status: 419,
             json: [:]),
+        Case(
+            label: "a console page's error passes as it is", uri: "/admin/apps/x/reports", headers: [:], status: 404, json: nil,
+            page: PolicyPathMatrixTests.errorPage),
     ]
+
+    static let errorPage = "<!doctype html><p>no such app</p>"
 
     /// A fake service that says it expired tokens on the profile route and answers `{"ok":"true"}` elsewhere.
     static func fakes() -> Fakes {
         Fakes(answer: { _, request in
             if request.head.uri.hasSuffix("/profile") { return GatewayTests.canonical(.init(statusCode: 419), .tokenExpired, "access token expired") }
+            if request.head.uri.hasPrefix("/admin/") { return Fakes.response(.notFound, ["content-type": "text/html; charset=utf-8"], errorPage) }
             return Fakes.response(.ok, ["content-type": "application/json"], #"{"ok":"true"}"#)
         })
     }
@@ -69,7 +77,10 @@ final class PolicyPathMatrixTests: XCTestCase {
             let answer = try await client.execute(uri: rule.uri, method: rule.method, headers: rule.headers, body: rule.body)
             let what = "\(rule.label) (\(path))"
             XCTAssertEqual(Int(answer.status.code), rule.status, "\(what): \(answer.body.text)")
-            if let json = rule.json {
+            if let page = rule.page {
+                XCTAssertEqual(answer.body.text, page, what)
+                XCTAssertEqual(answer.headers[.contentType], "text/html; charset=utf-8", what)
+            } else if let json = rule.json {
                 let body = json.isEmpty ? [:] : try JSON.object(answer.body) as? [String: String]
                 XCTAssertEqual(json.isEmpty ? (answer.body.readableBytes == 0 ? [:] : nil) : body, json, "\(what): \(answer.body.text)")
             } else {

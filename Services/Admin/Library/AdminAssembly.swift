@@ -20,7 +20,7 @@ package enum AdminAssembly {
             auth: .live(client, changes: LocalChangeCounter()), content: .live(client), market: .live(client), payments: .live(client),
             push: .live(client),
             hasher: .bcrypt(cost: configuration.bcryptCost))
-        return assemble(
+        return try assemble(
             common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
     }
 
@@ -42,32 +42,43 @@ package enum AdminAssembly {
     static func assemble(
         common: CommonConfiguration, configuration: AdminConfiguration, logger: Logger, engine: StoreEngine, dependencies: Dependencies,
         services: [any Service] = []
-    ) -> ServiceAssembly {
+    ) throws -> ServiceAssembly {
+        let renderer = try ConsoleRenderer.bundled()
         let stores = AdminStores(engine)
         let signIn = SignInService(
             operators: stores.operators, sessions: stores.sessions, hasher: dependencies.hasher, idle: configuration.sessionIdle)
         let gate = OperatorGate(signIn: signIn, allowed: configuration.allowedNetworks)
         let access = OperatorAccess(auth: dependencies.auth)
         let audit = AuditLog(store: stores.audit)
-        let moderation = ModerationActions(auth: dependencies.auth, content: dependencies.content, audit: audit)
+        let contents = ContentDesk(content: dependencies.content, audit: audit)
+        let moderation = ModerationActions(auth: dependencies.auth, audit: audit)
+        let sessions = SessionDesk(signIn: signIn, gate: gate, audit: audit)
+        let desks = Desks(
+            reports: ReportDesk(auth: dependencies.auth, content: contents, moderation: moderation, audit: audit),
+            users: UserDesk(
+                auth: dependencies.auth, market: dependencies.market, payments: dependencies.payments, push: dependencies.push,
+                moderation: moderation, audit: audit),
+            content: contents,
+            operators: OperatorDesk(registry: OperatorRegistry(store: stores.operators, hasher: dependencies.hasher), signIn: signIn, audit: audit),
+            audit: AuditDesk(access: access, audit: audit))
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services
         ) { group in
-            SessionRoutes(signIn: signIn, gate: gate, audit: audit).register(on: group)
-            OperatorRoutes(gate: gate, registry: OperatorRegistry(store: stores.operators, hasher: dependencies.hasher), signIn: signIn, audit: audit)
-                .register(on: group)
+            SessionRoutes(gate: gate, desk: sessions).register(on: group)
+            OperatorRoutes(gate: gate, desk: desks.operators).register(on: group)
             AppRoutes(gate: gate, access: access).register(on: group)
-            UserRoutes(
-                gate: gate, access: access, auth: dependencies.auth, market: dependencies.market, payments: dependencies.payments,
-                push: dependencies.push,
-                moderation: moderation, audit: audit
-            )
-            .register(on: group)
-            ContentRoutes(gate: gate, access: access, content: dependencies.content, audit: audit).register(on: group)
-            ReportRoutes(
-                gate: gate, access: access, auth: dependencies.auth, content: dependencies.content, moderation: moderation, audit: audit
-            ).register(on: group)
-            AuditRoutes(gate: gate, access: access, audit: audit).register(on: group)
+            UserRoutes(gate: gate, access: access, desk: desks.users).register(on: group)
+            ContentRoutes(gate: gate, access: access, desk: desks.content).register(on: group)
+            ReportRoutes(gate: gate, access: access, desk: desks.reports).register(on: group)
+            AuditRoutes(gate: gate, desk: desks.audit).register(on: group)
+            let console = Console(renderer: renderer, gate: gate, access: access)
+            SessionPages(console: console, desk: sessions).register(on: group)
+            HomePage(console: console, reports: desks.reports).register(on: group)
+            ReportPages(console: console, desk: desks.reports).register(on: group)
+            UserPages(console: console, desk: desks.users).register(on: group)
+            ContentPages(console: console, desk: desks.content).register(on: group)
+            OperatorPages(console: console, desk: desks.operators).register(on: group)
+            AuditPages(console: console, desk: desks.audit).register(on: group)
         }
     }
 

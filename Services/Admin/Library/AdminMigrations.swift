@@ -54,6 +54,9 @@ enum AdminMigrations {
                 )
             }
         }
+        migrator.registerMigration("v2-password-changed") { db in
+            try db.alter(table: "admin_operator") { t in t.add(column: "password_changed_at", .integer) }
+        }
         return migrator
     }
 }

@@ -33,6 +33,7 @@ enum AdminPostgresMigrations {
                 BEGIN RAISE EXCEPTION 'the audit log is append-only'; END $$
                 """,
                 "CREATE TRIGGER audit_entry_no_change BEFORE UPDATE OR DELETE ON audit_entry FOR EACH ROW EXECUTE FUNCTION audit_entry_append_only()",
-            ])
+            ]),
+        PostgresMigration("v2-password-changed", ["ALTER TABLE admin_operator ADD COLUMN password_changed_at bigint"]),
     ]
 }

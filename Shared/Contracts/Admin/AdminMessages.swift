@@ -20,9 +20,23 @@ package struct OperatorAnswer: Codable, Sendable, Equatable {
     package var role: OperatorRole
     /// The apps (ids or names) the role covers; empty: every app.
     package var apps: [String]
+    /// Still on the one-time password `glint admin add` printed: the console asks for a new one
+    /// before anything else (`POST /admin/api/session/password`).
+    package var passwordChangeRequired: Bool
 
-    package init(id: String, email: String, role: OperatorRole, apps: [String]) {
+    package init(id: String, email: String, role: OperatorRole, apps: [String], passwordChangeRequired: Bool = false) {
         (self.id, self.email, self.role, self.apps) = (id, email, role, apps)
+        self.passwordChangeRequired = passwordChangeRequired
+    }
+}
+
+/// `POST /admin/api/session/password`: the operator's own password, changed with the current one.
+package struct OperatorPasswordChange: Codable, Sendable, Equatable {
+    package var currentPassword: String
+    package var newPassword: String
+
+    package init(currentPassword: String, newPassword: String) {
+        (self.currentPassword, self.newPassword) = (currentPassword, newPassword)
     }
 }
 

@@ -3,20 +3,10 @@ import Foundation
 import ServiceClients
 import ServiceKit
 
-/// The two actions that change what app users see, shared by the content, user and report
-/// routes: each asks the owning service and writes the audit line.
+/// A ban, shared by the users' and the reports' desks: asks auth-svc and writes the audit line.
 struct ModerationActions: Sendable {
     let auth: AuthClient
-    let content: ContentClient
     let audit: AuditLog
-
-    func hide(_ kind: ContentKind, _ id: String, app: AppInfo, reason: String?, by op: SignedInOperator) async throws -> ContentSummary {
-        let before = try await content.summary(kind, id, app.appID, op.requestID)
-        let after = try await content.hide(kind, id, app.appID, ModerationRequest(operatorID: op.record.id, reason: reason), op.requestID)
-        try await audit.record(
-            op, "content.hide", app: app.appID, kind: kind.rawValue, target: id, before: JSONText.encode(before), after: JSONText.encode(after))
-        return after
-    }
 
     func ban(_ userID: String, app: AppInfo, reason: String, until: String?, by op: SignedInOperator) async throws -> AdminBanAnswer {
         let until = try until.map { text -> Date in

@@ -12,6 +12,8 @@ struct OperatorRecord: Codable, Sendable, Equatable, FetchableRecord {
     var apps: String
     var lastTOTPStep: Int64
     var createdAt: Int64
+    /// When the operator chose its password; nil while the one-time password is in use.
+    var passwordChangedAt: Int64? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, email, role, apps
@@ -19,9 +21,10 @@ struct OperatorRecord: Codable, Sendable, Equatable, FetchableRecord {
         case totpSecret = "totp_secret"
         case lastTOTPStep = "last_totp_step"
         case createdAt = "created_at"
+        case passwordChangedAt = "password_changed_at"
     }
 
     var appList: [String] { JSONText.decode(apps) ?? [] }
 
-    var answer: OperatorAnswer { OperatorAnswer(id: id, email: email, role: role, apps: appList) }
+    var answer: OperatorAnswer { OperatorAnswer(id: id, email: email, role: role, apps: appList, passwordChangeRequired: passwordChangedAt == nil) }
 }

@@ -10,6 +10,8 @@ protocol OperatorStore: Sendable {
     func all() async throws -> [OperatorRecord]
     /// Writes the role, apps and TOTP secret (a reset starts its steps over); false when gone.
     func update(_ record: OperatorRecord) async throws -> Bool
+    /// Writes a new password hash chosen by the operator; false when gone.
+    func setPassword(hash: String, at time: Int64, for operatorID: String) async throws -> Bool
     /// Removes the operator (its sessions go with it); false when there was none.
     func delete(id: String) async throws -> Bool
 }

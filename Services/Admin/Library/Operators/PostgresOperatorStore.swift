@@ -44,6 +44,15 @@ struct PostgresOperatorStore: OperatorStore {
         }
     }
 
+    func setPassword(hash: String, at time: Int64, for operatorID: String) async throws -> Bool {
+        try await pool.transaction { connection in
+            try await connection.value(
+                String.self,
+                "UPDATE admin_operator SET password_hash = \(hash), password_changed_at = \(time) WHERE id = \(operatorID) RETURNING id",
+                logger: pool.logger) != nil
+        }
+    }
+
     func delete(id: String) async throws -> Bool {
         try await pool.transaction { connection in
             try await connection.value(String.self, "DELETE FROM admin_operator WHERE id = \(id) RETURNING id", logger: pool.logger) != nil

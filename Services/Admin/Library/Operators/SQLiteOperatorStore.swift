@@ -45,6 +45,14 @@ struct SQLiteOperatorStore: OperatorStore {
         }
     }
 
+    func setPassword(hash: String, at time: Int64, for operatorID: String) async throws -> Bool {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE admin_operator SET password_hash = ?, password_changed_at = ? WHERE id = ?", arguments: [hash, time, operatorID])
+            return db.changesCount == 1
+        }
+    }
+
     func delete(id: String) async throws -> Bool {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM admin_operator WHERE id = ?", arguments: [id])

@@ -14,7 +14,8 @@ struct OperatorGate: Sendable {
     static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
     static let clientIPHeader = HTTPField.Name(InternalHeader.clientIP)!
 
-    func admit(_ request: Request, _ context: GlintRequestContext) async throws -> SignedInOperator {
+    /// `formToken`: the console's forms carry the CSRF token as a field rather than a header.
+    func admit(_ request: Request, _ context: GlintRequestContext, formToken: String? = nil) async throws -> SignedInOperator {
         let address = try address(of: request)
         guard let token = Self.cookie(Self.cookieName, in: request.headers[values: .cookie]),
             let (session, record) = try await signIn.session(token: token)
@@ -22,7 +23,8 @@ struct OperatorGate: Sendable {
             throw ServiceError(.tokenInvalid, "sign in first")
         }
         if request.method != .get, request.method != .head {
-            guard let sent = request.headers[Self.csrfHeader], ConstantTime.equals(Array(sent.utf8), Array(session.csrfToken.utf8)) else {
+            guard let sent = formToken ?? request.headers[Self.csrfHeader], ConstantTime.equals(Array(sent.utf8), Array(session.csrfToken.utf8))
+            else {
                 throw ServiceError(.forbidden, "missing or wrong X-CSRF-Token")
             }
         }

@@ -35,10 +35,12 @@ struct PostgresSessionStore: SessionStore {
         try await pool.transaction { _ = try await $0.query("DELETE FROM admin_session WHERE token_hash = \(tokenHash)", logger: pool.logger) }
     }
 
-    func deleteAll(operatorID: String) async throws -> Int {
+    func deleteAll(operatorID: String, except: String?) async throws -> Int {
         try await pool.transaction { connection in
             try await connection.values(
-                String.self, "DELETE FROM admin_session WHERE operator_id = \(operatorID) RETURNING token_hash", logger: pool.logger
+                String.self,
+                "DELETE FROM admin_session WHERE operator_id = \(operatorID) AND token_hash IS DISTINCT FROM \(except) RETURNING token_hash",
+                logger: pool.logger
             ).count
         }
     }

@@ -33,9 +33,10 @@ struct SQLiteSessionStore: SessionStore {
         try await database.write { try $0.execute(sql: "DELETE FROM admin_session WHERE token_hash = ?", arguments: [tokenHash]) }
     }
 
-    func deleteAll(operatorID: String) async throws -> Int {
+    func deleteAll(operatorID: String, except: String?) async throws -> Int {
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM admin_session WHERE operator_id = ?", arguments: [operatorID])
+            try db.execute(
+                sql: "DELETE FROM admin_session WHERE operator_id = ? AND token_hash IS NOT ?", arguments: [operatorID, except])
             return db.changesCount
         }
     }

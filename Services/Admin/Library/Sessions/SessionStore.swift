@@ -5,8 +5,8 @@ protocol SessionStore: Sendable {
     /// `now` when older than `touchAfter` (one write a minute, not one per request).
     func session(tokenHash: String, idleSince: Int64, now: Int64, touchAfter: Int64) async throws -> SessionRecord?
     func delete(tokenHash: String) async throws
-    /// Signs an operator out everywhere; answers how many sessions ended.
-    func deleteAll(operatorID: String) async throws -> Int
+    /// Signs an operator out everywhere (but the session `except` names); answers how many ended.
+    func deleteAll(operatorID: String, except: String?) async throws -> Int
     /// Records a failed sign-in under each key (`email:…`, `address:…`).
     func recordFailure(keys: [String], at time: Int64) async throws
     /// The most failures any of the keys has had since `since`.

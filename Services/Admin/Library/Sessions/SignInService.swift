@@ -71,12 +71,31 @@ struct SignInService: Sendable {
         return (session, record)
     }
 
+    /// The operator's own new password (12 to 72 bytes, not the current one), proven by the
+    /// current one; every other session of the operator ends.
+    func changePassword(_ change: OperatorPasswordChange, session: SessionRecord, record: OperatorRecord) async throws -> OperatorRecord {
+        guard (12...72).contains(change.newPassword.utf8.count) else {
+            throw ServiceError.badRequest("a new password has 12 to 72 bytes")
+        }
+        guard change.currentPassword.utf8.count <= 72, try await hasher.verify(change.currentPassword, record.passwordHash) else {
+            throw ServiceError(.forbidden, "the current password is wrong")
+        }
+        guard change.newPassword != change.currentPassword else { throw ServiceError.badRequest("the new password is the current one") }
+        var changed = record
+        (changed.passwordHash, changed.passwordChangedAt) = (try await hasher.hash(change.newPassword), GlintDate.milliseconds(now()))
+        guard try await operators.setPassword(hash: changed.passwordHash, at: changed.passwordChangedAt!, for: record.id) else {
+            throw ServiceError(.tokenInvalid, "sign in first")
+        }
+        _ = try await sessions.deleteAll(operatorID: record.id, except: session.tokenHash)
+        return changed
+    }
+
     func signOut(_ session: SessionRecord) async throws {
         try await sessions.delete(tokenHash: session.tokenHash)
     }
 
     func signOutEverywhere(_ operatorID: String) async throws -> Int {
-        try await sessions.deleteAll(operatorID: operatorID)
+        try await sessions.deleteAll(operatorID: operatorID, except: nil)
     }
 
     func expiry(of session: SessionRecord) -> String {

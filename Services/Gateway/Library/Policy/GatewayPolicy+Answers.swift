@@ -29,8 +29,9 @@ extension GatewayPolicy {
         DialectRenderer.rendered(for: ServiceError.unavailable(service).canonical, app: app, paginated: paginated)
     }
 
+    /// An error answered as a page (`text/html`: the operator console's) is shown as it is.
     private static func canonicalError(_ head: HTTPResponseHead, _ body: ByteBuffer) -> CanonicalError? {
-        guard head.status.code >= 400 else { return nil }
+        guard head.status.code >= 400, head.headers.first(name: "content-type")?.hasPrefix("text/html") != true else { return nil }
         if let error = try? JSONCoding.decoder.decode(CanonicalError.self, from: body) { return error }
         return CanonicalError(code: .standing(for: Int(head.status.code)), message: head.status.reasonPhrase)
     }

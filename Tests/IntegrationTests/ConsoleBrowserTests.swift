@@ -1,0 +1,90 @@
+import Contracts
+import Foundation
+import ServiceKit
+import TestSupport
+import XCTest
+
+@testable import AdminService
+
+/// The operator console (issue 36) in a real browser, every process real: headless Chromium driven
+/// by Selenium (`Python/console_browser.py`) through the gateway. A QuoteHub reader reports a
+/// story; an owner added with `glint admin add` signs in with a TOTP code, chooses a password,
+/// finds the report in QuoteHub's queue and bans the author from it; the author is then refused
+/// through the gateway. A screenshot of every screen lands in `.build/screenshots/console-*.png`.
+final class ConsoleBrowserTests: XCTestCase {
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python/console_browser.py").path
+
+    struct Seen: Decodable {
+        var screens: [String]
+        var asked_for_password: Bool
+        var notice: String
+        var queued_preview: String
+        var queued_reasons: String
+        var after_ban_notice: String
+        var still_queued: Bool
+        var user_page_banned: Bool
+        var content_preview: String
+        var audit_actions: [String]
+        var console_errors: [String]
+    }
+
+    func testAnOwnerBansAReportedAuthorFromTheQueueInChromium() async throws {
+        let python = try ChatThroughGatewayTests.python()
+        let quotehub = try await QuoteHubSuite.start(with: [.market, .chat, .admin, .push, .paymentVerify])
+        do {
+            let suite = quotehub.suite, replay = quotehub.replay
+            let owner = try await ModerationThroughGatewayTests.addOperator(suite.dataDirectory, email: "owner@example.com", role: "owner")
+
+            let author = try await replay.signIn("001.author"), reader = try await replay.signIn("002.reader")
+            let search = try await replay.object(.GET, "/book/search?query=%EA%B9%80%EC%9C%A0%EC%A0%95&page=1")
+            let bookID = try JSON.string(try XCTUnwrap((search["documents"] as? [[String: Any]])?.first), "_id")
+            let created = try await replay.object(
+                .POST, "/bookstories/createBookStory", author.token,
+                json: #"{"bookId":"\#(bookID)","quotes":[{"quote":"봄봄","page":1}],"isPublic":true,"content":"신고될 이야기"}"#)
+            let story = try JSON.string(created, "_id")
+            _ = try await replay.data(
+                .POST, "/block-report/report", reader.token, json: #"{"targetId":"\#(story)","type":"bookstory","reason":"욕설"}"#)
+            let before = try await replay.call(.GET, "/profile", author.token)
+            XCTAssertEqual(before.status, 200)
+
+            let screenshots = AttendanceBrowserTests.screenshots
+            try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
+            let browser = try RunningProcess(
+                url: python, name: "chromium",
+                arguments: [
+                    Self.script, suite.gatewayURL, owner.email, owner.password, owner.totp.base32, "QuoteHub", story, author.id, screenshots.path,
+                ],
+                environment: ProcessInfo.processInfo.environment)
+            let status = try await browser.exitStatus(within: .seconds(180))
+            XCTAssertEqual(status, 0, browser.transcript)
+            let line = try XCTUnwrap(browser.transcript.split(separator: "\n").last { $0.hasPrefix("{") }, browser.transcript)
+            let seen = try JSONDecoder().decode(Seen.self, from: Data(line.utf8))
+
+            XCTAssertTrue(seen.asked_for_password, "the first sign-in asks for a password of one's own")
+            XCTAssertEqual(seen.notice, "Your password is changed.")
+            XCTAssertEqual(seen.queued_preview, "신고될 이야기", "the story as the app shows it")
+            XCTAssertEqual(seen.queued_reasons, "욕설")
+            XCTAssertEqual(seen.after_ban_notice, "The user is banned.")
+            XCTAssertFalse(seen.still_queued, "the group left the open queue")
+            XCTAssertTrue(seen.user_page_banned)
+            XCTAssertEqual(seen.content_preview, "신고될 이야기")
+            XCTAssertEqual(Array(seen.audit_actions.prefix(2)), ["reports.close", "user.ban"], "newest first")
+            XCTAssertEqual(seen.console_errors, [String](), "no CSP violation or failed load in the browser's console")
+            for screen in seen.screens {
+                let png = try Data(contentsOf: screenshots.appendingPathComponent("console-\(screen).png"))
+                XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG for \(screen)")
+            }
+            XCTAssertEqual(seen.screens.count, 10)
+
+            // Through the gateway, the author is refused (quotehub: 403) within a poll's answer.
+            let refused = await HTTPProbe.eventually(within: .seconds(1), every: .milliseconds(10)) { () -> Bool? in
+                (try? await replay.call(.GET, "/profile", author.token))?.status == 403 ? true : nil
+            }
+            XCTAssertEqual(refused, true, "the banned author is refused through the gateway")
+        } catch {
+            await quotehub.stop()
+            throw error
+        }
+        await quotehub.stop()
+    }
+}
