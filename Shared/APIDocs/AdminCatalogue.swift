@@ -40,6 +40,23 @@ package enum AdminCatalogue {
                 method: "GET", pattern: "/admin/api/apps", summary: "The apps the operator's role covers", access: .signedIn,
                 answer: .json(.of([AdminAppAnswer].self))),
             Op(
+                method: "GET", pattern: app, summary: "An app's settings, keys by their last characters (owners and admins)", access: .signedIn,
+                answer: .json(.of(AppDetail.self))),
+            Op(
+                method: "POST", pattern: "/admin/api/apps", summary: "Register an app (owners); the answer carries its key, shown once",
+                access: .signedIn, body: .json(.of(AppRegistration.self)), answer: .json(.of(AppKeyIssued.self))),
+            Op(
+                method: "POST", pattern: app + "/settings", summary: "Change an app's flags and sign-in providers", access: .signedIn,
+                body: .json(.of(AppSettingsChange.self)), answer: .json(.of(AppDetail.self))),
+            Op(
+                method: "POST", pattern: app + "/rotate-key",
+                summary: "A new key (in the answer, once); the old one keeps working grace_seconds more", access: .signedIn,
+                body: .json(.of(KeyRotation.self)), answer: .json(.of(AppKeyIssued.self))),
+            Op(
+                method: "POST", pattern: app + "/disable", summary: "Disable an app: its keys and mount open nothing", access: .signedIn,
+                answer: .json(.of(AppDetail.self))),
+            Op(method: "POST", pattern: app + "/enable", summary: "Enable an app again", access: .signedIn, answer: .json(.of(AppDetail.self))),
+            Op(
                 method: "POST", pattern: app + "/users/{user_id}/ban", summary: "Ban a user until a time or (no until) for ever", access: .signedIn,
                 body: .json(.of(AdminBanRequest.self)), answer: .json(.of(AdminBanAnswer.self))),
             Op(method: "POST", pattern: app + "/users/{user_id}/unban", summary: "Lift a user's ban", access: .signedIn, answer: none),

@@ -18,8 +18,8 @@ package struct AuthClient: Sendable {
     package var hiddenContent: @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> HiddenContent
     /// An app's compatibility flags; nil for no such app. chat-svc (sockets without a key).
     package var appFlags: @Sendable (_ appID: String) async throws -> AppFlags?
-    /// The app of a `SeSACKey`; nil for none. The gateway.
-    package var appByKey: @Sendable (_ key: String) async throws -> AppInfo?
+    /// The app of a `SeSACKey` and until when the key opens it; nil for none. The gateway.
+    package var appByKey: @Sendable (_ key: String) async throws -> ResolvedAppKey?
     /// The app mounted at a path prefix; nil for none. The gateway.
     package var appByMount: @Sendable (_ mount: String) async throws -> AppInfo?
     /// Every app. admin-svc.

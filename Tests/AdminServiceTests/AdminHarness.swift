@@ -90,7 +90,8 @@ struct AdminHarness {
         let hasher = PasswordHasher.bcrypt(cost: 4)
         let app = try AdminAssembly.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
-            dependencies: .init(auth: auth, content: content, market: market, payments: payments, push: push, hasher: hasher)
+            dependencies: .init(
+                auth: auth, content: content, market: market, payments: payments, push: push, apps: bans.registry.client, hasher: hasher)
         ).application()
         let stores = AdminStores(engine)
         return AdminHarness(app: app, registry: OperatorRegistry(store: stores.operators, hasher: hasher), stores: stores, engine: engine, bans: bans)
@@ -162,6 +163,8 @@ final class BanRecorder: Sendable {
     let deleted = Mutex<[(userID: String, appID: String)]>([])
     /// Content by id: its summary as market-svc would answer it.
     let content = Mutex<[String: ContentSummary]>([:])
+    /// auth-svc's app registry.
+    let registry = FakeAppRegistry()
 
     func summary(_ kind: ContentKind, _ id: String, _ appID: String) throws -> ContentSummary {
         guard let found = content.withLock({ $0[id] }), found.kind == kind, found.appId == appID else {
@@ -175,5 +178,55 @@ final class BanRecorder: Sendable {
         (found.hidden, found.hiddenBy) = (operatorID != nil, operatorID)
         content.withLock { $0[id] = found }
         return found
+    }
+}
+
+/// auth-svc's app registry as admin-svc asks it: QuoteHub and GLINT, keys rotated and apps
+/// disabled in memory.
+final class FakeAppRegistry: Sendable {
+    let apps = Mutex<[AppDetail]>(
+        [AdminHarness.quotehub, AdminHarness.glint].map { app in
+            AppDetail(
+                id: app.appID, name: app.name, profile: app.profile, mount: app.mount, flags: app.flags, appleClientIds: [], kakaoAppId: "",
+                appleTeamId: nil, appleKeyId: nil, keyHint: "abcd", previousKeyHint: nil, previousKeyExpiresAt: nil, disabled: false,
+                createdAt: "2026-11-26T00:00:00.000Z")
+        })
+
+    var client: AppRegistryClient {
+        var client = AppRegistryClient.unimplemented
+        client.details = { _ in self.apps.withLock { $0 } }
+        client.create = { registration, _ in
+            let key = "key-" + ObjectID.generate()
+            let detail = AppDetail(
+                id: ObjectID.generate(), name: registration.name, profile: registration.profile, mount: registration.mount,
+                flags: registration.settings.flags, appleClientIds: registration.settings.appleClientIds,
+                kakaoAppId: registration.settings.kakaoAppId, appleTeamId: nil, appleKeyId: nil, keyHint: String(key.suffix(4)),
+                previousKeyHint: nil, previousKeyExpiresAt: nil, disabled: false, createdAt: "2026-11-26T00:00:00.000Z")
+            self.apps.withLock { $0.append(detail) }
+            return AppKeyIssued(app: detail, key: key)
+        }
+        client.change = { appID, change, _ in
+            try self.update(appID) { detail in
+                (detail.flags, detail.appleClientIds, detail.kakaoAppId) = (change.flags, change.appleClientIds, change.kakaoAppId)
+            }
+        }
+        client.rotateKey = { appID, rotation, _ in
+            let key = "key-" + ObjectID.generate()
+            let detail = try self.update(appID) { detail in
+                (detail.previousKeyHint, detail.keyHint) = (detail.keyHint, String(key.suffix(4)))
+                detail.previousKeyExpiresAt = GlintDate.string(fromMilliseconds: GlintDate.nowMilliseconds() + Int64(rotation.graceSeconds) * 1000)
+            }
+            return AppKeyIssued(app: detail, key: key)
+        }
+        client.disable = { appID, disabling, _ in try self.update(appID) { $0.disabled = disabling.disabled } }
+        return client
+    }
+
+    private func update(_ appID: String, _ change: (inout AppDetail) -> Void) throws -> AppDetail {
+        try apps.withLock { apps in
+            guard let index = apps.firstIndex(where: { $0.id == appID }) else { throw ServiceError.notFound("unknown app") }
+            change(&apps[index])
+            return apps[index]
+        }
     }
 }

@@ -30,7 +30,8 @@ final class AppsRegistryTests: XCTestCase {
             }
             let found = try await resolve(#"{"key":"glint-released-key"}"#)
             XCTAssertEqual(found.status, .ok)
-            let object = try JSON.object(found.body)
+            JSON.assertKeys(try JSON.object(found.body), ["app"])
+            let object = try XCTUnwrap(try JSON.object(found.body)["app"] as? [String: Any])
             JSON.assertKeys(object, ["app_id", "name", "profile", "flags"])
             XCTAssertEqual(object["app_id"] as? String, created.id)
             XCTAssertEqual(object["profile"] as? String, "lslp")
@@ -48,6 +49,93 @@ final class AppsRegistryTests: XCTestCase {
             XCTAssertEqual(missing.status, .badRequest)
             let outsider = try await resolve(#"{"key":"glint-released-key"}"#, headers: [.contentType: "application/json"])
             XCTAssertEqual(outsider.status, .forbidden)
+        }
+    }
+
+    /// Operators' app management (admin-svc calls these): a rotated-out key opens the app until
+    /// its grace ends and says so; a disabled app's keys and mount open nothing; settings change.
+    func testRotationGraceDisablingAndSettings() async throws {
+        let fixture = try await makeFixture()
+        let created = try await fixture.apps.create(name: "QuoteHub", profile: .quotehub, flags: AppFlags(), key: "old-key-123", mount: "qh")
+        try await fixture.app.contractTest { client in
+            let headers = TestEnvironment.fields(app: nil, extra: [("content-type", "application/json")])
+            func post(_ path: String, _ body: String) async throws -> TestResponse {
+                try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))
+            }
+            func expect(_ path: String, _ body: String, _ status: HTTPResponse.Status, line: UInt = #line) async throws {
+                let answer = try await post(path, body)
+                XCTAssertEqual(answer.status, status, answer.body.text, line: line)
+            }
+            let rotated = try await post("/internal/app-details/\(created.id)/rotate-key", #"{"graceSeconds":3600}"#)
+            XCTAssertEqual(rotated.status, .ok, rotated.body.text)
+            let issued = try JSONCoding.decoder.decode(AppKeyIssued.self, from: rotated.body)
+            XCTAssertNotEqual(issued.key, "old-key-123")
+            XCTAssertEqual(issued.app.keyHint, String(issued.key.suffix(4)))
+            XCTAssertEqual(issued.app.previousKeyHint, "-123")
+            JSON.assertKeys(
+                try XCTUnwrap(try JSON.object(rotated.body)["app"] as? [String: Any]),
+                [
+                    "id", "name", "profile", "mount", "flags", "appleClientIds", "kakaoAppId", "keyHint", "previousKeyHint",
+                    "previousKeyExpiresAt", "disabled", "createdAt",
+                ])
+
+            let old = try JSONCoding.decoder.decode(
+                ResolvedAppKey.self, from: try await post("/internal/apps/resolve", #"{"key":"old-key-123"}"#).body)
+            XCTAssertEqual(old.app.appID, created.id)
+            let graceEnd = try XCTUnwrap(old.validUntil, "a rotated-out key says until when")
+            XCTAssertEqual(Double(graceEnd - GlintDate.nowMilliseconds()) / 1000, 3600, accuracy: 60)
+            let new = try JSONCoding.decoder.decode(
+                ResolvedAppKey.self, from: try await post("/internal/apps/resolve", #"{"key":"\#(issued.key)"}"#).body)
+            XCTAssertNil(new.validUntil)
+            let afterGrace = try await fixture.apps.store.app(key: "old-key-123", at: graceEnd + 1)
+            XCTAssertNil(afterGrace, "past its grace the old key opens nothing")
+            try await expect("/internal/apps/resolve", #"{"key":"old-key-123"}"#, .ok)
+
+            // A second rotation without grace: the key of the first stops at once.
+            let again = try JSONCoding.decoder.decode(
+                AppKeyIssued.self, from: try await post("/internal/app-details/\(created.id)/rotate-key", #"{"graceSeconds":0}"#).body)
+            try await expect("/internal/apps/resolve", #"{"key":"old-key-123"}"#, .notFound)
+            try await expect("/internal/apps/resolve", #"{"key":"\#(issued.key)"}"#, .notFound)
+            try await expect("/internal/apps/resolve", #"{"key":"\#(again.key)"}"#, .ok)
+            try await expect("/internal/app-details/\(created.id)/rotate-key", #"{"graceSeconds":-1}"#, .badRequest)
+
+            let disabled = try await post("/internal/app-details/\(created.id)/disabled", #"{"disabled":true}"#)
+            XCTAssertEqual(try JSONCoding.decoder.decode(AppDetail.self, from: disabled.body).disabled, true)
+            try await expect("/internal/apps/resolve", #"{"key":"\#(again.key)"}"#, .notFound)
+            try await expect("/internal/apps/by-mount", #"{"mount":"qh"}"#, .notFound)
+            _ = try await post("/internal/app-details/\(created.id)/disabled", #"{"disabled":false}"#)
+            try await expect("/internal/apps/by-mount", #"{"mount":"qh"}"#, .ok)
+
+            let changed = try await post(
+                "/internal/app-details/\(created.id)",
+                #"{"flags":{"refresh_with_access_token_only":false,"empty_auth_error_bodies":true,"socket_auth_optional":false},"appleClientIds":["com.example.qh"],"kakaoAppId":"12345"}"#
+            )
+            XCTAssertEqual(changed.status, .ok, changed.body.text)
+            let detail = try JSONCoding.decoder.decode(AppDetail.self, from: changed.body)
+            XCTAssertEqual(detail.appleClientIds, ["com.example.qh"])
+            XCTAssertEqual(detail.kakaoAppId, "12345")
+            XCTAssertTrue(detail.flags.emptyAuthErrorBodies)
+            let badKakao = try await post(
+                "/internal/app-details/\(created.id)",
+                #"{"flags":{"refresh_with_access_token_only":false,"empty_auth_error_bodies":false,"socket_auth_optional":false},"appleClientIds":[],"kakaoAppId":"abc"}"#
+            )
+            XCTAssertEqual(badKakao.status, .badRequest)
+
+            let registered = try await post(
+                "/internal/app-details",
+                #"{"name":"New","profile":"slp","settings":{"flags":{"refresh_with_access_token_only":false,"empty_auth_error_bodies":false,"socket_auth_optional":false},"appleClientIds":[],"kakaoAppId":""}}"#
+            )
+            XCTAssertEqual(registered.status, .ok, registered.body.text)
+            let fresh = try JSONCoding.decoder.decode(AppKeyIssued.self, from: registered.body)
+            try await expect("/internal/apps/resolve", #"{"key":"\#(fresh.key)"}"#, .ok)
+            let taken = try await post(
+                "/internal/app-details",
+                #"{"name":"Copy","profile":"lslp","key":"\#(fresh.key)","settings":{"flags":{"refresh_with_access_token_only":false,"empty_auth_error_bodies":false,"socket_auth_optional":false},"appleClientIds":[],"kakaoAppId":""}}"#
+            )
+            XCTAssertEqual(taken.status, .conflict)
+            let list = try JSONCoding.decoder.decode(
+                [AppDetail].self, from: try await client.execute(uri: "/internal/app-details", method: .get, headers: headers).body)
+            XCTAssertEqual(list.map(\.name).suffix(2), ["QuoteHub", "New"], "oldest first")
         }
     }
 

@@ -64,7 +64,8 @@ final class GatewayTests: XCTestCase {
         byMount: @escaping @Sendable (String) async throws -> AppInfo? = { _ in nil }, byKey: @escaping @Sendable (String) async throws -> AppInfo?
     ) -> AuthClient {
         var client = AuthClient.unimplemented
-        (client.appByKey, client.appByMount) = (byKey, byMount)
+        client.appByMount = byMount
+        client.appByKey = { key in try await byKey(key).map { ResolvedAppKey(app: $0) } }
         return client
     }
 

@@ -26,7 +26,15 @@ final class ConsoleBrowserTests: XCTestCase {
         var content_preview: String
         var audit_actions: [String]
         var console_errors: [String]
+        var registered_key_status: Int
+        var old_key: String
+        var old_key_within_grace: Int
+        var new_key: String
+        var new_key_status: Int
     }
+
+    /// The grace the browser rotates its new app's key with.
+    static let grace = 10
 
     func testAnOwnerBansAReportedAuthorFromTheQueueInChromium() async throws {
         let python = try ChatThroughGatewayTests.python()
@@ -53,6 +61,7 @@ final class ConsoleBrowserTests: XCTestCase {
                 url: python, name: "chromium",
                 arguments: [
                     Self.script, suite.gatewayURL, owner.email, owner.password, owner.totp.base32, "QuoteHub", story, author.id, screenshots.path,
+                    "콘솔 앱", String(Self.grace),
                 ],
                 environment: ProcessInfo.processInfo.environment)
             let status = try await browser.exitStatus(within: .seconds(180))
@@ -74,7 +83,22 @@ final class ConsoleBrowserTests: XCTestCase {
                 let png = try Data(contentsOf: screenshots.appendingPathComponent("console-\(screen).png"))
                 XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG for \(screen)")
             }
-            XCTAssertEqual(seen.screens.count, 10)
+            XCTAssertEqual(seen.screens.count, 14)
+
+            // The app registered from the console opens with its key (401: no token, not 420). The rotated-out key opened the app within its grace (401: no token, not 420: unknown
+            // key), as the new one does; once the grace is over it opens nothing.
+            XCTAssertEqual(seen.registered_key_status, 401)
+            XCTAssertEqual(seen.old_key_within_grace, 401)
+            XCTAssertEqual(seen.new_key_status, 401)
+            let rotatedAt = ContinuousClock.now
+            let refusedOld = await HTTPProbe.eventually(within: .seconds(Self.grace + 10), every: .milliseconds(100)) { () -> Duration? in
+                let answer = try? await HTTPProbe.call(
+                    .GET, suite.gatewayURL + "/v1/users/me/profile", headers: [("SeSACKey", seen.old_key)])
+                return answer?.status == 420 ? ContinuousClock.now - rotatedAt : nil
+            }
+            XCTAssertNotNil(refusedOld, "the old key is refused once its grace is over")
+            let newKey = try await HTTPProbe.call(.GET, suite.gatewayURL + "/v1/users/me/profile", headers: [("SeSACKey", seen.new_key)])
+            XCTAssertEqual(newKey.status, 401, "the new key still opens the app")
 
             // Through the gateway, the author is refused (quotehub: 403) within a poll's answer.
             let refused = await HTTPProbe.eventually(within: .seconds(1), every: .milliseconds(10)) { () -> Bool? in

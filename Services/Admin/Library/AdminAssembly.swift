@@ -18,7 +18,7 @@ package enum AdminAssembly {
         // Nothing admin-svc keeps of auth-svc's answers is cached across requests: no change signal to hear.
         let dependencies = Dependencies(
             auth: .live(client, changes: LocalChangeCounter()), content: .live(client), market: .live(client), payments: .live(client),
-            push: .live(client),
+            push: .live(client), apps: .live(client),
             hasher: .bcrypt(cost: configuration.bcryptCost))
         return try assemble(
             common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
@@ -36,6 +36,8 @@ package enum AdminAssembly {
         var payments: PaymentClient
         /// push-svc: a user's devices on their page.
         var push: PushClient
+        /// auth-svc's app registry: settings, registration, key rotation, disabling.
+        var apps: AppRegistryClient
         var hasher: PasswordHasher
     }
 
@@ -60,13 +62,14 @@ package enum AdminAssembly {
                 moderation: moderation, audit: audit),
             content: contents,
             operators: OperatorDesk(registry: OperatorRegistry(store: stores.operators, hasher: dependencies.hasher), signIn: signIn, audit: audit),
-            audit: AuditDesk(access: access, audit: audit))
+            audit: AuditDesk(access: access, audit: audit),
+            apps: AppDesk(access: access, registry: dependencies.apps, audit: audit))
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services
         ) { group in
             SessionRoutes(gate: gate, desk: sessions).register(on: group)
             OperatorRoutes(gate: gate, desk: desks.operators).register(on: group)
-            AppRoutes(gate: gate, access: access).register(on: group)
+            AppRoutes(gate: gate, access: access, desk: desks.apps).register(on: group)
             UserRoutes(gate: gate, access: access, desk: desks.users).register(on: group)
             ContentRoutes(gate: gate, access: access, desk: desks.content).register(on: group)
             ReportRoutes(gate: gate, access: access, desk: desks.reports).register(on: group)
@@ -79,6 +82,7 @@ package enum AdminAssembly {
             ContentPages(console: console, desk: desks.content).register(on: group)
             OperatorPages(console: console, desk: desks.operators).register(on: group)
             AuditPages(console: console, desk: desks.audit).register(on: group)
+            AppPages(console: console, desk: desks.apps).register(on: group)
         }
     }
 

@@ -6,4 +6,5 @@ struct Desks: Sendable {
     var content: ContentDesk
     var operators: OperatorDesk
     var audit: AuditDesk
+    var apps: AppDesk
 }

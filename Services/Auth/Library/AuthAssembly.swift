@@ -55,7 +55,7 @@ package enum AuthAssembly {
         // Replicas on one PostgreSQL database must share this file's key (refresh tokens' MAC).
         let sealing = try SealingKey.loadOrCreate(at: configuration.sealingKeyPath)
         let stores = AuthStores(engine, rules: RefreshRules(configuration: configuration, sealing: sealing))
-        let apps = AppService(store: stores.apps)
+        var apps = AppService(store: stores.apps)
         if seedDevelopmentApp { try await createDevelopmentAppIfEmpty(apps, key: configuration.developmentAppKey) }
         let users = stores.users
         let accountStore = stores.accounts
@@ -63,6 +63,7 @@ package enum AuthAssembly {
         // store: no HTTP round trip.
         let revocations = RevocationList()
         let bans = BanService(store: stores.bans, board: BanBoard(engine: engine), list: revocations)
+        apps.announce = { try await bans.announce() }
         let verifier = AccessTokenVerifier(jwks: JWKSClient { signingKey.jwks }, revocations: revocations)
         let revocationWatcher = RevocationWatcher(list: revocations, feed: bans.feed, logger: logger)
         let tokens = TokenIssuer(

@@ -196,6 +196,18 @@ enum AuthMigrations {
                 t.column("before_at", .integer).notNull()
             }
         }
+        migrator.registerMigration("v11-app-keys") { db in
+            // Operators rotate a key (the old one accepted until its grace ends) and disable apps.
+            try db.alter(table: "app") { t in
+                t.add(column: "previous_api_key", .text)
+                t.add(column: "previous_key_expires_at", .integer)
+                t.add(column: "disabled_at", .integer)
+            }
+            try db.create(index: "app_by_previous_key", on: "app", columns: ["previous_api_key"])
+            // An app's change moves the revocations' revision too: every gateway's long poll
+            // wakes, sees `apps_revision` moved, and forgets the keys it had resolved.
+            try db.alter(table: "ban_revision") { t in t.add(column: "apps_revision", .integer).notNull().defaults(to: 0) }
+        }
         return migrator
     }
 }

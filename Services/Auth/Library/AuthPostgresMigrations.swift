@@ -99,5 +99,14 @@ enum AuthPostgresMigrations {
                 // The notifying function exists since v2-bans: only the table's trigger is new.
                 "CREATE TRIGGER token_cutoff_notifies AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON token_cutoff FOR EACH STATEMENT EXECUTE FUNCTION notify_\(BanBoard.channel)()",
             ]),
+        PostgresMigration(
+            "v5-app-keys",
+            [
+                "ALTER TABLE app ADD COLUMN previous_api_key text, ADD COLUMN previous_key_expires_at bigint, ADD COLUMN disabled_at bigint",
+                "CREATE INDEX app_by_previous_key ON app (previous_api_key)",
+                "ALTER TABLE ban_revision ADD COLUMN apps_revision bigint NOT NULL DEFAULT 0",
+                // Every replica's long polls wake on an app's change as on a ban.
+                "CREATE TRIGGER app_notifies AFTER UPDATE ON app FOR EACH STATEMENT EXECUTE FUNCTION notify_\(BanBoard.channel)()",
+            ]),
     ]
 }

@@ -16,8 +16,10 @@ struct InternalRoutes: Sendable {
         group.serve(InternalEndpoints.Auth.signingKeys) { _, _, _ in try PublicKeySet(signingKey.jwks) }
         group.serve(InternalEndpoints.Auth.resolveApp) { _, lookup, _ in
             guard !lookup.key.isEmpty else { throw ServiceError.badRequest("app key required") }
-            guard let app = try await apps.find(key: lookup.key) else { throw ServiceError.notFound("unknown app key") }
-            return app.info
+            guard lookup.key.utf8.count <= 256, let resolved = try await apps.resolve(key: lookup.key) else {
+                throw ServiceError.notFound("unknown app key")
+            }
+            return resolved
         }
         group.serve(InternalEndpoints.Auth.resolveMount) { _, lookup, _ in
             guard (1...32).contains(lookup.mount.utf8.count), let app = try await apps.find(mount: lookup.mount) else {
@@ -26,6 +28,11 @@ struct InternalRoutes: Sendable {
             return app.info
         }
         group.serve(InternalEndpoints.Auth.apps) { _, _, _ in try await apps.all().map(\.info) }
+        group.serve(InternalEndpoints.Auth.appDetails) { _, _, _ in try await apps.all().map(\.detail) }
+        group.serve(InternalEndpoints.Auth.createApp) { _, registration, _ in try await apps.register(registration) }
+        group.serve(InternalEndpoints.Auth.changeApp) { appID, change, _ in try await apps.change(appID, change) }
+        group.serve(InternalEndpoints.Auth.rotateAppKey) { appID, rotation, _ in try await apps.rotateKey(appID, rotation) }
+        group.serve(InternalEndpoints.Auth.disableApp) { appID, disabling, _ in try await apps.setDisabled(appID, disabling.disabled) }
         group.serve(InternalEndpoints.Auth.app) { appID, _, _ in
             guard let app = try await apps.find(id: appID) else { throw ServiceError.notFound("unknown app") }
             return app.info

@@ -17,6 +17,9 @@ package enum GatewayAssembly {
     struct Dependencies: Sendable {
         var apps: AuthClient
         var upstream: Upstream
+        /// auth-svc's revocation feed, for its `appsRevision`: an app's change (a key rotated,
+        /// an app disabled) makes the gateway forget the keys and mounts it resolved.
+        var revocations: RevocationFeed = .none
     }
 
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
@@ -34,7 +37,9 @@ package enum GatewayAssembly {
             // The gateway keeps no users: nothing announces changes to it.
             apps: .live(InternalClient(http: http.client, configuration: common, timeout: .seconds(5)), changes: LocalChangeCounter()),
             upstream: .live(
-                pools: pools, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)), handoff: handoffPath.map(SocketHandoffSender.init))
+                pools: pools, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)), handoff: handoffPath.map(SocketHandoffSender.init)),
+            // A long poll: auth-svc answers within its window (8 s), so the call may take that long.
+            revocations: .live(client: InternalClient(http: http.client, configuration: common))
         )
         return assemble(common: common, configuration: configuration, dependencies: dependencies, logger: logger, services: [http, pools])
     }
@@ -47,9 +52,12 @@ package enum GatewayAssembly {
         let router = Router(context: GlintRequestContext.self)
         let metrics = RequestMetrics(registry: registry)
         ServiceApplication.addStandardMiddleware(to: router, metrics: metrics, accessLogLevel: .info)
+        let apps = AppKeyCache(client: dependencies.apps, ttl: .seconds(configuration.appCacheSeconds))
+        // The bans themselves are not the gateway's (the services refuse banned users' tokens).
+        let appsWatcher = RevocationWatcher(list: RevocationList(), feed: dependencies.revocations, logger: logger, appsChanged: apps.forgetAll)
         let policy = GatewayPolicy(
             routes: .standard,
-            apps: AppKeyCache(client: dependencies.apps, ttl: .seconds(configuration.appCacheSeconds)),
+            apps: apps,
             limiter: RateLimiter(),
             configuration: configuration,
             internalSecret: common.internalSecret,
@@ -65,6 +73,6 @@ package enum GatewayAssembly {
         let server = FrontedHTTP1Channel.server { _, routerStarted in
             DirectForwardHandler(policy: policy, upstream: dependencies.upstream, metrics: metrics, logger: logger, routerStarted: routerStarted)
         }
-        return ServiceAssembly(configuration: common, logger: logger, router: router, services: services, server: server)
+        return ServiceAssembly(configuration: common, logger: logger, router: router, services: services + [appsWatcher], server: server)
     }
 }

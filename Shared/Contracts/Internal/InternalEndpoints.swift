@@ -3,13 +3,24 @@
 package enum InternalEndpoints {
     package enum Auth {
         /// The app of a `SeSACKey` (the gateway, cached there). The key travels in the body, not the URL.
-        package static let resolveApp = InternalEndpoint<NoParameter, AppKeyLookup, AppInfo>(.auth, .post, "/internal/apps/resolve")
+        package static let resolveApp = InternalEndpoint<NoParameter, AppKeyLookup, ResolvedAppKey>(.auth, .post, "/internal/apps/resolve")
         /// The app mounted at a path prefix (the gateway, cached there): apps whose clients send no key.
         package static let resolveMount = InternalEndpoint<NoParameter, AppMountLookup, AppInfo>(.auth, .post, "/internal/apps/by-mount")
         /// Every app (admin-svc, which shows each operator the apps of its role).
         package static let apps = InternalEndpoint<NoParameter, NoBody, [AppInfo]>(.auth, .get, "/internal/apps")
         /// An app by id: chat-svc judges sockets that came without a key by their room's app.
         package static let app = InternalEndpoint<String, NoBody, AppInfo>(.auth, .get, "/internal/apps/{app_id}")
+        /// admin-svc: every app's settings (keys by their last characters only).
+        package static let appDetails = InternalEndpoint<NoParameter, NoBody, [AppDetail]>(.auth, .get, "/internal/app-details")
+        /// admin-svc: registers an app, as the `apps` command does; the answer carries its key.
+        package static let createApp = InternalEndpoint<NoParameter, AppRegistration, AppKeyIssued>(.auth, .post, "/internal/app-details")
+        /// admin-svc: an app's flags and sign-in providers.
+        package static let changeApp = InternalEndpoint<String, AppSettingsChange, AppDetail>(.auth, .post, "/internal/app-details/{app_id}")
+        /// admin-svc: a new key; the old one keeps working for the grace asked.
+        package static let rotateAppKey = InternalEndpoint<String, KeyRotation, AppKeyIssued>(
+            .auth, .post, "/internal/app-details/{app_id}/rotate-key")
+        /// admin-svc: disables (or enables again) an app: its keys and mount open nothing.
+        package static let disableApp = InternalEndpoint<String, AppDisabling, AppDetail>(.auth, .post, "/internal/app-details/{app_id}/disabled")
         /// Users of the caller's app by id, for `creator`/`sender` fields: one call per page.
         package static let lookupUsers = InternalEndpoint<NoParameter, UserLookupRequest, UserLookupAnswer>(.auth, .post, "/internal/users/lookup")
         /// Users of the caller's app by id as workspace members (API.md §8 **User**, with email).
@@ -129,7 +140,8 @@ package enum InternalEndpoints {
         Auth.apps.description, Auth.revocations.description, Auth.reportQueue.description, Auth.closeReports.description,
         Auth.searchUsers.description, Auth.userDetail.description, Auth.signOutUser.description, Auth.deleteUser.description,
         Auth.banUser.description,
-        Auth.unbanUser.description,
+        Auth.unbanUser.description, Auth.appDetails.description, Auth.createApp.description, Auth.changeApp.description,
+        Auth.rotateAppKey.description, Auth.disableApp.description,
         Market.postIDs.description, Market.postBatch.description, Market.order.description, Market.orderPaid.description,
         Market.orderRefunded.description, Market.grantCoins.description, Market.refundCoins.description, Market.wallet.description,
         Market.spendCoins.description, Market.returnSpend.description, Market.accountRevoked.description, Market.usersChanged.description,

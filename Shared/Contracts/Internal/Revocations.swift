@@ -30,9 +30,12 @@ package struct RevocationSnapshot: Codable, Sendable, Equatable {
     package var revision: Int64
     package var users: [RevokedUser]
     package var cutoffs: [TokenCutoff]
+    /// Moves (with `revision`) when an app's keys, mount or settings change: what a gateway
+    /// resolved before is to be asked again (a rotated-out key's grace, a disabled app).
+    package var appsRevision: Int64
 
-    package init(revision: Int64, users: [RevokedUser], cutoffs: [TokenCutoff] = []) {
-        (self.revision, self.users, self.cutoffs) = (revision, users, cutoffs)
+    package init(revision: Int64, users: [RevokedUser], cutoffs: [TokenCutoff] = [], appsRevision: Int64 = 0) {
+        (self.revision, self.users, self.cutoffs, self.appsRevision) = (revision, users, cutoffs, appsRevision)
     }
 }
 

@@ -32,6 +32,10 @@ package final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Se
         }
     }
 
+    package func removeAll() {
+        entries.withLock { $0.removeAll(keepingCapacity: true) }
+    }
+
     package func store(_ value: Value, for key: Key, ttl: Duration) {
         store([(key, value)], ttl: ttl)
     }

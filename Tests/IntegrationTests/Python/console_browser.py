@@ -1,11 +1,12 @@
 """The operator console (issue 36) in headless Chromium, JavaScript and all, as an operator uses it.
 
-usage: console_browser.py GATEWAY_URL EMAIL PASSWORD TOTP_SECRET APP_NAME STORY_ID AUTHOR_ID SCREENSHOT_DIR
+usage: console_browser.py GATEWAY_URL EMAIL PASSWORD TOTP_SECRET APP_NAME STORY_ID AUTHOR_ID SCREENSHOT_DIR NEW_APP GRACE
 
 Signs in with a TOTP code computed here (RFC 6238, SHA-1, 30 s, 6 digits), chooses a password
 (the first sign-in's), opens the app's reports queue, finds the reported story, bans its author
 from the queue with a reason, then visits the author's page, the story's content page, the audit
-log and the operators; saves a screenshot of every screen as SCREENSHOT_DIR/console-<screen>.png.
+log and the operators; then registers an app named NEW_APP (its key shown once), rotates its key
+with a grace of GRACE seconds and checks through the gateway that both keys open the app. Saves a screenshot of every screen as SCREENSHOT_DIR/console-<screen>.png.
 Prints one JSON line of what it saw.
 """
 import base64
@@ -15,6 +16,8 @@ import json
 import struct
 import sys
 import time
+import urllib.error
+import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -30,6 +33,16 @@ def totp(secret):
     return "%06d" % (number % 1_000_000)
 
 
+def key_status(gateway, key):
+    """The gateway's status for a keyed route without a token: 420 when it does not know the key."""
+    request = urllib.request.Request(gateway + "/v1/users/me/profile", headers={"SeSACKey": key})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
 def browser():
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
@@ -40,7 +53,7 @@ def browser():
 
 
 def main():
-    gateway, email, password, secret, app_name, story, author, shots = sys.argv[1:9]
+    gateway, email, password, secret, app_name, story, author, shots, new_app, grace = sys.argv[1:11]
     seen = {"screens": []}
     driver = browser()
 
@@ -99,6 +112,30 @@ def main():
         shot("audit")
         driver.get(gateway + "/admin/operators")
         shot("operators")
+
+        driver.get(gateway + "/admin/apps")
+        shot("apps")
+        form = driver.find_element(By.CSS_SELECTOR, "form[action='/admin/apps']")
+        form.find_element(By.NAME, "name").send_keys(new_app)
+        form.find_element(By.NAME, "refresh_with_access_token_only").click()
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        old_key = WebDriverWait(driver, 15).until(lambda d: d.find_element(By.ID, "key")).text
+        seen["registered_key_status"] = key_status(gateway, old_key)
+        seen["old_key"] = old_key
+        shot("app-registered")
+        driver.find_element(By.LINK_TEXT, "Back to the app").click()
+        at("/settings")
+        shot("app-settings")
+        field = driver.find_element(By.NAME, "grace_seconds")
+        field.clear()
+        field.send_keys(grace)
+        field.find_element(By.XPATH, "./ancestor::form").find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        at("/rotate-key")
+        new_key = driver.find_element(By.ID, "key").text
+        seen["old_key_within_grace"] = key_status(gateway, old_key)
+        seen["new_key"] = new_key
+        seen["new_key_status"] = key_status(gateway, new_key)
+        shot("app-key")
         # The browser's own favicon probe is not the console's.
         seen["console_errors"] = [
             entry["message"] for entry in driver.get_log("browser") if entry["level"] == "SEVERE" and "favicon" not in entry["message"]]

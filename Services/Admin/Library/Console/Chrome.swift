@@ -15,7 +15,8 @@ struct Chrome {
     var role = ""
     var csrf = ""
     var isOwner = false
-    var canAudit = false
+    /// Owners and admins: apps' settings and the audit log.
+    var manages = false
     var apps: [NavApp] = []
     /// The app the page is about, whose sections the navigation shows.
     var app: NavApp?
@@ -27,7 +28,7 @@ struct Chrome {
         let record = visit.op.record
         (email, role, csrf) = (record.email, record.role.rawValue, visit.op.session.csrfToken)
         isOwner = record.role == .owner
-        canAudit = record.role != .moderator
+        manages = record.role != .moderator
         apps = visit.apps.map { NavApp(id: $0.appID, name: $0.name, current: $0.appID == app?.appID) }
         self.app = app.map { NavApp(id: $0.appID, name: $0.name, current: true) }
     }

@@ -46,7 +46,8 @@ struct Console: Sendable {
         "dismissed": "Reports dismissed.", "hidden": "Hidden from every app user.", "banned": "The user is banned.",
         "restored": "Shown again.", "unbanned": "The ban is lifted.", "signed-out": "The user is signed out everywhere.",
         "deleted": "The account is deleted.", "password": "Your password is changed.", "operator-changed": "The operator is changed.",
-        "operator-removed": "The operator is removed.",
+        "operator-removed": "The operator is removed.", "app-changed": "The app's settings are saved.",
+        "app-disabled": "The app is disabled: its keys and mount open nothing.", "app-enabled": "The app is enabled again.",
     ]
 
     func page(

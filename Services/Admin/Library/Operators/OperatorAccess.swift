@@ -31,7 +31,11 @@ struct OperatorAccess: Sendable {
     }
 
     static func covers(_ op: OperatorRecord, _ app: AppInfo) -> Bool {
+        covers(op, name: app.name, id: app.appID)
+    }
+
+    static func covers(_ op: OperatorRecord, name: String, id: String) -> Bool {
         let list = op.appList
-        return op.role == .owner || list.isEmpty || list.contains(app.appID) || list.contains(app.name)
+        return op.role == .owner || list.isEmpty || list.contains(id) || list.contains(name)
     }
 }

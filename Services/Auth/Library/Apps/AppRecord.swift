@@ -16,6 +16,11 @@ struct AppRecord: Codable, Equatable, Sendable {
     /// The key Apple gave the team for Sign in with Apple (a `.p8`): client secrets of the code
     /// exchange are signed with it. Empty when the app does not sign in by code.
     var appleTeamID = "", appleKeyID = "", applePrivateKey = ""
+    /// The key a rotation replaced, accepted until `previousKeyExpiresAt`.
+    var previousApiKey: String? = nil
+    var previousKeyExpiresAt: Int64? = nil
+    /// When an operator disabled the app: its keys and mount open nothing.
+    var disabledAt: Int64? = nil
 
     enum CodingKeys: String, CodingKey {
         case id, name, profile
@@ -30,6 +35,9 @@ struct AppRecord: Codable, Equatable, Sendable {
         case appleTeamID = "apple_team_id"
         case appleKeyID = "apple_key_id"
         case applePrivateKey = "apple_private_key"
+        case previousApiKey = "previous_api_key"
+        case previousKeyExpiresAt = "previous_key_expires_at"
+        case disabledAt = "disabled_at"
     }
 
     /// The code-exchange key, when the app has one.
@@ -39,6 +47,17 @@ struct AppRecord: Codable, Equatable, Sendable {
 
     var appleAudiences: [String] {
         appleClientIDs.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// As operators see it: keys by their last four characters only.
+    var detail: AppDetail {
+        let previous = previousKeyExpiresAt.flatMap { $0 > GlintDate.nowMilliseconds() ? $0 : nil }
+        return AppDetail(
+            id: id, name: name, profile: profile, mount: mount, flags: info.flags, appleClientIds: appleAudiences, kakaoAppId: kakaoAppID,
+            appleTeamId: appleTeamID.isEmpty ? nil : appleTeamID, appleKeyId: appleKeyID.isEmpty ? nil : appleKeyID,
+            keyHint: String(apiKey.suffix(4)), previousKeyHint: previous == nil ? nil : previousApiKey.map { String($0.suffix(4)) },
+            previousKeyExpiresAt: previous.map(GlintDate.string(fromMilliseconds:)), disabled: disabledAt != nil,
+            createdAt: GlintDate.string(fromMilliseconds: createdAt))
     }
 
     var info: AppInfo {

@@ -21,7 +21,7 @@ struct BanService: Sendable {
         guard (1...500).contains(request.reason.count) else { throw ServiceError.badRequest("a reason of 1 to 500 characters is required") }
         if let until = request.until, until <= now() { throw ServiceError.badRequest("until must be in the future") }
         let state = try await store.ban(userID: userID, appID: appID, request, at: now())
-        try await changed()
+        try await announce()
         return state
     }
 
@@ -29,10 +29,12 @@ struct BanService: Sendable {
         guard ObjectID.isValid(userID), try await store.unban(userID: userID, appID: appID) else {
             throw ServiceError.notFound("this user is not banned")
         }
-        try await changed()
+        try await announce()
     }
 
-    private func changed() async throws {
+    /// Brings this replica's list up to date and wakes the polls waiting here (other replicas'
+    /// wake by the tables' notification): after a ban, a sign-out, or an app's change.
+    func announce() async throws {
         list.replace(with: try await snapshot())
         board.waiters.changed()
     }
@@ -58,7 +60,7 @@ struct BanService: Sendable {
     func signOut(userID: String, appID: String) async throws -> Int {
         guard ObjectID.isValid(userID) else { throw ServiceError(.userNotFound, "no such user in this app") }
         let ended = try await store.signOut(userID: userID, appID: appID, at: now())
-        try await changed()
+        try await announce()
         return ended
     }
 

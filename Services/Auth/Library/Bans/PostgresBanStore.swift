@@ -77,6 +77,7 @@ struct PostgresBanStore: BanStore {
         let now = GlintDate.milliseconds(time), since = GlintDate.milliseconds(cutoffsSince)
         return try await pool.transaction { connection in
             let revision = try await connection.value(Int64.self, "SELECT revision FROM ban_revision", logger: pool.logger) ?? 0
+            let appsRevision = try await connection.value(Int64.self, "SELECT apps_revision FROM ban_revision", logger: pool.logger) ?? 0
             let bans = try await connection.records(
                 BanRecord.self, "SELECT * FROM ban WHERE banned_until IS NULL OR banned_until > \(now) ORDER BY user_id", logger: pool.logger)
             let cutoffs = try await connection.rows(
@@ -86,7 +87,7 @@ struct PostgresBanStore: BanStore {
                     appID: try row.value("app_id", as: String.self), userID: try row.value("user_id", as: String.self),
                     before: GlintDate.date(fromMilliseconds: try row.value("before_at", as: Int64.self)))
             }
-            return RevocationSnapshot(revision: revision, users: bans.map(\.revoked), cutoffs: cutoffs)
+            return RevocationSnapshot(revision: revision, users: bans.map(\.revoked), cutoffs: cutoffs, appsRevision: appsRevision)
         }
     }
 }

@@ -63,7 +63,8 @@ struct SQLiteBanStore: BanStore {
 
     func snapshot(at time: Date, cutoffsSince: Date) async throws -> RevocationSnapshot {
         try await database.read { db in
-            let revision = try Int64.fetchOne(db, sql: "SELECT revision FROM ban_revision") ?? 0
+            let row = try Row.fetchOne(db, sql: "SELECT revision, apps_revision FROM ban_revision")
+            let (revision, appsRevision): (Int64, Int64) = (row?[0] ?? 0, row?[1] ?? 0)
             let bans = try BanRecord.fetchAll(
                 db, sql: "SELECT * FROM ban WHERE banned_until IS NULL OR banned_until > ? ORDER BY user_id",
                 arguments: [GlintDate.milliseconds(time)])
@@ -71,7 +72,7 @@ struct SQLiteBanStore: BanStore {
                 db, sql: "SELECT app_id, user_id, before_at FROM token_cutoff WHERE before_at > ? ORDER BY user_id",
                 arguments: [GlintDate.milliseconds(cutoffsSince)]
             ).map { TokenCutoff(appID: $0[0], userID: $0[1], before: GlintDate.date(fromMilliseconds: $0[2])) }
-            return RevocationSnapshot(revision: revision, users: bans.map(\.revoked), cutoffs: cutoffs)
+            return RevocationSnapshot(revision: revision, users: bans.map(\.revoked), cutoffs: cutoffs, appsRevision: appsRevision)
         }
     }
 }

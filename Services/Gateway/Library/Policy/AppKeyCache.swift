@@ -1,6 +1,7 @@
 import Contracts
 import ServiceClients
 import ServiceKit
+import Synchronization
 
 /// `SeSACKey` values and mounts and their apps, kept in memory so a request costs no extra hop.
 /// Unknown ones are kept briefly too, so a flood of bad keys or paths does not become a flood on
@@ -15,6 +16,8 @@ final class AppKeyCache: Sendable {
     /// nil values are keys auth-svc does not know.
     private let entries: ExpiringCache<String, AppInfo?>
     private let mounts: ExpiringCache<String, AppInfo?>
+    /// Moves when everything is forgotten: an answer asked for before is not kept after.
+    private let generation = Atomic<Int>(0)
 
     init(client: AuthClient, ttl: Duration, maxEntries: Int = 10_000) {
         self.client = client
@@ -29,12 +32,26 @@ final class AppKeyCache: Sendable {
         entries.value(for: key)
     }
 
-    /// Asks auth-svc (and keeps the answer); errors are auth-svc's, as `ServiceError`s.
+    /// Asks auth-svc (and keeps the answer); errors are auth-svc's, as `ServiceError`s. A
+    /// rotated-out key is kept no longer than its grace: it stops opening the app on time.
     func resolve(_ key: String) async throws -> AppInfo? {
         guard key.utf8.count <= Self.maxKeyLength else { return nil }
-        let app = try await client.appByKey(key)
-        entries.store(app, for: key, ttl: app == nil ? negativeTTL : ttl)
-        return app
+        let asked = generation.load(ordering: .acquiring)
+        let resolved = try await client.appByKey(key)
+        guard generation.load(ordering: .acquiring) == asked else { return resolved?.app }
+        var keep = resolved == nil ? negativeTTL : ttl
+        if let validUntil = resolved?.validUntil {
+            keep = min(keep, .milliseconds(max(validUntil - GlintDate.nowMilliseconds(), 0)))
+        }
+        entries.store(resolved?.app, for: key, ttl: keep)
+        return resolved?.app
+    }
+
+    /// An app changed (a key rotated, an app disabled): every key and mount is asked again.
+    @Sendable func forgetAll() {
+        generation.add(1, ordering: .releasing)
+        entries.removeAll()
+        mounts.removeAll()
     }
 
     /// The same for a mount (a path's first segment).
@@ -43,7 +60,9 @@ final class AppKeyCache: Sendable {
     }
 
     func resolveMount(_ mount: String) async throws -> AppInfo? {
+        let asked = generation.load(ordering: .acquiring)
         let app = try await client.appByMount(mount)
+        guard generation.load(ordering: .acquiring) == asked else { return app }
         mounts.store(app, for: mount, ttl: app == nil ? negativeTTL : ttl)
         return app
     }
