@@ -92,6 +92,27 @@ package enum AdminCatalogue {
                 method: "POST", pattern: app + "/content/{kind}/{content_id}/restore", summary: "Show it again", access: .signedIn,
                 body: .json(.of(AdminActionRequest.self)), answer: .json(.of(ContentSummary.self))),
             Op(
+                method: "GET", pattern: app + "/payments", summary: "An app's payments, newest first, by user, order or imp_uid (owners and admins)",
+                access: .signedIn,
+                query: [
+                    Op.Parameter("user", .string), Op.Parameter("order", .string), Op.Parameter("imp_uid", .string),
+                    Op.Parameter("limit", .integer),
+                ], answer: .json(.of([OperatorPayment].self))),
+            Op(
+                method: "POST", pattern: app + "/payments/{imp_uid}/refund",
+                summary: "Cancel the payment at PortOne; its grant is taken back (owners and admins)", access: .signedIn,
+                body: .json(.of(PaymentRefundRequest.self)), answer: .json(.of(OperatorPayment.self))),
+            Op(
+                method: "GET", pattern: "/admin/api/requests",
+                summary: "The gateways' request log: errors and a sample, newest first (owners; admins their apps')", access: .signedIn,
+                query: [
+                    Op.Parameter("request_id", .string), Op.Parameter("status", .integer), Op.Parameter("app", .string),
+                    Op.Parameter("user", .string), Op.Parameter("limit", .integer),
+                ], answer: .json(.of([RequestLogEntry].self))),
+            Op(
+                method: "GET", pattern: "/admin/api/requests/{request_id}", summary: "One request: its entry and every process's log lines of it",
+                access: .signedIn, answer: .json(.of(RequestTrace.self))),
+            Op(
                 method: "GET", pattern: "/admin/api/audit", summary: "The audit log, newest first (owners: all; admins: their apps)",
                 access: .signedIn,
                 query: [

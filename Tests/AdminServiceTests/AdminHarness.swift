@@ -87,11 +87,27 @@ struct AdminHarness {
         payments.payments = { _, _, _ in
             [PaymentReceipt(impUID: "imp_1", merchantUID: "m", amount: 100, currency: "KRW", status: "paid", name: "10 Coin")]
         }
+        payments.search = { search, appID, _ in
+            bans.payments.withLock { $0 }.filter { payment in
+                appID == AdminHarness.glint.appID && (search.impUid == nil || search.impUid == payment.impUid)
+                    && (search.userId == nil || search.userId == payment.userId)
+            }
+        }
+        payments.refund = { impUID, _, appID, _ in
+            try bans.payments.withLock { payments in
+                guard appID == AdminHarness.glint.appID, let index = payments.firstIndex(where: { $0.impUid == impUID }) else {
+                    throw ServiceError.notFound("no such payment in this app")
+                }
+                (payments[index].status, payments[index].refundedAt) = ("cancelled", "2026-11-26T12:00:00.000Z")
+                return payments[index]
+            }
+        }
         let hasher = PasswordHasher.bcrypt(cost: 4)
         let app = try AdminAssembly.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
             dependencies: .init(
-                auth: auth, content: content, market: market, payments: payments, push: push, apps: bans.registry.client, hasher: hasher)
+                auth: auth, content: content, market: market, payments: payments, push: push, apps: bans.registry.client,
+                requests: bans.requestLog.client, hasher: hasher)
         ).application()
         let stores = AdminStores(engine)
         return AdminHarness(app: app, registry: OperatorRegistry(store: stores.operators, hasher: hasher), stores: stores, engine: engine, bans: bans)
@@ -165,6 +181,14 @@ final class BanRecorder: Sendable {
     let content = Mutex<[String: ContentSummary]>([:])
     /// auth-svc's app registry.
     let registry = FakeAppRegistry()
+    /// The gateway's request log and the processes' lines.
+    let requestLog = FakeRequestLog()
+    /// payment-verify-svc's payments of GLINT.
+    let payments = Mutex<[OperatorPayment]>([
+        OperatorPayment(
+            impUid: "imp_100", merchantUid: "ord_1", kind: "order", userId: "6740369b3a36e82f532ec7bb", amount: 3000, coins: 0,
+            productName: "필터", status: "paid", paidAt: "2026-11-26T10:00:00.000Z", refundedAt: nil)
+    ])
 
     func summary(_ kind: ContentKind, _ id: String, _ appID: String) throws -> ContentSummary {
         guard let found = content.withLock({ $0[id] }), found.kind == kind, found.appId == appID else {
@@ -228,5 +252,40 @@ final class FakeAppRegistry: Sendable {
             change(&apps[index])
             return apps[index]
         }
+    }
+}
+
+/// The gateway's request log as admin-svc asks it: entries of both apps and one without an app,
+/// and auth-svc's lines of the failed one; push-svc unreachable.
+final class FakeRequestLog: Sendable {
+    static let failed = "req-failed-1"
+    let entries: [RequestLogEntry] = [
+        RequestLogEntry(
+            at: "2026-11-26T10:00:02.000Z", requestId: failed, method: "POST", route: "/v1/users/login", status: 401, latencyMs: 3.5,
+            appId: AdminHarness.glint.appID, appName: "GLINT", userId: nil, sampled: false),
+        RequestLogEntry(
+            at: "2026-11-26T10:00:01.000Z", requestId: "req-quotehub", method: "GET", route: "/quotehub/profile", status: 200, latencyMs: 1,
+            appId: AdminHarness.quotehub.appID, appName: "QuoteHub", userId: "6740369b3a36e82f532ec7bb", sampled: true),
+        RequestLogEntry(
+            at: "2026-11-26T10:00:00.000Z", requestId: "req-nokey", method: "GET", route: "/v1/…", status: 420, latencyMs: 0.2, appId: nil,
+            appName: nil, userId: nil, sampled: false),
+    ]
+
+    var client: RequestLogClient {
+        var client = RequestLogClient.unimplemented
+        client.search = { query, _ in
+            self.entries.filter { entry in
+                (query.requestId == nil || query.requestId == entry.requestId) && (query.status == nil || query.status == entry.status)
+                    && (query.appId == nil || query.appId == entry.appId)
+            }
+        }
+        client.lines = { request, _ in
+            let lines =
+                request == Self.failed
+                ? [ServiceLogLine(at: "2026-11-26T10:00:02.001Z", service: "auth-svc", level: "notice", message: "login refused", metadata: [:])]
+                : []
+            return (lines, ["push-svc"])
+        }
+        return client
     }
 }

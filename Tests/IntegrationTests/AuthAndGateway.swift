@@ -33,6 +33,7 @@ struct AuthAndGateway {
         environment["INTERNAL_SECRET"] = TestEnvironment.internalSecret
         environment["DATA_DIR"] = dataDirectory
         environment["AUTH_SVC_URL"] = "http://127.0.0.1:\(authPort)"
+        environment["GATEWAY_URL"] = "http://127.0.0.1:\(gatewayPort)"
         environment["AUTH_DEV_APP_KEY"] = appKey
         environment["AUTH_BCRYPT_COST"] = "4"
         var ports: [ServiceName: Int] = [:]

@@ -13,6 +13,8 @@ import XCTest
 /// through the gateway. A screenshot of every screen lands in `.build/screenshots/console-*.png`.
 final class ConsoleBrowserTests: XCTestCase {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python/console_browser.py").path
+    static let operations = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Python/console_operations.py")
+        .path
 
     struct Seen: Decodable {
         var screens: [String]
@@ -110,5 +112,87 @@ final class ConsoleBrowserTests: XCTestCase {
             throw error
         }
         await quotehub.stop()
+    }
+
+    struct Operations: Decodable {
+        var screens: [String]
+        var status_before: String
+        var refund_notice: String
+        var status_after: String
+        var request_status: String
+        var request_lines: [[String]]
+        var console_errors: [String]
+    }
+
+    /// A PortOne payment made here is refunded from the console (cancelled at the simulator, the
+    /// filter no longer the buyer's), and a failed sign-in is found in the request log by its
+    /// request id and followed into the services' logs.
+    func testAnOwnerRefundsAPaymentAndFindsAFailedRequest() async throws {
+        let python = try ChatThroughGatewayTests.python()
+        let pg = try await PortOneSimulator.start()
+        let suite = try await AuthAndGateway.start(
+            ["PORTONE_API_URL": pg.url, "PORTONE_IMP_KEY": PortOneSimulator.key, "PORTONE_IMP_SECRET": PortOneSimulator.secret],
+            with: [.market, .paymentVerify, .push, .admin])
+        do {
+            let owner = try await ModerationThroughGatewayTests.addOperator(suite.dataDirectory, email: "owner@example.com", role: "owner")
+            func join(_ nick: String) async throws -> AuthAnswer {
+                let answer = try await suite.call(
+                    .POST, "/v1/users/join", json: #"{"email":"\#(nick)@glint.app","password":"pass1234!","nick":"\#(nick)"}"#)
+                return try JSONDecoder().decode(AuthAnswer.self, from: answer.body)
+            }
+            let seller = try await join("seller"), buyer = try await join("buyer")
+            let created = try await suite.call(
+                .POST, "/v1/filters", token: seller.accessToken,
+                json:
+                    #"{"category":"film","title":"warm","price":3000,"description":"d","files":["/data/filters/a.jpg"],"filter_values":{"brightness":0.1}}"#
+            )
+            let filterID = try JSON.string(try JSON.object(created.body), "filter_id")
+            let ordered = try await suite.call(
+                .POST, "/v1/orders", token: buyer.accessToken, json: #"{"filter_id":"\#(filterID)","total_price":3000}"#)
+            let impUID = pg.createPayment(merchantUID: try JSON.string(try JSON.object(ordered.body), "order_code"), amount: 3000)
+            let validated = try await suite.call(.POST, "/v1/payments/validation", token: buyer.accessToken, json: #"{"imp_uid":"\#(impUID)"}"#)
+            XCTAssertEqual(validated.status, 200, validated.body.text)
+            let failed = try await suite.call(.POST, "/v1/users/login", json: #"{"email":"buyer@glint.app","password":"wrong-password"}"#)
+            XCTAssertGreaterThanOrEqual(failed.status, 400)
+            let failedID = try XCTUnwrap(failed.headers.first(name: "x-request-id"))
+
+            let screenshots = AttendanceBrowserTests.screenshots
+            try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
+            let browser = try RunningProcess(
+                url: python, name: "chromium",
+                arguments: [
+                    Self.operations, suite.gatewayURL, owner.email, owner.password, owner.totp.base32, "Development", impUID, failedID,
+                    screenshots.path,
+                ], environment: ProcessInfo.processInfo.environment)
+            let status = try await browser.exitStatus(within: .seconds(180))
+            XCTAssertEqual(status, 0, browser.transcript)
+            let line = try XCTUnwrap(browser.transcript.split(separator: "\n").last { $0.hasPrefix("{") }, browser.transcript)
+            let seen = try JSONDecoder().decode(Operations.self, from: Data(line.utf8))
+
+            XCTAssertEqual(seen.status_before, "paid")
+            XCTAssertEqual(seen.refund_notice, "Refunded: PortOne cancelled the payment and its grant is taken back.")
+            XCTAssertTrue(seen.status_after.hasPrefix("cancelled · refunded"), seen.status_after)
+            XCTAssertEqual(pg.cancelled, [impUID], "cancelled at PortOne")
+            let takenBack = await HTTPProbe.eventually(within: .seconds(20)) { () -> Bool? in
+                let detail = try? await suite.call(.GET, "/v1/filters/\(filterID)", token: buyer.accessToken)
+                return detail.flatMap { (try? JSON.object($0.body))?["is_downloaded"] as? Bool } == false ? true : nil
+            }
+            XCTAssertEqual(takenBack, true, "the refund took the filter back")
+
+            XCTAssertEqual(seen.request_status, String(failed.status))
+            XCTAssertTrue(
+                seen.request_lines.contains { $0.count == 4 && $0[1] == "gateway" && $0[3].contains("/v1/users/login") },
+                "the gateway's line of the request: \(seen.request_lines)")
+            XCTAssertEqual(seen.console_errors, [String]())
+            for screen in seen.screens {
+                let png = try Data(contentsOf: screenshots.appendingPathComponent("console-\(screen).png"))
+                XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG for \(screen)")
+            }
+            XCTAssertEqual(seen.screens, ["sign-in", "password", "payments", "payments-refunded", "requests", "request"])
+        } catch {
+            await suite.stop()
+            throw error
+        }
+        await suite.stop()
     }
 }

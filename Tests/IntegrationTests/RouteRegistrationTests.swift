@@ -9,10 +9,10 @@ import XCTest
 /// endpoint is served by exactly the service that declares it, and every service serves exactly
 /// the public routes the gateway's table gives it.
 final class RouteRegistrationTests: XCTestCase {
-    /// Method and path of every route of every backend, paths with parameters as `{}`.
+    /// Method and path of every route of every process, paths with parameters as `{}`.
     private static func registeredRoutes() async throws -> [ServiceName: Set<String>] {
         var registered: [ServiceName: Set<String>] = [:]
-        for service in ServiceName.backends {
+        for service in ServiceName.allCases {
             let directory = try TestEnvironment.temporaryDirectory()
             let common = TestEnvironment.common(service, dataDirectory: directory)
             let assembly = try await ServiceCatalog.assembler(for: service)(common, ConfigReader(environment: [:]), TestEnvironment.logger)
@@ -51,7 +51,8 @@ final class RouteRegistrationTests: XCTestCase {
                     "\(route.method) \(Self.normalized(route.pattern.replacingOccurrences(of: "/**", with: "/{name}")))"
                 })
             let served = (registered[service] ?? []).subtracting(internalRoutes).filter { route in
-                !["GET /health", "GET /metrics"].contains(route)
+                // Every process's own: health, metrics and its log lines of a request.
+                !["GET /health", "GET /metrics", "GET /internal/log/{}"].contains(route)
                     && !(route.hasSuffix(" /socket.io") && !["GET /socket.io", "POST /socket.io"].contains(route))
             }
             var servedPublic = Set(served.map { $0.hasSuffix(" /socket.io") ? $0 + "/{}" : $0 })

@@ -18,7 +18,7 @@ package enum AdminAssembly {
         // Nothing admin-svc keeps of auth-svc's answers is cached across requests: no change signal to hear.
         let dependencies = Dependencies(
             auth: .live(client, changes: LocalChangeCounter()), content: .live(client), market: .live(client), payments: .live(client),
-            push: .live(client), apps: .live(client),
+            push: .live(client), apps: .live(client), requests: .live(client),
             hasher: .bcrypt(cost: configuration.bcryptCost))
         return try assemble(
             common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
@@ -38,6 +38,8 @@ package enum AdminAssembly {
         var push: PushClient
         /// auth-svc's app registry: settings, registration, key rotation, disabling.
         var apps: AppRegistryClient
+        /// The gateway's request log and every process's lines of a request.
+        var requests: RequestLogClient
         var hasher: PasswordHasher
     }
 
@@ -63,7 +65,9 @@ package enum AdminAssembly {
             content: contents,
             operators: OperatorDesk(registry: OperatorRegistry(store: stores.operators, hasher: dependencies.hasher), signIn: signIn, audit: audit),
             audit: AuditDesk(access: access, audit: audit),
-            apps: AppDesk(access: access, registry: dependencies.apps, audit: audit))
+            apps: AppDesk(access: access, registry: dependencies.apps, audit: audit),
+            payments: PaymentDesk(payments: dependencies.payments, audit: audit),
+            requests: RequestLogDesk(access: access, log: dependencies.requests))
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services
         ) { group in
@@ -74,6 +78,8 @@ package enum AdminAssembly {
             ContentRoutes(gate: gate, access: access, desk: desks.content).register(on: group)
             ReportRoutes(gate: gate, access: access, desk: desks.reports).register(on: group)
             AuditRoutes(gate: gate, desk: desks.audit).register(on: group)
+            PaymentRoutes(gate: gate, access: access, desk: desks.payments).register(on: group)
+            RequestLogRoutes(gate: gate, desk: desks.requests).register(on: group)
             let console = Console(renderer: renderer, gate: gate, access: access)
             SessionPages(console: console, desk: sessions).register(on: group)
             HomePage(console: console, reports: desks.reports).register(on: group)
@@ -83,6 +89,8 @@ package enum AdminAssembly {
             OperatorPages(console: console, desk: desks.operators).register(on: group)
             AuditPages(console: console, desk: desks.audit).register(on: group)
             AppPages(console: console, desk: desks.apps).register(on: group)
+            PaymentPages(console: console, desk: desks.payments).register(on: group)
+            RequestPages(console: console, desk: desks.requests).register(on: group)
         }
     }
 

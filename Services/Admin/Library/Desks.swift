@@ -7,4 +7,6 @@ struct Desks: Sendable {
     var operators: OperatorDesk
     var audit: AuditDesk
     var apps: AppDesk
+    var payments: PaymentDesk
+    var requests: RequestLogDesk
 }

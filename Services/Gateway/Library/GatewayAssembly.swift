@@ -61,7 +61,8 @@ package enum GatewayAssembly {
             limiter: RateLimiter(),
             configuration: configuration,
             internalSecret: common.internalSecret,
-            serverName: common.service.rawValue
+            serverName: common.service.rawValue,
+            requestLog: RequestLog(settings: configuration.requestLog)
         )
         router.get("/metrics") { _, _ in
             Response(
@@ -69,6 +70,10 @@ package enum GatewayAssembly {
                 body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))
         }
         DocumentRoutes(logger: logger).register(on: router)
+        // admin-svc's: the request log and this process's lines of a request.
+        let internalGroup = router.group().add(middleware: InternalSecretMiddleware(secret: common.internalSecret))
+        ServiceApplication.addRequestLines(to: internalGroup, service: .gateway)
+        RequestLogRoutes(log: policy.requestLog).register(on: internalGroup)
         ProxyRoutes(policy: policy, upstream: dependencies.upstream).register(on: router)
         let server = FrontedHTTP1Channel.server { _, routerStarted in
             DirectForwardHandler(policy: policy, upstream: dependencies.upstream, metrics: metrics, logger: logger, routerStarted: routerStarted)

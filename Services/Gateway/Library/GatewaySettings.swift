@@ -27,10 +27,20 @@ package enum GatewaySettings {
     package static let trustForwardedFor = ConfigVariable(
         "GATEWAY_TRUST_FORWARDED_FOR", default: "false", "take the client address from X-Forwarded-For (only behind a trusted proxy)")
 
+    package static let requestLogErrors = ConfigVariable(
+        "GATEWAY_REQUEST_LOG_ERRORS", default: "5000", "requests that ended in 4xx/5xx the request log keeps (the oldest go first)")
+    package static let requestLogSampleEvery = ConfigVariable(
+        "GATEWAY_REQUEST_LOG_SAMPLE_EVERY", default: "100", "the request log keeps one in this many successful requests (0: none)")
+    package static let requestLogSampled = ConfigVariable(
+        "GATEWAY_REQUEST_LOG_SAMPLED", default: "1000", "sampled successful requests the request log keeps")
+    package static let requestLogRetentionMinutes = ConfigVariable(
+        "GATEWAY_REQUEST_LOG_RETENTION_MINUTES", default: "1440", "how long the request log shows an entry")
+
     package static var all: [ConfigVariable] {
         [
             maxBodyBytes, ratePerApp, burstPerApp, ratePerIP, burstPerIP, appCacheSeconds, upstreamTimeoutSeconds, maxUpstreamConnections,
-            idleTimeoutSeconds, trustForwardedFor, publicURL, SocketHandoff.path,
+            idleTimeoutSeconds, trustForwardedFor, publicURL, SocketHandoff.path, requestLogErrors, requestLogSampleEvery, requestLogSampled,
+            requestLogRetentionMinutes,
         ]
     }
 }
@@ -48,6 +58,7 @@ package struct GatewayConfiguration: Sendable, Equatable {
     package var publicURL = ""
     /// chat-svc's handoff socket (`SocketHandoff`); nil: sockets are spliced.
     package var handoffPath: String?
+    var requestLog = RequestLog.Settings()
 
     package init(
         maxBodyBytes: Int = 32 << 20, appLimit: RateLimit = .init(perSecond: 500, burst: 1000),
@@ -88,6 +99,11 @@ package struct GatewayConfiguration: Sendable, Equatable {
         publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
         let handoff = try reader.string(SocketHandoff.path)
         handoffPath = handoff.isEmpty ? nil : handoff
+        requestLog = RequestLog.Settings(
+            errors: try reader.int(GatewaySettings.requestLogErrors, in: 0...1_000_000),
+            sampled: try reader.int(GatewaySettings.requestLogSampled, in: 0...1_000_000),
+            sampleEvery: try reader.int(GatewaySettings.requestLogSampleEvery, in: 0...1_000_000),
+            retention: .seconds(try reader.int(GatewaySettings.requestLogRetentionMinutes, in: 1...(30 * 1440)) * 60))
         try reader.finish()
     }
 }

@@ -41,8 +41,8 @@ package struct LaunchPlan: Sendable {
         environment[CommonSettings.dataDirectory.name] = dataDirectory
         environment[CommonSettings.internalSecret.name] = internalSecret
         environment[CommonSettings.parentPID.name] = String(getpid())
-        for backend in ServiceName.backends {
-            environment[backend.urlVariable] = "http://127.0.0.1:\(port(of: backend))"
+        for other in ServiceName.allCases {
+            environment[other.urlVariable] = "http://127.0.0.1:\(port(of: other))"
         }
         if [.gateway, .chat].contains(service), environment[SocketHandoff.path.name] == nil, let path = handoffPath {
             environment[SocketHandoff.path.name] = path

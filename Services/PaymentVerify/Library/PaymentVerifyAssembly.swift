@@ -67,7 +67,9 @@ package enum PaymentVerifyAssembly {
                 logger.error("unknown outbox topic", metadata: ["topic": "\(message.topic)"])
             }
         }
-        let routes = PaymentRoutes(verifier: verifier, configuration: configuration, queued: { relay.nudge() })
+        let routes = PaymentRoutes(
+            verifier: verifier, operators: OperatorPayments(store: store, portOne: dependencies.portOne, verifier: verifier, logger: logger),
+            configuration: configuration, queued: { relay.nudge() })
         let (tokens, bans, _) = AccessTokenVerifier.watching(jwks: dependencies.jwks, revocations: dependencies.revocations, logger: logger)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services + [relay, bans]

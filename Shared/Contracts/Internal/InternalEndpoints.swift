@@ -122,6 +122,12 @@ package enum InternalEndpoints {
         /// admin-svc: a user's payments in the caller's app, newest first (as the user's own receipts).
         package static let userPayments = InternalEndpoint<String, NoBody, DataList<PaymentReceipt>>(
             .paymentVerify, .get, "/internal/users/{user_id}/payments")
+        /// admin-svc: the caller's app's payments, newest first, by user, order or imp_uid.
+        package static let searchPayments = InternalEndpoint<NoParameter, PaymentSearch, [OperatorPayment]>(
+            .paymentVerify, .post, "/internal/payments/search")
+        /// admin-svc: cancels a payment of the caller's app at PortOne and takes its grant back.
+        package static let refundPayment = InternalEndpoint<String, PaymentRefundRequest, OperatorPayment>(
+            .paymentVerify, .post, "/internal/payments/{imp_uid}/refund")
     }
 
     package enum Push {
@@ -132,6 +138,18 @@ package enum InternalEndpoints {
         package static let userDevices = InternalEndpoint<String, NoBody, [OperatorDeviceSummary]>(.push, .get, "/internal/users/{user_id}/devices")
         /// auth-svc's outbox: the device token a join or login came with.
         package static let deviceToken = InternalEndpoint<NoParameter, DeviceTokenEvent, EmptyAnswer>(.push, .post, "/internal/device-tokens")
+    }
+
+    package enum Gateway {
+        /// admin-svc: the requests a gateway replica kept (errors and a sample), newest first.
+        package static let requestLog = InternalEndpoint<NoParameter, RequestLogQuery, [RequestLogEntry]>(
+            .gateway, .post, "/internal/request-log")
+    }
+
+    /// Every process's lines of one request's log (admin-svc follows a request through the
+    /// services). The same path on every process, like `/health`, so not in `all`.
+    package static func requestLines(_ service: ServiceName) -> InternalEndpoint<String, NoBody, [ServiceLogLine]> {
+        InternalEndpoint(service, .get, "/internal/log/{request_id}")
     }
 
     package static let all: [InternalEndpointDescription] = [
@@ -148,8 +166,8 @@ package enum InternalEndpoints {
         Chat.usersChanged.description,
         Content.summary(.post).description, Content.hide(.post).description, Content.restore(.post).description,
         Content.summary(.message).description, Content.hide(.message).description, Content.restore(.message).description,
-        Geo.postLocation.description,
-        PaymentVerify.userPayments.description,
+        Geo.postLocation.description, Gateway.requestLog.description,
+        PaymentVerify.userPayments.description, PaymentVerify.searchPayments.description, PaymentVerify.refundPayment.description,
         Push.userDevices.description, Push.chatMessages.description, Push.deviceToken.description,
     ]
 }

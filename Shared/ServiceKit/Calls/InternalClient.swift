@@ -20,10 +20,17 @@ package struct InternalClient: Sendable {
         self.timeout = timeout
     }
 
+    /// Every replica's base URL of a service (for calls each replica answers for itself).
+    package func replicas(of service: ServiceName) -> [String] {
+        configuration.urls(of: service)
+    }
+
+    /// `replica`: one of `replicas(of:)`; the service's first otherwise.
     package func call<Parameter, Body, Answer>(
-        _ endpoint: InternalEndpoint<Parameter, Body, Answer>, _ parameter: Parameter, body: Body, for caller: InternalCaller = .init()
+        _ endpoint: InternalEndpoint<Parameter, Body, Answer>, _ parameter: Parameter, body: Body, for caller: InternalCaller = .init(),
+        replica: String? = nil
     ) async throws -> Answer {
-        var request = HTTPClientRequest(url: configuration.url(of: endpoint.service) + endpoint.path(parameter))
+        var request = HTTPClientRequest(url: (replica ?? configuration.url(of: endpoint.service)) + endpoint.path(parameter))
         request.method = HTTPMethod(rawValue: endpoint.method.rawValue)
         request.headers.add(name: InternalHeader.secret, value: configuration.internalSecret)
         if let requestID = caller.requestID { request.headers.add(name: InternalHeader.requestID, value: requestID) }

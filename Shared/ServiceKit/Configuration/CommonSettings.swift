@@ -12,7 +12,8 @@ package enum CommonSettings {
         "INTERNAL_SECRET", default: nil, "shared secret of service-to-service calls (at least 16 characters)")
     package static let parentPID = ConfigVariable("GLINT_PARENT_PID", default: "", "set by the launcher: the process exits when its launcher is gone")
 
-    /// `AUTH_SVC_URL`, `CHAT_SVC_URL`, … with local defaults.
+    /// `AUTH_SVC_URL`, `CHAT_SVC_URL`, … with local defaults; `GATEWAY_URL` (every gateway replica)
+    /// is where admin-svc reads the request log.
     package static func url(of service: ServiceName) -> ConfigVariable {
         ConfigVariable(
             service.urlVariable, default: "http://127.0.0.1:\(service.defaultPort)",
@@ -21,7 +22,7 @@ package enum CommonSettings {
     }
 
     package static var all: [ConfigVariable] {
-        [host, port, dataDirectory, logLevel, internalSecret, parentPID] + ServiceName.backends.map(url(of:))
+        [host, port, dataDirectory, logLevel, internalSecret, parentPID] + ServiceName.allCases.map(url(of:))
     }
 }
 
@@ -64,8 +65,8 @@ package struct CommonConfiguration: Sendable {
                 CommonSettings.logLevel, "must be one of \(Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))", standIn: .info
             )
         var urls: [ServiceName: String] = [:]
-        for backend in ServiceName.backends {
-            urls[backend] = try reader.urls(CommonSettings.url(of: backend)).joined(separator: ",")
+        for service in ServiceName.allCases {
+            urls[service] = try reader.urls(CommonSettings.url(of: service)).joined(separator: ",")
         }
         let parent = try reader.string(CommonSettings.parentPID)
         var parentPID: Int32?

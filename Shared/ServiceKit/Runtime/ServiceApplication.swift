@@ -27,7 +27,9 @@ package enum ServiceApplication {
         addStandardMiddleware(to: router, metrics: RequestMetrics(registry: registry), accessLogLevel: .debug)
         addHealthAndMetrics(to: router, service: configuration.service, registry: registry, check: healthCheck)
         openRoutes(router)
-        routes(router.group().add(middleware: InternalSecretMiddleware(secret: configuration.internalSecret)))
+        let internalGroup = router.group().add(middleware: InternalSecretMiddleware(secret: configuration.internalSecret))
+        addRequestLines(to: internalGroup, service: configuration.service)
+        routes(internalGroup)
         return ServiceAssembly(configuration: configuration, logger: logger, router: router, services: services, server: server)
     }
 
@@ -38,6 +40,14 @@ package enum ServiceApplication {
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: AccessLogMiddleware(level: accessLogLevel))
         router.add(middleware: ErrorMiddleware())
+    }
+
+    /// `GET /internal/log/{request_id}`: this process's log lines of one request.
+    package static func addRequestLines(to group: Group, service: ServiceName, lines: RecentLogLines = .shared) {
+        group.serve(InternalEndpoints.requestLines(service)) { requestID, _, _ in
+            guard requestID.utf8.count <= 64 else { throw ServiceError.badRequest("a request id is at most 64 characters") }
+            return lines.lines(of: requestID)
+        }
     }
 
     package static func addHealthAndMetrics(

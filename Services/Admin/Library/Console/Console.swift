@@ -48,6 +48,7 @@ struct Console: Sendable {
         "deleted": "The account is deleted.", "password": "Your password is changed.", "operator-changed": "The operator is changed.",
         "operator-removed": "The operator is removed.", "app-changed": "The app's settings are saved.",
         "app-disabled": "The app is disabled: its keys and mount open nothing.", "app-enabled": "The app is enabled again.",
+        "refunded": "Refunded: PortOne cancelled the payment and its grant is taken back.",
     ]
 
     func page(

@@ -17,6 +17,8 @@ struct GatewayPolicy: Sendable {
     let internalSecret: String
     /// The `Server` of every answer.
     let serverName: String
+    /// What every path reports a request's end to (errors and a sample, for operators).
+    let requestLog: RequestLog
 
     /// What the policy reads of a request.
     struct Request {

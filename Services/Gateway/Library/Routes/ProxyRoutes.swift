@@ -35,18 +35,40 @@ struct ProxyRoutes: Sendable {
     }
 
     func handle(_ request: Request, context: GlintRequestContext) async throws -> Response {
+        let start = ContinuousClock.now
         let admission: GatewayPolicy.Admission
         do throws(GatewayPolicy.Refusal) {
             admission = try await policy.admit(policyRequest(request, context))
         } catch {
-            return error.answer.response
+            let response = error.answer.response
+            logged(request, context, route: Self.unmatchedRoute(request.uri.path), app: nil, status: response.status, since: start)
+            return response
         }
+        let response: Response
         do {
-            return try await forward(request, admission, context: context)
+            response = try await forward(request, admission, context: context)
         } catch let error as ServiceError {
             if error.code == .unavailable { context.logger.warning("gateway error", metadata: ["error": "\(error.message)"]) }
-            return DialectRenderer.rendered(for: error.canonical, app: admission.app, paginated: admission.route.paginated).response
+            response = DialectRenderer.rendered(for: error.canonical, app: admission.app, paginated: admission.route.paginated).response
         }
+        logged(request, context, route: admission.route.pattern, app: admission.app, status: response.status, since: start)
+        return response
+    }
+
+    /// A refused request's route in the request log: its first segment (a whole unknown path
+    /// could carry anything).
+    static func unmatchedRoute(_ path: String) -> String {
+        "/" + (path.split(separator: "/").first.map { String($0.prefix(40)) } ?? "") + (path.split(separator: "/").count > 1 ? "/…" : "")
+    }
+
+    private func logged(
+        _ request: Request, _ context: GlintRequestContext, route: String, app: AppInfo?, status: HTTPResponse.Status,
+        since start: ContinuousClock.Instant
+    ) {
+        policy.requestLog.record(
+            RequestLog.Ended(
+                method: request.method.rawValue, route: route, status: status.code, start: start, app: app, requestID: context.requestID,
+                authorization: request.headers[.authorization]))
     }
 
     private func policyRequest(_ request: Request, _ context: GlintRequestContext) -> GatewayPolicy.Request {

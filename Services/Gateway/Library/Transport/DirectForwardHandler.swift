@@ -223,6 +223,10 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         inFlight = nil
         let method = done.forward.head.method.rawValue
         metrics.record(method: method, route: done.forward.route, status: status, since: done.start)
+        policy.requestLog.record(
+            RequestLog.Ended(
+                method: method, route: done.forward.route, status: status, start: done.start, app: done.forward.app,
+                requestID: done.forward.requestID, authorization: done.forward.head.headers.first(name: "authorization")))
         if accessLogged {
             AccessLogMiddleware.log(
                 to: logger, level: .info, method: HTTPRequest.Method(method) ?? .get, path: String(done.forward.path), status: status,

@@ -221,6 +221,10 @@ final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// A socket's metrics and access line, whether it was spliced or refused.
     private func finished(status: Int) {
         metrics.record(method: "GET", route: Self.route, status: status, since: start)
+        policy.requestLog.record(
+            RequestLog.Ended(
+                method: "GET", route: Self.route, status: status, start: start, app: nil, requestID: requestID,
+                authorization: head.headers.first(name: "authorization")))
         AccessLogMiddleware.log(
             to: logger, level: .info, method: .get, path: Self.route, status: status, since: start, metadata: ["request_id": .string(requestID)])
     }

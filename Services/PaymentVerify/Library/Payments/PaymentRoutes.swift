@@ -6,6 +6,8 @@ import ServiceKit
 /// API.md §5.
 struct PaymentRoutes: Sendable {
     let verifier: VerificationService
+    /// admin-svc's search and refunds.
+    let operators: OperatorPayments
     let configuration: PaymentConfiguration
     /// Wakes the outbox relay after a transaction that queued a grant or a webhook.
     let queued: @Sendable () -> Void
@@ -13,6 +15,14 @@ struct PaymentRoutes: Sendable {
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
         group.serve(InternalEndpoints.PaymentVerify.userPayments) { userID, _, context in
             DataList(data: try await verifier.payments(of: userID, appID: try context.requireAppID()).map(PaymentRenderer.receipt))
+        }
+        group.serve(InternalEndpoints.PaymentVerify.searchPayments) { _, search, context in
+            try await operators.search(search, appID: try context.requireAppID())
+        }
+        group.serve(InternalEndpoints.PaymentVerify.refundPayment) { impUID, request, context in
+            // The refund's grant reversal was queued in the same transaction: relay it now.
+            defer { queued() }
+            return try await operators.refund(impUID, request, appID: try context.requireAppID())
         }
         protected.post("/v1/payments/validation") { request, context -> PaymentValidationAnswer in
             let body = try await request.decode(as: PaymentValidationRequest.self, context: context)

@@ -11,6 +11,8 @@ protocol PaymentStore: Sendable {
     func payment(matching id: String, appID: String, userID: String) async throws -> PaymentRecord?
     /// The user's payments, newest first.
     func payments(appID: String, userID: String, limit: Int) async throws -> [PaymentRecord]
+    /// The app's payments, newest first, each given criterion (user, order code, imp_uid) met.
+    func search(appID: String, _ search: PaymentSearch) async throws -> [PaymentRecord]
     /// A webhook's payment id, to be verified by the outbox relay.
     func queueWebhook(_ webhook: PaymentWebhook) async throws
     /// Records that the PG cancelled or refunded the payment (its receipt as the PG now gives it)

@@ -76,6 +76,20 @@ struct PostgresPaymentStore: PaymentStore {
         }
     }
 
+    func search(appID: String, _ search: PaymentSearch) async throws -> [PaymentRecord] {
+        try await pool.read {
+            // An absent criterion (NULL) matches every row.
+            try await $0.records(
+                PaymentRecord.self,
+                """
+                SELECT * FROM payment WHERE app_id = \(appID) AND (\(search.userId)::text IS NULL OR user_id = \(search.userId))
+                    AND (\(search.merchantUid)::text IS NULL OR merchant_uid = \(search.merchantUid))
+                    AND (\(search.impUid)::text IS NULL OR imp_uid = \(search.impUid))
+                ORDER BY created_at DESC, seq DESC LIMIT \(search.limit)
+                """, logger: pool.logger)
+        }
+    }
+
     func markRefunded(impUID: String, receipt: String, at time: Int64) async throws -> PaymentRecord? {
         let logger = pool.logger
         return try await pool.transaction { connection in

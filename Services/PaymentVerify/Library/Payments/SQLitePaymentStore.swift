@@ -66,6 +66,22 @@ struct SQLitePaymentStore: PaymentStore {
         }
     }
 
+    func search(appID: String, _ search: PaymentSearch) async throws -> [PaymentRecord] {
+        try await database.read { db in
+            // An absent criterion (NULL) matches every row.
+            try PaymentRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM payment WHERE app_id = ? AND (? IS NULL OR user_id = ?) AND (? IS NULL OR merchant_uid = ?)
+                        AND (? IS NULL OR imp_uid = ?)
+                    ORDER BY created_at DESC, rowid DESC LIMIT ?
+                    """,
+                arguments: [
+                    appID, search.userId, search.userId, search.merchantUid, search.merchantUid, search.impUid, search.impUid, search.limit,
+                ])
+        }
+    }
+
     func markRefunded(impUID: String, receipt: String, at time: Int64) async throws -> PaymentRecord? {
         try await database.write { db in
             try db.execute(

@@ -1,0 +1,65 @@
+"""The operator console's payments and request log (issue 36) in headless Chromium.
+
+usage: console_operations.py GATEWAY_URL EMAIL PASSWORD TOTP_SECRET APP_NAME IMP_UID FAILED_REQUEST_ID SCREENSHOT_DIR
+
+Signs in for the first time, opens APP_NAME's payments, finds IMP_UID and refunds it with a
+reason (PortOne cancels it), reads the receipt's status; then finds FAILED_REQUEST_ID in the
+request log and opens it to its lines in the services' logs. Saves console-<screen>.png for each
+screen under SCREENSHOT_DIR and prints one JSON line of what it saw.
+"""
+import json
+import sys
+
+from selenium.webdriver.common.by import By
+
+from console_common import Console, browser
+
+
+def main():
+    gateway, email, password, secret, app_name, imp_uid, failed, shots = sys.argv[1:9]
+    seen = {}
+    driver = browser()
+    console = Console(driver, gateway, shots)
+    try:
+        console.sign_in_first_time(email, password, secret)
+        driver.find_element(By.LINK_TEXT, app_name).click()
+        console.at("/reports")
+        driver.find_element(By.LINK_TEXT, "Payments").click()
+        console.at("/payments")
+        driver.find_element(By.NAME, "imp_uid").send_keys(imp_uid)
+        driver.find_element(By.CSS_SELECTOR, "form.filters button[type=submit]").click()
+        console.at("imp_uid=" + imp_uid)
+        row = driver.find_element(By.ID, "p-" + imp_uid)
+        seen["status_before"] = row.find_element(By.CSS_SELECTOR, ".status").text
+        console.shot("payments")
+        row.find_element(By.NAME, "reason").send_keys("고객 요청 환불")
+        row.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        console.at("done=refunded")
+        seen["refund_notice"] = driver.find_element(By.CSS_SELECTOR, "p.notice").text
+        seen["status_after"] = driver.find_element(By.ID, "p-" + imp_uid).find_element(By.CSS_SELECTOR, ".status").text
+        console.shot("payments-refunded")
+
+        driver.find_element(By.LINK_TEXT, "Request log").click()
+        console.at("/admin/requests")
+        driver.find_element(By.NAME, "request_id").send_keys(failed)
+        driver.find_element(By.CSS_SELECTOR, "form.filters button[type=submit]").click()
+        console.at("request_id=" + failed)
+        console.shot("requests")
+        driver.find_element(By.LINK_TEXT, failed).click()
+        console.at("/admin/requests/" + failed)
+        seen["request_status"] = driver.find_element(By.ID, "status").text
+        seen["request_lines"] = [
+            [cell.text for cell in line.find_elements(By.TAG_NAME, "td")] for line in driver.find_elements(By.CSS_SELECTOR, "tr.line")]
+        console.shot("request")
+        seen["console_errors"] = console.errors()
+    except Exception:
+        print("at %s: %s" % (driver.current_url, driver.page_source[:2000]), file=sys.stderr)
+        raise
+    finally:
+        driver.quit()
+    seen["screens"] = console.screens
+    print(json.dumps(seen, ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()
