@@ -177,7 +177,7 @@ let package = Package(
         ),
         .target(name: "Outbox", dependencies: ["ServiceKit", "PostgresStorage", grdb], path: "Shared/Outbox", swiftSettings: settings),
         .target(
-            name: "Storage", dependencies: ["ServiceKit", "SQLiteStorage", "PostgresStorage", "Outbox", grdb], path: "Shared/Storage",
+            name: "Storage", dependencies: ["Contracts", "ServiceKit", "SQLiteStorage", "PostgresStorage", "Outbox", grdb], path: "Shared/Storage",
             swiftSettings: settings
         ),
         .target(

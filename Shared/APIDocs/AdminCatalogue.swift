@@ -103,6 +103,16 @@ package enum AdminCatalogue {
                 summary: "Cancel the payment at PortOne; its grant is taken back (owners and admins)", access: .signedIn,
                 body: .json(.of(PaymentRefundRequest.self)), answer: .json(.of(OperatorPayment.self))),
             Op(
+                method: "GET", pattern: app + "/push", summary: "An app's deliveries per provider and latest failures (owners and admins)",
+                access: .signedIn, query: [Op.Parameter("hours", .integer)], answer: .json(.of(PushStats.self))),
+            Op(
+                method: "POST", pattern: app + "/users/{user_id}/test-push", summary: "A test notification to the user's devices (owners and admins)",
+                access: .signedIn, body: .json(.of(TestPushRequest.self)), answer: .json(.of(TestPushAnswer.self))),
+            Op(
+                method: "GET", pattern: "/admin/api/overview",
+                summary: "An app's (owners: every app's) activity per day, open reports, payments today, push and the processes' health",
+                access: .signedIn, query: [Op.Parameter("app", .string), Op.Parameter("days", .integer)], answer: .json(.of(Overview.self))),
+            Op(
                 method: "GET", pattern: "/admin/api/requests",
                 summary: "The gateways' request log: errors and a sample, newest first (owners; admins their apps')", access: .signedIn,
                 query: [

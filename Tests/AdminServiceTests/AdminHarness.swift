@@ -83,6 +83,18 @@ struct AdminHarness {
         push.devices = { _, _, _ in
             [OperatorDeviceSummary(platform: "fcm", sessionId: "s1", tokenEnd: "abcdef", updatedAt: "2026-11-26T00:00:00.000Z")]
         }
+        push.stats = { hours, _, _ in
+            PushStats(
+                since: "2026-11-25T10:00:00.000Z", notifications: hours,
+                providers: [ProviderDeliveries(provider: "fcm", sent: 9, failed: 1, dead: 0, pending: 2)],
+                recentFailures: [
+                    DeliveryFailure(at: "2026-11-26T09:00:00.000Z", provider: "fcm", state: "failed", error: "INTERNAL", targetEnd: "abcdef")
+                ])
+        }
+        push.test = { userID, request, _, _ in
+            bans.testPushes.withLock { $0.append((userID, request)) }
+            return TestPushAnswer(notificationId: "n1", deliveries: 1)
+        }
         var payments = PaymentClient.unimplemented
         payments.payments = { _, _, _ in
             [PaymentReceipt(impUID: "imp_1", merchantUID: "m", amount: 100, currency: "KRW", status: "paid", name: "10 Coin")]
@@ -102,12 +114,25 @@ struct AdminHarness {
                 return payments[index]
             }
         }
+        var activity = ActivityClient.unimplemented
+        activity.users = { days, _, _ in
+            UserActivity(
+                total: 42, newUsers: (0..<days).map { DailyCount(day: "2026-11-\(10 + $0)", count: $0) },
+                activeUsers: (0..<days).map { DailyCount(day: "2026-11-\(10 + $0)", count: 2 * $0) })
+        }
+        activity.content = { days, _, _ in
+            ContentActivity(
+                posts: (0..<days).map { DailyCount(day: "d\($0)", count: 1) }, stories: (0..<days).map { DailyCount(day: "d\($0)", count: 0) })
+        }
+        activity.messages = { _, _, _ in throw ServiceError.unavailable(.chat) }
+        activity.payments = { _, _ in PaymentActivity(payments: 3, paidAmount: 9000, refunds: 1, refundedAmount: 3000) }
         let hasher = PasswordHasher.bcrypt(cost: 4)
         let app = try AdminAssembly.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
             dependencies: .init(
                 auth: auth, content: content, market: market, payments: payments, push: push, apps: bans.registry.client,
-                requests: bans.requestLog.client, hasher: hasher)
+                requests: bans.requestLog.client, activity: activity,
+                monitor: ProcessMonitor(http: .shared, configuration: common, logger: TestEnvironment.logger), hasher: hasher)
         ).application()
         let stores = AdminStores(engine)
         return AdminHarness(app: app, registry: OperatorRegistry(store: stores.operators, hasher: hasher), stores: stores, engine: engine, bans: bans)
@@ -181,6 +206,8 @@ final class BanRecorder: Sendable {
     let content = Mutex<[String: ContentSummary]>([:])
     /// auth-svc's app registry.
     let registry = FakeAppRegistry()
+    /// Test notifications asked of push-svc.
+    let testPushes = Mutex<[(userID: String, request: TestPushRequest)]>([])
     /// The gateway's request log and the processes' lines.
     let requestLog = FakeRequestLog()
     /// payment-verify-svc's payments of GLINT.

@@ -116,6 +116,7 @@ final class ConsoleBrowserTests: XCTestCase {
 
     struct Operations: Decodable {
         var screens: [String]
+        var users_total: String
         var status_before: String
         var refund_notice: String
         var status_after: String
@@ -188,7 +189,25 @@ final class ConsoleBrowserTests: XCTestCase {
                 let png = try Data(contentsOf: screenshots.appendingPathComponent("console-\(screen).png"))
                 XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG for \(screen)")
             }
-            XCTAssertEqual(seen.screens, ["sign-in", "password", "payments", "payments-refunded", "requests", "request"])
+            XCTAssertEqual(seen.screens, ["sign-in", "password", "overview", "payments", "payments-refunded", "requests", "request"])
+            XCTAssertEqual(seen.users_total, "2", "every app's accounts: the seller and the buyer")
+
+            // The overview through the admin API, after the refund: today's payment and its refund,
+            // the users who joined today, each process read.
+            let analyst = try await ModerationThroughGatewayTests.addOperator(suite.dataDirectory, email: "analyst@example.com", role: "owner")
+            let session = try await ModerationThroughGatewayTests.signIn(suite.gatewayURL, analyst)
+            let answer = try await HTTPProbe.call(
+                .GET, suite.gatewayURL + "/admin/api/overview?days=7", headers: [("Cookie", session.cookie)])
+            XCTAssertEqual(answer.status, 200, answer.body.text)
+            let overview = try JSONCoding.decoder.decode(Overview.self, from: answer.body)
+            XCTAssertEqual(overview.users?.total, 2)
+            XCTAssertEqual(overview.users?.newUsers.last?.count, 2)
+            XCTAssertEqual(overview.paymentsToday, PaymentActivity(payments: 1, paidAmount: 3000, refunds: 1, refundedAmount: 3000))
+            XCTAssertEqual(overview.content?.posts.last?.count, 0)
+            XCTAssertEqual(overview.unavailable, ["messages"], "chat-svc is not running in this suite")
+            XCTAssertEqual(overview.processes.first { $0.service == "gateway" }?.status, "degraded", "up, with chat-svc down behind it")
+            XCTAssertEqual(overview.processes.first { $0.service == "auth-svc" }?.status, "ok")
+            XCTAssertEqual(overview.processes.first { $0.service == "chat-svc" }?.status, "unreachable")
         } catch {
             await suite.stop()
             throw error

@@ -15,13 +15,15 @@ package enum AdminAssembly {
         let engine = try await AdminStores.open(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
+        let monitor = ProcessMonitor(http: http.client, configuration: common, logger: logger)
         // Nothing admin-svc keeps of auth-svc's answers is cached across requests: no change signal to hear.
         let dependencies = Dependencies(
             auth: .live(client, changes: LocalChangeCounter()), content: .live(client), market: .live(client), payments: .live(client),
-            push: .live(client), apps: .live(client), requests: .live(client),
+            push: .live(client), apps: .live(client), requests: .live(client), activity: .live(client),
+            monitor: monitor,
             hasher: .bcrypt(cost: configuration.bcryptCost))
         return try assemble(
-            common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http])
+            common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http, monitor])
     }
 
     /// What admin-svc asks other services; tests pass fakes.
@@ -40,6 +42,10 @@ package enum AdminAssembly {
         var apps: AppRegistryClient
         /// The gateway's request log and every process's lines of a request.
         var requests: RequestLogClient
+        /// The services' activity per day, for the overview.
+        var activity: ActivityClient
+        /// Every process's health and request rates (run as a service by the executable).
+        var monitor: ProcessMonitor
         var hasher: PasswordHasher
     }
 
@@ -67,7 +73,10 @@ package enum AdminAssembly {
             audit: AuditDesk(access: access, audit: audit),
             apps: AppDesk(access: access, registry: dependencies.apps, audit: audit),
             payments: PaymentDesk(payments: dependencies.payments, audit: audit),
-            requests: RequestLogDesk(access: access, log: dependencies.requests))
+            requests: RequestLogDesk(access: access, log: dependencies.requests),
+            push: PushDesk(push: dependencies.push, audit: audit))
+        let overview = OverviewDesk(
+            access: access, activity: dependencies.activity, reports: desks.reports, push: dependencies.push, monitor: dependencies.monitor)
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services
         ) { group in
@@ -80,9 +89,11 @@ package enum AdminAssembly {
             AuditRoutes(gate: gate, desk: desks.audit).register(on: group)
             PaymentRoutes(gate: gate, access: access, desk: desks.payments).register(on: group)
             RequestLogRoutes(gate: gate, desk: desks.requests).register(on: group)
+            PushRoutes(gate: gate, access: access, desk: desks.push).register(on: group)
+            OverviewRoutes(gate: gate, desk: overview).register(on: group)
             let console = Console(renderer: renderer, gate: gate, access: access)
             SessionPages(console: console, desk: sessions).register(on: group)
-            HomePage(console: console, reports: desks.reports).register(on: group)
+            HomePage(console: console, reports: desks.reports, overview: overview).register(on: group)
             ReportPages(console: console, desk: desks.reports).register(on: group)
             UserPages(console: console, desk: desks.users).register(on: group)
             ContentPages(console: console, desk: desks.content).register(on: group)
@@ -91,6 +102,7 @@ package enum AdminAssembly {
             AppPages(console: console, desk: desks.apps).register(on: group)
             PaymentPages(console: console, desk: desks.payments).register(on: group)
             RequestPages(console: console, desk: desks.requests).register(on: group)
+            PushPages(console: console, desk: desks.push).register(on: group)
         }
     }
 

@@ -9,4 +9,5 @@ struct Desks: Sendable {
     var apps: AppDesk
     var payments: PaymentDesk
     var requests: RequestLogDesk
+    var push: PushDesk
 }

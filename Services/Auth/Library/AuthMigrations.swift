@@ -208,6 +208,12 @@ enum AuthMigrations {
             // wakes, sees `apps_revision` moved, and forgets the keys it had resolved.
             try db.alter(table: "ban_revision") { t in t.add(column: "apps_revision", .integer).notNull().defaults(to: 0) }
         }
+        migrator.registerMigration("v12-activity") { db in
+            // The operators' overview counts accounts and sessions per app and day.
+            try db.create(index: "user_by_app_time", on: "user", columns: ["app_id", "created_at"])
+            try db.create(index: "session_by_app_time", on: "session", columns: ["app_id", "created_at"])
+            try db.create(index: "session_by_app_refresh", on: "session", columns: ["app_id", "refresh_rotated_at"])
+        }
         return migrator
     }
 }

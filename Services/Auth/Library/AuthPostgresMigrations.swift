@@ -108,5 +108,12 @@ enum AuthPostgresMigrations {
                 // Every replica's long polls wake on an app's change as on a ban.
                 "CREATE TRIGGER app_notifies AFTER UPDATE ON app FOR EACH STATEMENT EXECUTE FUNCTION notify_\(BanBoard.channel)()",
             ]),
+        PostgresMigration(
+            "v6-activity",
+            [
+                "CREATE INDEX user_by_app_time ON app_user (app_id, created_at)",
+                "CREATE INDEX session_by_app_time ON session (app_id, created_at)",
+                "CREATE INDEX session_by_app_refresh ON session (app_id, refresh_rotated_at)",
+            ]),
     ]
 }

@@ -27,6 +27,7 @@ struct InternalRoutes: Sendable {
             }
             return app.info
         }
+        group.serve(InternalEndpoints.Activity.users) { _, query, context in try await operators.activity(query, appID: context.appID) }
         group.serve(InternalEndpoints.Auth.apps) { _, _, _ in try await apps.all().map(\.info) }
         group.serve(InternalEndpoints.Auth.appDetails) { _, _, _ in try await apps.all().map(\.detail) }
         group.serve(InternalEndpoints.Auth.createApp) { _, registration, _ in try await apps.register(registration) }

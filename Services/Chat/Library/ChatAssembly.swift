@@ -154,6 +154,12 @@ package enum ChatAssembly {
             if !open { sockets.register(group) }
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
             routes.chat.register(internal: group, protected: protected)
+            group.serve(InternalEndpoints.Activity.messages) { _, query, context in
+                MessageActivity(
+                    messages: try await DailyActivity(
+                        from: "chat JOIN room ON room.id = chat.room_id", appColumn: "room.app_id", timeColumn: "chat.created_at"
+                    ).series(on: engine, appID: context.appID, days: query.days))
+            }
             routes.workspaces.register(internal: group, protected: protected)
             routes.usersChanged.register(InternalEndpoints.Chat.usersChanged, on: group)
             routes.moderation.register(on: group)

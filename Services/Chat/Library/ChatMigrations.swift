@@ -128,6 +128,10 @@ enum ChatMigrations {
             try db.execute(sql: HiddenContentSchema.sqlite)
             try db.execute(sql: HiddenContentSchema.sqliteIndex)
         }
+        migrator.registerMigration("v5-message-activity") { db in
+            // The operators' overview counts messages per day.
+            try db.create(index: "chat_by_time", on: "chat", columns: ["created_at"])
+        }
         return migrator
     }
 }

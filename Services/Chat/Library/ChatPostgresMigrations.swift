@@ -85,5 +85,6 @@ enum ChatPostgresMigrations {
             "v3-hidden-content",
             [HiddenContentSchema.postgres, HiddenContentSchema.postgresIndex]
                 + PostgresChangeCounter.triggers(channel: HiddenContentSchema.channel, tables: ["hidden_content"])),
+        PostgresMigration("v4-message-activity", ["CREATE INDEX chat_by_time ON chat (created_at)"]),
     ]
 }

@@ -121,6 +121,13 @@ package enum MarketAssembly {
             wallets.register(internal: group)
             dependencies.usersChanged.register(InternalEndpoints.Market.usersChanged, on: group)
             moderation.register(on: group)
+            group.serve(InternalEndpoints.Activity.content) { _, query, context in
+                ContentActivity(
+                    posts: try await DailyActivity(from: "post", appColumn: "app_id", timeColumn: "created_at").series(
+                        on: engine, appID: context.appID, days: query.days),
+                    stories: try await DailyActivity(from: "story", appColumn: "app_id", timeColumn: "created_at").series(
+                        on: engine, appID: context.appID, days: query.days))
+            }
             bookStories.register(internal: group, guest: group.group().add(middleware: AccessTokenMiddleware(verifier: verifier, required: false)))
         }
     }

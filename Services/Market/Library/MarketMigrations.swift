@@ -224,6 +224,10 @@ enum MarketMigrations {
             try db.execute(sql: HiddenContentSchema.sqlite)
             try db.execute(sql: HiddenContentSchema.sqliteIndex)
         }
+        migrator.registerMigration("v12-story-activity") { db in
+            // The operators' overview counts an app's stories per day.
+            try db.create(index: "story_by_app_time", on: "story", columns: ["app_id", "created_at"])
+        }
         return migrator
     }
 }

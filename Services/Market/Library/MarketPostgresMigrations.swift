@@ -151,5 +151,6 @@ enum MarketPostgresMigrations {
                 FOR EACH STATEMENT EXECUTE FUNCTION notify_\(postChanges)()
                 """
             ]),
+        PostgresMigration("v4-story-activity", ["CREATE INDEX story_by_app_time ON story (app_id, created_at)"]),
     ]
 }

@@ -84,9 +84,9 @@ package enum PushAssembly {
         let worker = DeliveryWorker(store: deliveries, sender: dependencies.sender, logger: logger)
         let (verifier, bans, banList) = AccessTokenVerifier.watching(jwks: dependencies.jwks, revocations: dependencies.revocations, logger: logger)
         let deviceRoutes = DeviceRoutes(devices: DeviceService(store: devices))
+        let notifying = NotificationService(store: notifications, userTopics: userTopics, queued: { worker.nudge() }, bans: banList)
         let notificationRoutes = NotificationRoutes(
-            notifications: NotificationService(store: notifications, userTopics: userTopics, queued: { worker.nudge() }, bans: banList)
-        )
+            notifications: notifying, stats: PushStatsService(store: notifications, notifications: notifying))
         return ServiceApplication.assemble(
             configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services + [worker, bans]
         ) { group in

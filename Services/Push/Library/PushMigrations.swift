@@ -39,6 +39,11 @@ enum PushMigrations {
             }
             try db.create(index: "delivery_due", on: "delivery", columns: ["state", "next_attempt_at"])
         }
+        migrator.registerMigration("v2-delivery-stats") { db in
+            // Operators' counts per app and window, and the join from a delivery to its app.
+            try db.create(index: "notification_by_app", on: "notification", columns: ["app_id", "created_at"])
+            try db.create(index: "delivery_by_notification", on: "delivery", columns: ["notification_id"])
+        }
         return migrator
     }
 }

@@ -27,6 +27,12 @@ enum PushPostgresMigrations {
                     attempts integer NOT NULL DEFAULT 0, next_attempt_at bigint NOT NULL, last_error text, finished_at bigint)
                 """,
                 "CREATE INDEX delivery_due ON delivery (next_attempt_at, id) WHERE state IN ('pending', 'sending')",
-            ])
+            ]),
+        PostgresMigration(
+            "v2-delivery-stats",
+            [
+                "CREATE INDEX notification_by_app ON notification (app_id, created_at)",
+                "CREATE INDEX delivery_by_notification ON delivery (notification_id)",
+            ]),
     ]
 }

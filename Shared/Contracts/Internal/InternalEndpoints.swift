@@ -136,8 +136,22 @@ package enum InternalEndpoints {
         package static let chatMessages = InternalEndpoint<NoParameter, [ChatMessageEvent], EmptyAnswer>(.push, .post, "/internal/chat-messages")
         /// admin-svc: the devices a user of the caller's app registered, newest first.
         package static let userDevices = InternalEndpoint<String, NoBody, [OperatorDeviceSummary]>(.push, .get, "/internal/users/{user_id}/devices")
+        /// admin-svc: the caller's app's deliveries per provider and recent failures.
+        package static let stats = InternalEndpoint<NoParameter, PushStatsQuery, PushStats>(.push, .post, "/internal/push/stats")
+        /// admin-svc: a test notification to a user's devices of the caller's app.
+        package static let testNotification = InternalEndpoint<String, TestPushRequest, TestPushAnswer>(
+            .push, .post, "/internal/users/{user_id}/test-notification")
         /// auth-svc's outbox: the device token a join or login came with.
         package static let deviceToken = InternalEndpoint<NoParameter, DeviceTokenEvent, EmptyAnswer>(.push, .post, "/internal/device-tokens")
+    }
+
+    /// admin-svc's overview: each service's activity of the caller's app (no app: every app).
+    package enum Activity {
+        package static let users = InternalEndpoint<NoParameter, ActivityQuery, UserActivity>(.auth, .post, "/internal/activity/users")
+        package static let content = InternalEndpoint<NoParameter, ActivityQuery, ContentActivity>(.market, .post, "/internal/activity/content")
+        package static let messages = InternalEndpoint<NoParameter, ActivityQuery, MessageActivity>(.chat, .post, "/internal/activity/messages")
+        package static let payments = InternalEndpoint<NoParameter, ActivityQuery, PaymentActivity>(
+            .paymentVerify, .post, "/internal/activity/payments")
     }
 
     package enum Gateway {
@@ -166,8 +180,10 @@ package enum InternalEndpoints {
         Chat.usersChanged.description,
         Content.summary(.post).description, Content.hide(.post).description, Content.restore(.post).description,
         Content.summary(.message).description, Content.hide(.message).description, Content.restore(.message).description,
-        Geo.postLocation.description, Gateway.requestLog.description,
+        Geo.postLocation.description, Gateway.requestLog.description, Activity.users.description, Activity.content.description,
+        Activity.messages.description, Activity.payments.description,
         PaymentVerify.userPayments.description, PaymentVerify.searchPayments.description, PaymentVerify.refundPayment.description,
-        Push.userDevices.description, Push.chatMessages.description, Push.deviceToken.description,
+        Push.userDevices.description, Push.stats.description, Push.testNotification.description, Push.chatMessages.description,
+        Push.deviceToken.description,
     ]
 }

@@ -22,6 +22,8 @@ def main():
     console = Console(driver, gateway, shots)
     try:
         console.sign_in_first_time(email, password, secret)
+        seen["users_total"] = driver.find_element(By.ID, "users-total").text
+        console.shot("overview")
         driver.find_element(By.LINK_TEXT, app_name).click()
         console.at("/reports")
         driver.find_element(By.LINK_TEXT, "Payments").click()

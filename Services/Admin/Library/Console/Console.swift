@@ -49,6 +49,7 @@ struct Console: Sendable {
         "operator-removed": "The operator is removed.", "app-changed": "The app's settings are saved.",
         "app-disabled": "The app is disabled: its keys and mount open nothing.", "app-enabled": "The app is enabled again.",
         "refunded": "Refunded: PortOne cancelled the payment and its grant is taken back.",
+        "test-push": "A test notification is queued to the user's devices.", "test-push-none": "The user has no device to send to.",
     ]
 
     func page(

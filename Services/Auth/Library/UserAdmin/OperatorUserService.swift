@@ -12,6 +12,16 @@ struct OperatorUserService: Sendable {
 
     static let listed = 50
 
+    /// The overview's users: the app's (nil: every app's) over the last `days`.
+    func activity(_ query: ActivityQuery, appID: String?) async throws -> UserActivity {
+        guard (1...90).contains(query.days) else { throw ServiceError.badRequest("days must be 1 to 90") }
+        let today = ActivityQuery.day(GlintDate.nowMilliseconds())
+        let (total, new, active) = try await store.activity(appID: appID, since: (today - Int64(query.days) + 1) * 86_400_000)
+        return UserActivity(
+            total: total, newUsers: DailyCount.series(new, days: query.days, today: today),
+            activeUsers: DailyCount.series(active, days: query.days, today: today))
+    }
+
     func search(_ query: UserSearchQuery, appID: String) async throws -> [OperatorUserSummary] {
         let text = query.query.trimmingCharacters(in: .whitespaces)
         guard (1...100).contains(text.count) else { throw ServiceError.badRequest("a search of 1 to 100 characters") }

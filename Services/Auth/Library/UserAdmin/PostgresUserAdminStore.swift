@@ -1,3 +1,4 @@
+import PostgresNIO
 import PostgresStorage
 import ServiceKit
 
@@ -38,6 +39,36 @@ struct PostgresUserAdminStore: UserAdminStore {
                 QueuedReport.self,
                 "SELECT * FROM report WHERE app_id = \(appID) AND target_type = 'user' AND target_id = \(userID) ORDER BY created_at DESC LIMIT \(limit)",
                 logger: pool.logger)
+        }
+    }
+
+    func activity(appID: String?, since: Int64) async throws -> (total: Int, new: [Int64: Int], active: [Int64: Int]) {
+        try await pool.read { connection in
+            func days(_ query: PostgresQuery) async throws -> [Int64: Int] {
+                Dictionary(
+                    uniqueKeysWithValues: try await connection.rows(query, logger: pool.logger) { row in
+                        (try row.value("day", as: Int64.self), Int(try row.value("n", as: Int64.self)))
+                    })
+            }
+            // An absent app (NULL) matches every row.
+            let total = try await connection.value(
+                Int64.self, "SELECT count(*) FROM app_user WHERE \(appID)::text IS NULL OR app_id = \(appID)", logger: pool.logger)
+            let new = try await days(
+                """
+                SELECT created_at / 86400000 AS day, count(*) AS n FROM app_user
+                WHERE (\(appID)::text IS NULL OR app_id = \(appID)) AND created_at >= \(since) GROUP BY day
+                """)
+            let active = try await days(
+                """
+                SELECT day, count(DISTINCT user_id) AS n FROM (
+                    SELECT user_id, created_at / 86400000 AS day FROM session
+                    WHERE (\(appID)::text IS NULL OR app_id = \(appID)) AND created_at >= \(since)
+                    UNION ALL
+                    SELECT user_id, refresh_rotated_at / 86400000 FROM session
+                    WHERE (\(appID)::text IS NULL OR app_id = \(appID)) AND refresh_rotated_at >= \(since)
+                ) AS opened GROUP BY day
+                """)
+            return (Int(total ?? 0), new, active)
         }
     }
 }

@@ -39,4 +39,26 @@ struct SQLiteUserAdminStore: UserAdminStore {
                 arguments: [appID, userID, limit])
         }
     }
+
+    func activity(appID: String?, since: Int64) async throws -> (total: Int, new: [Int64: Int], active: [Int64: Int]) {
+        try await database.read { db in
+            func days(_ sql: String, _ arguments: StatementArguments) throws -> [Int64: Int] {
+                Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: sql, arguments: arguments).map { ($0[0], $0[1]) })
+            }
+            // An absent app (NULL) matches every row.
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM user WHERE ? IS NULL OR app_id = ?", arguments: [appID, appID]) ?? 0
+            let new = try days(
+                "SELECT created_at / 86400000 AS day, count(*) FROM user WHERE (? IS NULL OR app_id = ?) AND created_at >= ? GROUP BY day",
+                [appID, appID, since])
+            let active = try days(
+                """
+                SELECT day, count(DISTINCT user_id) FROM (
+                    SELECT user_id, created_at / 86400000 AS day FROM session WHERE (? IS NULL OR app_id = ?) AND created_at >= ?
+                    UNION ALL
+                    SELECT user_id, refresh_rotated_at / 86400000 FROM session WHERE (? IS NULL OR app_id = ?) AND refresh_rotated_at >= ?
+                ) GROUP BY day
+                """, [appID, appID, since, appID, appID, since])
+            return (total, new, active)
+        }
+    }
 }

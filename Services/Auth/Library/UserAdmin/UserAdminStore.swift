@@ -9,4 +9,7 @@ protocol UserAdminStore: Sendable {
     func reports(by userID: String, limit: Int) async throws -> [QueuedReport]
     /// Reports of the user as a target, newest first.
     func reports(against userID: String, appID: String, limit: Int) async throws -> [QueuedReport]
+    /// The app's (nil: every app's) accounts, and per day number since `since` (milliseconds) the
+    /// accounts made and the users with a session opened or (last) refreshed that day.
+    func activity(appID: String?, since: Int64) async throws -> (total: Int, new: [Int64: Int], active: [Int64: Int])
 }

@@ -16,6 +16,10 @@ struct PaymentRoutes: Sendable {
         group.serve(InternalEndpoints.PaymentVerify.userPayments) { userID, _, context in
             DataList(data: try await verifier.payments(of: userID, appID: try context.requireAppID()).map(PaymentRenderer.receipt))
         }
+        group.serve(InternalEndpoints.Activity.payments) { _, _, context in
+            // Today (UTC): the overview's payments and refunds.
+            try await operators.store.activity(appID: context.appID, since: ActivityQuery.day(GlintDate.nowMilliseconds()) * 86_400_000)
+        }
         group.serve(InternalEndpoints.PaymentVerify.searchPayments) { _, search, context in
             try await operators.search(search, appID: try context.requireAppID())
         }

@@ -13,6 +13,8 @@ protocol PaymentStore: Sendable {
     func payments(appID: String, userID: String, limit: Int) async throws -> [PaymentRecord]
     /// The app's payments, newest first, each given criterion (user, order code, imp_uid) met.
     func search(appID: String, _ search: PaymentSearch) async throws -> [PaymentRecord]
+    /// The app's (nil: every app's) payments verified and refunds recorded since `since`.
+    func activity(appID: String?, since: Int64) async throws -> PaymentActivity
     /// A webhook's payment id, to be verified by the outbox relay.
     func queueWebhook(_ webhook: PaymentWebhook) async throws
     /// Records that the PG cancelled or refunded the payment (its receipt as the PG now gives it)

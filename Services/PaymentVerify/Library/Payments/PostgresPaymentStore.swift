@@ -90,6 +90,24 @@ struct PostgresPaymentStore: PaymentStore {
         }
     }
 
+    func activity(appID: String?, since: Int64) async throws -> PaymentActivity {
+        try await pool.read { connection in
+            // An absent app (NULL) matches every row.
+            func sums(_ column: String) async throws -> (Int, Int) {
+                let query: PostgresQuery = """
+                    SELECT count(*) AS n, coalesce(sum(amount), 0)::bigint AS total FROM payment
+                    WHERE (\(appID)::text IS NULL OR app_id = \(appID)) AND \(unescaped: column) >= \(since)
+                    """
+                let rows = try await connection.rows(query, logger: pool.logger) { row in
+                    (Int(try row.value("n", as: Int64.self)), Int(try row.value("total", as: Int64.self)))
+                }
+                return rows.first ?? (0, 0)
+            }
+            let (paid, refunded) = (try await sums("created_at"), try await sums("refunded_at"))
+            return PaymentActivity(payments: paid.0, paidAmount: paid.1, refunds: refunded.0, refundedAmount: refunded.1)
+        }
+    }
+
     func markRefunded(impUID: String, receipt: String, at time: Int64) async throws -> PaymentRecord? {
         let logger = pool.logger
         return try await pool.transaction { connection in

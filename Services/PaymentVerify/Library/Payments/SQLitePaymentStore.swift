@@ -82,6 +82,20 @@ struct SQLitePaymentStore: PaymentStore {
         }
     }
 
+    func activity(appID: String?, since: Int64) async throws -> PaymentActivity {
+        try await database.read { db in
+            // An absent app (NULL) matches every row.
+            let paid = try Row.fetchOne(
+                db, sql: "SELECT count(*), coalesce(sum(amount), 0) FROM payment WHERE (? IS NULL OR app_id = ?) AND created_at >= ?",
+                arguments: [appID, appID, since])
+            let refunded = try Row.fetchOne(
+                db, sql: "SELECT count(*), coalesce(sum(amount), 0) FROM payment WHERE (? IS NULL OR app_id = ?) AND refunded_at >= ?",
+                arguments: [appID, appID, since])
+            return PaymentActivity(
+                payments: paid?[0] ?? 0, paidAmount: paid?[1] ?? 0, refunds: refunded?[0] ?? 0, refundedAmount: refunded?[1] ?? 0)
+        }
+    }
+
     func markRefunded(impUID: String, receipt: String, at time: Int64) async throws -> PaymentRecord? {
         try await database.write { db in
             try db.execute(

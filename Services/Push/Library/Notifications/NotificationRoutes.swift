@@ -5,6 +5,8 @@ import ServiceKit
 /// API.md §6 notifications, and chat-svc's outbox events of messages to push.
 struct NotificationRoutes: Sendable {
     let notifications: NotificationService
+    /// admin-svc's: deliveries per provider, a test notification.
+    let stats: PushStatsService
 
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
         protected.post("/v1/notifications/push") { request, context -> NotificationAnswer in
@@ -16,6 +18,12 @@ struct NotificationRoutes: Sendable {
             let body = try await request.decode(as: PushRequest.self, context: context)
             guard let users = body.userIDs, !users.isEmpty else { throw ServiceError.badRequest("user_ids required") }
             return try await push(to: users, body, caller: try context.requireUser())
+        }
+        group.serve(InternalEndpoints.Push.stats) { _, query, context in
+            try await stats.stats(appID: try context.requireAppID(), hours: query.hours)
+        }
+        group.serve(InternalEndpoints.Push.testNotification) { userID, request, context in
+            try await stats.test(userID: userID, appID: try context.requireAppID(), request)
         }
         group.serve(InternalEndpoints.Push.chatMessages) { _, events, _ in
             guard events.count <= ChatMessageEvent.maxPerCall else {

@@ -40,4 +40,39 @@ struct PostgresNotificationStore: NotificationStore {
             return (notification.id, deliveries)
         }
     }
+
+    func deliveryCounts(appID: String, since: Int64) async throws -> (notifications: Int, counts: [DeliveryCount]) {
+        try await pool.read { connection in
+            let notifications = try await connection.value(
+                Int64.self, "SELECT count(*) FROM notification WHERE app_id = \(appID) AND created_at >= \(since)", logger: pool.logger)
+            let counts = try await connection.rows(
+                """
+                SELECT d.platform, d.state, count(*) AS n FROM delivery d JOIN notification n ON n.id = d.notification_id
+                WHERE n.app_id = \(appID) AND n.created_at >= \(since) GROUP BY d.platform, d.state
+                """, logger: pool.logger
+            ) { row in
+                DeliveryCount(
+                    platform: try row.value("platform", as: String.self), state: try row.value("state", as: String.self),
+                    count: Int(try row.value("n", as: Int64.self)))
+            }
+            return (Int(notifications ?? 0), counts)
+        }
+    }
+
+    func recentFailures(appID: String, limit: Int) async throws -> [FailedDelivery] {
+        try await pool.read { connection in
+            try await connection.rows(
+                """
+                SELECT d.platform, d.state, d.target, coalesce(d.last_error, '') AS error, coalesce(d.finished_at, 0) AS finished_at
+                FROM delivery d JOIN notification n ON n.id = d.notification_id
+                WHERE n.app_id = \(appID) AND d.state IN ('failed', 'dead') ORDER BY d.finished_at DESC, d.id DESC LIMIT \(limit)
+                """, logger: pool.logger
+            ) { row in
+                FailedDelivery(
+                    platform: try row.value("platform", as: String.self), state: try row.value("state", as: String.self),
+                    target: try row.value("target", as: String.self), error: try row.value("error", as: String.self),
+                    finishedAt: try row.value("finished_at", as: Int64.self))
+            }
+        }
+    }
 }

@@ -43,4 +43,32 @@ struct SQLiteNotificationStore: NotificationStore {
             return (notification.id, deliveries)
         }
     }
+
+    func deliveryCounts(appID: String, since: Int64) async throws -> (notifications: Int, counts: [DeliveryCount]) {
+        try await database.read { db in
+            let notifications =
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM notification WHERE app_id = ? AND created_at >= ?", arguments: [appID, since]) ?? 0
+            let counts = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT d.platform, d.state, count(*) FROM delivery d JOIN notification n ON n.id = d.notification_id
+                    WHERE n.app_id = ? AND n.created_at >= ? GROUP BY d.platform, d.state
+                    """, arguments: [appID, since]
+            ).map { DeliveryCount(platform: $0[0], state: $0[1], count: $0[2]) }
+            return (notifications, counts)
+        }
+    }
+
+    func recentFailures(appID: String, limit: Int) async throws -> [FailedDelivery] {
+        try await database.read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT d.platform, d.state, d.target, coalesce(d.last_error, ''), d.finished_at FROM delivery d
+                    JOIN notification n ON n.id = d.notification_id
+                    WHERE n.app_id = ? AND d.state IN ('failed', 'dead') ORDER BY d.finished_at DESC, d.id DESC LIMIT ?
+                    """, arguments: [appID, limit]
+            ).map { FailedDelivery(platform: $0[0], state: $0[1], target: $0[2], error: $0[3], finishedAt: $0[4] ?? 0) }
+        }
+    }
 }
