@@ -31,6 +31,9 @@
 #                               ROUNDS (3) times: req/s, p50/p99, CPU per request per process, the ratios
 #   Benchmarks/run.sh push      a group push to USERS (10,000) users with one FCM device each, through the
 #                               gateway: notifications/s accepted by the FCM simulator (glint simulate-fcm)
+#   Benchmarks/run.sh console   the operator console with USERS (100,000) users and POSTS (100,000) posts (and
+#                               reports on 1,000 of them): every page's p50/p99 through the gateway, signed in as
+#                               an owner, CONSOLE_CONCURRENCY (4) operators at once
 # Environment: DURATION (seconds per run, default 10), CONCURRENCY (default 16), HANDOFF (1: the gateway
 # hands chat-svc its sockets as the launcher sets it up; 0: it relays their bytes), ENGINE (sqlite, the
 # default; postgres: the services that have that engine keep their data on a throwaway PostgreSQL
@@ -357,6 +360,45 @@ SQL
   while [ "$(curl -sf "$FCM/simulator/stats" | python3 -c 'import json,sys; print(json.load(sys.stdin)["received"])')" -lt "$USERS" ]; do sleep 0.05; done
   python3 -c "import time; e=time.time()-$started; print(f'all $USERS delivered in {e:.2f} s: {$USERS/e:,.0f} notifications/s')"
   echo "deliveries: $(sqlite3 "$DATA/push-svc.sqlite" "SELECT state || ' ' || COUNT(*) FROM delivery GROUP BY state")"
+  ;;
+console)
+  # admin-svc and what its pages ask besides auth-svc and market-svc.
+  ADMIN_PORT=$(free_port); PAYMENT_PORT=$(free_port)
+  export ADMIN_SVC_URL=http://127.0.0.1:$ADMIN_PORT PAYMENT_VERIFY_SVC_URL=http://127.0.0.1:$PAYMENT_PORT GATEWAY_URL=$GW
+  PORT=$PUSH_PORT "$BIN/push-svc" > "$DATA/push.log" 2>&1 & PIDS+=($!)
+  PORT=$PAYMENT_PORT "$BIN/payment-verify-svc" > "$DATA/payment.log" 2>&1 & PIDS+=($!)
+  PORT=$ADMIN_PORT "$BIN/admin-svc" > "$DATA/admin.log" 2>&1 & PIDS+=($!); ADMIN_PID=$!
+  for port in $PUSH_PORT $PAYMENT_PORT $ADMIN_PORT; do
+    for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/health" >/dev/null && break; sleep 0.1; done
+  done
+  seed_market
+  USERS=${USERS:-100000}
+  # Users written straight into auth-svc's file (bcrypt-free: they never sign in here), and
+  # reports by them on 1,000 of the posts, so the queue has something to show.
+  sqlite3 "$DATA/auth-svc.sqlite" <<SQL
+PRAGMA busy_timeout = 5000;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $USERS)
+INSERT INTO user (id, app_id, email, email_key, nick, nick_key, created_at, updated_at)
+SELECT printf('a%023x', i), '$APP_ID', 'user' || i || '@bench.example', 'user' || i || '@bench.example', '사용자' || i, '사용자' || i,
+       1700000000000 + i * 1000, 1700000000000 + i * 1000 FROM n;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000)
+INSERT INTO report (id, app_id, reporter_id, target_type, target_id, reason, created_at)
+SELECT printf('b%023x', i), '$APP_ID', printf('a%023x', i), 'post', printf('%024x', i), '스팸', 1700000000000 + i FROM n;
+SQL
+  OWNER=$("$BIN/glint" admin add --data-dir "$DATA" --email owner@bench.example --role owner)
+  PASSWORD=$(echo "$OWNER" | sed -n 's/^password: //p'); SECRET_B32=$(echo "$OWNER" | grep -o 'secret=[A-Z2-7]*' | cut -d= -f2)
+  COOKIE=$(python3 Benchmarks/python/console_session.py "$GW" owner@bench.example "$PASSWORD" "$SECRET_B32")
+  echo "seeded: $(sqlite3 "$DATA/auth-svc.sqlite" 'SELECT COUNT(*) FROM user') users, $(market_count post) posts, $(sqlite3 "$DATA/auth-svc.sqlite" 'SELECT COUNT(*) FROM report') reports"
+  USER=$(printf 'a%023x' 4242); POST=$(printf '%024x' 4242)
+  for page in "/admin" "/admin?app=$APP_ID&days=30" "/admin/apps/$APP_ID/reports" "/admin/apps/$APP_ID/users?q=user4242@" \
+    "/admin/apps/$APP_ID/users?q=$USER" "/admin/apps/$APP_ID/users/$USER" "/admin/apps/$APP_ID/content?kind=post&id=$POST" \
+    "/admin/apps" "/admin/apps/$APP_ID/settings" "/admin/apps/$APP_ID/payments" "/admin/apps/$APP_ID/push" "/admin/requests" \
+    "/admin/audit" "/admin/operators"; do
+    echo "== GET $page"
+    wrk -t1 -c"${CONSOLE_CONCURRENCY:-4}" -d"${DURATION}s" --latency -H "Cookie: $COOKIE" "$GW$page" \
+      | grep -E "Requests/sec|^ +50%|^ +99%|non-2|Socket errors"
+  done
+  echo "admin-svc resident memory: $(ps -o rss= -p "$ADMIN_PID" | awk '{printf "%.0f MB", $1/1024}')"
   ;;
 workspace)
   SLP_KEY=bench-slp-app-key

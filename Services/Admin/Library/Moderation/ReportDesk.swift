@@ -80,20 +80,28 @@ struct ReportDesk: Sendable {
     }
 
     /// Each group with its target as operators see it: a user's nick, a content's text and author.
+    /// The contents are asked eight at a time (one call each), so a page of groups costs a few
+    /// round trips, not one per group.
     private func previewed(_ groups: [ReportGroupAnswer], app: AppInfo, op: SignedInOperator) async throws -> [ReportGroupAnswer] {
         let userIDs = groups.filter { $0.targetType == "user" }.map(\.targetId)
         let users = userIDs.isEmpty ? [:] : try await auth.users(userIDs, app.appID, op.requestID)
-        var shown: [ReportGroupAnswer] = []
-        for var group in groups {
-            if group.targetType == "user" {
-                (group.preview, group.authorId) = (users[group.targetId]?.nick, group.targetId)
-            } else if let kind = Self.kind(of: group.targetType).flatMap({ ContentKind(rawValue: $0) }) {
-                // Content already deleted by its author (or of a kind not kept for operators) shows no preview.
-                if let summary = try? await content.summary(kind, group.targetId, app: app, by: op) {
-                    (group.preview, group.authorId) = (summary.preview, summary.authorId)
+        var shown = groups
+        for (index, group) in groups.enumerated() where group.targetType == "user" {
+            (shown[index].preview, shown[index].authorId) = (users[group.targetId]?.nick, group.targetId)
+        }
+        let contents = groups.enumerated().compactMap { index, group in
+            Self.kind(of: group.targetType).flatMap { ContentKind(rawValue: $0) }.map { (index, $0, group.targetId) }
+        }
+        for batch in stride(from: 0, to: contents.count, by: 8).map({ contents[$0..<min($0 + 8, contents.count)] }) {
+            await withTaskGroup(of: (Int, ContentSummary?).self) { tasks in
+                for (index, kind, id) in batch {
+                    // Content already deleted by its author (or of a kind not kept for operators) shows no preview.
+                    tasks.addTask { (index, try? await content.summary(kind, id, app: app, by: op)) }
+                }
+                for await (index, summary) in tasks {
+                    if let summary { (shown[index].preview, shown[index].authorId) = (summary.preview, summary.authorId) }
                 }
             }
-            shown.append(group)
         }
         return shown
     }
