@@ -55,9 +55,11 @@ SECRET=bench-internal-secret-0123456789
 KEY=bench-app-key
 source scripts/postgres.sh
 AUTH_PORT=$(free_port); MARKET_PORT=$(free_port); CHAT_PORT=$(free_port); GEO_PORT=$(free_port); PUSH_PORT=$(free_port); GATEWAY_PORT=$(free_port)
+ADMIN_PORT=$(free_port); PAYMENT_PORT=$(free_port)
 export INTERNAL_SECRET=$SECRET DATA_DIR=$DATA LOG_LEVEL=warning AUTH_DEV_APP_KEY=$KEY \
   AUTH_SVC_URL=http://127.0.0.1:$AUTH_PORT MARKET_SVC_URL=http://127.0.0.1:$MARKET_PORT CHAT_SVC_URL=http://127.0.0.1:$CHAT_PORT \
   GEO_SVC_URL=http://127.0.0.1:$GEO_PORT PUSH_SVC_URL=http://127.0.0.1:$PUSH_PORT \
+  ADMIN_SVC_URL=http://127.0.0.1:$ADMIN_PORT PAYMENT_VERIFY_SVC_URL=http://127.0.0.1:$PAYMENT_PORT GATEWAY_URL=http://127.0.0.1:$GATEWAY_PORT \
   GATEWAY_RATE_PER_IP=1000000 GATEWAY_BURST_PER_IP=1000000 GATEWAY_RATE_PER_APP=1000000 GATEWAY_BURST_PER_APP=1000000
 CHAT_REPLICAS=${CHAT_REPLICAS:-1}
 if [ "$CHAT_REPLICAS" = 2 ]; then
@@ -91,7 +93,7 @@ for port in $AUTH_PORT $MARKET_PORT $CHAT_PORT ${CHAT2_PORT:-} $GEO_PORT $GATEWA
   for _ in $(seq 100); do [ "$(curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$port/health")" != 000 ] && break; sleep 0.1; done
 done
 GW=http://127.0.0.1:$GATEWAY_PORT
-APP_ID=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d "{\"key\":\"$KEY\"}" "http://127.0.0.1:$AUTH_PORT/internal/apps/resolve" | python3 -c 'import json,sys; print(json.load(sys.stdin)["app_id"])')
+APP_ID=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d "{\"key\":\"$KEY\"}" "http://127.0.0.1:$AUTH_PORT/internal/apps/resolve" | python3 -c 'import json,sys; print(json.load(sys.stdin)["app"]["app_id"])')
 run() { echo "== $1"; shift; wrk -t1 -c"$CONCURRENCY" -d"${DURATION}s" --latency "$@" | grep -E "Requests/sec|^ +50%|^ +99%|non-2|non-200|Socket errors"; }
 echo "machine: $(nproc) cores; concurrency $CONCURRENCY; ${DURATION}s per run; engine ${ENGINE:-sqlite}"
 # POSTS (100,000) posts and 10,000 filters by one real user, written straight into market-svc's
@@ -209,7 +211,7 @@ bookstories)
   seed_market
   "$BIN/auth-svc" apps create --name QuoteHub --profile quotehub --mount quotehub > /dev/null
   QH=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d '{"mount":"quotehub"}' "http://127.0.0.1:$AUTH_PORT/internal/apps/by-mount" \
-    | python3 -c 'import json,sys; print(json.load(sys.stdin)["app_id"])')
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["app"]["app_id"])')
   sqlite3 "$DATA/auth-svc.sqlite" <<SQL
 PRAGMA busy_timeout = 5000;
 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 19)
@@ -363,8 +365,6 @@ SQL
   ;;
 console)
   # admin-svc and what its pages ask besides auth-svc and market-svc.
-  ADMIN_PORT=$(free_port); PAYMENT_PORT=$(free_port)
-  export ADMIN_SVC_URL=http://127.0.0.1:$ADMIN_PORT PAYMENT_VERIFY_SVC_URL=http://127.0.0.1:$PAYMENT_PORT GATEWAY_URL=$GW
   PORT=$PUSH_PORT "$BIN/push-svc" > "$DATA/push.log" 2>&1 & PIDS+=($!)
   PORT=$PAYMENT_PORT "$BIN/payment-verify-svc" > "$DATA/payment.log" 2>&1 & PIDS+=($!)
   PORT=$ADMIN_PORT "$BIN/admin-svc" > "$DATA/admin.log" 2>&1 & PIDS+=($!); ADMIN_PID=$!
@@ -416,7 +416,7 @@ workspace)
   run "(a) one member's unreads, cycling through its ${CHANNELS:-50} channels (a full sweep is ${CHANNELS:-50} requests)" \
     -s Benchmarks/lua/paths.lua -H "SeSACKey: $SLP_KEY" -H "Authorization: $(field reader)" "$GW" -- "$DATA/unreads.txt"
   echo "chat-svc CPU during the run: $(python3 -c "print(f'{($(ticks $CHAT_PID) - $chat_start) / $(getconf CLK_TCK):.1f} s')")"
-  SLP_APP_ID=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d "{\"key\":\"$SLP_KEY\"}" "http://127.0.0.1:$AUTH_PORT/internal/apps/resolve" | python3 -c 'import json,sys; print(json.load(sys.stdin)["app_id"])')
+  SLP_APP_ID=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d "{\"key\":\"$SLP_KEY\"}" "http://127.0.0.1:$AUTH_PORT/internal/apps/resolve" | python3 -c 'import json,sys; print(json.load(sys.stdin)["app"]["app_id"])')
   run "(a) the same straight on chat-svc" -s Benchmarks/lua/paths.lua -H "x-internal-secret: $SECRET" -H "x-internal-app-id: $SLP_APP_ID" \
     -H "x-internal-app-profile: slp" -H "Authorization: $(field reader)" "http://127.0.0.1:$CHAT_PORT" -- "$DATA/unreads.txt"
   echo "== (b) fan-out: ${CLIENTS:-200} websockets with no headers on /ws-channel-$GENERAL, ${RATE:-50} messages/s for ${SECONDS_TO_RUN:-20} s"

@@ -45,19 +45,22 @@ struct SQLiteUserAdminStore: UserAdminStore {
             func days(_ sql: String, _ arguments: StatementArguments) throws -> [Int64: Int] {
                 Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: sql, arguments: arguments).map { ($0[0], $0[1]) })
             }
-            // An absent app (NULL) matches every row.
-            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM user WHERE ? IS NULL OR app_id = ?", arguments: [appID, appID]) ?? 0
+            // The app's condition is written in or left out (every app): `? IS NULL OR …` no index serves.
+            let app = appID == nil ? "" : "app_id = ? AND"
+            let scoped = { (values: [any DatabaseValueConvertible]) -> StatementArguments in
+                StatementArguments(appID.map { [$0] + values } ?? values) ?? []
+            }
+            let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM user WHERE \(app) 1", arguments: scoped([])) ?? 0
             let new = try days(
-                "SELECT created_at / 86400000 AS day, count(*) FROM user WHERE (? IS NULL OR app_id = ?) AND created_at >= ? GROUP BY day",
-                [appID, appID, since])
+                "SELECT created_at / 86400000 AS day, count(*) FROM user WHERE \(app) created_at >= ? GROUP BY day", scoped([since]))
             let active = try days(
                 """
                 SELECT day, count(DISTINCT user_id) FROM (
-                    SELECT user_id, created_at / 86400000 AS day FROM session WHERE (? IS NULL OR app_id = ?) AND created_at >= ?
+                    SELECT user_id, created_at / 86400000 AS day FROM session WHERE \(app) created_at >= ?
                     UNION ALL
-                    SELECT user_id, refresh_rotated_at / 86400000 FROM session WHERE (? IS NULL OR app_id = ?) AND refresh_rotated_at >= ?
+                    SELECT user_id, refresh_rotated_at / 86400000 FROM session WHERE \(app.isEmpty ? "" : "app_id = ? AND") refresh_rotated_at >= ?
                 ) GROUP BY day
-                """, [appID, appID, since, appID, appID, since])
+                """, StatementArguments(appID.map { [$0, since, $0, since] } ?? [since, since]) ?? [])
             return (total, new, active)
         }
     }
