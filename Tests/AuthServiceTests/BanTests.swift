@@ -139,8 +139,14 @@ final class OperatorUserTests: XCTestCase {
             XCTAssertEqual(try JSONCoding.decoder.decode(SignOutAnswer.self, from: signOut.body).sessions, 1)
             let after = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: older))
             XCTAssertEqual(after.status, .unauthorized, "a token from before the sign-out is refused")
+            // An access token of the same session issued after the cutoff (the join's own may fall in
+            // the cutoff's second or before it): the refresh is refused because the session is gone.
+            let later = try signer.sign(
+                AccessTokenClaims(
+                    userID: user.userID, appID: harness.appID, sessionID: claims.sid, issuedAt: Date().addingTimeInterval(2),
+                    expiresAt: Date().addingTimeInterval(600)))
             let refresh = try await client.execute(
-                uri: "/v1/auth/refresh", method: .get, headers: harness.headers(token: user.accessToken, [("RefreshToken", user.refreshToken)]))
+                uri: "/v1/auth/refresh", method: .get, headers: harness.headers(token: later, [("RefreshToken", user.refreshToken)]))
             XCTAssertEqual(refresh.status.code, 418, "the sessions are gone")
             let snapshot = try await client.send(.post, "/internal/revocations/poll", headers: harness.headers(), json: RevocationPoll(after: -1))
             XCTAssertEqual(
