@@ -76,7 +76,10 @@ final class ConsoleFormTests: XCTestCase {
                 form.headers[.contentSecurityPolicy], "default-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
             XCTAssertEqual(form.headers[HTTPField.Name("X-Frame-Options")!], "DENY")
             XCTAssertTrue(String(buffer: form.body).contains(#"name="code""#))
-            XCTAssertFalse(String(buffer: form.body).contains("<script"), "no script on the page")
+            let scripts = String(buffer: form.body).components(separatedBy: "<script").dropFirst()
+            XCTAssertEqual(scripts.map { $0.prefix { $0 != ">" } }, [#" src="/admin/console.js" defer"#], "one script, from /admin, none inline")
+            let script = try await browser.get("/admin/console.js")
+            XCTAssertEqual(script.headers[.contentType], "text/javascript; charset=utf-8")
 
             let wrong = try await browser.post(
                 "/admin/sign-in", ["email": owner.email, "password": owner.password, "code": "000000"], csrf: false)

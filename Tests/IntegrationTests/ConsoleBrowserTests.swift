@@ -22,6 +22,7 @@ final class ConsoleBrowserTests: XCTestCase {
         var notice: String
         var queued_preview: String
         var queued_reasons: String
+        var keyboard_focus: String
         var after_ban_notice: String
         var still_queued: Bool
         var user_page_banned: Bool
@@ -75,6 +76,7 @@ final class ConsoleBrowserTests: XCTestCase {
             XCTAssertEqual(seen.notice, "Your password is changed.")
             XCTAssertEqual(seen.queued_preview, "신고될 이야기", "the story as the app shows it")
             XCTAssertEqual(seen.queued_reasons, "욕설")
+            XCTAssertEqual(seen.keyboard_focus, "g-\(story)", "j moves to the first group (the console's script, under its CSP)")
             XCTAssertEqual(seen.after_ban_notice, "The user is banned.")
             XCTAssertFalse(seen.still_queued, "the group left the open queue")
             XCTAssertTrue(seen.user_page_banned)

@@ -34,6 +34,9 @@ def main():
         seen["queued_preview"] = group.find_element(By.CSS_SELECTOR, ".preview").text
         seen["queued_reasons"] = group.find_element(By.CSS_SELECTOR, ".reasons").text
         console.shot("reports")
+        # The one script's keys: j moves to the first group.
+        driver.find_element(By.TAG_NAME, "body").send_keys("j")
+        seen["keyboard_focus"] = driver.execute_script("return document.activeElement.id")
         group.find_element(By.NAME, "reason").send_keys("반복된 욕설")
         group.find_element(By.CSS_SELECTOR, "button[value=ban]").click()
         console.at("done=banned")

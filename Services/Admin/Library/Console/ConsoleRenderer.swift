@@ -8,6 +8,7 @@ import Mustache
 struct ConsoleRenderer: Sendable {
     let library: MustacheLibrary
     let stylesheet: String
+    let script: String
 
     static let securityHeaders: HTTPFields = [
         .contentSecurityPolicy: "default-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
@@ -27,7 +28,8 @@ struct ConsoleRenderer: Sendable {
             templates[file.deletingPathExtension().lastPathComponent] = try MustacheTemplate(string: String(contentsOf: file, encoding: .utf8))
         }
         let stylesheet = try String(contentsOf: folder.appendingPathComponent("console.css"), encoding: .utf8)
-        return ConsoleRenderer(library: MustacheLibrary(templates: templates), stylesheet: stylesheet)
+        let script = try String(contentsOf: folder.appendingPathComponent("console.js"), encoding: .utf8)
+        return ConsoleRenderer(library: MustacheLibrary(templates: templates), stylesheet: stylesheet, script: script)
     }
 
     func page(_ template: String, _ view: Any, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]) -> Response {
@@ -46,9 +48,13 @@ struct ConsoleRenderer: Sendable {
         return Response(status: .seeOther, headers: headers)
     }
 
-    var stylesheetResponse: Response {
+    var stylesheetResponse: Response { Self.asset(stylesheet, type: "text/css; charset=utf-8") }
+
+    var scriptResponse: Response { Self.asset(script, type: "text/javascript; charset=utf-8") }
+
+    private static func asset(_ text: String, type: String) -> Response {
         Response(
-            status: .ok, headers: [.contentType: "text/css; charset=utf-8", .cacheControl: "max-age=300"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: stylesheet)))
+            status: .ok, headers: [.contentType: type, .cacheControl: "max-age=300", HTTPField.Name("X-Content-Type-Options")!: "nosniff"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 }

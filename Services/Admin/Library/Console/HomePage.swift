@@ -48,8 +48,10 @@ struct HomePage: Sendable {
     func register(on group: ServiceApplication.Group) {
         console.page(group, "/admin") { request, _, visit in
             var rows: [AppRow] = []
+            var pending: [String: [ReportGroupAnswer]] = [:]
             for app in visit.apps {
                 let open = try await reports.pending(app, by: visit.op)
+                pending[app.appID] = open
                 let oldest = open.map(\.ageSeconds).max()
                 rows.append(
                     AppRow(
@@ -63,7 +65,7 @@ struct HomePage: Sendable {
             guard chosen != nil || owner else {
                 return Console.Page(template: "home", title: "Overview", content: View.empty(rows))
             }
-            let shown = try await overview.overview(app: chosen, days: days, by: visit.op)
+            let shown = try await overview.overview(app: chosen, days: days, by: visit.op, pending: pending)
             let oldest = shown.oldestReportAgeSeconds
             let charts = [
                 shown.users.map { Chart("New users", $0.newUsers) }, shown.users.map { Chart("Active users", $0.activeUsers) },

@@ -18,6 +18,7 @@ struct SessionPages: Sendable {
 
     func register(on group: ServiceApplication.Group) {
         group.get("/admin/console.css") { _, _ in console.renderer.stylesheetResponse }
+        group.get("/admin/console.js") { _, _ in console.renderer.scriptResponse }
         group.get("/admin/sign-in") { _, _ -> Response in
             console.render(Console.Page(template: "sign-in", title: "Sign in", content: SignInView()), nil)
         }

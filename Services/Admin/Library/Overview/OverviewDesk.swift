@@ -21,7 +21,13 @@ struct OverviewDesk: Sendable {
         return days
     }
 
-    func overview(app appID: String?, days: Int, by op: SignedInOperator) async throws -> Overview {
+    /// `pending`: the open groups per app the caller has just read (the console's overview page
+    /// lists them per app), not asked again.
+    func overview(
+        app appID: String?, days: Int, by op: SignedInOperator, pending: [String: [ReportGroupAnswer]] = [:]
+    ) async throws
+        -> Overview
+    {
         let covered = try await access.apps(for: op.record)
         var app: AppInfo?
         if let appID { app = try await access.app(appID, for: op.record) }
@@ -40,7 +46,9 @@ struct OverviewDesk: Sendable {
         let messagesPart = await part("messages") { try await activity.messages(days, id, request) }
         let open = await part("reports") { () async throws -> [ReportGroupAnswer] in
             var groups: [ReportGroupAnswer] = []
-            for each in app.map({ [$0] }) ?? covered { groups += try await reports.pending(each, by: op) }
+            for each in app.map({ [$0] }) ?? covered {
+                if let known = pending[each.appID] { groups += known } else { groups += try await reports.pending(each, by: op) }
+            }
             return groups
         }
         var payments: PaymentActivity?

@@ -26,7 +26,7 @@ struct OperatorUserService: Sendable {
         let text = query.query.trimmingCharacters(in: .whitespaces)
         guard (1...100).contains(text.count) else { throw ServiceError.badRequest("a search of 1 to 100 characters") }
         guard (1...100).contains(query.limit) else { throw ServiceError.badRequest("limit must be 1 to 100") }
-        let found = try await store.search(text, appID: appID, limit: query.limit)
+        let found = try await store.search(text, by: UserSearchMode(text), appID: appID, limit: query.limit)
         let banned = Set(bans.banned(among: found.map(\.id), appID: appID))
         return found.map { Self.summary($0, banned: banned.contains($0.id)) }
     }

@@ -6,17 +6,23 @@ import ServiceKit
 struct PostgresUserAdminStore: UserAdminStore {
     let pool: PostgresPool
 
-    func search(_ text: String, appID: String, limit: Int) async throws -> [UserRecord] {
+    func search(_ text: String, by mode: UserSearchMode, appID: String, limit: Int) async throws -> [UserRecord] {
         let key = LikePattern.escaped(text.lowercased())
         let (prefix, contains) = (key + "%", "%" + key + "%")
-        return try await pool.read {
-            try await $0.records(
-                UserRecord.self,
+        let query: PostgresQuery =
+            switch mode {
+            case .id: "SELECT * FROM app_user WHERE app_id = \(appID) AND id = \(text)"
+            case .emailPrefix:
+                """
+                SELECT * FROM app_user WHERE app_id = \(appID) AND email_key LIKE \(prefix) ESCAPE '\\' ORDER BY created_at DESC LIMIT \(limit)
+                """
+            case .any:
                 """
                 SELECT * FROM app_user WHERE app_id = \(appID) AND (id = \(text) OR email_key LIKE \(prefix) ESCAPE '\\' OR nick_key LIKE \(contains) ESCAPE '\\')
                 ORDER BY (id = \(text)) DESC, created_at DESC LIMIT \(limit)
-                """, logger: pool.logger)
-        }
+                """
+            }
+        return try await pool.read { try await $0.records(UserRecord.self, query, logger: pool.logger) }
     }
 
     func sessions(of userID: String, limit: Int) async throws -> [SessionRecord] {

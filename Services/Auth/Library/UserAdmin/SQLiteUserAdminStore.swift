@@ -5,15 +5,29 @@ import ServiceKit
 struct SQLiteUserAdminStore: UserAdminStore {
     let database: any DatabaseWriter
 
-    func search(_ text: String, appID: String, limit: Int) async throws -> [UserRecord] {
-        let key = LikePattern.escaped(text.lowercased())
+    func search(_ text: String, by mode: UserSearchMode, appID: String, limit: Int) async throws -> [UserRecord] {
+        let key = text.lowercased()
         return try await database.read { db in
-            try UserRecord.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM user WHERE app_id = ? AND (id = ? OR email_key LIKE ? ESCAPE '\\' OR nick_key LIKE ? ESCAPE '\\')
-                    ORDER BY (id = ?) DESC, created_at DESC LIMIT ?
-                    """, arguments: [appID, text, key + "%", "%" + key + "%", text, limit])
+            switch mode {
+            case .id:
+                return try UserRecord.fetchAll(db, sql: "SELECT * FROM user WHERE app_id = ? AND id = ?", arguments: [appID, text])
+            case .emailPrefix:
+                // A range on the (app, email) index: every key that starts with the text.
+                return try UserRecord.fetchAll(
+                    db,
+                    sql: """
+                        SELECT * FROM user WHERE app_id = ? AND email_key <> '' AND email_key >= ? AND email_key < ?
+                        ORDER BY created_at DESC LIMIT ?
+                        """, arguments: [appID, key, key + "\u{10FFFF}", limit])
+            case .any:
+                let pattern = LikePattern.escaped(key)
+                return try UserRecord.fetchAll(
+                    db,
+                    sql: """
+                        SELECT * FROM user WHERE app_id = ? AND (id = ? OR email_key LIKE ? ESCAPE '\\' OR nick_key LIKE ? ESCAPE '\\')
+                        ORDER BY (id = ?) DESC, created_at DESC LIMIT ?
+                        """, arguments: [appID, text, pattern + "%", "%" + pattern + "%", text, limit])
+            }
         }
     }
 
