@@ -122,6 +122,7 @@ final class ConsoleBrowserTests: XCTestCase {
         var status_before: String
         var refund_notice: String
         var status_after: String
+        var push_heading: String
         var request_status: String
         var request_lines: [[String]]
         var console_errors: [String]
@@ -191,7 +192,8 @@ final class ConsoleBrowserTests: XCTestCase {
                 let png = try Data(contentsOf: screenshots.appendingPathComponent("console-\(screen).png"))
                 XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG for \(screen)")
             }
-            XCTAssertEqual(seen.screens, ["sign-in", "password", "overview", "payments", "payments-refunded", "requests", "request"])
+            XCTAssertEqual(seen.screens, ["sign-in", "password", "overview", "payments", "payments-refunded", "push", "requests", "request"])
+            XCTAssertEqual(seen.push_heading, "Push · Development")
             XCTAssertEqual(seen.users_total, "2", "every app's accounts: the seller and the buyer")
 
             // The overview through the admin API, after the refund: today's payment and its refund,

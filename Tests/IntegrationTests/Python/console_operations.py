@@ -40,6 +40,10 @@ def main():
         seen["refund_notice"] = driver.find_element(By.CSS_SELECTOR, "p.notice").text
         seen["status_after"] = driver.find_element(By.ID, "p-" + imp_uid).find_element(By.CSS_SELECTOR, ".status").text
         console.shot("payments-refunded")
+        driver.find_element(By.LINK_TEXT, "Push").click()
+        console.at("/push")
+        seen["push_heading"] = driver.find_element(By.TAG_NAME, "h1").text
+        console.shot("push")
 
         driver.find_element(By.LINK_TEXT, "Request log").click()
         console.at("/admin/requests")
