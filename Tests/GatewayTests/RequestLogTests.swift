@@ -19,8 +19,8 @@ final class RequestLogTests: XCTestCase {
         let token = "Bearer x." + Base64URL.encode(Array(#"{"sub":"6740369b3a36e82f532ec7bb"}"#.utf8)) + ".y"
         func end(_ id: String, _ status: Int, authorization: String? = nil) {
             log.record(
-                RequestLog.Ended(
-                    method: "GET", route: "/v1/posts", status: status, start: .now, app: app, requestID: id, authorization: authorization))
+                status: status,
+                RequestLog.Ended(method: "GET", route: "/v1/posts", start: .now, app: app, requestID: id, authorization: authorization))
         }
         for index in 0..<6 { end("ok-\(index)", 200) }
         end("e1", 401, authorization: token)

@@ -9,21 +9,19 @@ log and the operators; then registers an app named NEW_APP (its key shown once),
 with a grace of GRACE seconds and checks through the gateway that both keys open the app. Saves a screenshot of every screen as SCREENSHOT_DIR/console-<screen>.png.
 Prints one JSON line of what it saw.
 """
-import json
 import sys
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
-from console_common import Console, browser, key_status
+from console_common import key_status, visit
 
 
 def main():
     gateway, email, password, secret, app_name, story, author, shots, new_app, grace = sys.argv[1:11]
-    seen = {}
-    driver = browser()
-    console = Console(driver, gateway, shots)
-    try:
+
+    def steps(console, seen):
+        driver = console.driver
         seen["notice"] = console.sign_in_first_time(email, password, secret)
         seen["asked_for_password"] = "password" in console.screens
         console.shot("overview")
@@ -83,14 +81,8 @@ def main():
         seen["new_key"] = new_key
         seen["new_key_status"] = key_status(gateway, new_key)
         console.shot("app-key")
-        seen["console_errors"] = console.errors()
-    except Exception:
-        print("at %s: %s" % (driver.current_url, driver.page_source[:2000]), file=sys.stderr)
-        raise
-    finally:
-        driver.quit()
-    seen["screens"] = console.screens
-    print(json.dumps(seen, ensure_ascii=False))
+
+    visit(gateway, shots, steps)
 
 
 if __name__ == "__main__":

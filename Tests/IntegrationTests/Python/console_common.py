@@ -2,7 +2,9 @@
 import base64
 import hashlib
 import hmac
+import json
 import struct
+import sys
 import time
 import urllib.error
 import urllib.request
@@ -79,3 +81,21 @@ class Console:
         return [
             entry["message"] for entry in self.driver.get_log("browser")
             if entry["level"] == "SEVERE" and "favicon" not in entry["message"]]
+
+
+def visit(gateway, shots, steps):
+    """Runs `steps(console, seen)` in a fresh browser, then prints one JSON line of what it saw
+    (with the screens shot); on a failure, the page it failed on goes to stderr."""
+    seen = {}
+    driver = browser()
+    console = Console(driver, gateway, shots)
+    try:
+        steps(console, seen)
+        seen["console_errors"] = console.errors()
+    except Exception:
+        print("at %s: %s" % (driver.current_url, driver.page_source[:2000]), file=sys.stderr)
+        raise
+    finally:
+        driver.quit()
+    seen["screens"] = console.screens
+    print(json.dumps(seen, ensure_ascii=False))

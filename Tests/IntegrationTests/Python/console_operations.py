@@ -7,20 +7,18 @@ reason (PortOne cancels it), reads the receipt's status; then finds FAILED_REQUE
 request log and opens it to its lines in the services' logs. Saves console-<screen>.png for each
 screen under SCREENSHOT_DIR and prints one JSON line of what it saw.
 """
-import json
 import sys
 
 from selenium.webdriver.common.by import By
 
-from console_common import Console, browser
+from console_common import visit
 
 
 def main():
     gateway, email, password, secret, app_name, imp_uid, failed, shots = sys.argv[1:9]
-    seen = {}
-    driver = browser()
-    console = Console(driver, gateway, shots)
-    try:
+
+    def steps(console, seen):
+        driver = console.driver
         console.sign_in_first_time(email, password, secret)
         seen["users_total"] = driver.find_element(By.ID, "users-total").text
         console.shot("overview")
@@ -57,14 +55,8 @@ def main():
         seen["request_lines"] = [
             [cell.text for cell in line.find_elements(By.TAG_NAME, "td")] for line in driver.find_elements(By.CSS_SELECTOR, "tr.line")]
         console.shot("request")
-        seen["console_errors"] = console.errors()
-    except Exception:
-        print("at %s: %s" % (driver.current_url, driver.page_source[:2000]), file=sys.stderr)
-        raise
-    finally:
-        driver.quit()
-    seen["screens"] = console.screens
-    print(json.dumps(seen, ensure_ascii=False))
+
+    visit(gateway, shots, steps)
 
 
 if __name__ == "__main__":

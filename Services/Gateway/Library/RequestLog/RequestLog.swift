@@ -16,11 +16,11 @@ final class RequestLog: Sendable {
         var retention: Duration = .seconds(24 * 3600)
     }
 
-    /// What the transport knows when a request ends.
+    /// What the transport knows when a request ends (read only for a request kept: the status
+    /// alone decides, so a request not kept reads no header).
     struct Ended {
         var method: String
         var route: String
-        var status: Int
         var start: ContinuousClock.Instant
         var app: AppInfo?
         var requestID: String
@@ -44,8 +44,8 @@ final class RequestLog: Sendable {
         samples = Mutex(Ring(capacity: settings.sampled))
     }
 
-    func record(_ ended: Ended) {
-        let failed = ended.status >= 400
+    func record(status: Int, _ ending: @autoclosure () -> Ended) {
+        let failed = status >= 400
         if !failed {
             guard settings.sampleEvery > 0, settings.sampled > 0,
                 successes.wrappingAdd(1, ordering: .relaxed).oldValue % settings.sampleEvery == 0
@@ -53,10 +53,11 @@ final class RequestLog: Sendable {
         } else if settings.errors == 0 {
             return
         }
+        let ended = ending()
         let now = ContinuousClock.now
         let elapsed = now - ended.start
         let entry = RequestLogEntry(
-            at: GlintDate.string(from: Date()), requestId: ended.requestID, method: ended.method, route: ended.route, status: ended.status,
+            at: GlintDate.string(from: Date()), requestId: ended.requestID, method: ended.method, route: ended.route, status: status,
             latencyMs: (Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15 * 100).rounded() / 100,
             appId: ended.app?.appID, appName: ended.app?.name, userId: ended.authorization.flatMap(Self.subject), sampled: !failed)
         let kept = Kept(entry: entry, at: now)

@@ -66,8 +66,9 @@ struct ProxyRoutes: Sendable {
         since start: ContinuousClock.Instant
     ) {
         policy.requestLog.record(
+            status: status.code,
             RequestLog.Ended(
-                method: request.method.rawValue, route: route, status: status.code, start: start, app: app, requestID: context.requestID,
+                method: request.method.rawValue, route: route, start: start, app: app, requestID: context.requestID,
                 authorization: request.headers[.authorization]))
     }
 

@@ -224,8 +224,9 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         let method = done.forward.head.method.rawValue
         metrics.record(method: method, route: done.forward.route, status: status, since: done.start)
         policy.requestLog.record(
+            status: status,
             RequestLog.Ended(
-                method: method, route: done.forward.route, status: status, start: done.start, app: done.forward.app,
+                method: method, route: done.forward.route, start: done.start, app: done.forward.app,
                 requestID: done.forward.requestID, authorization: done.forward.head.headers.first(name: "authorization")))
         if accessLogged {
             AccessLogMiddleware.log(

@@ -222,8 +222,9 @@ final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private func finished(status: Int) {
         metrics.record(method: "GET", route: Self.route, status: status, since: start)
         policy.requestLog.record(
+            status: status,
             RequestLog.Ended(
-                method: "GET", route: Self.route, status: status, start: start, app: nil, requestID: requestID,
+                method: "GET", route: Self.route, start: start, app: nil, requestID: requestID,
                 authorization: head.headers.first(name: "authorization")))
         AccessLogMiddleware.log(
             to: logger, level: .info, method: .get, path: Self.route, status: status, since: start, metadata: ["request_id": .string(requestID)])
