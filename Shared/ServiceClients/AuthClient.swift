@@ -30,6 +30,8 @@ package struct AuthClient: Sendable {
     package var unban: @Sendable (_ userID: String, _ appID: String, _ requestID: String) async throws -> Void
     /// The app's reports grouped by target, oldest first. admin-svc.
     package var reportQueue: @Sendable (_ appID: String, _ query: ReportQueueQuery, _ requestID: String) async throws -> [ReportGroupAnswer]
+    /// How many targets of the app have open reports, and the oldest's age. admin-svc.
+    package var openReports: @Sendable (_ appID: String, _ requestID: String) async throws -> OpenReportsSummary
     /// Closes a target's open reports with the action taken. admin-svc.
     package var closeReports: @Sendable (_ appID: String, _ closing: ReportClosing, _ requestID: String) async throws -> ReportsClosed
     /// Users of the app by id, email or nick. admin-svc.
@@ -105,6 +107,9 @@ package struct AuthClient: Sendable {
             reportQueue: { appID, query, requestID in
                 try await client.call(InternalEndpoints.Auth.reportQueue, body: query, for: .init(appID: appID, requestID: requestID))
             },
+            openReports: { appID, requestID in
+                try await client.call(InternalEndpoints.Auth.openReports, for: .init(appID: appID, requestID: requestID))
+            },
             closeReports: { appID, closing, requestID in
                 try await client.call(InternalEndpoints.Auth.closeReports, body: closing, for: .init(appID: appID, requestID: requestID))
             },
@@ -145,7 +150,8 @@ package struct AuthClient: Sendable {
             hiddenContent: { _, _, _ in throw failure("hiddenContent") }, appFlags: { _ in throw failure("appFlags") },
             appByKey: { _ in throw failure("appByKey") }, appByMount: { _ in throw failure("appByMount") },
             apps: { throw failure("apps") }, ban: { _, _, _, _ in throw failure("ban") }, unban: { _, _, _ in throw failure("unban") },
-            reportQueue: { _, _, _ in throw failure("reportQueue") }, closeReports: { _, _, _ in throw failure("closeReports") },
+            reportQueue: { _, _, _ in throw failure("reportQueue") }, openReports: { _, _ in throw failure("openReports") },
+            closeReports: { _, _, _ in throw failure("closeReports") },
             searchUsers: { _, _, _ in throw failure("searchUsers") }, userDetail: { _, _, _ in throw failure("userDetail") },
             signOutUser: { _, _, _ in throw failure("signOutUser") }, deleteUser: { _, _, _ in throw failure("deleteUser") }
         )

@@ -55,6 +55,10 @@ struct AdminHarness {
                 })
         }
         auth.reportQueue = { appID, query, _ in bans.reports.withLock { $0[appID] ?? [] }.filter { $0.state == query.state } }
+        auth.openReports = { appID, _ in
+            let open = bans.reports.withLock { $0[appID] ?? [] }.filter { $0.state == "open" }
+            return OpenReportsSummary(groups: open.count, oldestAgeSeconds: open.map(\.ageSeconds).max())
+        }
         auth.closeReports = { appID, closing, _ in
             bans.closings.withLock { $0.append(closing) }
             return ReportsClosed(closed: bans.reports.withLock { $0[appID] ?? [] }.first { $0.targetId == closing.targetID }?.reporters ?? 0)

@@ -27,6 +27,11 @@ final class ReportQueueContractTests: XCTestCase {
                 XCTAssertEqual(response.status, .ok, response.body.text)
             }
             let open = try await Self.queue(client, harness, ReportQueueQuery(state: "open"))
+            // The overview's count without the queue: two targets, the oldest report a moment old.
+            let summary = try await client.execute(uri: "/internal/reports/open-summary", method: .get, headers: harness.headers())
+            let counted = try JSONCoding.decoder.decode(OpenReportsSummary.self, from: summary.body)
+            XCTAssertEqual(counted.groups, 2)
+            XCTAssertLessThan(try XCTUnwrap(counted.oldestAgeSeconds), 600)
             XCTAssertEqual(open.map(\.targetId), [Self.post, first.userID], "oldest group first")
             XCTAssertEqual(open[0].reporters, 2)
             XCTAssertEqual(open[0].reasons, ["spam", "abuse"])

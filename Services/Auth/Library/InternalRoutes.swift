@@ -56,6 +56,7 @@ struct InternalRoutes: Sendable {
             UserIDList(userIDs: try await profiles.blockedUsers(of: userID))
         }
         group.serve(InternalEndpoints.Auth.hiddenContent) { userID, _, _ in try await profiles.hidden(by: userID) }
+        group.serve(InternalEndpoints.Auth.openReports) { _, _, context in try await reports.openSummary(appID: try context.requireAppID()) }
         group.serve(InternalEndpoints.Auth.reportQueue) { _, query, context in try await reports.groups(appID: try context.requireAppID(), query) }
         group.serve(InternalEndpoints.Auth.closeReports) { _, closing, context in try await reports.close(appID: try context.requireAppID(), closing)
         }

@@ -117,3 +117,14 @@ package struct Overview: Codable, Sendable, Equatable {
         (self.processes, self.unavailable) = (processes, unavailable)
     }
 }
+
+/// auth-svc → admin-svc: how many targets of the app have open reports, and the oldest open
+/// report's age (the overview's count, without the queue itself).
+package struct OpenReportsSummary: Codable, Sendable, Equatable {
+    package var groups: Int
+    package var oldestAgeSeconds: Int?
+
+    package init(groups: Int, oldestAgeSeconds: Int?) {
+        (self.groups, self.oldestAgeSeconds) = (groups, oldestAgeSeconds)
+    }
+}

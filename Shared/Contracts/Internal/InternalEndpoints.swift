@@ -39,6 +39,8 @@ package enum InternalEndpoints {
         package static let banUser = InternalEndpoint<String, BanRequest, BanState>(.auth, .post, "/internal/users/{user_id}/ban")
         /// admin-svc: lifts a user's ban; `notFound` when there was none.
         package static let unbanUser = InternalEndpoint<String, NoBody, EmptyAnswer>(.auth, .post, "/internal/users/{user_id}/unban")
+        /// admin-svc: how many targets of the caller's app have open reports, and the oldest's age.
+        package static let openReports = InternalEndpoint<NoParameter, NoBody, OpenReportsSummary>(.auth, .get, "/internal/reports/open-summary")
         /// admin-svc: the caller's app's reports, grouped by target, oldest first.
         package static let reportQueue = InternalEndpoint<NoParameter, ReportQueueQuery, [ReportGroupAnswer]>(.auth, .post, "/internal/reports/queue")
         /// admin-svc: closes a target's open reports with the action taken.
@@ -169,7 +171,8 @@ package enum InternalEndpoints {
     package static let all: [InternalEndpointDescription] = [
         Auth.resolveApp.description, Auth.resolveMount.description, Auth.app.description, Auth.lookupUsers.description, Auth.blockedUsers.description,
         Auth.lookupMembers.description, Auth.memberByEmail.description, Auth.hiddenContent.description, Auth.signingKeys.description,
-        Auth.apps.description, Auth.revocations.description, Auth.reportQueue.description, Auth.closeReports.description,
+        Auth.apps.description, Auth.revocations.description, Auth.reportQueue.description, Auth.openReports.description,
+        Auth.closeReports.description,
         Auth.searchUsers.description, Auth.userDetail.description, Auth.signOutUser.description, Auth.deleteUser.description,
         Auth.banUser.description,
         Auth.unbanUser.description, Auth.appDetails.description, Auth.createApp.description, Auth.changeApp.description,

@@ -48,14 +48,14 @@ struct HomePage: Sendable {
     func register(on group: ServiceApplication.Group) {
         console.page(group, "/admin") { request, _, visit in
             var rows: [AppRow] = []
-            var pending: [String: [ReportGroupAnswer]] = [:]
+            var pending: [String: OpenReportsSummary] = [:]
             for app in visit.apps {
                 let open = try await reports.pending(app, by: visit.op)
                 pending[app.appID] = open
-                let oldest = open.map(\.ageSeconds).max()
+                let oldest = open.oldestAgeSeconds
                 rows.append(
                     AppRow(
-                        id: app.appID, name: app.name, profile: app.profile.rawValue, mount: app.mount, openGroups: open.count,
+                        id: app.appID, name: app.name, profile: app.profile.rawValue, mount: app.mount, openGroups: open.groups,
                         oldest: oldest.map(Age.text), overdue: (oldest ?? 0) > 24 * 3600))
             }
             let query = request.uri.queryParameters

@@ -34,9 +34,9 @@ struct ReportDesk: Sendable {
         try await previewed(try await auth.reportQueue(app.appID, filter, op.requestID), app: app, op: op)
     }
 
-    /// The open groups of an app without previews (the overview's count and oldest age).
-    func pending(_ app: AppInfo, by op: SignedInOperator) async throws -> [ReportGroupAnswer] {
-        try await auth.reportQueue(app.appID, ReportQueueQuery(state: "open", targetType: nil, limit: 200), op.requestID)
+    /// How many targets of the app have open reports and the oldest's age (the overview's).
+    func pending(_ app: AppInfo, by op: SignedInOperator) async throws -> OpenReportsSummary {
+        try await auth.openReports(app.appID, op.requestID)
     }
 
     /// Closes a group with `action` (`dismiss`, `hide` or `ban`); unknown kinds and actions are 404.

@@ -21,10 +21,10 @@ struct OverviewDesk: Sendable {
         return days
     }
 
-    /// `pending`: the open groups per app the caller has just read (the console's overview page
+    /// `pending`: the open reports' summary per app the caller has just read (the console's overview page
     /// lists them per app), not asked again.
     func overview(
-        app appID: String?, days: Int, by op: SignedInOperator, pending: [String: [ReportGroupAnswer]] = [:]
+        app appID: String?, days: Int, by op: SignedInOperator, pending: [String: OpenReportsSummary] = [:]
     ) async throws
         -> Overview
     {
@@ -44,12 +44,12 @@ struct OverviewDesk: Sendable {
         let usersPart = await part("users") { try await activity.users(days, id, request) }
         let contentPart = await part("content") { try await activity.content(days, id, request) }
         let messagesPart = await part("messages") { try await activity.messages(days, id, request) }
-        let open = await part("reports") { () async throws -> [ReportGroupAnswer] in
-            var groups: [ReportGroupAnswer] = []
+        let open = await part("reports") { () async throws -> [OpenReportsSummary] in
+            var summaries: [OpenReportsSummary] = []
             for each in app.map({ [$0] }) ?? covered {
-                if let known = pending[each.appID] { groups += known } else { groups += try await reports.pending(each, by: op) }
+                if let known = pending[each.appID] { summaries.append(known) } else { summaries.append(try await reports.pending(each, by: op)) }
             }
-            return groups
+            return summaries
         }
         var payments: PaymentActivity?
         var pushStats: PushStats?
@@ -61,7 +61,8 @@ struct OverviewDesk: Sendable {
         }
         return Overview(
             appId: id, days: days, users: usersPart, content: contentPart, messages: messagesPart, paymentsToday: payments,
-            openReports: open?.count, oldestReportAgeSeconds: open?.map { $0.ageSeconds }.max(), push: pushStats, processes: processes,
+            openReports: open?.map(\.groups).reduce(0, +), oldestReportAgeSeconds: open?.compactMap(\.oldestAgeSeconds).max(), push: pushStats,
+            processes: processes,
             unavailable: unavailable)
     }
 }

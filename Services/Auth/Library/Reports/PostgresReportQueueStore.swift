@@ -15,6 +15,19 @@ struct PostgresReportQueueStore: ReportQueueStore {
         }
     }
 
+    func openSummary(appID: String) async throws -> (targets: Int, oldest: Int64?) {
+        try await pool.read { connection in
+            let rows = try await connection.rows(
+                """
+                SELECT count(*) AS n, min(oldest) AS oldest FROM (
+                    SELECT min(created_at) AS oldest FROM report WHERE app_id = \(appID) AND closed_at IS NULL GROUP BY target_type, target_id
+                ) AS targets
+                """, logger: pool.logger
+            ) { row in (Int(try row.value("n", as: Int64.self)), try row.value("oldest", as: Int64?.self)) }
+            return rows.first ?? (0, nil)
+        }
+    }
+
     func close(appID: String, targetType: String, targetID: String, action: String, operatorID: String, at time: Int64) async throws -> Int {
         try await pool.transaction { connection in
             try await connection.values(

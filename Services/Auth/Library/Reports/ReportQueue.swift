@@ -22,6 +22,12 @@ struct ReportQueue: Sendable {
         return Self.grouped(reports, state: query.state, now: now()).prefix(query.limit).map { $0 }
     }
 
+    /// The overview's count: open targets and the oldest open report's age, without the queue.
+    func openSummary(appID: String) async throws -> OpenReportsSummary {
+        let (targets, oldest) = try await store.openSummary(appID: appID)
+        return OpenReportsSummary(groups: targets, oldestAgeSeconds: oldest.map { Int(max(now() - $0, 0) / 1000) })
+    }
+
     func close(appID: String, _ closing: ReportClosing) async throws -> ReportsClosed {
         guard Self.targetTypes.contains(closing.targetType) else { throw ServiceError.badRequest("unknown target type") }
         guard Self.actions.contains(closing.action) else { throw ServiceError.badRequest("unknown action") }

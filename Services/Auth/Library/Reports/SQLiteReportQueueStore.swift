@@ -15,6 +15,18 @@ struct SQLiteReportQueueStore: ReportQueueStore {
         }
     }
 
+    func openSummary(appID: String) async throws -> (targets: Int, oldest: Int64?) {
+        try await database.read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT count(*), min(oldest) FROM (
+                        SELECT min(created_at) AS oldest FROM report WHERE app_id = ? AND closed_at IS NULL GROUP BY target_type, target_id)
+                    """, arguments: [appID])
+            return (row?[0] ?? 0, row?[1])
+        }
+    }
+
     func close(appID: String, targetType: String, targetID: String, action: String, operatorID: String, at time: Int64) async throws -> Int {
         try await database.write { db in
             try db.execute(
