@@ -39,6 +39,14 @@ final class ConsoleBrowserTests: XCTestCase {
     /// The grace the browser rotates its new app's key with.
     static let grace = 10
 
+    /// Each screen the browser saw was saved as a PNG.
+    static func assertScreenshots(_ screens: [String]) throws {
+        for screen in screens {
+            let png = try Data(contentsOf: AttendanceBrowserTests.screenshots.appendingPathComponent("console-\(screen).png"))
+            XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG for \(screen)")
+        }
+    }
+
     func testAnOwnerBansAReportedAuthorFromTheQueueInChromium() async throws {
         let python = try ChatThroughGatewayTests.python()
         let quotehub = try await QuoteHubSuite.start(with: [.market, .chat, .admin, .push, .paymentVerify])
@@ -46,15 +54,7 @@ final class ConsoleBrowserTests: XCTestCase {
             let suite = quotehub.suite, replay = quotehub.replay
             let owner = try await ModerationThroughGatewayTests.addOperator(suite.dataDirectory, email: "owner@example.com", role: "owner")
 
-            let author = try await replay.signIn("001.author"), reader = try await replay.signIn("002.reader")
-            let search = try await replay.object(.GET, "/book/search?query=%EA%B9%80%EC%9C%A0%EC%A0%95&page=1")
-            let bookID = try JSON.string(try XCTUnwrap((search["documents"] as? [[String: Any]])?.first), "_id")
-            let created = try await replay.object(
-                .POST, "/bookstories/createBookStory", author.token,
-                json: #"{"bookId":"\#(bookID)","quotes":[{"quote":"봄봄","page":1}],"isPublic":true,"content":"신고될 이야기"}"#)
-            let story = try JSON.string(created, "_id")
-            _ = try await replay.data(
-                .POST, "/block-report/report", reader.token, json: #"{"targetId":"\#(story)","type":"bookstory","reason":"욕설"}"#)
+            let (author, _, story) = try await ModerationThroughGatewayTests.reportedStory(replay)
             let before = try await replay.call(.GET, "/profile", author.token)
             XCTAssertEqual(before.status, 200)
 
@@ -83,10 +83,7 @@ final class ConsoleBrowserTests: XCTestCase {
             XCTAssertEqual(seen.content_preview, "신고될 이야기")
             XCTAssertEqual(Array(seen.audit_actions.prefix(2)), ["reports.close", "user.ban"], "newest first")
             XCTAssertEqual(seen.console_errors, [String](), "no CSP violation or failed load in the browser's console")
-            for screen in seen.screens {
-                let png = try Data(contentsOf: screenshots.appendingPathComponent("console-\(screen).png"))
-                XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG for \(screen)")
-            }
+            try Self.assertScreenshots(seen.screens)
             XCTAssertEqual(seen.screens.count, 14)
 
             // The app registered from the console opens with its key (401: no token, not 420). The rotated-out key opened the app within its grace (401: no token, not 420: unknown
@@ -188,10 +185,7 @@ final class ConsoleBrowserTests: XCTestCase {
                 seen.request_lines.contains { $0.count == 4 && $0[1] == "gateway" && $0[3].contains("/v1/users/login") },
                 "the gateway's line of the request: \(seen.request_lines)")
             XCTAssertEqual(seen.console_errors, [String]())
-            for screen in seen.screens {
-                let png = try Data(contentsOf: screenshots.appendingPathComponent("console-\(screen).png"))
-                XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG for \(screen)")
-            }
+            try Self.assertScreenshots(seen.screens)
             XCTAssertEqual(seen.screens, ["sign-in", "password", "overview", "payments", "payments-refunded", "push", "requests", "request"])
             XCTAssertEqual(seen.push_heading, "Push · Development")
             XCTAssertEqual(seen.users_total, "2", "every app's accounts: the seller and the buyer")

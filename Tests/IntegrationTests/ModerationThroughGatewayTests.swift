@@ -36,6 +36,24 @@ final class ModerationThroughGatewayTests: XCTestCase {
         return Operator(id: "", email: email, password: String(password), totp: try XCTUnwrap(TOTP(base32: secret)))
     }
 
+    /// A QuoteHub author's public story ("신고될 이야기") reported by a reader for "욕설".
+    static func reportedStory(
+        _ replay: QuoteHubReplay
+    ) async throws -> (
+        author: (id: String, token: String, isNew: Bool), reader: (id: String, token: String, isNew: Bool), story: String
+    ) {
+        let author = try await replay.signIn("001.author"), reader = try await replay.signIn("002.reader")
+        let search = try await replay.object(.GET, "/book/search?query=%EA%B9%80%EC%9C%A0%EC%A0%95&page=1")
+        let bookID = try JSON.string(try XCTUnwrap((search["documents"] as? [[String: Any]])?.first), "_id")
+        let created = try await replay.object(
+            .POST, "/bookstories/createBookStory", author.token,
+            json: #"{"bookId":"\#(bookID)","quotes":[{"quote":"봄봄","page":1}],"isPublic":true,"content":"신고될 이야기"}"#)
+        let story = try JSON.string(created, "_id")
+        _ = try await replay.data(
+            .POST, "/block-report/report", reader.token, json: #"{"targetId":"\#(story)","type":"bookstory","reason":"욕설"}"#)
+        return (author, reader, story)
+    }
+
     /// Signs in through the gateway: the session cookie and CSRF token.
     static func signIn(_ gateway: String, _ op: Operator) async throws -> (cookie: String, csrf: String, id: String) {
         let code = op.totp.code(step: TOTP.step(at: Date()))
@@ -56,15 +74,7 @@ final class ModerationThroughGatewayTests: XCTestCase {
             let owner = try await Self.addOperator(suite.dataDirectory, email: "owner@example.com", role: "owner")
 
             // The author writes a story; a reader reports it.
-            let author = try await replay.signIn("001.author"), reader = try await replay.signIn("002.reader")
-            let search = try await replay.object(.GET, "/book/search?query=%EA%B9%80%EC%9C%A0%EC%A0%95&page=1")
-            let bookID = try JSON.string(try XCTUnwrap((search["documents"] as? [[String: Any]])?.first), "_id")
-            let created = try await replay.object(
-                .POST, "/bookstories/createBookStory", author.token,
-                json: #"{"bookId":"\#(bookID)","quotes":[{"quote":"봄봄","page":1}],"isPublic":true,"content":"신고될 이야기"}"#)
-            let story = try JSON.string(created, "_id")
-            _ = try await replay.data(
-                .POST, "/block-report/report", reader.token, json: #"{"targetId":"\#(story)","type":"bookstory","reason":"욕설"}"#)
+            let (author, reader, story) = try await Self.reportedStory(replay)
 
             // The moderator signs in and finds it in QuoteHub's queue.
             let session = try await Self.signIn(gateway, moderator)
