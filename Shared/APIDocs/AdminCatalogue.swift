@@ -86,6 +86,14 @@ package enum AdminCatalogue {
                 method: "GET", pattern: app + "/content/{kind}/{content_id}", summary: "A post, comment, filter, story, theme or message",
                 access: .signedIn, answer: .json(.of(ContentSummary.self))),
             Op(
+                method: "GET", pattern: app + "/content/{kind}", summary: "An author's newest pieces of a kind, newest first",
+                access: .signedIn, query: [Op.Parameter("author", .string, required: true), Op.Parameter("limit", .integer)],
+                answer: .json(.of([ContentSummary].self))),
+            Op(
+                method: "GET", pattern: app + "/content/{kind}/{content_id}/around",
+                summary: "A chat message with the three before and after it in its room, oldest first (kind: message)", access: .signedIn,
+                answer: .json(.of([ContentSummary].self))),
+            Op(
                 method: "POST", pattern: app + "/content/{kind}/{content_id}/hide", summary: "Hide it from every app user", access: .signedIn,
                 body: .json(.of(AdminActionRequest.self)), answer: .json(.of(ContentSummary.self))),
             Op(

@@ -7,17 +7,14 @@ import Storage
 /// the ids hidden in an app, kept until the next change (`ChangeSignal`: on PostgreSQL every
 /// replica hears it), so a hide is gone from the next request on any replica.
 package struct ContentModeration: Sendable {
-    /// Whose a piece of content is and its text, as operators see it; nil when there is none.
-    package typealias Lookup = @Sendable (_ kind: ContentKind, _ id: String, _ appID: String) async throws -> (authorID: String, preview: String)?
-
     private let store: any HiddenContentStore
     private let changes: ChangeSignal
     private let cache: ChangeBoundCache<String, Set<String>>
     private let kinds: [ContentKind]
-    private let lookup: Lookup
+    private let catalog: ContentCatalog
 
-    package init(store: any HiddenContentStore, changes: ChangeSignal, kinds: [ContentKind], lookup: @escaping Lookup) {
-        (self.store, self.changes, self.kinds, self.lookup) = (store, changes, kinds, lookup)
+    package init(store: any HiddenContentStore, changes: ChangeSignal, kinds: [ContentKind], catalog: ContentCatalog) {
+        (self.store, self.changes, self.kinds, self.catalog) = (store, changes, kinds, catalog)
         cache = ChangeBoundCache(changes: changes.counter, maxCost: 100_000) { $0.count + 1 }
     }
 
@@ -39,12 +36,55 @@ package struct ContentModeration: Sendable {
     }
 
     package func summary(_ kind: ContentKind, id: String, appID: String) async throws -> ContentSummary {
-        guard kinds.contains(kind), ObjectID.isValid(id), let found = try await lookup(kind, id, appID) else {
+        guard kinds.contains(kind), ObjectID.isValid(id), let found = try await summary(kind, id: id, appID: appID, hidden: nil) else {
             throw ServiceError.notFound("no such \(kind.rawValue)")
         }
-        let record = try await store.record(kind: kind, contentID: id, appID: appID)
+        return found
+    }
+
+    /// Several pieces by id (those not found left out) or an author's newest.
+    package func find(_ kind: ContentKind, _ query: ContentFind, appID: String) async throws -> [ContentSummary] {
+        guard kinds.contains(kind) else { throw ServiceError.notFound("no such kind of content") }
+        let ids: [String]
+        switch (query.ids, query.authorId) {
+        case (let given?, nil):
+            guard given.count <= ContentFind.maxIDs else { throw ServiceError.badRequest("at most \(ContentFind.maxIDs) ids") }
+            ids = given.filter(ObjectID.isValid)
+        case (nil, let author?):
+            let limit = query.limit ?? 20
+            guard (1...ContentFind.maxLimit).contains(limit) else { throw ServiceError.badRequest("limit must be 1 to \(ContentFind.maxLimit)") }
+            ids = ObjectID.isValid(author) ? try await catalog.authored(kind, author, appID, limit) : []
+        default:
+            throw ServiceError.badRequest("ids or authorId, one of them")
+        }
+        return try await summaries(kind, ids, appID: appID)
+    }
+
+    /// A message with its neighbours in the room, oldest first.
+    package func around(_ kind: ContentKind, id: String, appID: String) async throws -> [ContentSummary] {
+        guard kinds.contains(kind), let around = catalog.around, ObjectID.isValid(id) else { throw ServiceError.notFound("no such \(kind.rawValue)") }
+        let ids = try await around(id, appID)
+        guard ids.contains(id) else { throw ServiceError.notFound("no such \(kind.rawValue)") }
+        return try await summaries(kind, ids, appID: appID)
+    }
+
+    /// The pieces in the order of `ids`; whether each is hidden read once from the kept set.
+    private func summaries(_ kind: ContentKind, _ ids: [String], appID: String) async throws -> [ContentSummary] {
+        let hidden = try await hiddenIDs(kind, appID: appID)
+        var found: [ContentSummary] = []
+        for id in ids {
+            if let summary = try await summary(kind, id: id, appID: appID, hidden: hidden) { found.append(summary) }
+        }
+        return found
+    }
+
+    /// `hidden`: the app's hidden ids when known, so a piece not among them costs no second read.
+    private func summary(_ kind: ContentKind, id: String, appID: String, hidden: Set<String>?) async throws -> ContentSummary? {
+        guard let found = try await catalog.find(kind, id, appID) else { return nil }
+        let record = hidden?.contains(id) == false ? nil : try await store.record(kind: kind, contentID: id, appID: appID)
         return ContentSummary(
-            kind: kind, id: id, appId: appID, authorId: found.authorID, preview: String(found.preview.prefix(280)), hidden: record != nil,
+            kind: kind, id: id, appId: appID, authorId: found.authorID, preview: String(found.preview.prefix(280)), files: found.files,
+            createdAt: GlintDate.string(fromMilliseconds: found.createdAt), hidden: record != nil,
             hiddenAt: record.map { GlintDate.string(fromMilliseconds: $0.hiddenAt) }, hiddenBy: record?.operatorID,
             hiddenReason: record.flatMap { $0.reason.isEmpty ? nil : $0.reason })
     }
@@ -77,6 +117,14 @@ package struct ContentModeration: Sendable {
         }
         group.serve(InternalEndpoints.Content.restore(kind)) { ref, _, context in
             try await restore(try Self.kind(ref), id: ref.id, appID: try context.requireAppID())
+        }
+        group.serve(InternalEndpoints.Content.find(kind)) { kindName, query, context in
+            try await find(try Self.kind(ContentRef(pathValues: [kindName])), query, appID: try context.requireAppID())
+        }
+        if catalog.around != nil {
+            group.serve(InternalEndpoints.Content.around) { ref, _, context in
+                try await around(try Self.kind(ref), id: ref.id, appID: try context.requireAppID())
+            }
         }
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
 import Passwords
 import SQLiteStorage
 import ServiceClients
@@ -67,6 +68,9 @@ struct AdminHarness {
         content.summary = { kind, id, appID, _ in try bans.summary(kind, id, appID) }
         content.hide = { kind, id, appID, request, _ in try bans.setHidden(kind, id, appID, by: request.operatorID) }
         content.restore = { kind, id, appID, _, _ in try bans.setHidden(kind, id, appID, by: nil) }
+        content.find = { kind, query, appID, _ in bans.find(kind, query, appID) }
+        content.around = { id, appID, _ in try bans.around(id, appID) }
+        content.file = { path, etag, _, _ in bans.file(path, etag: etag) }
         auth.searchUsers = { _, query, _ in
             [OperatorUserSummary(id: query.query, email: "found@example.com", nick: "found", createdAt: "2026-11-26T00:00:00.000Z", banned: false)]
         }
@@ -226,6 +230,31 @@ final class BanRecorder: Sendable {
             throw ServiceError.notFound("no such content")
         }
         return found
+    }
+
+    /// By id in the order asked, or an author's newest (the fake's pieces by `createdAt`).
+    func find(_ kind: ContentKind, _ query: ContentFind, _ appID: String) -> [ContentSummary] {
+        let pieces = content.withLock { Array($0.values) }.filter { $0.kind == kind && $0.appId == appID }
+        if let ids = query.ids { return ids.compactMap { id in pieces.first { $0.id == id } } }
+        return Array(pieces.filter { $0.authorId == query.authorId }.sorted { $0.createdAt > $1.createdAt }.prefix(query.limit ?? 20))
+    }
+
+    /// The app's messages as one room, oldest first: three either side of `id`.
+    func around(_ id: String, _ appID: String) throws -> [ContentSummary] {
+        let room = content.withLock { Array($0.values) }.filter { $0.kind == .message && $0.appId == appID }.sorted { $0.createdAt < $1.createdAt }
+        guard let index = room.firstIndex(where: { $0.id == id }) else { throw ServiceError.notFound("no such message") }
+        return Array(room[max(0, index - 3)...min(room.count - 1, index + 3)])
+    }
+
+    /// Stored files as their services answer them: one tiny PNG for any name, 304 on its ETag.
+    static let png = ByteBuffer(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D])
+    let filesAsked = Mutex<[StoredFilePath]>([])
+
+    func file(_ path: StoredFilePath, etag: String?) -> ContentClient.StoredFile {
+        filesAsked.withLock { $0.append(path) }
+        let tag = "\"png-12\""
+        if etag == tag { return ContentClient.StoredFile(status: 304, etag: tag) }
+        return ContentClient.StoredFile(status: 200, contentType: "image/png", etag: tag, body: Self.png)
     }
 
     func setHidden(_ kind: ContentKind, _ id: String, _ appID: String, by operatorID: String?) throws -> ContentSummary {

@@ -110,7 +110,7 @@ final class ReportQueueTests: XCTestCase {
             let path = "/admin/api/apps/\(Self.app)/content/story/\(Self.story)"
             let shown = try await client.execute(uri: path, method: .get, headers: session.headers())
             XCTAssertEqual(shown.status, .ok)
-            JSON.assertKeys(try JSON.object(shown.body), ["kind", "id", "appId", "authorId", "preview", "hidden"])
+            JSON.assertKeys(try JSON.object(shown.body), ["kind", "id", "appId", "authorId", "preview", "files", "createdAt", "hidden"])
             let hidden = try await client.execute(
                 uri: path + "/hide", method: .post, headers: session.headers(), body: JSONCoding.encode(AdminActionRequest(reason: "x")))
             XCTAssertTrue(try JSONCoding.decoder.decode(ContentSummary.self, from: hidden.body).hidden)

@@ -22,10 +22,12 @@ final class ConsoleBrowserTests: XCTestCase {
         var notice: String
         var queued_preview: String
         var queued_reasons: String
+        var queued_image_width: Int
         var keyboard_focus: String
         var after_ban_notice: String
         var still_queued: Bool
         var user_page_banned: Bool
+        var user_page_content: [String]
         var content_preview: String
         var audit_actions: [String]
         var console_errors: [String]
@@ -79,7 +81,9 @@ final class ConsoleBrowserTests: XCTestCase {
             XCTAssertEqual(seen.keyboard_focus, "g-\(story)", "j moves to the first group (the console's script, under its CSP)")
             XCTAssertEqual(seen.after_ban_notice, "The user is banned.")
             XCTAssertFalse(seen.still_queued, "the group left the open queue")
+            XCTAssertEqual(seen.queued_image_width, 16, "the story's photo drawn in the queue")
             XCTAssertTrue(seen.user_page_banned)
+            XCTAssertEqual(seen.user_page_content, ["신고될 이야기"], "the author's story on their page")
             XCTAssertEqual(seen.content_preview, "신고될 이야기")
             XCTAssertEqual(Array(seen.audit_actions.prefix(2)), ["reports.close", "user.ban"], "newest first")
             XCTAssertEqual(seen.console_errors, [String](), "no CSP violation or failed load in the browser's console")

@@ -37,6 +37,14 @@ final class ModerationThroughGatewayTests: XCTestCase {
     }
 
     /// A QuoteHub author's public story ("신고될 이야기") reported by a reader for "욕설".
+    /// A real 16×16 PNG (a browser draws it), the reported story's photo.
+    static let photo: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00,
+        0x00, 0x10, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x91, 0x68, 0x36, 0x00, 0x00, 0x00, 0x16, 0x49, 0x44, 0x41, 0x54, 0x78, 0xDA, 0x63,
+        0x38, 0x61, 0x63, 0x43, 0x12, 0x62, 0x18, 0xD5, 0x30, 0xAA, 0x61, 0xF8, 0x6A, 0x00, 0x00, 0xAB, 0xC6, 0x40, 0x10, 0x20, 0x7A, 0xC9,
+        0xFB, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ]
+
     static func reportedStory(
         _ replay: QuoteHubReplay
     ) async throws -> (
@@ -45,10 +53,16 @@ final class ModerationThroughGatewayTests: XCTestCase {
         let author = try await replay.signIn("001.author"), reader = try await replay.signIn("002.reader")
         let search = try await replay.object(.GET, "/book/search?query=%EA%B9%80%EC%9C%A0%EC%A0%95&page=1")
         let bookID = try JSON.string(try XCTUnwrap((search["documents"] as? [[String: Any]])?.first), "_id")
-        let created = try await replay.object(
-            .POST, "/bookstories/createBookStory", author.token,
-            json: #"{"bookId":"\#(bookID)","quotes":[{"quote":"봄봄","page":1}],"isPublic":true,"content":"신고될 이야기"}"#)
-        let story = try JSON.string(created, "_id")
+        // As the app sends a story with a photo: multipart, the image as `storyImage`.
+        let form = MultipartBody(parts: [
+            .field("bookId", bookID), .field("quotes", #"[{"quote":"봄봄","page":1}]"#), .field("isPublic", "true"),
+            .field("content", "신고될 이야기"), .file("storyImage", filename: "photo.png", contentType: "image/png", bytes: photo),
+        ])
+        let created = try await HTTPProbe.call(
+            .POST, replay.base + "/bookstories/createBookStory",
+            headers: [("Authorization", "Bearer " + author.token), ("Content-Type", form.contentType)], body: form.buffer)
+        XCTAssertEqual(created.status, 201, created.body.text)
+        let story = try JSON.string(try XCTUnwrap(try JSON.object(created.body)["data"] as? [String: Any]), "_id")
         _ = try await replay.data(
             .POST, "/block-report/report", reader.token, json: #"{"targetId":"\#(story)","type":"bookstory","reason":"욕설"}"#)
         return (author, reader, story)
@@ -94,6 +108,16 @@ final class ModerationThroughGatewayTests: XCTestCase {
             XCTAssertEqual(group.reasons, ["욕설"])
             XCTAssertEqual(group.authorId, author.id)
             XCTAssertEqual(group.preview, "신고될 이야기")
+            // Its photo, as the console shows it: read through admin-svc with the session alone.
+            let stored = try XCTUnwrap(group.files.first, "the story's photo")
+            let image = try await HTTPProbe.call(
+                .GET, gateway + "/admin/apps/\(appID)/files" + stored.dropFirst("/data".count), headers: [("Cookie", session.cookie)])
+            XCTAssertEqual(image.status, 200, image.body.text)
+            XCTAssertEqual(image.headers.first(name: "content-type"), "image/png")
+            XCTAssertEqual(Array(image.body.readableBytesView), Self.photo)
+            let anonymous = try await HTTPProbe.call(.GET, gateway + "/admin/apps/\(appID)/files" + stored.dropFirst("/data".count))
+            XCTAssertEqual(
+                anonymous.headers.first(name: "content-type"), "text/html; charset=utf-8", "no session: the sign-in page (the redirect followed)")
             XCTAssertGreaterThanOrEqual(group.ageSeconds, 0)
             XCTAssertLessThan(group.ageSeconds, 600)
 

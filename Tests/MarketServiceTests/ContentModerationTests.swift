@@ -78,6 +78,41 @@ final class ContentModerationTests: XCTestCase {
         }
     }
 
+    /// admin-svc's reads of several pieces at once: by id for a page of the reports queue, an
+    /// author's newest for the user's page; each with its images and time.
+    func testPiecesByIDAndAnAuthorsNewest() async throws {
+        let harness = try await PostContractTests.Harness.make()
+        try await harness.app.contractTest { client in
+            var posts: [String] = []
+            for (author, title) in [(Self.alice, "첫 글"), (Self.bob, "남의 글"), (Self.alice, "둘째 글"), (Self.alice, "셋째 글")] {
+                let created = try await client.execute(
+                    uri: "/v1/posts", method: .post, headers: try await harness.headers(author, [("content-type", "application/json")]),
+                    body: JSONCoding.encode(PostCreateRequest(category: "walk", title: title, price: 0, content: "")))
+                posts.append(try JSON.string(try JSON.object(created.body), "post_id"))
+            }
+            let gateway = TestEnvironment.fields(app: PostContractTests.appID, extra: [("content-type", "application/json")])
+            func find(_ query: ContentFind, kind: String = "post") async throws -> (HTTPResponse.Status, [ContentSummary]) {
+                let answer = try await client.execute(
+                    uri: "/internal/market/moderation/\(kind)/find", method: .post, headers: gateway, body: JSONCoding.encode(query))
+                return (answer.status, answer.status == .ok ? try JSONCoding.decoder.decode([ContentSummary].self, from: answer.body) : [])
+            }
+            let newest = try await find(ContentFind(authorId: Self.alice, limit: 2))
+            XCTAssertEqual(newest.1.map(\.id), [posts[3], posts[2]], "alice's newest first")
+            XCTAssertEqual(newest.1.first?.files, [])
+            XCTAssertNotNil(GlintDate.milliseconds(from: newest.1.first?.createdAt ?? ""))
+            let byID = try await find(ContentFind(ids: [posts[1], "6740369b3a36e82f532ec7ff", posts[0]]))
+            XCTAssertEqual(byID.1.map(\.preview), ["남의 글\n", "첫 글\n"], "in the order asked, the unknown left out")
+            let themes = try await find(ContentFind(authorId: Self.alice), kind: "theme")
+            XCTAssertEqual(themes.1, [], "none of another kind")
+            let messages = try await find(ContentFind(authorId: Self.alice), kind: "message")
+            XCTAssertEqual(messages.0, .notFound, "messages are chat-svc's")
+            let nobody = try await find(ContentFind(authorId: "nobody"))
+            XCTAssertEqual(nobody.1, [])
+            let neither = try await find(ContentFind())
+            XCTAssertEqual(neither.0, .badRequest)
+        }
+    }
+
     func testAHiddenFilterIsGoneFromDetailsListsAndOrders() async throws {
         let harness = try await PostContractTests.Harness.make()
         try await harness.app.contractTest { client in

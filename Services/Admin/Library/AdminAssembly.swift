@@ -95,7 +95,7 @@ package enum AdminAssembly {
             SessionPages(console: console, desk: sessions).register(on: group)
             HomePage(console: console, reports: desks.reports, overview: overview).register(on: group)
             ReportPages(console: console, desk: desks.reports).register(on: group)
-            UserPages(console: console, desk: desks.users).register(on: group)
+            UserPages(console: console, desk: desks.users, content: desks.content).register(on: group)
             ContentPages(console: console, desk: desks.content).register(on: group)
             OperatorPages(console: console, desk: desks.operators).register(on: group)
             AuditPages(console: console, desk: desks.audit).register(on: group)

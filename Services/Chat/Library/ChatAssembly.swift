@@ -66,10 +66,8 @@ package enum ChatAssembly {
             if let listener = replicas.listener { { frame, seq in listener.stored(frame, seq: seq) } } else { { frame, _ in hub.broadcast(frame) } }
         let poster = MessagePoster(messages: stores.messages, hub: hub, deliver: deliver, eventsWaiting: { relay.nudge() })
         let moderation = ContentModeration(
-            store: engine.hiddenContent, changes: engine.changeSignal(channel: HiddenContentSchema.channel), kinds: [.message]
-        ) { _, id, appID in
-            try await stores.messages.chat(id: id, appID: appID).map { ($0.senderID, $0.content) }
-        }
+            store: engine.hiddenContent, changes: engine.changeSignal(channel: HiddenContentSchema.channel), kinds: [.message],
+            catalog: .chat(stores.messages, engine: engine))
         let conversations = ConversationService(
             rooms: stores.rooms, messages: stores.messages, renderer: ChatRenderer(users: dependencies.auth), poster: poster, moderation: moderation)
         let chatFiles = try FileStore(dataDirectory: common.dataDirectory, area: "chats")

@@ -132,6 +132,10 @@ enum ChatMigrations {
             // The operators' overview counts messages per day.
             try db.create(index: "chat_by_time", on: "chat", columns: ["created_at"])
         }
+        migrator.registerMigration("v6-message-by-sender") { db in
+            // Operators list a user's newest messages.
+            try db.create(index: "chat_by_sender", on: "chat", columns: ["sender_id", "created_at"])
+        }
         return migrator
     }
 }

@@ -86,5 +86,6 @@ enum ChatPostgresMigrations {
             [HiddenContentSchema.postgres, HiddenContentSchema.postgresIndex]
                 + PostgresChangeCounter.triggers(channel: HiddenContentSchema.channel, tables: ["hidden_content"])),
         PostgresMigration("v4-message-activity", ["CREATE INDEX chat_by_time ON chat (created_at)"]),
+        PostgresMigration("v5-message-by-sender", ["CREATE INDEX chat_by_sender ON chat (sender_id, created_at)"]),
     ]
 }

@@ -33,25 +33,9 @@ package enum MarketAssembly {
         // A hidden comment leaves the kept post answers: this replica's at once, the others' on
         // the post channel's notification (a trigger on hidden_content).
         let changes = engine.changeSignal(channel: HiddenContentSchema.channel).announcing(also: stores.postsChangedHere)
-        return ContentModeration(store: engine.hiddenContent, changes: changes, kinds: ContentKind.allCases.filter { $0 != .message }) {
-            kind, id, appID in
-            switch kind {
-            case .post: try await stores.posts.post(id: id, appID: appID).map { ($0.creatorID, $0.title + "\n" + $0.content) }
-            case .story: try await stores.stories.story(id: id, appID: appID).map { ($0.userID, $0.content ?? "") }
-            case .filter: try await stores.filters.filter(id: id, appID: appID).map { ($0.creatorID, $0.title + "\n" + $0.description) }
-            case .theme: try await stores.themes.theme(id: id, appID: appID).map { ($0.userID, $0.name + "\n" + ($0.description ?? "")) }
-            case .comment: try await comment(id, appID: appID, in: stores.comments).map { ($0.creatorID, $0.content) }
-            default: nil
-            }
-        }
-    }
-
-    /// A comment of the app by id, whatever it is on (posts, filters, book stories).
-    private static func comment(_ id: String, appID: String, in store: any CommentStore) async throws -> CommentRecord? {
-        for target in [CommentTarget.post, .filter, .bookstory] {
-            if let found = try await store.comment(id: id, target: target, appID: appID) { return found }
-        }
-        return nil
+        return ContentModeration(
+            store: engine.hiddenContent, changes: changes, kinds: ContentKind.allCases.filter { $0 != .message },
+            catalog: .market(stores, engine: engine))
     }
 
     /// What market-svc asks other services; tests pass fakes.

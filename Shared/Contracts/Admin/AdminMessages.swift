@@ -183,14 +183,16 @@ package struct ReportGroupAnswer: Codable, Sendable, Equatable {
     /// The target as operators see it (the user's nick, the content's text), when it still exists.
     package var preview: String?
     package var authorId: String?
+    /// Its images as stored (`/data/<area>/<name>`: a user's profile image, a post's photos).
+    package var files: [String]
 
     package init(
         targetType: String, targetId: String, state: String, oldestAt: String, ageSeconds: Int, reporters: Int, reasons: [String],
-        reports: [QueuedReportAnswer], action: String? = nil, preview: String? = nil, authorId: String? = nil
+        reports: [QueuedReportAnswer], action: String? = nil, preview: String? = nil, authorId: String? = nil, files: [String] = []
     ) {
         (self.targetType, self.targetId, self.state, self.oldestAt, self.ageSeconds) = (targetType, targetId, state, oldestAt, ageSeconds)
-        (self.reporters, self.reasons, self.reports, self.action, self.preview, self.authorId) = (
-            reporters, reasons, reports, action, preview, authorId
+        (self.reporters, self.reasons, self.reports, self.action, self.preview, self.authorId, self.files) = (
+            reporters, reasons, reports, action, preview, authorId, files
         )
     }
 }

@@ -104,6 +104,14 @@ package enum InternalEndpoints {
             InternalEndpoint(kind.service, .post, base(kind) + "/restore")
         }
 
+        /// Pieces of one kind by id or by author (`ContentFind`), the way `summary` shows each.
+        package static func find(_ kind: ContentKind) -> InternalEndpoint<String, ContentFind, [ContentSummary]> {
+            InternalEndpoint(kind.service, .post, "/internal/\(kind.service == .chat ? "chat" : "market")/moderation/{kind}/find")
+        }
+        /// A chat message with the few before and after it in its room, oldest first, as the room
+        /// shows them (the reports queue and the content page show a message in its place).
+        package static let around = InternalEndpoint<ContentRef, NoBody, [ContentSummary]>(.chat, .get, base(.message) + "/around")
+
         /// Each service's own path, so that each endpoint is declared (and served) once.
         private static func base(_ kind: ContentKind) -> String {
             "/internal/\(kind.service == .chat ? "chat" : "market")/moderation/{kind}/{content_id}"
@@ -183,6 +191,7 @@ package enum InternalEndpoints {
         Chat.usersChanged.description,
         Content.summary(.post).description, Content.hide(.post).description, Content.restore(.post).description,
         Content.summary(.message).description, Content.hide(.message).description, Content.restore(.message).description,
+        Content.find(.post).description, Content.find(.message).description, Content.around.description,
         Geo.postLocation.description, Gateway.requestLog.description, Activity.users.description, Activity.content.description,
         Activity.messages.description, Activity.payments.description,
         PaymentVerify.userPayments.description, PaymentVerify.searchPayments.description, PaymentVerify.refundPayment.description,

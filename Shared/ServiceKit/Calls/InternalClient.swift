@@ -48,6 +48,24 @@ package struct InternalClient: Sendable {
         }
     }
 
+    /// A GET of what a service serves to apps (an uploaded file), answered as it comes — status,
+    /// headers and at most `limit` bytes — for a caller that passes it on.
+    package func fetch(
+        _ service: ServiceName, _ path: String, headers: [(String, String)] = [], for caller: InternalCaller = .init(), limit: Int = 16 << 20
+    ) async throws -> (status: Int, headers: HTTPHeaders, body: ByteBuffer) {
+        var request = HTTPClientRequest(url: configuration.url(of: service) + path)
+        request.headers.add(name: InternalHeader.secret, value: configuration.internalSecret)
+        if let requestID = caller.requestID { request.headers.add(name: InternalHeader.requestID, value: requestID) }
+        if let appID = caller.appID { request.headers.add(name: InternalHeader.appID, value: appID) }
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        do {
+            let response = try await http.execute(request, timeout: timeout)
+            return (Int(response.status.code), response.headers, try await response.body.collect(upTo: limit))
+        } catch {
+            throw ServiceError.unavailable(service)
+        }
+    }
+
     private func send(_ request: HTTPClientRequest, to service: ServiceName) async throws -> ByteBuffer {
         let response: HTTPClientResponse
         do {

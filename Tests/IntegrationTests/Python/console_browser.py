@@ -3,14 +3,15 @@
 usage: console_browser.py GATEWAY_URL EMAIL PASSWORD TOTP_SECRET APP_NAME STORY_ID AUTHOR_ID SCREENSHOT_DIR NEW_APP GRACE
 
 Signs in with a TOTP code computed here (RFC 6238, SHA-1, 30 s, 6 digits), chooses a password
-(the first sign-in's), opens the app's reports queue, finds the reported story, bans its author
-from the queue with a reason, then visits the author's page, the story's content page, the audit
+(the first sign-in's), opens the app's reports queue, finds the reported story and its photo drawn, bans its author
+from the queue with a reason, then visits the author's page (their content listed), the story's content page, the audit
 log and the operators; then registers an app named NEW_APP (its key shown once), rotates its key
 with a grace of GRACE seconds and checks through the gateway that both keys open the app. Saves a screenshot of every screen as SCREENSHOT_DIR/console-<screen>.png.
 Prints one JSON line of what it saw.
 """
 import sys
 
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -31,6 +32,12 @@ def main():
         group = driver.find_element(By.ID, "g-" + story)
         seen["queued_preview"] = group.find_element(By.CSS_SELECTOR, ".preview").text
         seen["queued_reasons"] = group.find_element(By.CSS_SELECTOR, ".reasons").text
+        # The story's photo as the app shows it, drawn by the browser (read through admin-svc).
+        drawn = "var i = arguments[0].querySelector('.thumbs img'); return i && i.complete ? i.naturalWidth : 0;"
+        try:
+            seen["queued_image_width"] = WebDriverWait(driver, 15).until(lambda d: d.execute_script(drawn, group))
+        except TimeoutException:
+            seen["queued_image_width"] = 0
         console.shot("reports")
         # The one script's keys: j moves to the first group.
         driver.find_element(By.TAG_NAME, "body").send_keys("j")
@@ -48,6 +55,7 @@ def main():
         driver.find_element(By.CSS_SELECTOR, "a[href$='/users/%s']" % author).click()
         console.at("/users/" + author)
         seen["user_page_banned"] = "Banned" in driver.find_element(By.TAG_NAME, "main").text
+        seen["user_page_content"] = [piece.find_element(By.CSS_SELECTOR, ".preview").text for piece in driver.find_elements(By.CSS_SELECTOR, ".piece")]
         console.shot("user")
         driver.get(base + "/content?kind=story&id=" + story)
         seen["content_preview"] = driver.find_element(By.CSS_SELECTOR, ".preview").text

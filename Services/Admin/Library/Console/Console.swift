@@ -64,6 +64,18 @@ struct Console: Sendable {
         }
     }
 
+    /// A GET that answers something a page shows rather than a page (an image), for a signed-in
+    /// operator only. Not sent to the password page: what the admin API reads for an operator
+    /// still on its one-time password, this reads too.
+    func resource(
+        _ group: ServiceApplication.Group, _ path: RouterPath,
+        _ answer: @escaping @Sendable (Request, GlintRequestContext, Visit) async throws -> Response
+    ) {
+        group.get(path) { request, context -> Response in
+            await respond(request, context, passwordPage: true) { visit in try await answer(request, context, visit) }
+        }
+    }
+
     /// A form's POST: `act` does it through a desk and names the page to show next.
     func action(
         _ group: ServiceApplication.Group, _ path: RouterPath, passwordPage: Bool = false,

@@ -18,6 +18,8 @@ struct ReportPages: Sendable {
         var reasons: String
         var preview: String?
         var authorID: String?
+        var images: [String]
+        var hasImages: Bool
         var contentKind: String?
         var hideable: Bool
         var action: String?
@@ -41,10 +43,12 @@ struct ReportPages: Sendable {
             let kind = request.uri.queryParameters["kind"].map(String.init) ?? ""
             let rows = try await desk.queue(app, filter, by: visit.op).map { group -> GroupRow in
                 let kind = ReportDesk.kind(of: group.targetType) ?? group.targetType
+                let images = group.files.compactMap { ContentRow.imageURL($0, appID: app.appID) }
                 return GroupRow(
                     kind: kind, targetID: group.targetId, age: Age.text(group.ageSeconds),
                     overdue: group.state == "open" && group.ageSeconds > 24 * 3600, reporters: group.reporters,
                     reasons: group.reasons.joined(separator: " · "), preview: group.preview, authorID: group.authorId,
+                    images: images, hasImages: !images.isEmpty,
                     contentKind: ContentKind(rawValue: kind)?.rawValue, hideable: ContentKind(rawValue: kind) != nil, action: group.action,
                     open: group.state == "open")
             }

@@ -7,6 +7,7 @@ import ServiceKit
 struct UserPages: Sendable {
     let console: Console
     let desk: UserDesk
+    let content: ContentDesk
 
     struct SearchView {
         var appID: String
@@ -21,6 +22,13 @@ struct UserPages: Sendable {
         var durations: [Choice]
         var canDelete: Bool
         var seesWallet: Bool
+        var authored: [AuthoredSection]
+    }
+
+    /// A user's newest pieces of one kind, with a link to more.
+    struct AuthoredSection {
+        var kind: String
+        var rows: [ContentRow]
     }
 
     func register(on group: ServiceApplication.Group) {
@@ -34,10 +42,15 @@ struct UserPages: Sendable {
         }
         console.page(group, "/admin/apps/{app_id}/users/{user_id}") { _, context, visit in
             let app = try visit.app(context)
-            let detail = try await desk.detail(app, try context.parameters.require("user_id"), by: visit.op)
+            let userID = try context.parameters.require("user_id")
+            async let authored = content.authored(by: userID, limit: 5, app: app, op: visit.op)
+            let detail = try await desk.detail(app, userID, by: visit.op)
+            let sections = try await authored.sorted { $0.key.rawValue < $1.key.rawValue }.compactMap { kind, pieces in
+                pieces.isEmpty ? nil : AuthoredSection(kind: kind.rawValue, rows: pieces.map { ContentRow($0) })
+            }
             let view = DetailView(
                 appID: app.appID, detail: detail, durations: BanDuration.options, canDelete: visit.op.record.role != .moderator,
-                seesWallet: visit.op.record.role != .moderator)
+                seesWallet: visit.op.record.role != .moderator, authored: sections)
             return Console.Page(template: "user", title: "\(detail.user.nick) · \(app.name)", content: view, app: app)
         }
         action(group, "ban") { app, userID, visit in

@@ -21,6 +21,33 @@ struct ContentDesk: Sendable {
         try await content.summary(kind, id, app.appID, op.requestID)
     }
 
+    /// Several pieces of one kind, by id or an author's newest.
+    func find(_ kind: ContentKind, _ query: ContentFind, app: AppInfo, by op: SignedInOperator) async throws -> [ContentSummary] {
+        try await content.find(kind, query, app.appID, op.requestID)
+    }
+
+    /// A message with the few before and after it in its room, oldest first.
+    func around(message id: String, app: AppInfo, by op: SignedInOperator) async throws -> [ContentSummary] {
+        try await content.around(id, app.appID, op.requestID)
+    }
+
+    /// A user's newest pieces of every kind, newest first within each (the user's page).
+    func authored(by userID: String, limit: Int, app: AppInfo, op: SignedInOperator) async throws -> [ContentKind: [ContentSummary]] {
+        try await withThrowingTaskGroup(of: (ContentKind, [ContentSummary]).self) { tasks in
+            for kind in ContentKind.allCases {
+                tasks.addTask { (kind, try await content.find(kind, ContentFind(authorId: userID, limit: limit), app.appID, op.requestID)) }
+            }
+            return try await tasks.reduce(into: [:]) { $0[$1.0] = $1.1 }
+        }
+    }
+
+    /// A stored upload of the app, read from the service that keeps it (the console shows
+    /// images; a browser cannot send the app key the gateway asks for).
+    func file(_ stored: String, etag: String?, app: AppInfo, by op: SignedInOperator) async throws -> ContentClient.StoredFile {
+        guard let path = StoredFilePath(stored) else { throw ServiceError.notFound("no such file") }
+        return try await content.file(path, etag, app.appID, op.requestID)
+    }
+
     /// Hides (`hides`) or restores the content and writes the audit line.
     func change(
         _ kind: ContentKind, _ id: String, hides: Bool, reason: String?, app: AppInfo, by op: SignedInOperator

@@ -79,28 +79,34 @@ struct ReportDesk: Sendable {
         return try await content.summary(kind, targetID, app: app, by: op).authorId
     }
 
-    /// Each group with its target as operators see it: a user's nick, a content's text and author.
-    /// The contents are asked eight at a time (one call each), so a page of groups costs a few
-    /// round trips, not one per group.
+    /// Each group with its target as operators see it: a user's nick and profile image, a
+    /// content's text, images and author. One call per kind for the whole page, all at once.
     private func previewed(_ groups: [ReportGroupAnswer], app: AppInfo, op: SignedInOperator) async throws -> [ReportGroupAnswer] {
-        let userIDs = groups.filter { $0.targetType == "user" }.map(\.targetId)
-        let users = userIDs.isEmpty ? [:] : try await auth.users(userIDs, app.appID, op.requestID)
         var shown = groups
-        for (index, group) in groups.enumerated() where group.targetType == "user" {
-            (shown[index].preview, shown[index].authorId) = (users[group.targetId]?.nick, group.targetId)
+        let userIDs = groups.filter { $0.targetType == "user" }.map(\.targetId)
+        async let users = userIDs.isEmpty ? [:] : auth.users(userIDs, app.appID, op.requestID)
+        let byKind = Dictionary(
+            grouping: groups.compactMap { group in
+                Self.kind(of: group.targetType).flatMap(ContentKind.init(rawValue:)).map { ($0, group.targetId) }
+            }
+        ) { $0.0 }.mapValues { $0.map(\.1) }
+        let found = await withTaskGroup(of: [ContentSummary].self) { tasks in
+            for (kind, ids) in byKind {
+                // A service that does not answer leaves its previews out, not the queue.
+                tasks.addTask { (try? await content.find(kind, ContentFind(ids: ids), app: app, by: op)) ?? [] }
+            }
+            return await tasks.reduce(into: [String: ContentSummary]()) { found, summaries in
+                for summary in summaries { found[summary.kind.rawValue + "/" + summary.id] = summary }
+            }
         }
-        let contents = groups.enumerated().compactMap { index, group in
-            Self.kind(of: group.targetType).flatMap { ContentKind(rawValue: $0) }.map { (index, $0, group.targetId) }
-        }
-        for batch in stride(from: 0, to: contents.count, by: 8).map({ contents[$0..<min($0 + 8, contents.count)] }) {
-            await withTaskGroup(of: (Int, ContentSummary?).self) { tasks in
-                for (index, kind, id) in batch {
-                    // Content already deleted by its author (or of a kind not kept for operators) shows no preview.
-                    tasks.addTask { (index, try? await content.summary(kind, id, app: app, by: op)) }
-                }
-                for await (index, summary) in tasks {
-                    if let summary { (shown[index].preview, shown[index].authorId) = (summary.preview, summary.authorId) }
-                }
+        let people = try await users
+        for (index, group) in groups.enumerated() {
+            if group.targetType == "user", let user = people[group.targetId] {
+                (shown[index].preview, shown[index].authorId) = (user.nick, group.targetId)
+                shown[index].files = user.profileImage.map { [$0] } ?? []
+            } else if let kind = Self.kind(of: group.targetType), let summary = found[kind + "/" + group.targetId] {
+                // Content already deleted by its author shows no preview.
+                (shown[index].preview, shown[index].authorId, shown[index].files) = (summary.preview, summary.authorId, summary.files)
             }
         }
         return shown

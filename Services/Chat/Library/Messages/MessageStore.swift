@@ -16,6 +16,8 @@ protocol MessageStore: Sendable {
     ) async throws -> (chat: ChatRecord, created: Bool, frame: LiveFrame?)
     /// Messages strictly after `after` (milliseconds), oldest first.
     func history(roomID: String, after: Int64?, limit: Int) async throws -> [ChatRecord]
+    /// Messages strictly before `before` (milliseconds), newest first.
+    func earlier(roomID: String, before: Int64, limit: Int) async throws -> [ChatRecord]
     /// Messages of the room containing `query`, newest first.
     func search(roomID: String, query: String, limit: Int) async throws -> [ChatRecord]
     /// Messages by their `seq`.

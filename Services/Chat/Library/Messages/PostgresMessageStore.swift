@@ -161,6 +161,17 @@ struct PostgresMessageStore: MessageStore {
         }
     }
 
+    func earlier(roomID: String, before: Int64, limit: Int) async throws -> [ChatRecord] {
+        try await pool.read {
+            try await $0.records(
+                ChatRecord.self,
+                """
+                SELECT \(unescaped: ChatRecord.selectedColumns) FROM chat WHERE room_id = \(roomID) AND created_at < \(before)
+                ORDER BY created_at DESC LIMIT \(limit)
+                """, logger: pool.logger)
+        }
+    }
+
     /// The room's part of the trigram index (`chat_search`: room id and content) narrows to
     /// messages holding the query's trigrams; `ILIKE` (case-insensitive, as SQLite's index) then
     /// checks the substring itself, so the answer is exact for any query length (one or two

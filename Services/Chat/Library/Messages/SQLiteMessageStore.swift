@@ -87,6 +87,13 @@ struct SQLiteMessageStore: MessageStore {
         }
     }
 
+    func earlier(roomID: String, before: Int64, limit: Int) async throws -> [ChatRecord] {
+        try await database.read { db in
+            try ChatRecord.filter(ChatRecord.Columns.roomID == roomID && ChatRecord.Columns.createdAt < before)
+                .order(ChatRecord.Columns.createdAt.desc).limit(limit).fetchAll(db)
+        }
+    }
+
     /// The trigram index, read in the room's partition only (`SearchPartition`), finds any
     /// substring of three characters or more (Korean words inside longer text included); shorter
     /// queries (a two-syllable Korean word) scan the room's messages instead.
