@@ -390,13 +390,20 @@ SQL
   COOKIE=$(python3 Benchmarks/python/console_session.py "$GW" owner@bench.example "$PASSWORD" "$SECRET_B32")
   echo "seeded: $(sqlite3 "$DATA/auth-svc.sqlite" 'SELECT COUNT(*) FROM user') users, $(market_count post) posts, $(sqlite3 "$DATA/auth-svc.sqlite" 'SELECT COUNT(*) FROM report') reports"
   USER=$(printf 'a%023x' 4242); POST=$(printf '%024x' 4242)
+  WRITER=$(sqlite3 "$DATA/market-svc.sqlite" "SELECT creator_id FROM post WHERE id = '$POST'")
   for page in "/admin" "/admin?app=$APP_ID&days=30" "/admin/apps/$APP_ID/reports" "/admin/apps/$APP_ID/users?q=user4242@" \
-    "/admin/apps/$APP_ID/users?q=$USER" "/admin/apps/$APP_ID/users/$USER" "/admin/apps/$APP_ID/content?kind=post&id=$POST" \
+    "/admin/apps/$APP_ID/users?q=$USER" "/admin/apps/$APP_ID/users/$USER" "/admin/apps/$APP_ID/users/$WRITER" \
+    "/admin/apps/$APP_ID/content?kind=post&id=$POST" "/admin/apps/$APP_ID/content?kind=post&author=$WRITER" \
     "/admin/apps" "/admin/apps/$APP_ID/settings" "/admin/apps/$APP_ID/payments" "/admin/apps/$APP_ID/push" "/admin/requests" \
     "/admin/audit" "/admin/operators"; do
-    echo "== GET $page"
-    wrk -t1 -c"${CONSOLE_CONCURRENCY:-4}" -d"${DURATION}s" --latency -H "Cookie: $COOKIE" "$GW$page" \
-      | grep -E "Requests/sec|^ +50%|^ +99%|non-2|Socket errors"
+    # CONSOLE_PAGES: only the pages whose path matches (an extended regex); CONSOLE_CONCURRENCY:
+    # one number of operators at once, or several ("1 4"), each measured in turn.
+    echo "$page" | grep -Eq "${CONSOLE_PAGES:-.}" || continue
+    for operators in ${CONSOLE_CONCURRENCY:-4}; do
+      echo "== GET $page ($operators at once)"
+      wrk -t1 -c"$operators" -d"${DURATION}s" --latency -H "Cookie: $COOKIE" "$GW$page" \
+        | grep -E "Requests/sec|^ +50%|^ +99%|non-2|Socket errors"
+    done
   done
   echo "admin-svc resident memory: $(ps -o rss= -p "$ADMIN_PID" | awk '{printf "%.0f MB", $1/1024}')"
   ;;

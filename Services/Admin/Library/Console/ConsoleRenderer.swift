@@ -36,7 +36,7 @@ struct ConsoleRenderer: Sendable {
         var headers = Self.securityHeaders
         headers[.contentType] = "text/html; charset=utf-8"
         headers.append(contentsOf: extra)
-        let html = library.render(view, withTemplate: template) ?? "missing template \(template)"
+        let html = library.render(TemplateValues.tree(view) ?? [:], withTemplate: template) ?? "missing template \(template)"
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 

@@ -19,7 +19,7 @@ struct ReportQueue: Sendable {
         if let type = query.targetType, !Self.targetTypes.contains(type) { throw ServiceError.badRequest("unknown target type") }
         guard (1...200).contains(query.limit) else { throw ServiceError.badRequest("limit must be 1 to 200") }
         let reports = try await store.reports(appID: appID, open: query.state == "open", targetType: query.targetType, limit: Self.window)
-        return Self.grouped(reports, state: query.state, now: now()).prefix(query.limit).map { $0 }
+        return Self.grouped(reports, state: query.state, now: now(), limit: query.limit)
     }
 
     /// The overview's count: open targets and the oldest open report's age, without the queue.
@@ -38,8 +38,9 @@ struct ReportQueue: Sendable {
         return ReportsClosed(closed: closed)
     }
 
-    /// Reports (oldest first) as groups by target, in the order their oldest report came.
-    static func grouped(_ reports: [QueuedReport], state: String, now: Int64) -> [ReportGroupAnswer] {
+    /// Reports (oldest first) as groups by target, in the order their oldest report came; only
+    /// the first `limit` groups are made into answers.
+    static func grouped(_ reports: [QueuedReport], state: String, now: Int64, limit: Int) -> [ReportGroupAnswer] {
         var order: [String] = []
         var byTarget: [String: [QueuedReport]] = [:]
         for report in reports {
@@ -47,7 +48,7 @@ struct ReportQueue: Sendable {
             if byTarget[key] == nil { order.append(key) }
             byTarget[key, default: []].append(report)
         }
-        return order.compactMap { key in
+        return order.prefix(limit).compactMap { key in
             guard let group = byTarget[key], let first = group.first else { return nil }
             var reasons: [String] = []
             for report in group where !report.reason.isEmpty && !reasons.contains(report.reason) { reasons.append(report.reason) }
