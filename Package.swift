@@ -181,7 +181,11 @@ let package = Package(
             swiftSettings: settings
         ),
         .target(
-            name: "FileStorage", dependencies: ["ServiceKit", hummingbird, .product(name: "Crypto", package: "swift-crypto")],
+            name: "FileStorage",
+            dependencies: [
+                "ServiceKit", hummingbird, .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
             path: "Shared/FileStorage",
             swiftSettings: settings),
         // Operators' hiding of content, in the services that keep it (market-svc, chat-svc).
