@@ -226,8 +226,8 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "Contracts", "ServiceKit", "Storage", "SQLiteStorage", "PostgresStorage", "Simulators", "APIDocs", hummingbird, hummingbirdTesting,
-                .product(name: "JWTKit", package: "jwt-kit"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Contracts", "ServiceKit", "Storage", "SQLiteStorage", "PostgresStorage", "Simulators", "APIDocs", "FileStorage", hummingbird,
+                hummingbirdTesting, .product(name: "JWTKit", package: "jwt-kit"), .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "CryptoExtras", package: "swift-crypto"), webSocketClient, .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -236,7 +236,7 @@ let package = Package(
         ),
         .target(
             name: "Launcher",
-            dependencies: ["Contracts", "ServiceKit", "Simulators"] + services.map { .target(name: $0.library) },
+            dependencies: ["Contracts", "ServiceKit", "Simulators", "FileStorage"] + services.map { .target(name: $0.library) },
             path: "Services/Launcher/Library",
             swiftSettings: settings
         ),

@@ -196,7 +196,8 @@ final class ProfileContractTests: XCTestCase {
         let harness = try await AuthHarness.make()
         let service = ProfileService(
             store: harness.stores.profiles, users: harness.stores.users, market: .failing,
-            images: try FileStore(dataDirectory: harness.dataDirectory, area: "profiles"), usersChanged: harness.usersChangedClient)
+            images: FileStore(backend: LocalFileBackend(dataDirectory: harness.dataDirectory), service: .auth, area: "profiles"),
+            usersChanged: harness.usersChangedClient)
         // While the service runs: its store closes with it (PostgreSQL's pool does).
         try await harness.app.contractTest { client in
             let user = try await client.join(harness, email: "day@glint.app")

@@ -43,7 +43,7 @@ final class WorkspacePurchaseTests: XCTestCase {
         let directory = try TestEnvironment.temporaryDirectory()
         let database = try DatabaseFactory.openPool(at: directory + "/chat.sqlite", migrator: ChatMigrations.migrator)
         let store = SQLiteWorkspaceStore(database: database)
-        let covers = try FileStore(dataDirectory: directory, area: "workspaces")
+        let covers = FileStore(backend: LocalFileBackend(dataDirectory: directory), service: .chat, area: "workspaces")
         let service = WorkspaceService(
             workspaces: store, channels: SQLiteChannelStore(database: database),
             renderer: WorkspaceRenderer(members: .unimplemented),
@@ -65,7 +65,8 @@ final class WorkspacePurchaseTests: XCTestCase {
         XCTAssertEqual(empty.count, 0, "a pending workspace is invisible")
         let pending = try await store.pending(before: GlintDate.nowMilliseconds() + 1, limit: 10)
         XCTAssertEqual(pending.count, 1)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: covers.directory).count, 1, "its cover is kept until it is given up")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: directory + "/files/workspaces").count, 1, "its cover is kept until it is given up")
 
         let whileDown = try await service.giveUpAbandoned(before: GlintDate.nowMilliseconds() + 1)
         XCTAssertEqual(whileDown, 1)
@@ -79,7 +80,7 @@ final class WorkspacePurchaseTests: XCTestCase {
         XCTAssertEqual(wallet.balance(H.alice), 100, "given back")
         let gone = try await store.pending(before: GlintDate.nowMilliseconds() + 1, limit: 10)
         XCTAssertEqual(gone.count, 0)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: covers.directory).count, 0, "and its cover removed")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory + "/files/workspaces").count, 0, "and its cover removed")
         _ = try await service.create(alice, name: "반쯤", description: nil, image: image, requestID: "r2")
         XCTAssertEqual(wallet.balance(H.alice), 50, "the name is free again and paid once")
     }

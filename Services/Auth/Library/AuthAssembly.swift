@@ -83,7 +83,8 @@ package enum AuthAssembly {
             accounts: accountStore, users: users, tokens: tokens, hasher: dependencies.hasher, apps: apps, verifier: verifier,
             relay: relay, usersChanged: dependencies.usersChanged, bans: bans
         )
-        let images = try FileStore(dataDirectory: common.dataDirectory, area: "profiles")
+        let files = configuration.files.backend(dataDirectory: common.dataDirectory, logger: logger)
+        let images = FileStore(backend: files, service: .auth, area: "profiles")
         let profiles = ProfileService(
             store: stores.profiles, users: users, market: dependencies.market, images: images,
             usersChanged: dependencies.usersChanged)
@@ -104,8 +105,11 @@ package enum AuthAssembly {
             apps: apps, users: users, profiles: profiles, bans: bans, reports: ReportQueue(store: stores.reportQueue),
             operators: OperatorUserService(store: stores.userAdmin, users: users, bans: bans, accounts: accounts), signingKey: signingKey)
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: engine.health,
-            services: engine.services + services + [relay, bans.board, revocationWatcher]
+            configuration: common, logger: logger,
+            healthCheck: {
+                try await engine.health(); try await files.check()
+            },
+            services: engine.services + services + files.services + [relay, bans.board, revocationWatcher]
         ) { group in
             let protected = group.group()
                 .add(middleware: AccessTokenMiddleware(verifier: verifier))

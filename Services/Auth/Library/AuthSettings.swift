@@ -1,3 +1,4 @@
+import FileStorage
 import Foundation
 import ServiceKit
 import Storage
@@ -58,6 +59,8 @@ struct AuthConfiguration: Sendable {
     var slpSignupCoins = 100
     /// PostgreSQL instead of the SQLite file.
     var databaseURL: String?
+    /// Where uploads are kept: the data folder, or a bucket.
+    var files = FileStorageConfiguration.local
 
     init(signingKeyPath: String, sealingKeyPath: String, bcryptCost: Int) {
         self.signingKeyPath = signingKeyPath
@@ -86,6 +89,7 @@ struct AuthConfiguration: Sendable {
         kakaoAPIURL = try reader.url(AuthSettings.kakaoAPIURL)
         slpSignupCoins = try reader.int(AuthSettings.slpSignupCoins, in: 0...10_000_000)
         databaseURL = try reader.databaseURL(AuthSettings.databaseURL)
+        files = try FileStorageConfiguration(reader: reader)
         try reader.finish()
     }
 }

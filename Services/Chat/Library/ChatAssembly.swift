@@ -70,16 +70,17 @@ package enum ChatAssembly {
             catalog: .chat(stores.messages, engine: engine))
         let conversations = ConversationService(
             rooms: stores.rooms, messages: stores.messages, renderer: ChatRenderer(users: dependencies.auth), poster: poster, moderation: moderation)
-        let chatFiles = try FileStore(dataDirectory: common.dataDirectory, area: "chats")
+        let files = configuration.files.backend(dataDirectory: common.dataDirectory, logger: logger)
+        let chatFiles = FileStore(backend: files, service: .chat, area: "chats")
         let workspaces = try workspaceRoutes(
             common: common, configuration: configuration, logger: logger, stores: stores, dependencies: dependencies,
             poster: poster, chatFiles: chatFiles, moderation: moderation)
         let routes = Routes(
             chat: ChatRoutes(conversations: conversations, files: chatFiles), workspaces: workspaces.routes,
-            usersChanged: dependencies.usersChanged, moderation: moderation)
+            usersChanged: dependencies.usersChanged, moderation: moderation, files: files)
         let background =
             engine.services + services + [relay, workspaces.sweeper] + replicas.services + dependencies.usersChanged.services + moderation.services
-            + [bans]
+            + files.services + [bans]
         if configuration.protocolTest {
             logger.warning("CHAT_PROTOCOL_TEST is on: sockets serve the conformance-suite configuration")
             let sockets = SocketEndpoint(app: ProtocolTestApplication(), configuration: .protocolTest, secret: nil, logger: logger)
@@ -106,6 +107,8 @@ package enum ChatAssembly {
         let workspaces: WorkspaceRouteSet
         let usersChanged: ChangeSignal
         let moderation: ContentModeration
+        /// Where chat files and workspace covers are kept (asked by `/health`).
+        let files: any FileBackend
     }
 
     /// §8: workspaces, channels and DMs over the same messages, poster and chat files as §3.
@@ -115,7 +118,7 @@ package enum ChatAssembly {
     ) throws -> (routes: WorkspaceRouteSet, sweeper: AbandonedPurchaseSweeper) {
         let (workspaceStore, channelStore, messages) = (stores.workspaces, stores.channels, stores.messages)
         let renderer = WorkspaceRenderer(members: dependencies.auth)
-        let covers = try FileStore(dataDirectory: common.dataDirectory, area: "workspaces")
+        let covers = FileStore(backend: chatFiles.backend, service: .chat, area: "workspaces")
         let workspaces = WorkspaceService(
             workspaces: workspaceStore, channels: channelStore, renderer: renderer, market: dependencies.market, covers: covers,
             cost: configuration.workspaceCost, logger: logger)
@@ -145,7 +148,11 @@ package enum ChatAssembly {
             SocketHandoffReceiver(path: path, logger: logger) { descriptor, request in sockets.adopt(descriptor: descriptor, request: request) }
         }
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: engine.health, services: services + (handoff.map { [$0] } ?? []),
+            configuration: common, logger: logger,
+            healthCheck: {
+                try await engine.health(); try await routes.files.check()
+            },
+            services: services + (handoff.map { [$0] } ?? []),
             server: sockets.serverBuilder,
             openRoutes: { router in if open { sockets.register(router) } }
         ) { group in

@@ -1,3 +1,4 @@
+import FileStorage
 import ServiceKit
 import Storage
 
@@ -30,6 +31,8 @@ struct ChatConfiguration: Sendable {
     var flushWindow: Duration = .milliseconds(30)
     /// PostgreSQL instead of the SQLite file.
     var databaseURL: String?
+    /// Where uploads are kept: the data folder, or a bucket.
+    var files = FileStorageConfiguration.local
 
     init() {}
 
@@ -43,6 +46,7 @@ struct ChatConfiguration: Sendable {
         let path = try reader.string(SocketHandoff.path)
         handoffPath = path.isEmpty ? nil : path
         databaseURL = try reader.databaseURL(ChatSettings.databaseURL)
+        files = try FileStorageConfiguration(reader: reader)
         try reader.finish()
     }
 }

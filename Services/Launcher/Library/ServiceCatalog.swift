@@ -2,6 +2,7 @@ import AdminService
 import AuthService
 import ChatService
 import Contracts
+import FileStorage
 import Gateway
 import GeoService
 import MarketService
@@ -31,9 +32,9 @@ extension ServiceCatalog {
     package static func variables(for service: ServiceName) -> [ConfigVariable] {
         switch service {
         case .gateway: CommonSettings.all + GatewaySettings.all
-        case .auth: CommonSettings.all + AuthSettings.all
-        case .market: CommonSettings.all + MarketSettings.all
-        case .chat: CommonSettings.all + ChatSettings.all
+        case .auth: CommonSettings.all + AuthSettings.all + FileStorageSettings.all
+        case .market: CommonSettings.all + MarketSettings.all + FileStorageSettings.all
+        case .chat: CommonSettings.all + ChatSettings.all + FileStorageSettings.all
         case .geo: CommonSettings.all + GeoSettings.all
         case .paymentVerify: CommonSettings.all + PaymentSettings.all
         case .push: CommonSettings.all + PushSettings.all

@@ -73,8 +73,9 @@ package enum MarketAssembly {
             }
         )
         let filters = FilterService(store: stores.filters, users: users, comments: comments, moderation: moderation)
-        let postRoutes = PostRoutes(posts: posts, images: try FileStore(dataDirectory: common.dataDirectory, area: "posts"))
-        let filterRoutes = FilterRoutes(filters: filters, images: try FileStore(dataDirectory: common.dataDirectory, area: "filters"))
+        let files = configuration.files.backend(dataDirectory: common.dataDirectory, logger: logger)
+        let postRoutes = PostRoutes(posts: posts, images: FileStore(backend: files, service: .market, area: "posts"))
+        let filterRoutes = FilterRoutes(filters: filters, images: FileStore(backend: files, service: .market, area: "filters"))
         let postComments = CommentRoutes(comments: comments, target: .post, path: "/v1/posts/{post_id}", parameter: "post_id") { id, caller in
             try await posts.visible(id, caller: caller).id
         }
@@ -89,11 +90,14 @@ package enum MarketAssembly {
         )
         let wallets = WalletRoutes(wallets: WalletService(store: stores.wallets))
         let (verifier, bans, _) = AccessTokenVerifier.watching(jwks: dependencies.jwks, revocations: dependencies.revocations, logger: logger)
-        let bookStories = try BookStoryAssembly(
-            dataDirectory: common.dataDirectory, stores: stores, dependencies: dependencies, moderation: moderation)
+        let bookStories = BookStoryAssembly(files: files, stores: stores, dependencies: dependencies, moderation: moderation)
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: engine.health,
-            services: engine.services + stores.services + dependencies.usersChanged.services + moderation.services + services + [relay, bans]
+            configuration: common, logger: logger,
+            healthCheck: {
+                try await engine.health(); try await files.check()
+            },
+            services: engine.services + stores.services + dependencies.usersChanged.services + moderation.services + services + files.services
+                + [relay, bans]
         ) { group in
             let protected = group.group().add(middleware: AccessTokenMiddleware(verifier: verifier))
             postRoutes.register(internal: group, protected: protected)

@@ -1,4 +1,5 @@
 import Contracts
+import FileStorage
 import Foundation
 import ServiceKit
 import Storage
@@ -32,6 +33,8 @@ struct MarketConfiguration: Sendable {
     var kakaoRestKey = ""
     /// PostgreSQL instead of the SQLite file.
     var databaseURL: String?
+    /// Where uploads are kept: the data folder, or a bucket.
+    var files = FileStorageConfiguration.local
 
     init() {}
 
@@ -48,6 +51,7 @@ struct MarketConfiguration: Sendable {
         kakaoBookURL = try reader.url(MarketSettings.kakaoBookURL)
         kakaoRestKey = try reader.string(MarketSettings.kakaoRestKey)
         databaseURL = try reader.databaseURL(MarketSettings.databaseURL)
+        files = try FileStorageConfiguration(reader: reader)
         try reader.finish()
     }
 }

@@ -31,14 +31,14 @@ struct ProfileService: Sendable {
     /// removed only after the user points at the new one).
     func update(_ caller: AuthenticatedUser, _ update: ProfileUpdate, image: MultipartForm.Part?) async throws {
         let now = GlintDate.nowMilliseconds()
-        let before = try await images.storing(image.map { [$0] } ?? []) { paths in
+        let before = try await images.storing(image.map { [$0] } ?? [], appID: caller.appID) { paths in
             try await store.updateUser(id: caller.userID, appID: caller.appID) { user in
                 try update.apply(to: &user)
                 if let newImage = paths.first { user.profileImage = newImage }
                 user.updatedAt = now
             }
         }
-        if image != nil, let previous = before.profileImage { images.remove(publicPath: previous) }
+        if image != nil, let previous = before.profileImage { await images.remove(publicPath: previous, appID: caller.appID) }
         await usersChanged.changed(caller.userID, caller.appID, nil)
     }
 

@@ -38,7 +38,8 @@ struct ChatRoutes: Sendable {
         protected.post("/v1/chats/{room_id}/files") { request, context -> FilesAnswer in
             // Participation first: outsiders' uploads are refused before their bytes are read.
             try await conversations.requireParticipant(try context.requireUser(), roomID: try context.parameters.require("room_id"))
-            return FilesAnswer(files: try files.store(try await MultipartForm.read(request, limits: .uploads).uploadedFiles(named: "files")))
+            let parts = try await MultipartForm.read(request, limits: .uploads).uploadedFiles(named: "files")
+            return FilesAnswer(files: try await files.store(parts, appID: try context.requireAppID()))
         }
         protected.get("/v1/chats/{room_id}/search") { request, context -> DataList<ChatAnswer> in
             let query = request.uri.queryParameters

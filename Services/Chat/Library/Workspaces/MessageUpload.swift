@@ -20,12 +20,6 @@ struct MessageUpload: Sendable {
         let content = form.field("content") ?? ""
         let parts = form.files(named: "files")
         try MessagePoster.check(content: content, fileCount: parts.count)
-        let paths = try files.store(parts)
-        do {
-            return try await post(content, paths)
-        } catch {
-            for path in paths { files.remove(publicPath: path) }
-            throw error
-        }
+        return try await files.storing(parts, appID: try context.requireAppID()) { paths in try await post(content, paths) }
     }
 }

@@ -43,7 +43,7 @@ struct WorkspaceService: Sendable {
         let name = try Self.name(name)
         let description = try Self.description(description)
         guard let image else { throw ServiceError.badRequest("image required") }
-        let cover = try covers.store([image])[0]
+        let cover = try await covers.store([image], appID: caller.appID)[0]
         let now = GlintDate.nowMilliseconds()
         let pending = WorkspaceRecord(
             id: ObjectID.generate(), appID: caller.appID, name: name, description: description, coverImage: cover,
@@ -51,7 +51,7 @@ struct WorkspaceService: Sendable {
         do {
             try await workspaces.reserve(pending)
         } catch {
-            covers.remove(publicPath: cover)
+            await covers.remove(publicPath: cover, appID: caller.appID)
             throw error
         }
         do {
@@ -84,7 +84,7 @@ struct WorkspaceService: Sendable {
         do {
             if spent, cost > 0 { try await market.returnSpend(workspace.spendKey, workspace.appID, requestID) }
             try await workspaces.abandon(workspace.id)
-            covers.remove(publicPath: workspace.coverImage)
+            await covers.remove(publicPath: workspace.coverImage, appID: workspace.appID)
         } catch {
             logger.warning("workspace purchase left to give back later", metadata: ["workspace_id": "\(workspace.id)", "error": "\(error)"])
         }
@@ -105,23 +105,24 @@ struct WorkspaceService: Sendable {
         let before = workspace
         if let name, !name.isEmpty { workspace.name = try Self.name(name) }
         if let description, !description.isEmpty { workspace.description = try Self.description(description) }
-        let cover = try image.map { try covers.store([$0])[0] }
+        var cover: String?
+        if let image { cover = try await covers.store([image], appID: caller.appID)[0] }
         if let cover { workspace.coverImage = cover }
         guard workspace != before else { throw ServiceError(.conflict, "nothing changed") }
         do {
             try await workspaces.update(workspace)
         } catch {
-            if let cover { covers.remove(publicPath: cover) }
+            if let cover { await covers.remove(publicPath: cover, appID: caller.appID) }
             throw error
         }
-        if cover != nil { covers.remove(publicPath: before.coverImage) }
+        if cover != nil { await covers.remove(publicPath: before.coverImage, appID: caller.appID) }
         return WorkspaceRenderer.workspace(workspace)
     }
 
     func delete(_ caller: AuthenticatedUser, _ id: String) async throws {
         let workspace = try await owned(id, by: caller)
         try await workspaces.delete(id)
-        covers.remove(publicPath: workspace.coverImage)
+        await covers.remove(publicPath: workspace.coverImage, appID: caller.appID)
         logger.info("workspace deleted", metadata: ["workspace_id": "\(id)", "user_id": "\(caller.userID)"])
     }
 

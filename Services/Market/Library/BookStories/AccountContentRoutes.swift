@@ -13,8 +13,8 @@ struct AccountContentRoutes: Sendable {
         group.serve(InternalEndpoints.Market.accountRevoked) { _, event, context in
             let images = try await stories.removeContent(of: event.userID, appID: event.appID)
             for path in images {
-                storyImages.remove(publicPath: path)
-                themeImages.remove(publicPath: path)
+                await storyImages.remove(publicPath: path, appID: event.appID)
+                await themeImages.remove(publicPath: path, appID: event.appID)
             }
             context.logger.info("revoked account's content removed", metadata: ["user_id": "\(event.userID)", "images": "\(images.count)"])
             return EmptyAnswer()

@@ -3,6 +3,7 @@ import ServiceKit
 
 /// A record a reader wrote, with files of its own (a story's images, a theme's image).
 protocol AuthoredRecord: Sendable {
+    var appID: String { get }
     var userID: String { get }
     var files: [String] { get }
 }
@@ -31,7 +32,7 @@ extension AuthoredContent {
     func delete(_ id: String, by reader: Reader) async throws {
         let record = try await owned(id, by: reader)
         try await forget(record)
-        record.files.forEach(images.remove(publicPath:))
+        for path in record.files { await images.remove(publicPath: path, appID: record.appID) }
     }
 
     /// The reader's own: 401 for a guest, 404 for what it may not see, 445 for another's.

@@ -11,12 +11,12 @@ struct BookStoryAssembly: Sendable {
     let comments: StoryCommentRoutes
     let accounts: AccountContentRoutes
 
-    init(dataDirectory: String, stores: MarketStores, dependencies: MarketAssembly.Dependencies, moderation: ContentModeration) throws {
+    init(files: any FileBackend, stores: MarketStores, dependencies: MarketAssembly.Dependencies, moderation: ContentModeration) {
         let readers = ReaderResolver(hidden: dependencies.auth, moderation: moderation)
         let (bookStore, storyStore) = (stores.books, stores.stories)
         let renderer = BookStoryRenderer(users: dependencies.auth, books: bookStore)
-        let storyImages = try FileStore(dataDirectory: dataDirectory, area: "bookstories")
-        let themeImages = try FileStore(dataDirectory: dataDirectory, area: "folders")
+        let storyImages = FileStore(backend: files, service: .market, area: "bookstories")
+        let themeImages = FileStore(backend: files, service: .market, area: "folders")
         let storyService = StoryService(stories: storyStore, renderer: renderer, images: storyImages)
         books = BookRoutes(books: BookService(store: bookStore, kakao: dependencies.kakao), readers: readers)
         stories = StoryRoutes(stories: storyService, images: storyImages, readers: readers)

@@ -22,7 +22,7 @@ struct StoryService: AuthoredContent {
             keywords: try StoryRules.keywords(fields.keywords ?? []), themeIDs: try StoryRules.themeIDs(fields.folderIds ?? []), createdAt: now,
             updatedAt: now
         )
-        try await images.storing(try StoryRules.images(parts)) { paths in
+        try await images.storing(try StoryRules.images(parts), appID: reader.appID) { paths in
             story.images = paths
             try await stories.insert(story)
         }
@@ -40,7 +40,7 @@ struct StoryService: AuthoredContent {
         if let keywords = fields.keywords { story.keywords = try StoryRules.keywords(keywords) }
         if let themeIDs = fields.folderIds { story.themeIDs = try StoryRules.themeIDs(themeIDs) }
         story.updatedAt = GlintDate.nowMilliseconds()
-        try await images.replacing(before.files, with: try StoryRules.images(parts)) { paths in
+        try await images.replacing(before.files, with: try StoryRules.images(parts), appID: reader.appID) { paths in
             if let paths { story.images = paths }
             try await stories.update(story)
         }

@@ -20,7 +20,7 @@ struct ThemeService: AuthoredContent {
             description: try Self.description(fields.description),
             image: nil, isPublic: fields.isPublic ?? true, createdAt: now, updatedAt: now
         )
-        try await images.storing(Array(parts.prefix(1))) { paths in
+        try await images.storing(Array(parts.prefix(1)), appID: reader.appID) { paths in
             theme.image = paths.first
             try await themes.insert(theme)
         }
@@ -35,7 +35,7 @@ struct ThemeService: AuthoredContent {
         if fields.description != nil { theme.description = try Self.description(fields.description) }
         if let isPublic = fields.isPublic { theme.isPublic = isPublic }
         theme.updatedAt = GlintDate.nowMilliseconds()
-        try await images.replacing(before.files, with: Array(parts.prefix(1))) { paths in
+        try await images.replacing(before.files, with: Array(parts.prefix(1)), appID: reader.appID) { paths in
             if let newImage = paths?.first { theme.image = newImage }
             try await themes.update(theme)
         }

@@ -11,8 +11,9 @@ struct FilterRoutes: Sendable {
 
     func register(internal group: ServiceApplication.Group, protected: ServiceApplication.Group) {
         images.registerServing(on: group)
-        protected.post("/v1/filters/files") { request, _ -> FilesAnswer in
-            FilesAnswer(files: try images.store(try await MultipartForm.read(request, limits: .uploads).uploadedFiles(named: "files")))
+        protected.post("/v1/filters/files") { request, context -> FilesAnswer in
+            let parts = try await MultipartForm.read(request, limits: .uploads).uploadedFiles(named: "files")
+            return FilesAnswer(files: try await images.store(parts, appID: try context.requireAppID()))
         }
         protected.post("/v1/filters") { request, context -> FilterDetail in
             try await filters.create(

@@ -22,8 +22,9 @@ struct PostRoutes: Sendable {
             }
             return DataList(data: try await posts.posts(body.postIDs, caller: try context.requireUser(), requestID: context.requestID))
         }
-        protected.post("/v1/posts/files") { request, _ -> FilesAnswer in
-            FilesAnswer(files: try images.store(try await MultipartForm.read(request, limits: .uploads).uploadedFiles(named: "files")))
+        protected.post("/v1/posts/files") { request, context -> FilesAnswer in
+            let parts = try await MultipartForm.read(request, limits: .uploads).uploadedFiles(named: "files")
+            return FilesAnswer(files: try await images.store(parts, appID: try context.requireAppID()))
         }
         protected.post("/v1/posts") { request, context -> PostAnswer in
             let body = try await request.decode(as: PostFields.self, context: context)

@@ -1,0 +1,57 @@
+import AsyncHTTPClient
+import Logging
+import ServiceKit
+
+/// Where auth-svc, chat-svc and market-svc keep uploads: the data folder, or an S3-compatible
+/// bucket when `FILES_S3_URL` is set (then no replica needs a shared disk).
+package enum FileStorageSettings {
+    package static let url = ConfigVariable(
+        "FILES_S3_URL", default: "", "S3-compatible bucket for uploaded files, path-style (https://host:port/bucket); empty: DATA_DIR/files")
+    package static let region = ConfigVariable("FILES_S3_REGION", default: "us-east-1", "the bucket's region, as requests are signed for it")
+    package static let accessKeyID = ConfigVariable("FILES_S3_ACCESS_KEY_ID", default: "", "access key id for the bucket")
+    package static let secretAccessKey = ConfigVariable("FILES_S3_SECRET_ACCESS_KEY", default: "", "secret access key for the bucket")
+    package static let redirect = ConfigVariable(
+        "FILES_S3_REDIRECT", default: "false", "true: file reads answer 302 to a presigned URL valid 5 minutes instead of passing the bytes on")
+    package static let deleteAfterSeconds = ConfigVariable(
+        "FILES_S3_DELETE_AFTER", default: "604800", "seconds a removed file is kept in the bucket (a restored backup may still point at it)")
+
+    package static var all: [ConfigVariable] { [url, region, accessKeyID, secretAccessKey, redirect, deleteAfterSeconds] }
+
+}
+
+/// What the settings name: the data folder, or a bucket.
+package enum FileStorageConfiguration: Sendable {
+    case local
+    case s3(bucket: S3BucketURL, signer: SigV4Signer, redirect: Bool, deleteAfter: Duration)
+
+    package init(reader: ConfigReader) throws {
+        let text = try reader.string(FileStorageSettings.url)
+        guard !text.isEmpty else {
+            self = .local
+            return
+        }
+        guard let bucket = S3BucketURL(text) else {
+            self = try reader.refuse(FileStorageSettings.url, "must be http(s)://host[:port]/bucket", standIn: .local)
+            return
+        }
+        var keyID = try reader.string(FileStorageSettings.accessKeyID), secret = try reader.string(FileStorageSettings.secretAccessKey)
+        if keyID.isEmpty { keyID = try reader.refuse(FileStorageSettings.accessKeyID, "is required with FILES_S3_URL", standIn: "") }
+        if secret.isEmpty { secret = try reader.refuse(FileStorageSettings.secretAccessKey, "is required with FILES_S3_URL", standIn: "") }
+        self = .s3(
+            bucket: bucket,
+            signer: SigV4Signer(accessKeyID: keyID, secretAccessKey: secret, region: try reader.string(FileStorageSettings.region)),
+            redirect: try reader.bool(FileStorageSettings.redirect),
+            deleteAfter: .seconds(try reader.int(FileStorageSettings.deleteAfterSeconds, in: 0...(365 * 86_400))))
+    }
+
+    /// The backend for a service whose data folder is `dataDirectory`.
+    package func backend(dataDirectory: String, http: HTTPClient = .shared, logger: Logger) -> any FileBackend {
+        switch self {
+        case .local:
+            LocalFileBackend(dataDirectory: dataDirectory)
+        case .s3(let bucket, let signer, let redirect, let deleteAfter):
+            S3FileBackend(
+                client: S3Client(bucketURL: bucket, signer: signer, http: http), redirect: redirect, deleteAfter: deleteAfter, logger: logger)
+        }
+    }
+}
