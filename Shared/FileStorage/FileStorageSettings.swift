@@ -44,14 +44,17 @@ package enum FileStorageConfiguration: Sendable {
             deleteAfter: .seconds(try reader.int(FileStorageSettings.deleteAfterSeconds, in: 0...(365 * 86_400))))
     }
 
-    /// The backend for a service whose data folder is `dataDirectory`.
-    package func backend(dataDirectory: String, http: HTTPClient = .shared, logger: Logger) -> any FileBackend {
+    /// The backend for a service whose data folder is `dataDirectory`; a bucket's with an HTTP
+    /// client of its own, which runs (and is shut down) with the service.
+    package func backend(dataDirectory: String, logger: Logger) -> any FileBackend {
         switch self {
         case .local:
-            LocalFileBackend(dataDirectory: dataDirectory)
+            return LocalFileBackend(dataDirectory: dataDirectory)
         case .s3(let bucket, let signer, let redirect, let deleteAfter):
-            S3FileBackend(
-                client: S3Client(bucketURL: bucket, signer: signer, http: http), redirect: redirect, deleteAfter: deleteAfter, logger: logger)
+            let http = HTTPClientService.make(retryConnecting: false)
+            return S3FileBackend(
+                client: S3Client(bucketURL: bucket, signer: signer, http: http.client), redirect: redirect, deleteAfter: deleteAfter,
+                logger: logger, owning: http)
         }
     }
 }

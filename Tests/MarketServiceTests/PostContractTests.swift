@@ -1,4 +1,5 @@
 import Contracts
+import FileStorage
 import GRDB
 import HTTPTypes
 import Hummingbird
@@ -56,11 +57,13 @@ final class PostContractTests: XCTestCase {
         let geo: Geo
         /// The service's own store (SQLite, or PostgreSQL when the run sets `GLINT_TEST_ENGINE`).
         let engine: StoreEngine
+        let dataDirectory: String
 
         /// `users` (its users and blocked lists) and `geo` replace the fakes of auth-svc and geo-svc (a failing one, say);
         /// `kakao` is Kakao's book search (by default none: a search fails the test).
         static func make(
-            users: AuthClient? = nil, geo geoClient: EventClient<PostLocationEvent>? = nil, kakao: KakaoBookClient? = nil, engine: StoreEngine? = nil
+            users: AuthClient? = nil, geo geoClient: EventClient<PostLocationEvent>? = nil, kakao: KakaoBookClient? = nil, engine: StoreEngine? = nil,
+            files: FileStorageConfiguration = .local
         ) async throws -> Harness {
             let keys = await TestKeys.make()
             let blocks = Blocks(), geo = Geo()
@@ -77,9 +80,12 @@ final class PostContractTests: XCTestCase {
                 auth: auth, jwks: JWKSClient { keys.jwks }, geo: geoClient ?? EventClient { event in try geo.receive(event) },
                 kakao: kakao ?? .unimplemented
             )
-            let app = try MarketAssembly.assemble(common: common, logger: TestEnvironment.logger, engine: engine, dependencies: dependencies)
-                .application()
-            return Harness(app: app, keys: keys, blocks: blocks, geo: geo, engine: engine)
+            var configuration = MarketConfiguration()
+            configuration.files = files
+            let app = try MarketAssembly.assemble(
+                common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine, dependencies: dependencies
+            ).application()
+            return Harness(app: app, keys: keys, blocks: blocks, geo: geo, engine: engine, dataDirectory: common.dataDirectory)
         }
 
         /// The run's engine (`TestEngine`), migrated.

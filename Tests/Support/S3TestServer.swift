@@ -99,11 +99,13 @@ package final class S3TestServer: Sendable {
         }
     }
 
+    /// Gone at once, as a store that fails is (a graceful stop would wait for our kept-alive
+    /// connections).
     package func stop() {
-        process.signal(SIGTERM)
+        process.signal(SIGKILL)
     }
 
     deinit {
-        process.signal(SIGTERM)
+        process.signal(SIGKILL)
     }
 }

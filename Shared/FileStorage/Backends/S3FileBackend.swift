@@ -18,17 +18,19 @@ package struct S3FileBackend: FileBackend {
     package let redirect: Bool
     package let deleteAfter: Duration
     private let logger: Logger
+    /// The HTTP client's owner, when the backend made it (`FileStorageConfiguration`).
+    private let http: HTTPClientService?
 
     /// How long a presigned URL of `redirect` lasts.
     static let presignedSeconds = 300
     static let deletedPrefix = "_deleted/"
 
-    package init(client: S3Client, redirect: Bool, deleteAfter: Duration, logger: Logger) {
-        (self.client, self.redirect, self.deleteAfter, self.logger) = (client, redirect, deleteAfter, logger)
+    package init(client: S3Client, redirect: Bool, deleteAfter: Duration, logger: Logger, owning http: HTTPClientService? = nil) {
+        (self.client, self.redirect, self.deleteAfter, self.logger, self.http) = (client, redirect, deleteAfter, logger, http)
     }
 
     package var name: String { "s3" }
-    package var services: [any Service] { [DelayedDeletionSweeper(backend: self, logger: logger)] }
+    package var services: [any Service] { [DelayedDeletionSweeper(backend: self, logger: logger)] + (http.map { [$0] } ?? []) }
 
     package func write(_ key: FileKey, _ bytes: ByteBuffer, kind: ImageKind) async throws {
         try await client.put(key.objectKey, bytes, contentType: kind.contentType)

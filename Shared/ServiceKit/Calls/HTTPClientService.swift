@@ -10,9 +10,12 @@ package struct HTTPClientService: Service {
         self.client = client
     }
 
-    package static func make(maxConnectionsPerHost: Int = 64) -> HTTPClientService {
+    /// `retryConnecting`: false gives up on a refused connection at once (a store that is gone
+    /// answers its caller's request now, not at its deadline).
+    package static func make(maxConnectionsPerHost: Int = 64, retryConnecting: Bool = true) -> HTTPClientService {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: maxConnectionsPerHost)
+        configuration.connectionPool.retryConnectionEstablishment = retryConnecting
         configuration.timeout = .init(connect: .seconds(2))
         configuration.decompression = .disabled
         // No tracer is bootstrapped; skipping the tracing hooks saves work on every request.
