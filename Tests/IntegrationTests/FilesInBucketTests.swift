@@ -92,6 +92,53 @@ final class FilesInBucketTests: XCTestCase {
         }
     }
 
+    /// A deployment that kept its uploads on disk moves them with `glint files migrate --to s3`
+    /// (twice: the second run finds them there), then serves them from the bucket alone.
+    func testMigratingADeploymentsFilesIntoTheBucket() async throws {
+        guard let server = try await S3TestServer.start(.rclone) else { throw XCTSkip("rclone is not installed here (scripts/test installs it)") }
+        defer { server.stop() }
+        let before = try await AuthAndGateway.start([:], with: [.market])
+        let photo: String, stray: String
+        do {
+            let alice = try await Self.join(before, "alice")
+            photo = try await Self.upload(before, "/v1/posts/files", token: alice.accessToken)
+            stray = try await Self.upload(before, "/v1/posts/files", token: alice.accessToken)
+            let created = try await before.call(
+                .POST, "/v1/posts", token: alice.accessToken, json: #"{"category":"walk","title":"사진","content":"","files":["\#(photo)"]}"#)
+            XCTAssertEqual(created.status, 200, created.body.text)
+            await before.stop()
+        } catch {
+            await before.stop()
+            throw error
+        }
+        for (run, expected) in [
+            (1, "done: copied 1, already there 0, named by no record 1"), (2, "done: copied 0, already there 1, named by no record 1"),
+        ] {
+            let migrate = try RunningProcess(
+                "glint", arguments: ["files", "migrate", "--to", "s3", "--data-dir", before.dataDirectory],
+                environment: server.environment.merging(["PATH": "/usr/bin:/bin"]) { $1 })
+            let status = try await migrate.exitStatus()
+            XCTAssertEqual(status, 0, migrate.transcript)
+            XCTAssertTrue(migrate.transcript.contains(expected), "run \(run): \(migrate.transcript)")
+            XCTAssertTrue(migrate.transcript.contains("market-svc: 2/2 files"), migrate.transcript)
+        }
+        // The same records in a new data folder with no files in it: served from the bucket.
+        let after = try await AuthAndGateway.start(server.environment, with: [.market]) { folder in
+            for item in try FileManager.default.contentsOfDirectory(atPath: before.dataDirectory) where item != "files" {
+                try FileManager.default.copyItem(atPath: before.dataDirectory + "/" + item, toPath: folder + "/" + item)
+            }
+        }
+        do {
+            try await Self.readsBack(after, photo)
+            let missing = try await after.call(.GET, "/v1" + stray)
+            XCTAssertEqual(missing.status, 404, "a file no record named stayed on the old disk")
+            await after.stop()
+        } catch {
+            await after.stop()
+            throw error
+        }
+    }
+
     static func join(_ suite: AuthAndGateway, _ nick: String) async throws -> AuthAnswer {
         let answer = try await suite.call(.POST, "/v1/users/join", json: #"{"email":"\#(nick)@glint.app","password":"pass1234!","nick":"\#(nick)"}"#)
         XCTAssertEqual(answer.status, 200, answer.body.text)

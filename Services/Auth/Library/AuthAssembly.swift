@@ -15,6 +15,16 @@ import Storage
 
 /// Apps, users, sessions and profiles (API.md §1).
 package enum AuthAssembly {
+    /// Where auth-svc's records name uploads (`glint files migrate`).
+    package static let fileReferences = [
+        FileReference(area: "profiles", from: "user", postgresFrom: "app_user", column: "profile_image", isList: false)
+    ]
+
+    /// auth-svc's store as its settings name it, migrated (commands that read it).
+    package static func openStore(databaseURL: String?, sqlitePath: String, logger: Logger) async throws -> StoreEngine {
+        try await AuthStores.open(databaseURL: databaseURL, sqlitePath: sqlitePath, logger: logger)
+    }
+
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try AuthConfiguration(common: common, reader: reader)
         let engine = try await AuthStores.open(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)

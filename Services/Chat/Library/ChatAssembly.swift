@@ -14,6 +14,21 @@ import Storage
 /// Rooms, messages, files and search over REST, and the Socket.IO server (API.md §3); the
 /// workspaces of `slp` apps with their channels and DMs, which are rooms too (§8).
 package enum ChatAssembly {
+    /// Where chat-svc's records name uploads (`glint files migrate`).
+    package static let fileReferences = [
+        FileReference(
+            area: "chats", from: "chat JOIN room ON room.id = chat.room_id", appColumn: "room.app_id", column: "chat.files", isList: true),
+        FileReference(area: "workspaces", from: "workspace", column: "cover_image", isList: false),
+        FileReference(
+            area: "workspaces", from: "channel JOIN workspace ON workspace.id = channel.workspace_id", appColumn: "workspace.app_id",
+            column: "channel.cover_image", isList: false),
+    ]
+
+    /// chat-svc's store as its settings name it, migrated (commands that read it).
+    package static func openStore(databaseURL: String?, sqlitePath: String, logger: Logger) async throws -> StoreEngine {
+        try await ChatStores.open(databaseURL: databaseURL, sqlitePath: sqlitePath, logger: logger)
+    }
+
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try ChatConfiguration(reader: reader, host: common.host)
         let engine = try await ChatStores.open(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)

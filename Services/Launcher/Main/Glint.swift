@@ -3,13 +3,14 @@ import ArgumentParser
 import Contracts
 import Foundation
 import Launcher
+import Logging
 import ServiceKit
 
 @main
 struct Glint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glint", abstract: "Runs the Glint Backend suite locally.",
-        subcommands: [Start.self, Serve.self, Admin.self, Probe.self, SimulateFCM.self], defaultSubcommand: Start.self
+        subcommands: [Start.self, Serve.self, Admin.self, Files.self, Probe.self, SimulateFCM.self], defaultSubcommand: Start.self
     )
 
     struct Start: AsyncParsableCommand {
@@ -52,6 +53,27 @@ struct Glint: AsyncParsableCommand {
                 print("operator: \(email.lowercased()) (\(role.rawValue))")
                 print("password: \(added.password)")
                 print(added.totpURI)
+            }
+        }
+    }
+
+    struct Files: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Uploaded files.", subcommands: [Migrate.self])
+
+        struct Migrate: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Copies DATA_DIR/files into the bucket FILES_S3_URL names (again is safe); then start the services with it set.")
+            @Option(help: "the suite's data folder") var dataDir = "data"
+            @Option(help: "where to: s3 (the bucket of FILES_S3_URL, FILES_S3_ACCESS_KEY_ID, FILES_S3_SECRET_ACCESS_KEY)") var to: String
+
+            func run() async throws {
+                guard to == "s3" else { throw ValidationError("--to must be s3") }
+                let outcome = try await FileMigration.toBucket(
+                    dataDirectory: dataDir, environment: ProcessInfo.processInfo.environment, logger: Logger(label: "glint files")
+                ) { line in print(line) }
+                print(
+                    "done: copied \(outcome.copied), already there \(outcome.alreadyThere), named by no record \(outcome.unreferenced) (left on disk)"
+                )
             }
         }
     }

@@ -12,6 +12,19 @@ import Storage
 /// Filters, community posts, comments, likes and orders (API.md §2), coins (§8), and the book
 /// stories of quotehub apps (§9).
 package enum MarketAssembly {
+    /// Where market-svc's records name uploads (`glint files migrate`).
+    package static let fileReferences = [
+        FileReference(area: "posts", from: "post", column: "files", isList: true),
+        FileReference(area: "filters", from: "filter", column: "files", isList: true),
+        FileReference(area: "bookstories", from: "story", column: "images", isList: true),
+        FileReference(area: "folders", from: "theme", column: "image", isList: false),
+    ]
+
+    /// market-svc's store as its settings name it, migrated (commands that read it).
+    package static func openStore(databaseURL: String?, sqlitePath: String, logger: Logger) async throws -> StoreEngine {
+        try await MarketStores.open(databaseURL: databaseURL, sqlitePath: sqlitePath, logger: logger)
+    }
+
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try MarketConfiguration(reader: reader)
         let engine = try await MarketStores.open(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)
