@@ -273,7 +273,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "Contracts", "ServiceKit", "Storage", "PostgresStorage", "Launcher", "TestSupport",
+                "Contracts", "ServiceKit", "Storage", "PostgresStorage", "Launcher", "TestSupport", "FileStorage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],

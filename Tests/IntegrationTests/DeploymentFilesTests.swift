@@ -1,4 +1,5 @@
 import Contracts
+import FileStorage
 import Foundation
 import Launcher
 import PostgresStorage
@@ -17,11 +18,12 @@ final class DeploymentFilesTests: XCTestCase {
     func testComposeDeclaresEveryServiceWithItsEnvironment() throws {
         let compose = YAMLNode.parse(try Self.read("docker-compose.yml"))
         let services = try XCTUnwrap(compose["services"]).map
-        // The `postgres` profile adds the database and a second chat-svc; nothing else.
+        // The `postgres` profile adds the database and a second chat-svc, the `s3` profile a bucket
+        // server; nothing else.
         let profiled = services.filter { $0.value["profiles"] != nil }
         XCTAssertEqual(Set(services.keys).subtracting(profiled.keys), Set(ServiceName.allCases.map(\.rawValue)))
-        XCTAssertEqual(Set(profiled.keys), ["postgres", "chat-svc-2"])
-        for entry in profiled.values { XCTAssertEqual(entry["profiles"]?.text, "[\"postgres\"]") }
+        XCTAssertEqual(Set(profiled.keys), ["postgres", "chat-svc-2", "s3"])
+        for (name, entry) in profiled { XCTAssertEqual(entry["profiles"]?.text, name == "s3" ? "[\"s3\"]" : "[\"postgres\"]") }
         XCTAssertEqual(services["chat-svc-2"]?["environment"], services["chat-svc"]?["environment"], "the second replica is the first one again")
         XCTAssertEqual(services["chat-svc-2"]?["command"], services["chat-svc"]?["command"])
         let volumes = Set(try XCTUnwrap(compose["volumes"]).map.keys)
@@ -46,6 +48,9 @@ final class DeploymentFilesTests: XCTestCase {
             for name in environment.keys where name.hasSuffix("_DATABASE_URL") {
                 XCTAssertEqual(environment[name]?.text, "${\(name):-}", "SQLite unless the postgres profile's env file names a database")
             }
+            for name in environment.keys where name.hasPrefix("FILES_S3_") {
+                XCTAssertEqual(environment[name]?.text, "${\(name):-}", "the data folder unless the s3 profile's env file names a bucket")
+            }
             let probe = entry["healthcheck"]?["test"]?.text ?? ""
             XCTAssertTrue(probe.contains("http://127.0.0.1:\(service.defaultPort)/health"), "\(service.rawValue) health check: \(probe)")
             if service != .gateway {
@@ -67,6 +72,24 @@ final class DeploymentFilesTests: XCTestCase {
     static func defaultOf(_ value: String) -> String {
         guard value.hasPrefix("${"), value.hasSuffix("}"), let dash = value.range(of: ":-") else { return value }
         return String(value[dash.upperBound..<value.index(before: value.endIndex)])
+    }
+
+    /// The s3 profile's env file names the profile's server as a bucket the services accept.
+    func testTheS3ProfilesEnvironmentFile() throws {
+        let lines = try Self.read("Deploy/s3.env").split(separator: "\n").filter { !$0.hasPrefix("#") && $0.contains("=") }
+        let settings = Dictionary(
+            uniqueKeysWithValues: lines.map { line in
+                (String(line.prefix { $0 != "=" }), String(line.drop { $0 != "=" }.dropFirst()))
+            })
+        XCTAssertEqual(settings["COMPOSE_PROFILES"], "s3")
+        let files = try FileStorageConfiguration(reader: ConfigReader(environment: settings))
+        guard case .s3(let bucket, _, _, _) = files else { return XCTFail("Deploy/s3.env names no bucket") }
+        XCTAssertEqual(bucket.origin, "http://s3:9000")
+        let compose = YAMLNode.parse(try Self.read("docker-compose.yml"))
+        for service in ["auth-svc", "chat-svc", "market-svc"] {
+            let environment = try XCTUnwrap(compose["services"]?[service]?["environment"]).map
+            for name in settings.keys where name.hasPrefix("FILES_S3_") { XCTAssertNotNil(environment[name], "\(service) passes \(name) on") }
+        }
     }
 
     /// The postgres profile's env file names settings the services read, and a gateway list of
