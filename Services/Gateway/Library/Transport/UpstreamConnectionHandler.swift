@@ -35,6 +35,9 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
 
     /// Whether any byte of the current answer has arrived (a request that failed before that may be retried).
     private var answered = false
+    /// The streamed answer in progress: its stream's word comes on the event loop a moment later,
+    /// possibly after the connection has gone on to the next answer.
+    private var streamSerial = 0
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
@@ -84,7 +87,8 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
                 state = .buffering(head, context.channel.allocator.buffer(capacity: length), promise)
             } else {
                 expectAnswer(context: context)
-                let stream = UpstreamBodyStream.make(delegate: .init(handler: self, eventLoop: context.eventLoop))
+                streamSerial += 1
+                let stream = UpstreamBodyStream.make(delegate: .init(handler: self, serial: streamSerial, eventLoop: context.eventLoop))
                 state = .streaming(stream.source)
                 promise.succeed(UpstreamResponse(head: head, body: .stream(UpstreamBodyStream(stream.sequence))))
             }
@@ -135,7 +139,8 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     /// The client wants more of a streamed body.
-    func resumeReading() {
+    func resumeReading(serial: Int) {
+        guard serial == streamSerial else { return }
         readingPaused = false
         if case .streaming = state, let context { expectAnswer(context: context) }
         if readPending, let context {
@@ -145,9 +150,11 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     /// The client stopped reading a streamed body (it went away): the rest of that answer would
-    /// arrive on this connection, so it cannot be reused.
-    func consumerGone() {
-        if case .streaming = state { context?.close(promise: nil) }
+    /// arrive on this connection, so it cannot be reused. A stream that ended with its answer says
+    /// so too, after the connection may have taken the next request: that is not this answer's.
+    func consumerGone(serial: Int) {
+        guard serial == streamSerial, case .streaming = state else { return }
+        context?.close(promise: nil)
     }
 
     private func finishResponse(context: ChannelHandlerContext) {
