@@ -7,7 +7,7 @@ import TestSupport
 import XCTest
 
 /// Uploaded files in an S3-compatible bucket (issue 38), through the gateway to real processes:
-/// the GLINT/SpotChat uploads (a post's photo, a chat file, a profile image) land in the bucket and
+/// the GLINT/SpotChat uploads (a post's photo, a filter's image, a chat file, a profile image) land in the bucket and
 /// nowhere in `DATA_DIR`, and read back byte-identical with `ETag`, `304` and `Range`; market-svc
 /// as two replicas with data folders of their own (PostgreSQL shared, no disk shared) serves
 /// through one what was uploaded through the other.
@@ -22,6 +22,8 @@ final class FilesInBucketTests: XCTestCase {
             let alice = try await Self.join(suite, "alice"), bob = try await Self.join(suite, "bob")
             let photo = try await Self.upload(suite, "/v1/posts/files", token: alice.accessToken)
             try await Self.readsBack(suite, photo)
+            let filter = try await Self.upload(suite, "/v1/filters/files", token: alice.accessToken)
+            try await Self.readsBack(suite, filter)
             let opened = try await suite.call(.POST, "/v1/chats", token: alice.accessToken, json: #"{"opponent_id":"\#(bob.userID)"}"#)
             let room = try JSON.string(try JSON.object(opened.body), "room_id")
             let chatFile = try await Self.upload(suite, "/v1/chats/\(room)/files", token: alice.accessToken)
@@ -42,7 +44,7 @@ final class FilesInBucketTests: XCTestCase {
                 keys += page.objects.map(\.key)
                 next = page.next
             } while next != nil
-            for (service, path) in [("market-svc", photo), ("chat-svc", chatFile), ("auth-svc", image)] {
+            for (service, path) in [("market-svc", photo), ("market-svc", filter), ("chat-svc", chatFile), ("auth-svc", image)] {
                 XCTAssertTrue(
                     keys.contains { $0.hasPrefix(service + "/") && $0.hasSuffix("/" + path.split(separator: "/").last!) }, "\(path) in \(keys)")
             }

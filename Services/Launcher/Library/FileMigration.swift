@@ -79,6 +79,14 @@ package enum FileMigration {
             for (area, names) in local.sorted(by: { $0.key < $1.key }) {
                 for name in names {
                     done += 1
+                    // Also after a file no record names, which `continue`s.
+                    defer {
+                        if done % 100 == 0 || done == total {
+                            progress(
+                                "\(files.service.rawValue): \(done)/\(total) files (copied \(outcome.copied), already there \(outcome.alreadyThere), named by no record \(outcome.unreferenced))"
+                            )
+                        }
+                    }
                     guard let appID = owners[area + "/" + name], let kind = ImageKind.forFileName(name) else {
                         outcome.unreferenced += 1
                         continue
@@ -90,11 +98,6 @@ package enum FileMigration {
                     } else {
                         try await client.put(key, ByteBuffer(bytes: bytes), contentType: kind.contentType)
                         outcome.copied += 1
-                    }
-                    if done % 100 == 0 || done == total {
-                        progress(
-                            "\(files.service.rawValue): \(done)/\(total) files (copied \(outcome.copied), already there \(outcome.alreadyThere), named by no record \(outcome.unreferenced))"
-                        )
                     }
                 }
             }
