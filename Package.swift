@@ -180,6 +180,10 @@ let package = Package(
             name: "Storage", dependencies: ["Contracts", "ServiceKit", "SQLiteStorage", "PostgresStorage", "Outbox", grdb], path: "Shared/Storage",
             swiftSettings: settings
         ),
+        // Snapshots of the stores and files (`glint backup`).
+        .target(
+            name: "Backup", dependencies: ["Contracts", grdb, .product(name: "Crypto", package: "swift-crypto")], path: "Shared/Backup",
+            swiftSettings: settings),
         .target(
             name: "FileStorage",
             dependencies: [
@@ -236,7 +240,7 @@ let package = Package(
         ),
         .target(
             name: "Launcher",
-            dependencies: ["Contracts", "ServiceKit", "Simulators", "FileStorage"] + services.map { .target(name: $0.library) },
+            dependencies: ["Contracts", "ServiceKit", "Simulators", "FileStorage", "Backup"] + services.map { .target(name: $0.library) },
             path: "Services/Launcher/Library",
             swiftSettings: settings
         ),
@@ -273,7 +277,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "Contracts", "ServiceKit", "Storage", "PostgresStorage", "Launcher", "TestSupport", "FileStorage",
+                "Contracts", "ServiceKit", "Storage", "PostgresStorage", "Launcher", "TestSupport", "FileStorage", "Backup", grdb,
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],

@@ -10,6 +10,9 @@ import Storage
 /// The operators' side (issue 35): operators and their sessions, the audit log, and the admin
 /// API (`/admin/api`), which acts on the other services through their internal endpoints only.
 package enum AdminAssembly {
+    /// The SQLite migrations this build knows, in order (a snapshot with others is from a newer build).
+    package static var sqliteMigrations: [String] { AdminMigrations.migrator.migrations }
+
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try AdminConfiguration(reader: reader)
         let engine = try await AdminStores.open(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)

@@ -15,6 +15,9 @@ import Storage
 
 /// Apps, users, sessions and profiles (API.md §1).
 package enum AuthAssembly {
+    /// The SQLite migrations this build knows, in order (a snapshot with others is from a newer build).
+    package static var sqliteMigrations: [String] { AuthMigrations.migrator.migrations }
+
     /// Where auth-svc's records name uploads (`glint files migrate`).
     package static let fileReferences = [
         FileReference(area: "profiles", from: "user", postgresFrom: "app_user", column: "profile_image", isList: false)

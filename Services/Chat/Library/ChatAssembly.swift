@@ -14,6 +14,9 @@ import Storage
 /// Rooms, messages, files and search over REST, and the Socket.IO server (API.md §3); the
 /// workspaces of `slp` apps with their channels and DMs, which are rooms too (§8).
 package enum ChatAssembly {
+    /// The SQLite migrations this build knows, in order (a snapshot with others is from a newer build).
+    package static var sqliteMigrations: [String] { ChatMigrations.migrator.migrations }
+
     /// Where chat-svc's records name uploads (`glint files migrate`).
     package static let fileReferences = [
         FileReference(

@@ -9,6 +9,9 @@ import ServiceLifecycle
 
 /// Located posts, reverse geocoding and walks (API.md §4).
 package enum GeoAssembly {
+    /// The SQLite migrations this build knows, in order (a snapshot with others is from a newer build).
+    package static var sqliteMigrations: [String] { GeoMigrations.migrator.migrations }
+
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
         let configured = try reader.string(GeoSettings.boundaries)
         try reader.finish()

@@ -42,3 +42,19 @@ extension ServiceCatalog {
         }
     }
 }
+
+extension ServiceCatalog {
+    /// The SQLite migrations this build knows for a service's store (the gateway keeps none).
+    package static func sqliteMigrations(for service: ServiceName) -> [String] {
+        switch service {
+        case .gateway: []
+        case .auth: AuthAssembly.sqliteMigrations
+        case .market: MarketAssembly.sqliteMigrations
+        case .chat: ChatAssembly.sqliteMigrations
+        case .geo: GeoAssembly.sqliteMigrations
+        case .paymentVerify: PaymentVerifyAssembly.sqliteMigrations
+        case .push: PushAssembly.sqliteMigrations
+        case .admin: AdminAssembly.sqliteMigrations
+        }
+    }
+}

@@ -10,7 +10,7 @@ import ServiceKit
 struct Glint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glint", abstract: "Runs the Glint Backend suite locally.",
-        subcommands: [Start.self, Serve.self, Admin.self, Files.self, Probe.self, SimulateFCM.self], defaultSubcommand: Start.self
+        subcommands: [Start.self, Serve.self, Admin.self, Backup.self, Files.self, Probe.self, SimulateFCM.self], defaultSubcommand: Start.self
     )
 
     struct Start: AsyncParsableCommand {
@@ -53,6 +53,72 @@ struct Glint: AsyncParsableCommand {
                 print("operator: \(email.lowercased()) (\(role.rawValue))")
                 print("password: \(added.password)")
                 print(added.totpURI)
+            }
+        }
+    }
+
+    struct Backup: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Snapshots of every service's SQLite file and the uploaded files, taken while the suite serves.",
+            subcommands: [Create.self, List.self, Verify.self, Restore.self])
+
+        struct Create: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Takes a snapshot; prints its id on the last line.")
+            @Option(help: "the suite's data folder") var dataDir = "data"
+            @Option(help: "the folder snapshots are kept in (default: DATA_DIR/backups)") var to: String?
+
+            func run() async throws {
+                let manifest = try Backups.create(dataDirectory: dataDir, to: to)
+                for part in manifest.parts where part.engine != nil {
+                    let rows = part.rowCounts?.values.reduce(0, +) ?? 0
+                    print("\(part.name): \(part.bytes) bytes, \(rows) rows, \(part.migrations?.count ?? 0) migrations")
+                }
+                print("\(manifest.parts.filter { $0.engine == nil }.count) uploaded files")
+                print(manifest.id)
+            }
+        }
+
+        struct List: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "The snapshots kept, oldest first.")
+            @Option(help: "the suite's data folder") var dataDir = "data"
+            @Option(help: "the folder snapshots are kept in (default: DATA_DIR/backups)") var from: String?
+
+            func run() async throws {
+                for manifest in try Backups.list(dataDirectory: dataDir, from: from) {
+                    let bytes = manifest.parts.map(\.bytes).reduce(0, +)
+                    print("\(manifest.id)  \(GlintDate.string(fromMilliseconds: manifest.startedAt))  \(manifest.parts.count) parts  \(bytes) bytes")
+                }
+            }
+        }
+
+        struct Verify: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Checks a snapshot: every part's checksum against the manifest, each store's integrity; exits 1 when it finds a problem.")
+            @Argument(help: "the snapshot's id") var id: String
+            @Option(help: "the suite's data folder") var dataDir = "data"
+            @Option(help: "the folder snapshots are kept in (default: DATA_DIR/backups)") var from: String?
+
+            func run() async throws {
+                let problems = try Backups.verify(id: id, dataDirectory: dataDir, from: from)
+                guard problems.isEmpty else {
+                    for problem in problems { print(problem) }
+                    throw ExitCode(1)
+                }
+                print("\(id): ok")
+            }
+        }
+
+        struct Restore: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "restore",
+                abstract: "Writes a snapshot into a new data folder (checked first; one from a newer build is refused); start the suite on it.")
+            @Argument(help: "the snapshot's id") var id: String
+            @Option(help: "the new data folder (no stores or files in it yet)") var dataDir: String
+            @Option(help: "the folder snapshots are kept in (default: DATA_DIR/backups)") var from: String?
+
+            func run() async throws {
+                let manifest = try Backups.restore(id: id, into: dataDir, from: from)
+                print("restored \(manifest.id) into \(dataDir): \(manifest.parts.count) parts")
             }
         }
     }

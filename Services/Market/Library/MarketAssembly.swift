@@ -12,6 +12,9 @@ import Storage
 /// Filters, community posts, comments, likes and orders (API.md §2), coins (§8), and the book
 /// stories of quotehub apps (§9).
 package enum MarketAssembly {
+    /// The SQLite migrations this build knows, in order (a snapshot with others is from a newer build).
+    package static var sqliteMigrations: [String] { MarketMigrations.migrator.migrations }
+
     /// Where market-svc's records name uploads (`glint files migrate`).
     package static let fileReferences = [
         FileReference(area: "posts", from: "post", column: "files", isList: true),

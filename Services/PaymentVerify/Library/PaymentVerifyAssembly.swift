@@ -9,6 +9,9 @@ import Storage
 
 /// PortOne payment verification, webhooks, receipts and coin purchases (API.md §5).
 package enum PaymentVerifyAssembly {
+    /// The SQLite migrations this build knows, in order (a snapshot with others is from a newer build).
+    package static var sqliteMigrations: [String] { PaymentMigrations.migrator.migrations }
+
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try PaymentConfiguration(reader: reader)
         let engine = try await StoreEngine.open(

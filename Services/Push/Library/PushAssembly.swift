@@ -10,6 +10,9 @@ import Storage
 
 /// Device tokens, the notification outbox and delivery over FCM and APNs (API.md §6).
 package enum PushAssembly {
+    /// The SQLite migrations this build knows, in order (a snapshot with others is from a newer build).
+    package static var sqliteMigrations: [String] { PushMigrations.migrator.migrations }
+
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let databaseURL = try reader.databaseURL(PushSettings.databaseURL)
         let (accountPath, fcmURL) = (try reader.string(PushSettings.fcmServiceAccount), try reader.url(PushSettings.fcmURL))

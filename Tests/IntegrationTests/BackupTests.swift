@@ -1,0 +1,117 @@
+import Backup
+import Contracts
+import Foundation
+import GRDB
+import Launcher
+import NIOCore
+import ServiceKit
+import TestSupport
+import XCTest
+
+/// `glint backup create | list | verify` on a running suite's data folder (issue 37, first
+/// part): the snapshot holds every service's store, copied while the services serve, and the
+/// uploads, each part with its checksum; the stores' schema levels and row counts are in its
+/// manifest; a changed byte is found.
+final class BackupTests: XCTestCase {
+    func testASnapshotOfARunningSuiteAndACorruptedOne() async throws {
+        let suite = try await AuthAndGateway.start([:], with: [.market])
+        do {
+            let alice = try await FilesInBucketTests.join(suite, "alice")
+            let photo = try await FilesInBucketTests.upload(suite, "/v1/posts/files", token: alice.accessToken)
+            let created = try await suite.call(
+                .POST, "/v1/posts", token: alice.accessToken, json: #"{"category":"walk","title":"백업","content":"","files":["\#(photo)"]}"#)
+            XCTAssertEqual(created.status, 200, created.body.text)
+
+            func glint(_ arguments: [String]) async throws -> (Int32, String) {
+                let process = try RunningProcess("glint", arguments: ["backup"] + arguments + ["--data-dir", suite.dataDirectory], environment: [:])
+                let status = try await process.exitStatus()
+                return (status, process.transcript)
+            }
+            let (created1, output) = try await glint(["create"])
+            XCTAssertEqual(created1, 0, output)
+            let id = try XCTUnwrap(output.split(separator: "\n").last.map(String.init))
+            let (listed, list) = try await glint(["list"])
+            XCTAssertEqual(listed, 0)
+            XCTAssertTrue(list.contains(id), list)
+            let (verified, verdict) = try await glint(["verify", id])
+            XCTAssertEqual(verified, 0, verdict)
+            XCTAssertTrue(verdict.contains("\(id): ok"))
+
+            let archive = URL(fileURLWithPath: suite.dataDirectory + "/backups/\(id).tar")
+            let entries = try TarArchive.read(archive)
+            let manifest = try JSONCoding.decoder.decode(BackupManifest.self, from: try XCTUnwrap(entries.first).bytes)
+            let market = try XCTUnwrap(manifest.parts.first { $0.name == "market-svc.sqlite" })
+            XCTAssertEqual(market.rowCounts?["post"], 1)
+            XCTAssertEqual(market.engine, "sqlite")
+            XCTAssertFalse(market.migrations?.isEmpty ?? true, "its schema level")
+            let auth = try XCTUnwrap(manifest.parts.first { $0.name == "auth-svc.sqlite" })
+            XCTAssertEqual(auth.rowCounts?["user"], 1)
+            let file = try XCTUnwrap(manifest.parts.first { $0.name == "files" + photo.dropFirst("/data".count) })
+            XCTAssertEqual(entries.first { $0.name == file.name }?.bytes, Data(ModerationThroughGatewayTests.photo))
+            XCTAssertGreaterThanOrEqual(market.takenAt, manifest.startedAt)
+
+            // Restored into a fresh folder, the suite started on it reads the same.
+            let backups = suite.dataDirectory + "/backups"
+            let restored = try await AuthAndGateway.start([:], with: [.market]) { folder in
+                _ = try Backups.restore(id: id, into: folder, from: backups)
+            }
+            do {
+                let login = try await restored.call(.POST, "/v1/users/login", json: #"{"email":"alice@glint.app","password":"pass1234!"}"#)
+                XCTAssertEqual(login.status, 200, login.body.text)
+                let image = try await restored.call(.GET, "/v1" + photo)
+                XCTAssertEqual(Array(image.body.readableBytesView), ModerationThroughGatewayTests.photo)
+                await restored.stop()
+            } catch {
+                await restored.stop()
+                throw error
+            }
+            XCTAssertThrowsError(try Backups.restore(id: id, into: suite.dataDirectory, from: backups), "not into a folder in use")
+
+            // One byte of market-svc's store changed: verify names it and fails.
+            var corrupted = entries
+            let index = try XCTUnwrap(corrupted.firstIndex { $0.name == "market-svc.sqlite" })
+            corrupted[index].bytes[corrupted[index].bytes.count / 2] ^= 0xFF
+            try TarArchive.write(corrupted, to: archive)
+            let (refused, problems) = try await glint(["verify", id])
+            XCTAssertEqual(refused, 1)
+            XCTAssertTrue(problems.contains("market-svc.sqlite: its checksum does not match"), problems)
+            let fresh = try TestEnvironment.temporaryDirectory()
+            XCTAssertThrowsError(try Backups.restore(id: id, into: fresh, from: backups), "a damaged snapshot is refused")
+            await suite.stop()
+        } catch {
+            await suite.stop()
+            throw error
+        }
+    }
+
+    /// A store migrated by a newer build (a migration this one does not know) is refused.
+    func testASnapshotFromANewerSchemaIsRefused() throws {
+        let folder = try TestEnvironment.temporaryDirectory()
+        let database = try DatabaseQueue(path: folder + "/push-svc.sqlite")
+        try database.write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99-from-a-newer-build')")
+        }
+        try database.close()
+        let manifest = try Backups.create(dataDirectory: folder)
+        XCTAssertEqual(try Backups.verify(id: manifest.id, dataDirectory: folder), [])
+        XCTAssertThrowsError(try Backups.restore(id: manifest.id, into: try TestEnvironment.temporaryDirectory(), from: folder + "/backups")) {
+            XCTAssertTrue("\($0)".contains("v99-from-a-newer-build"), "\($0)")
+        }
+    }
+
+    func testTheArchiveFormatReadsBackWhatItWrote() throws {
+        let url = URL(fileURLWithPath: try TestEnvironment.temporaryDirectory() + "/a.tar")
+        let entries = [
+            TarArchive.Entry(name: "manifest.json", bytes: Data("{}".utf8)), TarArchive.Entry(name: "empty", bytes: Data()),
+            TarArchive.Entry(name: "files/posts/6740369b3a36e82f532ec7aa.jpg", bytes: Data((0..<1500).map { UInt8($0 % 256) })),
+        ]
+        try TarArchive.write(entries, to: url)
+        XCTAssertEqual(try TarArchive.read(url), entries)
+        XCTAssertEqual(try Data(contentsOf: url).count % 512, 0)
+        var cut = try Data(contentsOf: url)
+        cut = cut.prefix(700)
+        try cut.write(to: url)
+        XCTAssertThrowsError(try TarArchive.read(url))
+    }
+}
