@@ -50,6 +50,12 @@ package enum GlintDate {
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2)).\(pad(milli, 3))Z"
     }
 
+    /// `20130524T000000Z`: the same moment to the second, without separators (AWS's signature
+    /// dates, snapshot ids).
+    package static func compactStamp(fromMilliseconds ms: Int64) -> String {
+        String(string(fromMilliseconds: ms).prefix(19).filter { $0 != "-" && $0 != ":" }) + "Z"
+    }
+
     /// Parses exactly the format above (24 characters); nil for anything else.
     package static func milliseconds(from text: some StringProtocol) -> Int64? {
         let bytes = Array(text.utf8)

@@ -133,10 +133,7 @@ package enum Backups {
 
     /// `20261127T034500Z-3fa2c1`: sortable by time, unique within a second.
     static func snapshotID(at milliseconds: Int64) -> String {
-        let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
-        let stamp = String(format: "%04d%02d%02dT%02d%02d%02dZ", parts.year!, parts.month!, parts.day!, parts.hour!, parts.minute!, parts.second!)
-        return stamp + "-" + String(ObjectID.generate().suffix(6))
+        GlintDate.compactStamp(fromMilliseconds: milliseconds) + "-" + String(ObjectID.generate().suffix(6))
     }
 
     static func digest(_ bytes: Data) -> String {

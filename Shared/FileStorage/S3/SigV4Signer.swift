@@ -90,9 +90,8 @@ package struct SigV4Signer: Sendable {
 
     /// `20130524` and `20130524T000000Z`, in UTC.
     package static func stamp(_ date: Date) -> (day: String, time: String) {
-        let parts = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: date)
-        let day = String(format: "%04d%02d%02d", parts.year!, parts.month!, parts.day!)
-        return (day, day + String(format: "T%02d%02d%02dZ", parts.hour!, parts.minute!, parts.second!))
+        let time = GlintDate.compactStamp(fromMilliseconds: GlintDate.milliseconds(date))
+        return (String(time.prefix(8)), time)
     }
 
     /// Query parameters sorted by name, names and values percent-encoded.
