@@ -84,7 +84,15 @@ package final class OutboxRelay: Service, Sendable {
         defer { ticker.cancel() }
         await cancelWhenGracefulShutdown {
             for await _ in self.nudges {
-                await self.deliverDue()
+                // A round stuck in the database driver is left once its lease is over: its
+                // messages are due again by then, and the loop (and shutdown) go on.
+                do {
+                    try await abandoning(after: .milliseconds(Self.lease)) { await self.deliverDue() }
+                } catch is OperationAbandoned {
+                    self.logger.error("outbox round outlived its lease; left behind, its messages will go again")
+                } catch {
+                    return
+                }
                 // Nudges that come meanwhile fold into one (the stream keeps the newest): under a
                 // steady stream of messages a round carries several, not one each.
                 try? await Task.sleep(for: self.gather)
