@@ -47,7 +47,11 @@ final class PresenceBoard: Service {
             var written: Set<RoomPresence> = []
             for await _ in self.changes {
                 do {
-                    written = try await self.write(replacing: written)
+                    // A round stuck in the driver is left once the row it beats would be stale.
+                    let before = written
+                    written = try await abandoning(after: .milliseconds(Self.staleAfter)) { try await self.write(replacing: before) }
+                } catch is CancellationError {
+                    break
                 } catch {
                     self.logger.warning("presence not written; trying again", metadata: ["error": "\(String(reflecting: error))"])
                 }

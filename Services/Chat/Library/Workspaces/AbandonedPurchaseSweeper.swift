@@ -1,5 +1,6 @@
 import Contracts
 import Logging
+import ServiceKit
 import ServiceLifecycle
 
 /// Gives back workspace purchases left half-way (this process or market-svc gone between the
@@ -15,7 +16,10 @@ struct AbandonedPurchaseSweeper: Service {
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 do {
-                    let count = try await workspaces.giveUpAbandoned(before: GlintDate.nowMilliseconds() - Self.grace)
+                    // A sweep stuck in the driver is left by the next one's time.
+                    let count = try await abandoning(after: interval) { [workspaces] in
+                        try await workspaces.giveUpAbandoned(before: GlintDate.nowMilliseconds() - Self.grace)
+                    }
                     if count > 0 { logger.info("abandoned workspace purchases given up", metadata: ["count": "\(count)"]) }
                 } catch is CancellationError {
                     return
