@@ -100,6 +100,23 @@ final class BackupTests: XCTestCase {
         }
     }
 
+    func testKeepingTheNewestSnapshotsRemovesTheOlderOnes() throws {
+        let folder = try TestEnvironment.temporaryDirectory()
+        var taken: [String] = []
+        for _ in 0..<4 {
+            let manifest = try Backups.create(dataDirectory: folder)
+            taken.append(manifest.id)
+            // Snapshots are ordered by their start (milliseconds): each starts in a later one.
+            while GlintDate.nowMilliseconds() <= manifest.startedAt {}
+        }
+        XCTAssertEqual(try Backups.list(dataDirectory: folder).map(\.id), taken, "oldest first, in the order taken")
+        XCTAssertEqual(try Backups.prune(keep: 2, dataDirectory: folder), Array(taken.prefix(2)))
+        XCTAssertEqual(try Backups.list(dataDirectory: folder).map(\.id), Array(taken.suffix(2)))
+        XCTAssertEqual(try Backups.prune(keep: 2, dataDirectory: folder), [], "nothing more to remove")
+        XCTAssertThrowsError(try Backups.prune(keep: 0, dataDirectory: folder), "every snapshot gone is never what keep means")
+        XCTAssertEqual(try Backups.list(dataDirectory: folder).count, 2)
+    }
+
     func testTheArchiveFormatReadsBackWhatItWrote() throws {
         let url = URL(fileURLWithPath: try TestEnvironment.temporaryDirectory() + "/a.tar")
         let entries = [

@@ -47,11 +47,24 @@ package enum Backups {
         return manifest
     }
 
-    /// The snapshots in the target, oldest first.
+    /// The snapshots in the target, oldest first (ids taken within one second sort by their
+    /// start, not by their random ends).
     package static func list(dataDirectory: String, from given: String? = nil) throws -> [BackupManifest] {
         let target = target(dataDirectory: dataDirectory, given)
-        let archives = ((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).filter { $0.hasSuffix(".tar") }.sorted()
+        let archives = ((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).filter { $0.hasSuffix(".tar") }
         return archives.compactMap { try? manifest(of: URL(fileURLWithPath: target + "/" + $0)) }
+            .sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+    }
+
+    /// Keeps the newest `keep` snapshots of the target and removes the others (`BACKUP_KEEP`);
+    /// answers the ids removed, oldest first. An archive whose manifest cannot be read is not
+    /// counted and not removed: what cannot be told apart is left to an operator.
+    package static func prune(keep: Int, dataDirectory: String, in given: String? = nil) throws -> [String] {
+        guard keep >= 1 else { throw ServiceError.badRequest("keep at least one snapshot (asked: \(keep))") }
+        let target = target(dataDirectory: dataDirectory, given)
+        let removed = try list(dataDirectory: dataDirectory, from: given).dropLast(keep).map(\.id)
+        for id in removed { try FileManager.default.removeItem(atPath: target + "/" + id + ".tar") }
+        return removed
     }
 
     /// What is wrong with a snapshot: a part missing, changed or extra; a store failing SQLite's

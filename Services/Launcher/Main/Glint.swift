@@ -66,9 +66,12 @@ struct Glint: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Takes a snapshot; prints its id on the last line.")
             @Option(help: "the suite's data folder") var dataDir = "data"
             @Option(help: "the folder snapshots are kept in (default: DATA_DIR/backups)") var to: String?
+            @Option(help: "afterwards, keep only this many newest snapshots there") var keep: Int?
 
             func run() async throws {
+                if let keep, keep < 1 { throw ValidationError("--keep must be at least 1") }
                 let manifest = try Backups.create(dataDirectory: dataDir, to: to)
+                for id in try keep.map({ try Backups.prune(keep: $0, dataDirectory: dataDir, in: to) }) ?? [] { print("removed \(id)") }
                 for part in manifest.parts where part.engine != nil {
                     let rows = part.rowCounts?.values.reduce(0, +) ?? 0
                     print("\(part.name): \(part.bytes) bytes, \(rows) rows, \(part.migrations?.count ?? 0) migrations")
