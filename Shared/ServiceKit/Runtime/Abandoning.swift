@@ -45,18 +45,11 @@ private final class AbandonableWaiter<Value: Sendable>: Sendable {
 
     func start(_ continuation: CheckedContinuation<Value, any Error>, work: Task<Void, Never>, timer: Task<Void, any Error>) {
         let early = state.withLock { state -> Result<Value, any Error>? in
-            guard case .finishedEarly(let result) = state else {
-                state = .waiting(continuation, work: work, timer: timer)
-                return nil
-            }
-            state = .done
+            defer { state = .waiting(continuation, work: work, timer: timer) }
+            guard case .finishedEarly(let result) = state else { return nil }
             return result
         }
-        if let early {
-            work.cancel()
-            timer.cancel()
-            continuation.resume(with: early)
-        }
+        if let early { finish(early) }
     }
 
     func finish(_ result: Result<Value, any Error>) {
