@@ -299,14 +299,70 @@ final class GatewayTests: XCTestCase {
             for _ in 0..<10 { continuation.yield(ByteBuffer(repeating: 1, count: 300)) }
             continuation.finish()
         }
-        let trip = LimitedBody<AsyncStream<ByteBuffer>>.Trip()
+        let gate = LimitedBody<AsyncStream<ByteBuffer>>.Gate()
         var seen = 0
         do {
-            for try await chunk in LimitedBody(base: chunks, limit: 1000, trip: trip) { seen += chunk.readableBytes }
+            for try await chunk in LimitedBody(base: chunks, limit: 1000, gate: gate) { seen += chunk.readableBytes }
             XCTFail("no error past the limit")
         } catch {
-            XCTAssertTrue(trip.tripped)
+            XCTAssertTrue(gate.tripped)
             XCTAssertEqual(seen, 900)
+        }
+    }
+
+    /// Closing the body returns after the read under way, and no read follows it.
+    func testAClosedBodyEndsItsReadUnderWayFirstAndRefusesTheNext() async throws {
+        let (parts, source) = AsyncStream<ByteBuffer>.makeStream()
+        let (entered, enteredSource) = AsyncStream<Void>.makeStream()
+        let events = Mutex<[String]>([])
+        let base = ObservedStream(parts: parts, entered: enteredSource) { events.withLock { $0.append("read returned") } }
+        let gate = LimitedBody<ObservedStream>.Gate()
+        let body = LimitedBody(base: base, limit: 1000, gate: gate)
+        let reader = Task {
+            var iterator = body.makeAsyncIterator()
+            let first = try await iterator.next()
+            do {
+                _ = try await iterator.next()
+                XCTFail("a read after closing")
+            } catch {
+                XCTAssertTrue(error is LimitedBody<ObservedStream>.Closed, "\(error)")
+            }
+            return first
+        }
+        var enteredReads = entered.makeAsyncIterator()
+        await enteredReads.next()
+        let closer = Task {
+            await gate.close()
+            events.withLock { $0.append("closed") }
+        }
+        source.yield(ByteBuffer(string: "part"))
+        await closer.value
+        let first = try await reader.value
+        XCTAssertEqual(first.map { String(buffer: $0) }, "part")
+        XCTAssertEqual(events.withLock { $0 }, ["read returned", "closed"])
+    }
+
+    /// A body that reports when a read starts and when it returns.
+    struct ObservedStream: AsyncSequence, Sendable {
+        let parts: AsyncStream<ByteBuffer>
+        let entered: AsyncStream<Void>.Continuation
+        let returned: @Sendable () -> Void
+
+        struct AsyncIterator: AsyncIteratorProtocol {
+            var parts: AsyncStream<ByteBuffer>.AsyncIterator
+            let entered: AsyncStream<Void>.Continuation
+            let returned: @Sendable () -> Void
+
+            mutating func next() async -> ByteBuffer? {
+                entered.yield()
+                let part = await parts.next()
+                returned()
+                return part
+            }
+        }
+
+        func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(parts: parts.makeAsyncIterator(), entered: entered, returned: returned)
         }
     }
 

@@ -115,7 +115,7 @@ final class UpstreamPoolTests: XCTestCase {
                 for index in 0..<3 { continuation.yield(ByteBuffer(string: "part\(index);")) }
                 continuation.finish()
             }
-            let body = LimitedBody(base: RequestBody(asyncSequence: chunks), limit: 1024, trip: .init())
+            let body = LimitedBody(base: RequestBody(asyncSequence: chunks), limit: 1024, gate: .init())
             let request = UpstreamRequest(
                 head: HTTPRequestHead(version: .http1_1, method: .POST, uri: "/echo", headers: ["transfer-encoding": "chunked"]), body: .stream(body)
             )

@@ -83,25 +83,38 @@ struct ProxyRoutes: Sendable {
     private func forward(_ request: Request, _ admission: GatewayPolicy.Admission, context: GlintRequestContext) async throws -> Response {
         let service = admission.route.service
         var head = policy.upstreamHead(request.head, admission: admission, requestID: context.requestID)
-        let trip = LimitedBody<RequestBody>.Trip()
         let length = request.headers[.contentLength].flatMap(Int.init)
-        let body: UpstreamRequest.Body
         if let length, length <= Self.bufferedBodyLimit {
             // Small bodies (JSON) go in one piece: much cheaper than a streamed upload.
-            body = length > 0 ? .bytes(try await request.body.collect(upTo: length)) : .none
+            let body: UpstreamRequest.Body = length > 0 ? .bytes(try await request.body.collect(upTo: length)) : .none
+            return answer(try await send(service, UpstreamRequest(head: head, body: body), gate: nil), admission)
         } else if length != nil || request.headers[.transferEncoding] != nil {
             if length == nil { head.headers.add(name: "transfer-encoding", value: "chunked") }
-            body = .stream(LimitedBody(base: request.body, limit: policy.configuration.maxBodyBytes, trip: trip))
+            let gate = LimitedBody<RequestBody>.Gate()
+            let body = LimitedBody(base: request.body, limit: policy.configuration.maxBodyBytes, gate: gate)
+            let response: UpstreamResponse
+            do {
+                response = try await send(service, UpstreamRequest(head: head, body: .stream(body)), gate: gate)
+            } catch {
+                await gate.close()
+                throw error
+            }
+            return Self.closing(gate, after: answer(response, admission))
         } else {
-            body = .none
+            return answer(try await send(service, UpstreamRequest(head: head, body: .none), gate: nil), admission)
         }
-        let response: UpstreamResponse
+    }
+
+    private func send(_ service: ServiceName, _ request: UpstreamRequest, gate: LimitedBody<RequestBody>.Gate?) async throws -> UpstreamResponse {
         do {
-            response = try await upstream.forward(service, UpstreamRequest(head: head, body: body))
+            return try await upstream.forward(service, request)
         } catch {
-            if trip.tripped { throw ServiceError(.payloadTooLarge, "request body too large") }
+            if gate?.tripped == true { throw ServiceError(.payloadTooLarge, "request body too large") }
             throw ServiceError.unavailable(service)
         }
+    }
+
+    private func answer(_ response: UpstreamResponse, _ admission: GatewayPolicy.Admission) -> Response {
         switch response.body {
         case .buffered(let buffer):
             return policy.answer(response.head, buffer, app: admission.app, paginated: admission.route.paginated).response
@@ -111,6 +124,24 @@ struct ProxyRoutes: Sendable {
                 body: .init(asyncSequence: stream)
             )
         }
+    }
+
+    /// An upload's answer may come while the client is still sending. The answer is written in
+    /// full first (a client may wait for it), then the pump is stopped before Hummingbird reads
+    /// what is left of the body.
+    private static func closing(_ gate: LimitedBody<RequestBody>.Gate, after response: Response) -> Response {
+        var response = response
+        let body = response.body
+        response.body = ResponseBody(contentLength: body.contentLength) { writer in
+            do {
+                try await body.write(writer)
+            } catch {
+                await gate.close()
+                throw error
+            }
+            await gate.close()
+        }
+        return response
     }
 
     /// Every backend's health, asked concurrently; 503 unless all are ok.
