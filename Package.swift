@@ -110,7 +110,8 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
         "Admin", "AdminService", "admin-svc",
         [
             .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Crypto", package: "swift-crypto"),
-            "ServiceClients", "Passwords", .product(name: "Mustache", package: "swift-mustache"),
+            "ServiceClients", "Passwords", "Backup", .product(name: "Mustache", package: "swift-mustache"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
         ] + storage
     ),
 ]
@@ -240,7 +241,8 @@ let package = Package(
         ),
         .target(
             name: "Launcher",
-            dependencies: ["Contracts", "ServiceKit", "Simulators", "FileStorage", "Backup"] + services.map { .target(name: $0.library) },
+            dependencies: ["Contracts", "ServiceKit", "Simulators", "FileStorage", "Backup", "Outbox", grdb]
+                + services.map { .target(name: $0.library) },
             path: "Services/Launcher/Library",
             swiftSettings: settings
         ),
@@ -270,7 +272,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ServiceKitTests",
-            dependencies: ["ServiceKit", "ServiceClients", "FileStorage", "Passwords", "TestSupport", hummingbirdTesting] + storage + [postgres],
+            dependencies: ["ServiceKit", "ServiceClients", "FileStorage", "Passwords", "Backup", "TestSupport", hummingbirdTesting] + storage + [
+                postgres
+            ],
             path: "Tests/ServiceKitTests",
             swiftSettings: settings
         ),

@@ -33,6 +33,9 @@
 #                               ROUNDS (3) times: req/s, p50/p99, CPU per request per process, the ratios
 #   Benchmarks/run.sh push      a group push to USERS (10,000) users with one FCM device each, through the
 #                               gateway: notifications/s accepted by the FCM simulator (glint simulate-fcm)
+#   Benchmarks/run.sh backup    writers (posts, chat messages) through the gateway without and during
+#                               `glint backup create` taken over and over, ROUNDS (3) alternating, with
+#                               POSTS (100,000) seeded posts: req/s and p99 of each, the p99 ratio
 #   Benchmarks/run.sh console   the operator console with USERS (100,000) users and POSTS (100,000) posts (and
 #                               reports on 1,000 of them): every page's p50/p99 through the gateway, signed in as
 #                               an owner, CONSOLE_CONCURRENCY (4) operators at once
@@ -483,5 +486,39 @@ files)
   run "GET a 1 MB image through the gateway, market-svc's S3 bucket on rclone ($CONCURRENCY readers)" -H "SeSACKey: $KEY" "$GW/v1$IMAGE"
   memory
   ;;
-*) echo "usage: $0 gateway|auth|market|chat|chatsearch|geo|push|console|files"; exit 2 ;;
+backup)
+  # Writers through the gateway (posts and chat messages, each their own wrk with half the
+  # connections) for DURATION, without and with `glint backup create` taken over and over meanwhile,
+  # ROUNDS (3) alternating; market-svc holds POSTS (100,000) seeded posts so a snapshot takes a while.
+  seed_market
+  BOB=$(curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
+    -d '{"email":"bob@bench.example","password":"bench123!","nick":"bob"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["user_id"])')
+  ROOM=$(curl -sf -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" -H 'Content-Type: application/json' "$GW/v1/chats" \
+    -d '{"opponent_id":"'"$BOB"'"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["room_id"])')
+  START=$(date +%s.%N); "$BIN/glint" backup create --data-dir "$DATA" --keep 1 | tail -1 > /dev/null
+  echo "one snapshot alone: $(python3 -c "print(f'{$(date +%s.%N) - $START:.2f} s')"), $(du -h "$DATA"/backups/*.tar | cut -f1)"
+  p99() { awk '$1 == "99%" {print $2}' "$1"; }
+  ms() { python3 -c "v='$1'; print(float(v[:-2]) if v.endswith('ms') else float(v[:-2]) / 1000 if v.endswith('us') else float(v[:-1]) * 1000)"; }
+  writes() {  # $1: label; the two writers' rates and p99s
+    wrk -t1 -c"$((CONCURRENCY / 2))" -d"${DURATION}s" --latency -s Benchmarks/lua/post.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" \
+      "$GW/v1/posts" -- '{"category":"walk","title":"t","content":"c"}' > "$DATA/posts.out" & local posts=$!
+    wrk -t1 -c"$((CONCURRENCY / 2))" -d"${DURATION}s" --latency -s Benchmarks/lua/post.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" \
+      "$GW/v1/chats/$ROOM" -- '{"content":"백업 중에도 안녕"}' > "$DATA/chats.out" & local chats=$!
+    wait $posts $chats
+    for kind in posts chats; do
+      echo "$1 $kind: $(awk '/Requests\/sec/ {print $2}' "$DATA/$kind.out") req/s, p99 $(p99 "$DATA/$kind.out"), $(grep 'non-2xx' "$DATA/$kind.out")"
+    done
+  }
+  for round in $(seq "${ROUNDS:-3}"); do
+    writes "round $round without snapshots:"
+    QUIET_POSTS=$(ms "$(p99 "$DATA/posts.out")"); QUIET_CHATS=$(ms "$(p99 "$DATA/chats.out")")
+    rm -f "$DATA/stop"; : > "$DATA/snapshots"
+    (while [ ! -f "$DATA/stop" ]; do "$BIN/glint" backup create --data-dir "$DATA" --keep 1 | tail -1 >> "$DATA/snapshots"; done) & LOOP=$!
+    writes "round $round during snapshots:"
+    touch "$DATA/stop"; wait $LOOP
+    echo "round $round: $(wc -l < "$DATA/snapshots") snapshots taken; p99 during/without: posts $(python3 -c \
+      "print(f'{$(ms "$(p99 "$DATA/posts.out")") / $QUIET_POSTS:.2f}x')"), chats $(python3 -c "print(f'{$(ms "$(p99 "$DATA/chats.out")") / $QUIET_CHATS:.2f}x')")"
+  done
+  ;;
+*) echo "usage: $0 gateway|auth|market|chat|chatsearch|geo|push|console|files|backup"; exit 2 ;;
 esac

@@ -18,6 +18,10 @@ package protocol OutboxStore: Sendable {
     func release(_ ids: [Int64]) async throws
     /// Forgets messages delivered before `time`.
     func prune(deliveredBefore time: Int64) async throws
+    /// Makes messages delivered at or after `time` due again at `now`; answers how many. A
+    /// restored snapshot's parts are taken one after another, so a consumer's copy may predate
+    /// a delivery its producer's copy records: those are sent again (consumers are idempotent).
+    func redeliver(deliveredSince time: Int64, at now: Int64) async throws -> Int
 }
 
 /// A cross-service effect waiting for its consumer.

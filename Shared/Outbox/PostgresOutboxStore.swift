@@ -84,5 +84,13 @@ package struct PostgresOutboxStore: OutboxStore {
         try await database.client.query("DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < \(time)", logger: database.logger)
     }
 
+    package func redeliver(deliveredSince time: Int64, at now: Int64) async throws -> Int {
+        let rows = try await database.client.query(
+            "UPDATE outbox SET delivered_at = NULL, next_attempt_at = \(now) WHERE delivered_at >= \(time) RETURNING id", logger: database.logger)
+        var count = 0
+        for try await _ in rows.decode(Int64.self) { count += 1 }
+        return count
+    }
+
     private static let claimLock: Int64 = 0x676C_696E_746F_7574  // "glintout"
 }

@@ -70,6 +70,14 @@ package struct SQLiteOutboxStore: OutboxStore {
     /// Nothing to give back: on one file one process relays, and `due` leases nothing.
     package func release(_ ids: [Int64]) async throws {}
 
+    package func redeliver(deliveredSince time: Int64, at now: Int64) async throws -> Int {
+        try await database.write { db in
+            try db.execute(
+                sql: "UPDATE outbox SET delivered_at = NULL, next_attempt_at = ? WHERE delivered_at >= ?", arguments: [now, time])
+            return db.changesCount
+        }
+    }
+
     package func prune(deliveredBefore time: Int64) async throws {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?", arguments: [time])

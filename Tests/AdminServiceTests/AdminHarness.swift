@@ -24,6 +24,9 @@ struct AdminHarness {
     let engine: StoreEngine
     /// What auth-svc was asked to ban and unban: (user, app, request).
     let bans: BanRecorder
+    /// How the last backup ended, read from the harness's data folder (`BackupWatch.read`).
+    let backups: BackupWatch
+    let dataDirectory: String
 
     static let quotehub = AppInfo(appID: "app-quotehub", name: "QuoteHub", profile: .quotehub, flags: AppFlags(), mount: "quotehub")
     static let glint = AppInfo(appID: "app-glint", name: "GLINT", profile: .lslp, flags: AppFlags())
@@ -135,15 +138,18 @@ struct AdminHarness {
         activity.messages = { _, _, _ in throw ServiceError.unavailable(.chat) }
         activity.payments = { _, _ in PaymentActivity(payments: 3, paidAmount: 9000, refunds: 1, refundedAmount: 3000) }
         let hasher = PasswordHasher.bcrypt(cost: 4)
+        let backups = BackupWatch(dataDirectory: directory, registry: .init())
         let app = try AdminAssembly.assemble(
             common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
             dependencies: .init(
                 auth: auth, content: content, market: market, payments: payments, push: push, apps: bans.registry.client,
                 requests: bans.requestLog.client, activity: activity,
-                monitor: ProcessMonitor(http: .shared, configuration: common, logger: TestEnvironment.logger), hasher: hasher)
+                monitor: ProcessMonitor(http: .shared, configuration: common, logger: TestEnvironment.logger), backups: backups, hasher: hasher)
         ).application()
         let stores = AdminStores(engine)
-        return AdminHarness(app: app, registry: OperatorRegistry(store: stores.operators, hasher: hasher), stores: stores, engine: engine, bans: bans)
+        return AdminHarness(
+            app: app, registry: OperatorRegistry(store: stores.operators, hasher: hasher), stores: stores, engine: engine, bans: bans,
+            backups: backups, dataDirectory: directory)
     }
 
     /// An operator added as `glint admin add` adds one, with what it printed.

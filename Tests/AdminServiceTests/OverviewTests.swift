@@ -1,3 +1,4 @@
+import Backup
 import Contracts
 import Foundation
 import HTTPTypes
@@ -53,6 +54,17 @@ final class OverviewTests: XCTestCase {
             XCTAssertTrue(page.contains("<svg viewBox=\"0 0 280 48\""), "charts as inline SVG")
             XCTAssertTrue(page.contains("<title>2026-11-16: 6</title>"), "a bar per day with its count")
             XCTAssertTrue(page.contains("Not shown (its service did not answer): messages"))
+            XCTAssertFalse(page.contains("Last backup"), "none has run")
+
+            // A backup that failed: in the API's overview and red on the page.
+            try BackupStatusFile.record(in: harness.dataDirectory, snapshot: nil, error: "disk full", at: 1_764_216_000_000)
+            harness.backups.read()
+            let failed = try await browser.get("/admin/api/overview")
+            XCTAssertEqual(try JSONCoding.decoder.decode(Overview.self, from: failed.body).backup?.error, "disk full")
+            let red = String(buffer: try await browser.get("/admin?days=7").body)
+            XCTAssertTrue(
+                red.contains(
+                    #"<p id="backup" class="overdue">Last backup: failed at 2025-11-27T04:00:00.000Z: disk full; none has succeeded yet</p>"#), red)
             XCTAssertFalse(page.contains("style="), "no inline style: the CSP allows none")
         }
     }

@@ -26,7 +26,8 @@ final class AdminDocumentTests: XCTestCase {
             dependencies: .init(
                 auth: .unimplemented, content: .unimplemented, market: .unimplemented, payments: .unimplemented, push: .unimplemented,
                 apps: .unimplemented, requests: .unimplemented, activity: .unimplemented,
-                monitor: ProcessMonitor(http: .shared, configuration: common, logger: TestEnvironment.logger), hasher: .bcrypt(cost: 4)))
+                monitor: ProcessMonitor(http: .shared, configuration: common, logger: TestEnvironment.logger),
+                backups: BackupWatch(dataDirectory: common.dataDirectory, registry: .init()), hasher: .bcrypt(cost: 4)))
         let served = Set(assembly.routes.filter { $0.path.hasPrefix("/admin/api") }.map { "\($0.method) \($0.path)" })
         let documented = Set(AdminCatalogue.operations.map { "\($0.method) \($0.pattern)" })
         XCTAssertEqual(served, documented)

@@ -5,6 +5,7 @@ import GRDB
 import Launcher
 import NIOCore
 import ServiceKit
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -53,7 +54,7 @@ final class BackupTests: XCTestCase {
             // Restored into a fresh folder, the suite started on it reads the same.
             let backups = suite.dataDirectory + "/backups"
             let restored = try await AuthAndGateway.start([:], with: [.market]) { folder in
-                _ = try Backups.restore(id: id, into: folder, from: backups)
+                _ = try await Backups.restore(id: id, into: folder, from: backups)
             }
             do {
                 let login = try await restored.call(.POST, "/v1/users/login", json: #"{"email":"alice@glint.app","password":"pass1234!"}"#)
@@ -65,7 +66,7 @@ final class BackupTests: XCTestCase {
                 await restored.stop()
                 throw error
             }
-            XCTAssertThrowsError(try Backups.restore(id: id, into: suite.dataDirectory, from: backups), "not into a folder in use")
+            await XCTAssertThrowsAsync(try await Backups.restore(id: id, into: suite.dataDirectory, from: backups), "not into a folder in use")
 
             // One byte of market-svc's store changed: verify names it and fails.
             var corrupted = entries
@@ -76,7 +77,7 @@ final class BackupTests: XCTestCase {
             XCTAssertEqual(refused, 1)
             XCTAssertTrue(problems.contains("market-svc.sqlite: its checksum does not match"), problems)
             let fresh = try TestEnvironment.temporaryDirectory()
-            XCTAssertThrowsError(try Backups.restore(id: id, into: fresh, from: backups), "a damaged snapshot is refused")
+            await XCTAssertThrowsAsync(try await Backups.restore(id: id, into: fresh, from: backups), "a damaged snapshot is refused")
             await suite.stop()
         } catch {
             await suite.stop()
@@ -85,19 +86,62 @@ final class BackupTests: XCTestCase {
     }
 
     /// A store migrated by a newer build (a migration this one does not know) is refused.
-    func testASnapshotFromANewerSchemaIsRefused() throws {
+    func testASnapshotFromANewerSchemaIsRefused() async throws {
         let folder = try TestEnvironment.temporaryDirectory()
         let database = try DatabaseQueue(path: folder + "/push-svc.sqlite")
-        try database.write { db in
+        try await database.write { db in
             try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
             try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99-from-a-newer-build')")
         }
         try database.close()
         let manifest = try Backups.create(dataDirectory: folder)
         XCTAssertEqual(try Backups.verify(id: manifest.id, dataDirectory: folder), [])
-        XCTAssertThrowsError(try Backups.restore(id: manifest.id, into: try TestEnvironment.temporaryDirectory(), from: folder + "/backups")) {
+        let fresh = try TestEnvironment.temporaryDirectory()
+        await XCTAssertThrowsAsync(try await Backups.restore(id: manifest.id, into: fresh, from: folder + "/backups")) {
             XCTAssertTrue("\($0)".contains("v99-from-a-newer-build"), "\($0)")
         }
+    }
+
+    /// A schedule takes snapshots while the launcher runs and keeps the newest `BACKUP_KEEP`; a
+    /// run that fails is recorded beside the stores, the last success kept.
+    func testScheduledSnapshotsAreTakenAndPrunedAndAFailureIsRecorded() async throws {
+        let folder = try TestEnvironment.temporaryDirectory()
+        let settings = try BackupSettings(reader: ConfigReader(environment: ["BACKUP_SCHEDULE": "every 1s", "BACKUP_KEEP": "2"]))
+        let scheduler = BackupScheduler(settings: settings, schedule: try XCTUnwrap(settings.schedule), dataDirectory: folder) { _ in }
+        let running = Task { try await scheduler.run() }
+        let seen = Mutex<Set<String>>([])
+        let three = await HTTPProbe.eventually(within: .seconds(30)) { () -> Bool? in
+            let count = seen.withLock { seen in
+                if let snapshot = BackupStatusFile.read(in: folder)?.lastSnapshot { seen.insert(snapshot) }
+                return seen.count
+            }
+            return count >= 3 ? true : nil
+        }
+        running.cancel()
+        try await running.value
+        XCTAssertEqual(three, true, "three scheduled runs")
+        let kept = try Backups.list(dataDirectory: folder).map(\.id)
+        XCTAssertEqual(kept.count, 2, "the newest two kept")
+        XCTAssertEqual(BackupStatusFile.read(in: folder)?.status, "ok")
+        XCTAssertTrue(kept.contains(try XCTUnwrap(BackupStatusFile.read(in: folder)?.lastSnapshot)))
+
+        // A target that cannot be made: the run fails, and says so.
+        XCTAssertTrue(FileManager.default.createFile(atPath: folder + "/blocker", contents: Data("x".utf8)))
+        let blocked = try BackupSettings(reader: ConfigReader(environment: ["BACKUP_SCHEDULE": "hourly", "BACKUP_DIR": folder + "/blocker/backups"]))
+        let lastGood = BackupStatusFile.read(in: folder)
+        await BackupScheduler(settings: blocked, schedule: try XCTUnwrap(blocked.schedule), dataDirectory: folder) { _ in }.round()
+        let failed = try XCTUnwrap(BackupStatusFile.read(in: folder))
+        XCTAssertEqual(failed.status, "failed")
+        XCTAssertNotNil(failed.error)
+        XCTAssertEqual(failed.lastSuccessAt, lastGood?.lastSuccessAt)
+        XCTAssertEqual(failed.lastSnapshot, lastGood?.lastSnapshot)
+        XCTAssertThrowsError(try BackupSettings(reader: ConfigReader(environment: ["BACKUP_SCHEDULE": "weekly"])))
+    }
+
+    /// Every service's store is in the order, once.
+    func testTheOrderOfTheStoresNamesEveryServiceOnce() {
+        XCTAssertEqual(ServiceCatalog.backupOrder.count, ServiceName.allCases.count)
+        XCTAssertEqual(Set(ServiceCatalog.backupOrder), Set(ServiceName.allCases))
     }
 
     func testKeepingTheNewestSnapshotsRemovesTheOlderOnes() throws {

@@ -132,6 +132,7 @@ final class DeploymentFilesTests: XCTestCase {
                 XCTAssertTrue(readme.contains("`\(variable.name)`"), "README lacks \(variable.name)")
             }
         }
+        for variable in BackupSettings.all { XCTAssertTrue(readme.contains("`\(variable.name)`"), "README lacks \(variable.name)") }
         XCTAssertTrue(readme.contains("swift run glint"))
         XCTAssertTrue(readme.contains("scripts/test"))
     }

@@ -12,6 +12,8 @@ final class OutboxRelayTests: XCTestCase {
     func testAFailureHoldsBackOnlyItsKeyOnPostgreSQL() async throws { try await aFailureHoldsBackOnlyItsKey(PostgresOutboxFixture.make()) }
     func testBatchesOnSQLite() async throws { try await batchesAreBoundedAndAFailedOneHoldsBackItsKeys(SQLiteOutboxFixture()) }
     func testBatchesOnPostgreSQL() async throws { try await batchesAreBoundedAndAFailedOneHoldsBackItsKeys(PostgresOutboxFixture.make()) }
+    func testRedeliveryAfterARestoreOnSQLite() async throws { try await deliveriesSinceASnapshotAreDueAgain(SQLiteOutboxFixture()) }
+    func testRedeliveryAfterARestoreOnPostgreSQL() async throws { try await deliveriesSinceASnapshotAreDueAgain(PostgresOutboxFixture.make()) }
 
     private static func numbers(_ messages: [OutboxMessage]) throws -> [Int] {
         try messages.map { message in try (JSONText.decode(message.payload) as OutboxPayload?).orThrow().n }
@@ -54,6 +56,23 @@ final class OutboxRelayTests: XCTestCase {
         try await outbox.execute("UPDATE outbox SET next_attempt_at = 0 WHERE id = 1")
         await relay.deliverDue()
         XCTAssertEqual(delivered.withLock { $0 }, [2, 1, 3])
+    }
+
+    /// After a restore, what was delivered since the snapshot began goes again, in key order;
+    /// what was delivered before it does not.
+    private func deliveriesSinceASnapshotAreDueAgain(_ outbox: some OutboxFixture) async throws {
+        try await outbox.enqueue([(key: "a", n: 1), (key: "b", n: 2), (key: "a", n: 3), (key: "c", n: 4)])
+        try await outbox.execute("UPDATE outbox SET delivered_at = 100 WHERE id = 1")
+        try await outbox.execute("UPDATE outbox SET delivered_at = 200 WHERE id IN (2, 3)")
+        let count = try await outbox.store.redeliver(deliveredSince: 200, at: 300)
+        XCTAssertEqual(count, 2)
+        let delivered = Mutex<[Int]>([])
+        let relay = OutboxRelay(store: outbox.store, logger: TestEnvironment.logger) { message in
+            let numbers = try Self.numbers([message])
+            delivered.withLock { $0 += numbers }
+        }
+        await relay.deliverDue()
+        XCTAssertEqual(delivered.withLock { $0 }, [2, 3, 4], "1 was delivered before the snapshot began")
     }
 
     /// A batching consumer: a round's messages in calls bounded by count and payload bytes (one

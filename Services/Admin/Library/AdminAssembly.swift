@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import Logging
 import Passwords
+import Prometheus
 import ServiceClients
 import ServiceKit
 import ServiceLifecycle
@@ -19,14 +20,17 @@ package enum AdminAssembly {
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         let monitor = ProcessMonitor(http: http.client, configuration: common, logger: logger)
+        let registry = PrometheusCollectorRegistry()
+        let backups = BackupWatch(dataDirectory: common.dataDirectory, registry: registry)
         // Nothing admin-svc keeps of auth-svc's answers is cached across requests: no change signal to hear.
         let dependencies = Dependencies(
             auth: .live(client, changes: LocalChangeCounter()), content: .live(client), market: .live(client), payments: .live(client),
             push: .live(client), apps: .live(client), requests: .live(client), activity: .live(client),
-            monitor: monitor,
+            monitor: monitor, backups: backups,
             hasher: .bcrypt(cost: configuration.bcryptCost))
         return try assemble(
-            common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, services: [http, monitor])
+            common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, registry: registry,
+            services: [http, monitor, backups])
     }
 
     /// What admin-svc asks other services; tests pass fakes.
@@ -49,12 +53,14 @@ package enum AdminAssembly {
         var activity: ActivityClient
         /// Every process's health and request rates (run as a service by the executable).
         var monitor: ProcessMonitor
+        /// How the last backup on this machine ended (run as a service by the executable).
+        var backups: BackupWatch
         var hasher: PasswordHasher
     }
 
     static func assemble(
         common: CommonConfiguration, configuration: AdminConfiguration, logger: Logger, engine: StoreEngine, dependencies: Dependencies,
-        services: [any Service] = []
+        registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(), services: [any Service] = []
     ) throws -> ServiceAssembly {
         let renderer = try ConsoleRenderer.bundled()
         let stores = AdminStores(engine)
@@ -79,9 +85,12 @@ package enum AdminAssembly {
             requests: RequestLogDesk(access: access, log: dependencies.requests),
             push: PushDesk(push: dependencies.push, audit: audit))
         let overview = OverviewDesk(
-            access: access, activity: dependencies.activity, reports: desks.reports, push: dependencies.push, monitor: dependencies.monitor)
+            access: access, activity: dependencies.activity, reports: desks.reports, push: dependencies.push, monitor: dependencies.monitor,
+            backups: dependencies.backups)
+        let backups = dependencies.backups
         return ServiceApplication.assemble(
-            configuration: common, logger: logger, healthCheck: engine.health, services: engine.services + services
+            configuration: common, logger: logger, registry: registry, healthCheck: engine.health, backupHealth: { backups.current },
+            services: engine.services + services
         ) { group in
             SessionRoutes(gate: gate, desk: sessions).register(on: group)
             OperatorRoutes(gate: gate, desk: desks.operators).register(on: group)

@@ -2,6 +2,8 @@ import Backup
 import Contracts
 import Crypto
 import Foundation
+import GRDB
+import Outbox
 import ServiceKit
 
 /// `glint backup create | list | verify` on one machine's data folder: a snapshot is one
@@ -24,7 +26,7 @@ package enum Backups {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var entries: [TarArchive.Entry] = []
         var parts: [BackupManifest.Part] = []
-        for service in ServiceName.allCases {
+        for service in ServiceCatalog.backupOrder {
             let path = dataDirectory + "/" + service.rawValue + ".sqlite"
             guard FileManager.default.fileExists(atPath: path) else { continue }
             let (bytes, part) = try SQLiteSnapshot.take(path, service: service.rawValue, scratch: scratch)
@@ -45,6 +47,21 @@ package enum Backups {
         let manifestEntry = TarArchive.Entry(name: "manifest.json", bytes: Data(buffer: JSONCoding.encode(manifest)))
         try TarArchive.write([manifestEntry] + entries, to: URL(fileURLWithPath: target + "/" + id + ".tar"))
         return manifest
+    }
+
+    /// `create`, then `prune` to `keep`, with how it ended recorded (`BackupStatusFile`): a
+    /// scheduled round and `glint backup create` alike.
+    package static func run(dataDirectory: String, to given: String?, keep: Int?) throws -> (manifest: BackupManifest, removed: [String]) {
+        do {
+            if let keep, keep < 1 { throw ServiceError.badRequest("keep at least one snapshot (asked: \(keep))") }
+            let manifest = try create(dataDirectory: dataDirectory, to: given)
+            let removed = try keep.map { try prune(keep: $0, dataDirectory: dataDirectory, in: given) } ?? []
+            try BackupStatusFile.record(in: dataDirectory, snapshot: manifest.id, error: nil, at: GlintDate.nowMilliseconds())
+            return (manifest, removed)
+        } catch {
+            try? BackupStatusFile.record(in: dataDirectory, snapshot: nil, error: "\(error)", at: GlintDate.nowMilliseconds())
+            throw error
+        }
     }
 
     /// The snapshots in the target, oldest first (ids taken within one second sort by their
@@ -107,10 +124,19 @@ package enum Backups {
         return problems
     }
 
+    /// What a restore wrote: the snapshot's manifest, and per store how many outbox messages it
+    /// will send again.
+    package struct Restored: Sendable {
+        package var manifest: BackupManifest
+        package var redelivered: [String: Int]
+    }
+
     /// Writes a snapshot into a data folder with no stores or files in it yet, after checking it
     /// (`verify`) and that this build knows every migration of every store in it (a snapshot
     /// from a newer build is refused); the services migrate forward when they start on it.
-    package static func restore(id: String, into dataDirectory: String, from given: String? = nil) throws -> BackupManifest {
+    /// Outbox messages delivered since the snapshot began are made due again: a consumer's part
+    /// may have been taken before the delivery its producer's part records.
+    package static func restore(id: String, into dataDirectory: String, from given: String? = nil) async throws -> Restored {
         let existing = (try? FileManager.default.contentsOfDirectory(atPath: dataDirectory)) ?? []
         if let taken = existing.first(where: { $0.hasSuffix(".sqlite") || $0 == "files" }) {
             throw ServiceError.badRequest("\(dataDirectory) is not empty (\(taken)): restore into a new data folder")
@@ -136,7 +162,14 @@ package enum Backups {
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try entry.bytes.write(to: URL(fileURLWithPath: path))
         }
-        return manifest
+        var redelivered: [String: Int] = [:]
+        let now = GlintDate.nowMilliseconds()
+        for part in manifest.parts where part.engine == "sqlite" && part.rowCounts?["outbox"] != nil {
+            let database = try DatabaseQueue(path: dataDirectory + "/" + part.name)
+            redelivered[part.name] = try await SQLiteOutboxStore(database: database).redeliver(deliveredSince: manifest.startedAt, at: now)
+            try database.close()
+        }
+        return Restored(manifest: manifest, redelivered: redelivered)
     }
 
     static func manifest(of url: URL) throws -> BackupManifest {

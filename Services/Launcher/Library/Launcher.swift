@@ -43,11 +43,16 @@ package enum Launcher {
             baseEnvironment: environment
         )
         let supervisor = Supervisor(plan: plan, executable: selfExecutable(), output: output, http: HTTPClient.shared)
+        let backups = try BackupSettings(reader: ConfigReader(environment: environment))
+        let scheduler = backups.schedule.map { schedule in
+            BackupScheduler(settings: backups, schedule: schedule, dataDirectory: plan.dataDirectory) { output.line(from: "glint", $0) }
+        }
         var logger = Logger(label: "glint")
         logger.logLevel = .warning
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: supervisor, successTerminationBehavior: .gracefullyShutdownGroup)],
+                services: [.init(service: supervisor, successTerminationBehavior: .gracefullyShutdownGroup)]
+                    + (scheduler.map { [.init(service: $0)] } ?? []),
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             ))

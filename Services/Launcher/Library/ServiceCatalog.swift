@@ -58,3 +58,14 @@ extension ServiceCatalog {
         }
     }
 }
+
+extension ServiceCatalog {
+    /// The order `glint backup create` copies the stores in: a store before those its rows refer
+    /// to, so every reference in a copy finds what it names in the copies taken after it (a
+    /// payment's order in market-svc, a post's author in auth-svc, a place's post in market-svc).
+    /// Where that puts an outbox's consumer before its producer (geo-svc before market-svc,
+    /// market-svc and push-svc before auth-svc), the producer's copy may record deliveries the
+    /// consumer's lacks: a restore sends every message delivered since the snapshot began again
+    /// (`Backups.restore`; consumers are idempotent).
+    package static let backupOrder: [ServiceName] = [.admin, .geo, .paymentVerify, .chat, .push, .market, .auth, .gateway]
+}

@@ -70,8 +70,8 @@ struct Glint: AsyncParsableCommand {
 
             func run() async throws {
                 if let keep, keep < 1 { throw ValidationError("--keep must be at least 1") }
-                let manifest = try Backups.create(dataDirectory: dataDir, to: to)
-                for id in try keep.map({ try Backups.prune(keep: $0, dataDirectory: dataDir, in: to) }) ?? [] { print("removed \(id)") }
+                let (manifest, removed) = try Backups.run(dataDirectory: dataDir, to: to, keep: keep)
+                for id in removed { print("removed \(id)") }
                 for part in manifest.parts where part.engine != nil {
                     let rows = part.rowCounts?.values.reduce(0, +) ?? 0
                     print("\(part.name): \(part.bytes) bytes, \(rows) rows, \(part.migrations?.count ?? 0) migrations")
@@ -120,8 +120,11 @@ struct Glint: AsyncParsableCommand {
             @Option(help: "the folder snapshots are kept in (default: DATA_DIR/backups)") var from: String?
 
             func run() async throws {
-                let manifest = try Backups.restore(id: id, into: dataDir, from: from)
-                print("restored \(manifest.id) into \(dataDir): \(manifest.parts.count) parts")
+                let restored = try await Backups.restore(id: id, into: dataDir, from: from)
+                for (store, count) in restored.redelivered.sorted(by: { $0.key < $1.key }) where count > 0 {
+                    print("\(store): \(count) outbox messages delivered since the snapshot began go again")
+                }
+                print("restored \(restored.manifest.id) into \(dataDir): \(restored.manifest.parts.count) parts")
             }
         }
     }

@@ -105,16 +105,19 @@ package struct Overview: Codable, Sendable, Equatable {
     package var oldestReportAgeSeconds: Int?
     package var push: PushStats?
     package var processes: [ProcessHealth]
+    /// How the last backup on admin-svc's machine ended (owners and admins; none run yet: absent).
+    package var backup: BackupHealth?
     /// Parts whose service could not be asked.
     package var unavailable: [String]
 
     package init(
         appId: String?, days: Int, users: UserActivity?, content: ContentActivity?, messages: MessageActivity?, paymentsToday: PaymentActivity?,
-        openReports: Int?, oldestReportAgeSeconds: Int?, push: PushStats?, processes: [ProcessHealth], unavailable: [String]
+        openReports: Int?, oldestReportAgeSeconds: Int?, push: PushStats?, processes: [ProcessHealth], backup: BackupHealth? = nil,
+        unavailable: [String]
     ) {
         (self.appId, self.days, self.users, self.content, self.messages) = (appId, days, users, content, messages)
         (self.paymentsToday, self.openReports, self.oldestReportAgeSeconds, self.push) = (paymentsToday, openReports, oldestReportAgeSeconds, push)
-        (self.processes, self.unavailable) = (processes, unavailable)
+        (self.processes, self.backup, self.unavailable) = (processes, backup, unavailable)
     }
 }
 

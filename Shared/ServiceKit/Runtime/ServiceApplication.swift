@@ -18,6 +18,7 @@ package enum ServiceApplication {
         logger: Logger,
         registry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
         healthCheck: @escaping @Sendable () async throws -> Void = {},
+        backupHealth: @escaping @Sendable () -> BackupHealth? = { nil },
         services: [any Service] = [],
         server: HTTPServerBuilder = .http1(),
         openRoutes: (Router) -> Void = { _ in },
@@ -25,7 +26,7 @@ package enum ServiceApplication {
     ) -> ServiceAssembly {
         let router = Router(context: GlintRequestContext.self)
         addStandardMiddleware(to: router, metrics: RequestMetrics(registry: registry), accessLogLevel: .debug)
-        addHealthAndMetrics(to: router, service: configuration.service, registry: registry, check: healthCheck)
+        addHealthAndMetrics(to: router, service: configuration.service, registry: registry, check: healthCheck, backup: backupHealth)
         openRoutes(router)
         let internalGroup = router.group().add(middleware: InternalSecretMiddleware(secret: configuration.internalSecret))
         addRequestLines(to: internalGroup, service: configuration.service)
@@ -52,7 +53,7 @@ package enum ServiceApplication {
 
     package static func addHealthAndMetrics(
         to router: Router, service: ServiceName, registry: PrometheusCollectorRegistry,
-        check: @escaping @Sendable () async throws -> Void
+        check: @escaping @Sendable () async throws -> Void, backup: @escaping @Sendable () -> BackupHealth? = { nil }
     ) {
         let started = ContinuousClock.now
         router.get("/health") { _, context -> Response in
@@ -60,12 +61,13 @@ package enum ServiceApplication {
             let seconds = Double(uptime.components.seconds) + Double(uptime.components.attoseconds) / 1e18
             do {
                 try await check()
-                return JSONCoding.response(body: HealthReport(service: service.rawValue, status: "ok", pid: getpid(), uptimeSeconds: seconds))
+                return JSONCoding.response(
+                    body: HealthReport(service: service.rawValue, status: "ok", pid: getpid(), uptimeSeconds: seconds, backup: backup()))
             } catch {
                 context.logger.warning("health check failed", metadata: ["error": "\(error)"])
                 return JSONCoding.response(
                     status: .serviceUnavailable,
-                    body: HealthReport(service: service.rawValue, status: "failing", pid: getpid(), uptimeSeconds: seconds)
+                    body: HealthReport(service: service.rawValue, status: "failing", pid: getpid(), uptimeSeconds: seconds, backup: backup())
                 )
             }
         }

@@ -5,7 +5,7 @@ import ServiceKit
 /// `/admin?app=&days=`: the overview — every app the operator sees with its open reports (the
 /// oldest red past a day), and for the chosen app (owners: every app by default) its users,
 /// content and messages per day as small charts, open reports, today's payments, push, and each
-/// process's health and request rates.
+/// process's health and request rates, and the last backup.
 struct HomePage: Sendable {
     let console: Console
     let reports: ReportDesk
@@ -30,6 +30,24 @@ struct HomePage: Sendable {
         var points: String
     }
 
+    /// The last backup: red when it failed.
+    struct BackupLine {
+        var text: String
+        var failed: Bool
+
+        init(_ health: BackupHealth) {
+            let ended = GlintDate.string(fromMilliseconds: health.lastRunAt)
+            let success = health.lastSuccessAt.map {
+                "; last snapshot " + (health.lastSnapshot ?? "") + " at " + GlintDate.string(fromMilliseconds: $0)
+            }
+            text =
+                health.status == "ok"
+                ? "snapshot \(health.lastSnapshot ?? "") taken at \(ended)"
+                : "failed at \(ended): \(health.error ?? "")" + (success ?? "; none has succeeded yet")
+            failed = health.status != "ok"
+        }
+    }
+
     struct View {
         var apps: [AppRow]
         var none: Bool
@@ -40,6 +58,7 @@ struct HomePage: Sendable {
         var oldest: String?
         var overdue: Bool
         var processes: [ProcessRow]
+        var backup: BackupLine?
         var unavailable: String?
         var chartWidth = Chart.width
         var chartHeight = Chart.height
@@ -83,7 +102,8 @@ struct HomePage: Sendable {
                         service: process.service, status: process.status, ok: process.status == "ok",
                         requests: process.requestsPerSecond.map { String(format: "%.2f/s", $0) } ?? "—",
                         errors: process.errorsPerSecond.map { String(format: "%.2f/s", $0) } ?? "—", points: Chart.points(process.recent))
-                }, unavailable: shown.unavailable.isEmpty ? nil : shown.unavailable.joined(separator: ", "))
+                }, backup: shown.backup.map(BackupLine.init),
+                unavailable: shown.unavailable.isEmpty ? nil : shown.unavailable.joined(separator: ", "))
             return Console.Page(template: "home", title: "Overview", content: view)
         }
     }
@@ -96,6 +116,6 @@ extension HomePage.View {
             apps: rows, none: true, scopes: [], windows: [],
             overview: Overview(
                 appId: nil, days: 7, users: nil, content: nil, messages: nil, paymentsToday: nil, openReports: nil, oldestReportAgeSeconds: nil,
-                push: nil, processes: [], unavailable: []), charts: [], oldest: nil, overdue: false, processes: [], unavailable: nil)
+                push: nil, processes: [], unavailable: []), charts: [], oldest: nil, overdue: false, processes: [], backup: nil, unavailable: nil)
     }
 }

@@ -5,7 +5,8 @@ import ServiceKit
 
 /// The overview, shared by the admin API and the console: one app's (or, for owners, every
 /// app's) users, content and messages per day, open reports and the oldest's age, and — for
-/// owners and admins — today's payments, push and every process's health and request rates.
+/// owners and admins — today's payments, push, every process's health and request rates, and how
+/// the last backup ended.
 /// Each part comes from the service that keeps it; one that cannot be asked is left out and named.
 struct OverviewDesk: Sendable {
     let access: OperatorAccess
@@ -13,6 +14,7 @@ struct OverviewDesk: Sendable {
     let reports: ReportDesk
     let push: PushClient
     let monitor: ProcessMonitor
+    let backups: BackupWatch
 
     /// `?app=&days=` (days: 7 or 30 and anything from 1 to 90).
     static func days(_ text: Substring?) throws -> Int {
@@ -54,7 +56,9 @@ struct OverviewDesk: Sendable {
         var payments: PaymentActivity?
         var pushStats: PushStats?
         var processes: [ProcessHealth] = []
+        var backup: BackupHealth?
         if manages {
+            backup = backups.current
             payments = await part("payments") { try await activity.payments(id, request) }
             if let app { pushStats = await part("push") { try await push.stats(24, app.appID, request) } }
             processes = monitor.processes()
@@ -62,7 +66,7 @@ struct OverviewDesk: Sendable {
         return Overview(
             appId: id, days: days, users: usersPart, content: contentPart, messages: messagesPart, paymentsToday: payments,
             openReports: open?.map(\.groups).reduce(0, +), oldestReportAgeSeconds: open?.compactMap(\.oldestAgeSeconds).max(), push: pushStats,
-            processes: processes,
+            processes: processes, backup: backup,
             unavailable: unavailable)
     }
 }

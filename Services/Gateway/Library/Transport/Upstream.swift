@@ -49,7 +49,7 @@ struct Upstream: Sendable {
                     let response = try await forward(service, request, eventLoop).get()
                     guard case .buffered(let body) = response.body else { return ServiceHealth(status: "failing", error: "unexpected answer") }
                     let report = try JSONDecoder().decode(HealthReport.self, from: body)
-                    return ServiceHealth(status: response.head.status == .ok ? report.status : "failing", pid: report.pid)
+                    return ServiceHealth(status: response.head.status == .ok ? report.status : "failing", pid: report.pid, backup: report.backup)
                 } catch {
                     return ServiceHealth(status: "down", error: "unreachable")
                 }
