@@ -25,6 +25,10 @@ package enum TarArchive {
     }
 
     package static func write(_ entries: [Entry], to url: URL) throws {
+        try encode(entries).write(to: url, options: .atomic)
+    }
+
+    package static func encode(_ entries: [Entry]) throws -> Data {
         var archive = Data()
         for entry in entries {
             archive.append(try header(name: entry.name, size: entry.bytes.count))
@@ -32,11 +36,14 @@ package enum TarArchive {
             archive.append(Data(count: (512 - entry.bytes.count % 512) % 512))
         }
         archive.append(Data(count: 1024))
-        try archive.write(to: url, options: .atomic)
+        return archive
     }
 
     package static func read(_ url: URL) throws -> [Entry] {
-        let archive = try Data(contentsOf: url)
+        try decode(try Data(contentsOf: url))
+    }
+
+    package static func decode(_ archive: Data) throws -> [Entry] {
         var entries: [Entry] = []
         var offset = 0
         while offset + 512 <= archive.count {

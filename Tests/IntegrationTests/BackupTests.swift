@@ -54,7 +54,7 @@ final class BackupTests: XCTestCase {
             // Restored into a fresh folder, the suite started on it reads the same.
             let backups = suite.dataDirectory + "/backups"
             let restored = try await AuthAndGateway.start([:], with: [.market]) { folder in
-                _ = try await Backups.restore(id: id, into: folder, from: backups)
+                _ = try await Backups.restore(id: id, into: folder, from: .folder(backups))
             }
             do {
                 let login = try await restored.call(.POST, "/v1/users/login", json: #"{"email":"alice@glint.app","password":"pass1234!"}"#)
@@ -66,7 +66,8 @@ final class BackupTests: XCTestCase {
                 await restored.stop()
                 throw error
             }
-            await XCTAssertThrowsAsync(try await Backups.restore(id: id, into: suite.dataDirectory, from: backups), "not into a folder in use")
+            await XCTAssertThrowsAsync(
+                try await Backups.restore(id: id, into: suite.dataDirectory, from: .folder(backups)), "not into a folder in use")
 
             // One byte of market-svc's store changed: verify names it and fails.
             var corrupted = entries
@@ -77,7 +78,7 @@ final class BackupTests: XCTestCase {
             XCTAssertEqual(refused, 1)
             XCTAssertTrue(problems.contains("market-svc.sqlite: its checksum does not match"), problems)
             let fresh = try TestEnvironment.temporaryDirectory()
-            await XCTAssertThrowsAsync(try await Backups.restore(id: id, into: fresh, from: backups), "a damaged snapshot is refused")
+            await XCTAssertThrowsAsync(try await Backups.restore(id: id, into: fresh, from: .folder(backups)), "a damaged snapshot is refused")
             await suite.stop()
         } catch {
             await suite.stop()
@@ -94,10 +95,12 @@ final class BackupTests: XCTestCase {
             try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('v99-from-a-newer-build')")
         }
         try database.close()
-        let manifest = try Backups.create(dataDirectory: folder)
-        XCTAssertEqual(try Backups.verify(id: manifest.id, dataDirectory: folder), [])
+        let store = BackupStore.folder(folder + "/backups")
+        let manifest = try await Backups.create(dataDirectory: folder, into: store)
+        let problems = try await Backups.verify(id: manifest.id, in: store)
+        XCTAssertEqual(problems, [])
         let fresh = try TestEnvironment.temporaryDirectory()
-        await XCTAssertThrowsAsync(try await Backups.restore(id: manifest.id, into: fresh, from: folder + "/backups")) {
+        await XCTAssertThrowsAsync(try await Backups.restore(id: manifest.id, into: fresh, from: store)) {
             XCTAssertTrue("\($0)".contains("v99-from-a-newer-build"), "\($0)")
         }
     }
@@ -120,7 +123,7 @@ final class BackupTests: XCTestCase {
         running.cancel()
         try await running.value
         XCTAssertEqual(three, true, "three scheduled runs")
-        let kept = try Backups.list(dataDirectory: folder).map(\.id)
+        let kept = try await Backups.list(in: .folder(folder + "/backups")).map(\.id)
         XCTAssertEqual(kept.count, 2, "the newest two kept")
         XCTAssertEqual(BackupStatusFile.read(in: folder)?.status, "ok")
         XCTAssertTrue(kept.contains(try XCTUnwrap(BackupStatusFile.read(in: folder)?.lastSnapshot)))
@@ -144,21 +147,31 @@ final class BackupTests: XCTestCase {
         XCTAssertEqual(Set(ServiceCatalog.backupOrder), Set(ServiceName.allCases))
     }
 
-    func testKeepingTheNewestSnapshotsRemovesTheOlderOnes() throws {
+    func testKeepingTheNewestSnapshotsRemovesTheOlderOnes() async throws {
         let folder = try TestEnvironment.temporaryDirectory()
+        try await Self.keepingTheNewest(dataDirectory: folder, store: .folder(folder + "/backups"))
+    }
+
+    /// Keep-N on a store: the oldest go, an empty keep is refused.
+    static func keepingTheNewest(dataDirectory folder: String, store: BackupStore) async throws {
         var taken: [String] = []
         for _ in 0..<4 {
-            let manifest = try Backups.create(dataDirectory: folder)
+            let manifest = try await Backups.create(dataDirectory: folder, into: store)
             taken.append(manifest.id)
             // Snapshots are ordered by their start (milliseconds): each starts in a later one.
             while GlintDate.nowMilliseconds() <= manifest.startedAt {}
         }
-        XCTAssertEqual(try Backups.list(dataDirectory: folder).map(\.id), taken, "oldest first, in the order taken")
-        XCTAssertEqual(try Backups.prune(keep: 2, dataDirectory: folder), Array(taken.prefix(2)))
-        XCTAssertEqual(try Backups.list(dataDirectory: folder).map(\.id), Array(taken.suffix(2)))
-        XCTAssertEqual(try Backups.prune(keep: 2, dataDirectory: folder), [], "nothing more to remove")
-        XCTAssertThrowsError(try Backups.prune(keep: 0, dataDirectory: folder), "every snapshot gone is never what keep means")
-        XCTAssertEqual(try Backups.list(dataDirectory: folder).count, 2)
+        var listed = try await Backups.list(in: store).map(\.id)
+        XCTAssertEqual(listed, taken, "oldest first, in the order taken")
+        var removed = try await Backups.prune(keep: 2, in: store)
+        XCTAssertEqual(removed, Array(taken.prefix(2)))
+        listed = try await Backups.list(in: store).map(\.id)
+        XCTAssertEqual(listed, Array(taken.suffix(2)))
+        removed = try await Backups.prune(keep: 2, in: store)
+        XCTAssertEqual(removed, [], "nothing more to remove")
+        await XCTAssertThrowsAsync(try await Backups.prune(keep: 0, in: store), "every snapshot gone is never what keep means")
+        let count = try await Backups.list(in: store).count
+        XCTAssertEqual(count, 2)
     }
 
     func testTheArchiveFormatReadsBackWhatItWrote() throws {

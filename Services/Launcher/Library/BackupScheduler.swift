@@ -1,6 +1,5 @@
 import Backup
 import Contracts
-import NIOPosix
 import ServiceLifecycle
 
 /// Takes a snapshot at every time `schedule` names while the suite runs, then keeps the newest
@@ -16,7 +15,7 @@ package struct BackupScheduler: Service {
     }
 
     package func run() async throws {
-        say("backups \(schedule) (UTC) into \(Backups.target(dataDirectory: dataDirectory, settings.directory)), keeping \(settings.keep)")
+        say("backups \(schedule) (UTC) into \(settings.store(dataDirectory: dataDirectory).description), keeping \(settings.keep)")
         await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
                 let now = GlintDate.nowMilliseconds()
@@ -30,14 +29,10 @@ package struct BackupScheduler: Service {
         }
     }
 
-    /// One snapshot. It reads and writes files for a while: on NIO's blocking-work threads, not
-    /// the few that run every task.
+    /// One snapshot, then the oldest beyond `keep` removed.
     package func round() async {
-        let (dataDirectory, settings) = (dataDirectory, settings)
         do {
-            let taken = try await NIOThreadPool.singleton.runIfActive {
-                try Backups.run(dataDirectory: dataDirectory, to: settings.directory, keep: settings.keep)
-            }
+            let taken = try await Backups.run(dataDirectory: dataDirectory, into: settings.store(dataDirectory: dataDirectory), keep: settings.keep)
             let bytes = taken.manifest.parts.map(\.bytes).reduce(0, +)
             say(
                 "backup \(taken.manifest.id) taken (\(taken.manifest.parts.count) parts, \(bytes) bytes)"

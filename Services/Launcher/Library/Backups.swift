@@ -3,26 +3,29 @@ import Contracts
 import Crypto
 import Foundation
 import GRDB
+import NIOPosix
 import Outbox
 import ServiceKit
 
-/// `glint backup create | list | verify` on one machine's data folder: a snapshot is one
-/// archive (`<target>/<id>.tar`) holding `manifest.json`, each service's SQLite file copied
-/// while the suite keeps serving (`SQLiteSnapshot`), and the uploaded files under
-/// `DATA_DIR/files`. The default target is `DATA_DIR/backups`.
+/// `glint backup create | list | verify | restore` on one machine's data folder: a snapshot is
+/// one archive holding `manifest.json`, each service's SQLite file copied while the suite keeps
+/// serving (`SQLiteSnapshot`), and the uploaded files under `DATA_DIR/files`, kept in a
+/// `BackupStore` (a folder, by default `DATA_DIR/backups`, or a bucket). Archives are built in
+/// memory whole: fine for the stores this has been run on, a streaming writer before large ones.
 package enum Backups {
-    package static func target(dataDirectory: String, _ given: String?) -> String {
-        given ?? dataDirectory + "/backups"
+    /// Takes a snapshot into `store`; answers its manifest (its id names the archive).
+    package static func create(dataDirectory: String, into store: BackupStore) async throws -> BackupManifest {
+        // Copying the stores and files reads and writes for a while: on NIO's blocking-work
+        // threads, not the few that run every task.
+        let (manifest, archive) = try await NIOThreadPool.singleton.runIfActive { try snapshot(dataDirectory: dataDirectory) }
+        try await store.put(manifest.id, archive, manifest)
+        return manifest
     }
 
-    /// Takes a snapshot; answers its manifest (its id names the archive).
-    package static func create(dataDirectory: String, to given: String? = nil) throws -> BackupManifest {
-        let target = target(dataDirectory: dataDirectory, given)
-        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+    static func snapshot(dataDirectory: String) throws -> (BackupManifest, Data) {
         let startedAt = GlintDate.nowMilliseconds()
         let id = snapshotID(at: startedAt)
-        let scratch = target + "/." + id
-        try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        let scratch = try ScratchFolder.make()
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         var entries: [TarArchive.Entry] = []
         var parts: [BackupManifest.Part] = []
@@ -45,17 +48,21 @@ package enum Backups {
         }
         let manifest = BackupManifest(id: id, startedAt: startedAt, finishedAt: GlintDate.nowMilliseconds(), parts: parts)
         let manifestEntry = TarArchive.Entry(name: "manifest.json", bytes: Data(buffer: JSONCoding.encode(manifest)))
-        try TarArchive.write([manifestEntry] + entries, to: URL(fileURLWithPath: target + "/" + id + ".tar"))
-        return manifest
+        return (manifest, try TarArchive.encode([manifestEntry] + entries))
     }
 
     /// `create`, then `prune` to `keep`, with how it ended recorded (`BackupStatusFile`): a
     /// scheduled round and `glint backup create` alike.
-    package static func run(dataDirectory: String, to given: String?, keep: Int?) throws -> (manifest: BackupManifest, removed: [String]) {
+    package static func run(
+        dataDirectory: String, into store: BackupStore, keep: Int?
+    ) async throws -> (
+        manifest: BackupManifest, removed: [String]
+    ) {
         do {
             if let keep, keep < 1 { throw ServiceError.badRequest("keep at least one snapshot (asked: \(keep))") }
-            let manifest = try create(dataDirectory: dataDirectory, to: given)
-            let removed = try keep.map { try prune(keep: $0, dataDirectory: dataDirectory, in: given) } ?? []
+            let manifest = try await create(dataDirectory: dataDirectory, into: store)
+            var removed: [String] = []
+            if let keep { removed = try await prune(keep: keep, in: store) }
             try BackupStatusFile.record(in: dataDirectory, snapshot: manifest.id, error: nil, at: GlintDate.nowMilliseconds())
             return (manifest, removed)
         } catch {
@@ -64,40 +71,37 @@ package enum Backups {
         }
     }
 
-    /// The snapshots in the target, oldest first (ids taken within one second sort by their
+    /// The snapshots in the store, oldest first (ids taken within one second sort by their
     /// start, not by their random ends).
-    package static func list(dataDirectory: String, from given: String? = nil) throws -> [BackupManifest] {
-        let target = target(dataDirectory: dataDirectory, given)
-        let archives = ((try? FileManager.default.contentsOfDirectory(atPath: target)) ?? []).filter { $0.hasSuffix(".tar") }
-        return archives.compactMap { try? manifest(of: URL(fileURLWithPath: target + "/" + $0)) }
-            .sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+    package static func list(in store: BackupStore) async throws -> [BackupManifest] {
+        var manifests: [BackupManifest] = []
+        for id in try await store.ids() {
+            if let manifest = try? await store.manifest(id) { manifests.append(manifest) }
+        }
+        return manifests.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
     }
 
-    /// Keeps the newest `keep` snapshots of the target and removes the others (`BACKUP_KEEP`);
+    /// Keeps the newest `keep` snapshots of the store and removes the others (`BACKUP_KEEP`);
     /// answers the ids removed, oldest first. An archive whose manifest cannot be read is not
     /// counted and not removed: what cannot be told apart is left to an operator.
-    package static func prune(keep: Int, dataDirectory: String, in given: String? = nil) throws -> [String] {
+    package static func prune(keep: Int, in store: BackupStore) async throws -> [String] {
         guard keep >= 1 else { throw ServiceError.badRequest("keep at least one snapshot (asked: \(keep))") }
-        let target = target(dataDirectory: dataDirectory, given)
-        let removed = try list(dataDirectory: dataDirectory, from: given).dropLast(keep).map(\.id)
-        for id in removed { try FileManager.default.removeItem(atPath: target + "/" + id + ".tar") }
+        let removed = try await list(in: store).dropLast(keep).map(\.id)
+        for id in removed { try await store.remove(id) }
         return removed
     }
 
     /// What is wrong with a snapshot: a part missing, changed or extra; a store failing SQLite's
     /// integrity check. Empty when it can be restored.
-    package static func verify(id: String, dataDirectory: String, from given: String? = nil) throws -> [String] {
+    package static func verify(id: String, in store: BackupStore) async throws -> [String] {
         guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else { throw ServiceError.badRequest("not a snapshot id: \(id)") }
-        let url = URL(fileURLWithPath: target(dataDirectory: dataDirectory, given) + "/" + id + ".tar")
         let entries: [TarArchive.Entry]
         do {
-            entries = try TarArchive.read(url)
+            entries = try TarArchive.decode(try await store.archive(id))
         } catch {
             return ["\(id).tar: \(error)"]
         }
-        guard let first = entries.first, first.name == "manifest.json",
-            let manifest = try? JSONCoding.decoder.decode(BackupManifest.self, from: first.bytes)
-        else { return ["\(id).tar: no manifest"] }
+        guard let manifest = try? manifest(in: entries) else { return ["\(id).tar: no manifest"] }
         var problems: [String] = []
         let contents = Dictionary(entries.dropFirst().map { ($0.name, $0.bytes) }) { first, _ in first }
         for part in manifest.parts {
@@ -136,15 +140,15 @@ package enum Backups {
     /// from a newer build is refused); the services migrate forward when they start on it.
     /// Outbox messages delivered since the snapshot began are made due again: a consumer's part
     /// may have been taken before the delivery its producer's part records.
-    package static func restore(id: String, into dataDirectory: String, from given: String? = nil) async throws -> Restored {
+    package static func restore(id: String, into dataDirectory: String, from store: BackupStore) async throws -> Restored {
         let existing = (try? FileManager.default.contentsOfDirectory(atPath: dataDirectory)) ?? []
         if let taken = existing.first(where: { $0.hasSuffix(".sqlite") || $0 == "files" }) {
             throw ServiceError.badRequest("\(dataDirectory) is not empty (\(taken)): restore into a new data folder")
         }
-        let problems = try verify(id: id, dataDirectory: dataDirectory, from: given)
+        let problems = try await verify(id: id, in: store)
         guard problems.isEmpty else { throw ServiceError.badRequest("snapshot \(id) is damaged: " + problems.joined(separator: "; ")) }
-        let entries = try TarArchive.read(URL(fileURLWithPath: target(dataDirectory: dataDirectory, given) + "/" + id + ".tar"))
-        let manifest = try JSONCoding.decoder.decode(BackupManifest.self, from: entries[0].bytes)
+        let entries = try TarArchive.decode(try await store.archive(id))
+        let manifest = try manifest(in: entries)
         for part in manifest.parts where part.engine == "sqlite" {
             guard let service = part.service.flatMap(ServiceName.init(rawValue:)) else {
                 throw ServiceError.badRequest("\(part.name): a store of no service this build has")
@@ -172,8 +176,9 @@ package enum Backups {
         return Restored(manifest: manifest, redelivered: redelivered)
     }
 
-    static func manifest(of url: URL) throws -> BackupManifest {
-        guard let first = try TarArchive.read(url).first, first.name == "manifest.json" else { throw TarArchive.Failure.malformed("no manifest") }
+    /// The manifest an archive's entries begin with.
+    static func manifest(in entries: [TarArchive.Entry]) throws -> BackupManifest {
+        guard let first = entries.first, first.name == "manifest.json" else { throw TarArchive.Failure.malformed("no manifest") }
         return try JSONCoding.decoder.decode(BackupManifest.self, from: first.bytes)
     }
 

@@ -60,17 +60,24 @@ struct Glint: AsyncParsableCommand {
     struct Backup: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Snapshots of every service's SQLite file and the uploaded files, taken while the suite serves.",
+            discussion: "Snapshots are kept in the folder --to/--from names, else in the bucket BACKUP_S3_URL names, else in DATA_DIR/backups.",
             subcommands: [Create.self, List.self, Verify.self, Restore.self])
+
+        /// Where the snapshots are: the folder given, else what the environment names.
+        static func store(dataDirectory: String, folder: String?) throws -> BackupStore {
+            try BackupSettings(reader: ConfigReader()).store(dataDirectory: dataDirectory, folder: folder)
+        }
 
         struct Create: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Takes a snapshot; prints its id on the last line.")
             @Option(help: "the suite's data folder") var dataDir = "data"
-            @Option(help: "the folder snapshots are kept in (default: DATA_DIR/backups)") var to: String?
+            @Option(help: "the folder snapshots are kept in (default: BACKUP_S3_URL's bucket, else DATA_DIR/backups)") var to: String?
             @Option(help: "afterwards, keep only this many newest snapshots there") var keep: Int?
 
             func run() async throws {
                 if let keep, keep < 1 { throw ValidationError("--keep must be at least 1") }
-                let (manifest, removed) = try Backups.run(dataDirectory: dataDir, to: to, keep: keep)
+                let (manifest, removed) = try await Backups.run(
+                    dataDirectory: dataDir, into: try Backup.store(dataDirectory: dataDir, folder: to), keep: keep)
                 for id in removed { print("removed \(id)") }
                 for part in manifest.parts where part.engine != nil {
                     let rows = part.rowCounts?.values.reduce(0, +) ?? 0
@@ -81,13 +88,20 @@ struct Glint: AsyncParsableCommand {
             }
         }
 
+        /// `--data-dir` and `--from`, as list, verify and restore read them.
+        struct Source: ParsableArguments {
+            @Option(help: "the suite's data folder") var dataDir = "data"
+            @Option(help: "the folder snapshots are kept in (default: BACKUP_S3_URL's bucket, else DATA_DIR/backups)") var from: String?
+
+            func store() throws -> BackupStore { try Backup.store(dataDirectory: dataDir, folder: from) }
+        }
+
         struct List: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "The snapshots kept, oldest first.")
-            @Option(help: "the suite's data folder") var dataDir = "data"
-            @Option(help: "the folder snapshots are kept in (default: DATA_DIR/backups)") var from: String?
+            @OptionGroup var source: Source
 
             func run() async throws {
-                for manifest in try Backups.list(dataDirectory: dataDir, from: from) {
+                for manifest in try await Backups.list(in: try source.store()) {
                     let bytes = manifest.parts.map(\.bytes).reduce(0, +)
                     print("\(manifest.id)  \(GlintDate.string(fromMilliseconds: manifest.startedAt))  \(manifest.parts.count) parts  \(bytes) bytes")
                 }
@@ -98,11 +112,10 @@ struct Glint: AsyncParsableCommand {
             static let configuration = CommandConfiguration(
                 abstract: "Checks a snapshot: every part's checksum against the manifest, each store's integrity; exits 1 when it finds a problem.")
             @Argument(help: "the snapshot's id") var id: String
-            @Option(help: "the suite's data folder") var dataDir = "data"
-            @Option(help: "the folder snapshots are kept in (default: DATA_DIR/backups)") var from: String?
+            @OptionGroup var source: Source
 
             func run() async throws {
-                let problems = try Backups.verify(id: id, dataDirectory: dataDir, from: from)
+                let problems = try await Backups.verify(id: id, in: try source.store())
                 guard problems.isEmpty else {
                     for problem in problems { print(problem) }
                     throw ExitCode(1)
@@ -117,10 +130,10 @@ struct Glint: AsyncParsableCommand {
                 abstract: "Writes a snapshot into a new data folder (checked first; one from a newer build is refused); start the suite on it.")
             @Argument(help: "the snapshot's id") var id: String
             @Option(help: "the new data folder (no stores or files in it yet)") var dataDir: String
-            @Option(help: "the folder snapshots are kept in (default: DATA_DIR/backups)") var from: String?
+            @Option(help: "the folder snapshots are kept in (default: BACKUP_S3_URL's bucket, else DATA_DIR/backups)") var from: String?
 
             func run() async throws {
-                let restored = try await Backups.restore(id: id, into: dataDir, from: from)
+                let restored = try await Backups.restore(id: id, into: dataDir, from: try Backup.store(dataDirectory: dataDir, folder: from))
                 for (store, count) in restored.redelivered.sorted(by: { $0.key < $1.key }) where count > 0 {
                     print("\(store): \(count) outbox messages delivered since the snapshot began go again")
                 }

@@ -1,0 +1,69 @@
+import AsyncHTTPClient
+import Backup
+import FileStorage
+import Foundation
+import NIOCore
+import ServiceKit
+
+/// Where snapshots are kept: a folder (`<folder>/<id>.tar`) or an S3-compatible bucket
+/// (`backups/<id>.tar`, its manifest beside it as `backups/<id>.json`, written last, so a
+/// listing reads manifests, not archives, and never shows a snapshot whose archive is not whole).
+package struct BackupStore: Sendable {
+    /// The folder's path or the bucket's URL, for what the commands print.
+    package var description: String
+    var ids: @Sendable () async throws -> [String]
+    var manifest: @Sendable (String) async throws -> BackupManifest
+    var archive: @Sendable (String) async throws -> Data
+    var put: @Sendable (String, Data, BackupManifest) async throws -> Void
+    var remove: @Sendable (String) async throws -> Void
+}
+
+extension BackupStore {
+    package static func folder(_ path: String) -> BackupStore {
+        let url = { @Sendable (id: String) in URL(fileURLWithPath: path + "/" + id + ".tar") }
+        return BackupStore(
+            description: path,
+            ids: {
+                ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".tar") }.map { String($0.dropLast(4)) }
+            },
+            manifest: { id in try Backups.manifest(in: try TarArchive.read(url(id))) },
+            archive: { id in try Data(contentsOf: url(id)) },
+            put: { id, archive, _ in
+                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+                try archive.write(to: url(id), options: .atomic)
+            },
+            remove: { id in try FileManager.default.removeItem(at: url(id)) })
+    }
+
+    package static func bucket(_ client: S3Client) -> BackupStore {
+        let prefix = "backups/"
+        @Sendable func object(_ key: String) async throws -> Data {
+            let response = try await client.get(key)
+            guard response.status == .ok else { throw ServiceError.notFound("no snapshot object \(key) in the bucket") }
+            return Data(buffer: try await response.body.collect(upTo: Int(UInt32.max)))
+        }
+        return BackupStore(
+            description: client.bucketURL.origin + client.bucketURL.bucketPath,
+            ids: {
+                var ids: [String] = []
+                var next: String?
+                repeat {
+                    let page = try await client.list(prefix: prefix, continuation: next)
+                    ids += page.objects.map(\.key).filter { $0.hasSuffix(".json") }.map { String($0.dropFirst(prefix.count).dropLast(5)) }
+                    next = page.next
+                } while next != nil
+                return ids
+            },
+            manifest: { id in try JSONCoding.decoder.decode(BackupManifest.self, from: try await object(prefix + id + ".json")) },
+            archive: { id in try await object(prefix + id + ".tar") },
+            put: { id, archive, manifest in
+                try await client.put(prefix + id + ".tar", ByteBuffer(data: archive), contentType: "application/x-tar")
+                try await client.put(prefix + id + ".json", JSONCoding.encode(manifest), contentType: "application/json")
+            },
+            remove: { id in
+                // The manifest first: a snapshot half removed is no longer listed.
+                try await client.delete(prefix + id + ".json")
+                try await client.delete(prefix + id + ".tar")
+            })
+    }
+}
