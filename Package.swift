@@ -90,7 +90,7 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
     (
         "Geo", "GeoService", "geo-svc",
         [
-            .product(name: "HummingbirdCore", package: "hummingbird"), "CZlib", "SQLiteStorage", "ServiceClients", grdb,
+            .product(name: "HummingbirdCore", package: "hummingbird"), "ZlibCoding", "SQLiteStorage", "ServiceClients", grdb,
         ]
     ),
     (
@@ -151,6 +151,7 @@ let package = Package(
     targets: [
         .target(name: "Contracts", path: "Shared/Contracts", swiftSettings: settings),
         .systemLibrary(name: "CZlib", path: "Shared/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "ZlibCoding", dependencies: ["CZlib"], path: "Shared/ZlibCoding", swiftSettings: settings),
         .target(name: "CSocketHandoff", path: "Shared/CSocketHandoff"),
         // ServiceKit is the HTTP runtime every process runs on; the storage, outbox, files and
         // clients are targets of their own, so a service links only what it uses.
@@ -183,7 +184,7 @@ let package = Package(
         ),
         // Snapshots of the stores and files (`glint backup`).
         .target(
-            name: "Backup", dependencies: ["Contracts", grdb, .product(name: "Crypto", package: "swift-crypto")], path: "Shared/Backup",
+            name: "Backup", dependencies: ["Contracts", "ZlibCoding", grdb, .product(name: "Crypto", package: "swift-crypto")], path: "Shared/Backup",
             swiftSettings: settings),
         .target(
             name: "FileStorage",
@@ -241,7 +242,7 @@ let package = Package(
         ),
         .target(
             name: "Launcher",
-            dependencies: ["Contracts", "ServiceKit", "Simulators", "FileStorage", "Backup", "Outbox", grdb]
+            dependencies: ["Contracts", "ServiceKit", "Simulators", "FileStorage", "Backup", "Outbox", "ZlibCoding", grdb]
                 + services.map { .target(name: $0.library) },
             path: "Services/Launcher/Library",
             swiftSettings: settings
@@ -281,7 +282,7 @@ let package = Package(
         .testTarget(
             name: "IntegrationTests",
             dependencies: [
-                "Contracts", "ServiceKit", "Storage", "PostgresStorage", "Launcher", "TestSupport", "FileStorage", "Backup", grdb,
+                "Contracts", "ServiceKit", "Storage", "PostgresStorage", "Launcher", "TestSupport", "FileStorage", "Backup", "ZlibCoding", grdb,
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],

@@ -496,7 +496,8 @@ backup)
   ROOM=$(curl -sf -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" -H 'Content-Type: application/json' "$GW/v1/chats" \
     -d '{"opponent_id":"'"$BOB"'"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["room_id"])')
   START=$(date +%s.%N); "$BIN/glint" backup create --data-dir "$DATA" --keep 1 | tail -1 > /dev/null
-  echo "one snapshot alone: $(python3 -c "print(f'{$(date +%s.%N) - $START:.2f} s')"), $(du -h "$DATA"/backups/*.tar | cut -f1)"
+  echo "one snapshot alone: $(python3 -c "print(f'{$(date +%s.%N) - $START:.2f} s')"), $(du -h "$DATA"/backups/*.tar.gz | cut -f1)"
+  sync  # the seeding's and that snapshot's writes on disk before the first measurement
   p99() { awk '$1 == "99%" {print $2}' "$1"; }
   ms() { python3 -c "v='$1'; print(float(v[:-2]) if v.endswith('ms') else float(v[:-2]) / 1000 if v.endswith('us') else float(v[:-1]) * 1000)"; }
   writes() {  # $1: label; the two writers' rates and p99s

@@ -2,34 +2,47 @@ import Contracts
 import Crypto
 import Foundation
 import GRDB
+import GRDBSQLite
 
-/// A consistent copy of a service's SQLite file while the service keeps writing: `VACUUM INTO`
-/// on a read-only connection of our own — a read transaction in WAL mode, so no writer waits —
-/// and what the manifest says of it, read from the copy.
+/// A consistent copy of a service's SQLite file while the service keeps writing: SQLite's online
+/// backup in one step, inside one read transaction of a read-only connection of our own (in WAL
+/// mode no writer waits for it), pages copied as they are into memory — `VACUUM INTO` rebuilt
+/// every table and index into a file, several times the work — and what the manifest says of it.
 package enum SQLiteSnapshot {
-    package static func take(_ path: String, service: String, scratch: String) throws -> (bytes: Data, part: BackupManifest.Part) {
+    package static func take(_ path: String, service: String) throws -> (bytes: Data, part: BackupManifest.Part) {
         var configuration = Configuration()
         configuration.readonly = true
-        let copyPath = scratch + "/" + service + ".sqlite"
-        try? FileManager.default.removeItem(atPath: copyPath)
         let takenAt = GlintDate.nowMilliseconds()
-        try DatabaseQueue(path: path, configuration: configuration).inDatabase { db in
-            try db.execute(sql: "VACUUM INTO ?", arguments: [copyPath])
-        }
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: copyPath))
-        var part = BackupManifest.Part(
-            name: service + ".sqlite", sha256: Hex.encode(SHA256.hash(data: bytes)), bytes: bytes.count, takenAt: takenAt)
-        try describe(copyPath, into: &part)
+        // Copied into memory, not a scratch file: writing tens of megabytes to the disk the
+        // services write their WAL to is what slowed their answers most.
+        let copy = try DatabaseQueue()
+        try DatabaseQueue(path: path, configuration: configuration).backup(to: copy)
+        var part = BackupManifest.Part(name: service + ".sqlite", sha256: "", bytes: 0, takenAt: takenAt)
+        try describe(copy, into: &part)
+        let bytes = try copy.inDatabase { db in try image(of: db) }
+        part.sha256 = Hex.encode(SHA256.hash(data: bytes))
+        part.bytes = bytes.count
         part.service = service
-        try FileManager.default.removeItem(atPath: copyPath)
         return (bytes, part)
     }
 
+    /// The database as a file would hold it, marked as a rollback-journal file (header bytes
+    /// 18 and 19): a WAL file read on its own needs its `-shm` beside it.
+    static func image(of db: Database) throws -> Data {
+        var size: sqlite3_int64 = 0
+        guard let pointer = sqlite3_serialize(db.sqliteConnection, "main", &size, 0) else {
+            throw DatabaseError(message: "the copy could not be read out of memory")
+        }
+        defer { sqlite3_free(pointer) }
+        var bytes = Data(bytes: pointer, count: Int(size))
+        if bytes.count >= 20 { (bytes[18], bytes[19]) = (1, 1) }
+        return bytes
+    }
+
     /// The schema level (GRDB's applied migrations), rows per table and SQLite's version.
-    package static func describe(_ path: String, into part: inout BackupManifest.Part) throws {
-        var configuration = Configuration()
-        configuration.readonly = true
-        try DatabaseQueue(path: path, configuration: configuration).inDatabase { db in
+    static func describe(_ copy: DatabaseQueue, into part: inout BackupManifest.Part) throws {
+        part = try copy.inDatabase { db in
+            var part = part
             part.engine = "sqlite"
             part.engineVersion = try String.fetchOne(db, sql: "SELECT sqlite_version()")
             part.migrations = try db.tableExists("grdb_migrations") ? String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
@@ -39,6 +52,7 @@ package enum SQLiteSnapshot {
             var counts: [String: Int] = [:]
             for table in tables { counts[table] = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table.quotedDatabaseIdentifier)") ?? 0 }
             part.rowCounts = counts
+            return part
         }
     }
 

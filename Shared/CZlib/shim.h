@@ -1,2 +1,2 @@
-// The system zlib, for reading gzip files (geo-svc's boundary data).
+// The system zlib, for ZlibCoding's gzip (geo-svc's boundary data, snapshots).
 #include <zlib.h>

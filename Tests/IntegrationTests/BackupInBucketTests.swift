@@ -6,6 +6,7 @@ import Launcher
 import NIOCore
 import TestSupport
 import XCTest
+import ZlibCoding
 
 /// Snapshots kept in an S3-compatible bucket (`BACKUP_S3_URL`; rclone's server, which checks
 /// every signature): `glint backup create | list | verify | restore` through it, nothing left in
@@ -33,7 +34,7 @@ final class BackupInBucketTests: XCTestCase {
             XCTAssertEqual(created, 0, output)
             let id = try XCTUnwrap(output.split(separator: "\n").last.map(String.init))
             XCTAssertFalse(FileManager.default.fileExists(atPath: suite.dataDirectory + "/backups"), "nothing kept in the data folder")
-            let archive = try await server.client.head("backups/\(id).tar")
+            let archive = try await server.client.head("backups/\(id).tar.gz")
             XCTAssertGreaterThan(archive?.size ?? 0, 0)
             let (listed, list) = try await glint(["list", "--data-dir", suite.dataDirectory])
             XCTAssertEqual(listed, 0, list)
@@ -60,12 +61,15 @@ final class BackupInBucketTests: XCTestCase {
             // One byte of the archive in the bucket changed: verify finds it.
             let original = try await Backups.verify(id: id, in: .bucket(server.client))
             XCTAssertEqual(original, [])
-            var bytes = try TarArchive.encode(try TarArchive.decode(try await Self.object(server.client, "backups/\(id).tar")))
-            bytes[bytes.count / 2] ^= 0xFF
-            try await server.client.put("backups/\(id).tar", ByteBuffer(data: bytes), contentType: "application/x-tar")
+            var entries = try TarArchive.decode(try Gzip.decompress(try await Self.object(server.client, "backups/\(id).tar.gz")))
+            let index = try XCTUnwrap(entries.firstIndex { $0.name == "auth-svc.sqlite" })
+            entries[index].bytes[entries[index].bytes.count / 2] ^= 0xFF
+            let changed = try Gzip.compress(try TarArchive.encode(entries))
+            try await server.client.put("backups/\(id).tar.gz", ByteBuffer(data: changed), contentType: "application/gzip")
             let (refused, problems) = try await glint(["verify", id, "--data-dir", suite.dataDirectory])
             XCTAssertEqual(refused, 1, problems)
-            for key in ["backups/\(id).json", "backups/\(id).tar"] { try await server.client.delete(key) }
+            XCTAssertTrue(problems.contains("auth-svc.sqlite: its checksum does not match"), problems)
+            for key in ["backups/\(id).json", "backups/\(id).tar.gz"] { try await server.client.delete(key) }
             await suite.stop()
         } catch {
             await suite.stop()

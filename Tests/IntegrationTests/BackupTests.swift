@@ -8,6 +8,7 @@ import ServiceKit
 import Synchronization
 import TestSupport
 import XCTest
+import ZlibCoding
 
 /// `glint backup create | list | verify` on a running suite's data folder (issue 37, first
 /// part): the snapshot holds every service's store, copied while the services serve, and the
@@ -38,8 +39,8 @@ final class BackupTests: XCTestCase {
             XCTAssertEqual(verified, 0, verdict)
             XCTAssertTrue(verdict.contains("\(id): ok"))
 
-            let archive = URL(fileURLWithPath: suite.dataDirectory + "/backups/\(id).tar")
-            let entries = try TarArchive.read(archive)
+            let archive = URL(fileURLWithPath: suite.dataDirectory + "/backups/\(id).tar.gz")
+            let entries = try TarArchive.decode(try Gzip.decompress(try Data(contentsOf: archive)))
             let manifest = try JSONCoding.decoder.decode(BackupManifest.self, from: try XCTUnwrap(entries.first).bytes)
             let market = try XCTUnwrap(manifest.parts.first { $0.name == "market-svc.sqlite" })
             XCTAssertEqual(market.rowCounts?["post"], 1)
@@ -73,10 +74,16 @@ final class BackupTests: XCTestCase {
             var corrupted = entries
             let index = try XCTUnwrap(corrupted.firstIndex { $0.name == "market-svc.sqlite" })
             corrupted[index].bytes[corrupted[index].bytes.count / 2] ^= 0xFF
-            try TarArchive.write(corrupted, to: archive)
+            try Gzip.compress(try TarArchive.encode(corrupted)).write(to: archive)
             let (refused, problems) = try await glint(["verify", id])
             XCTAssertEqual(refused, 1)
             XCTAssertTrue(problems.contains("market-svc.sqlite: its checksum does not match"), problems)
+            // A byte of the compressed archive changed: it no longer reads.
+            var damaged = try Data(contentsOf: archive)
+            damaged[damaged.count / 2] ^= 0xFF
+            try damaged.write(to: archive)
+            let (unreadable, why) = try await glint(["verify", id])
+            XCTAssertEqual(unreadable, 1, why)
             let fresh = try TestEnvironment.temporaryDirectory()
             await XCTAssertThrowsAsync(try await Backups.restore(id: id, into: fresh, from: .folder(backups)), "a damaged snapshot is refused")
             await suite.stop()

@@ -5,8 +5,8 @@ import Foundation
 import NIOCore
 import ServiceKit
 
-/// Where snapshots are kept: a folder (`<folder>/<id>.tar`) or an S3-compatible bucket
-/// (`backups/<id>.tar`, its manifest beside it as `backups/<id>.json`, written last, so a
+/// Where snapshots are kept: a folder (`<folder>/<id>.tar.gz`) or an S3-compatible bucket
+/// (`backups/<id>.tar.gz`, its manifest beside it as `backups/<id>.json`, written last, so a
 /// listing reads manifests, not archives, and never shows a snapshot whose archive is not whole).
 package struct BackupStore: Sendable {
     /// The folder's path or the bucket's URL, for what the commands print.
@@ -20,13 +20,14 @@ package struct BackupStore: Sendable {
 
 extension BackupStore {
     package static func folder(_ path: String) -> BackupStore {
-        let url = { @Sendable (id: String) in URL(fileURLWithPath: path + "/" + id + ".tar") }
+        let url = { @Sendable (id: String) in URL(fileURLWithPath: path + "/" + id + Backups.archiveSuffix) }
         return BackupStore(
             description: path,
             ids: {
-                ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".tar") }.map { String($0.dropLast(4)) }
+                ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(Backups.archiveSuffix) }
+                    .map { String($0.dropLast(Backups.archiveSuffix.count)) }
             },
-            manifest: { id in try Backups.manifest(in: try TarArchive.read(url(id))) },
+            manifest: { id in try Backups.manifest(in: try Backups.entries(of: try Data(contentsOf: url(id)))) },
             archive: { id in try Data(contentsOf: url(id)) },
             put: { id, archive, _ in
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -55,15 +56,15 @@ extension BackupStore {
                 return ids
             },
             manifest: { id in try JSONCoding.decoder.decode(BackupManifest.self, from: try await object(prefix + id + ".json")) },
-            archive: { id in try await object(prefix + id + ".tar") },
+            archive: { id in try await object(prefix + id + Backups.archiveSuffix) },
             put: { id, archive, manifest in
-                try await client.put(prefix + id + ".tar", ByteBuffer(data: archive), contentType: "application/x-tar")
+                try await client.put(prefix + id + Backups.archiveSuffix, ByteBuffer(data: archive), contentType: "application/gzip")
                 try await client.put(prefix + id + ".json", JSONCoding.encode(manifest), contentType: "application/json")
             },
             remove: { id in
                 // The manifest first: a snapshot half removed is no longer listed.
                 try await client.delete(prefix + id + ".json")
-                try await client.delete(prefix + id + ".tar")
+                try await client.delete(prefix + id + Backups.archiveSuffix)
             })
     }
 }

@@ -6,13 +6,16 @@ import GRDB
 import NIOPosix
 import Outbox
 import ServiceKit
+import ZlibCoding
 
 /// `glint backup create | list | verify | restore` on one machine's data folder: a snapshot is
-/// one archive holding `manifest.json`, each service's SQLite file copied while the suite keeps
+/// one gzipped tar archive holding `manifest.json`, each service's SQLite file copied while the suite keeps
 /// serving (`SQLiteSnapshot`), and the uploaded files under `DATA_DIR/files`, kept in a
 /// `BackupStore` (a folder, by default `DATA_DIR/backups`, or a bucket). Archives are built in
 /// memory whole: fine for the stores this has been run on, a streaming writer before large ones.
 package enum Backups {
+    package static let archiveSuffix = ".tar.gz"
+
     /// Takes a snapshot into `store`; answers its manifest (its id names the archive).
     package static func create(dataDirectory: String, into store: BackupStore) async throws -> BackupManifest {
         // Copying the stores and files reads and writes for a while: on NIO's blocking-work
@@ -25,14 +28,12 @@ package enum Backups {
     static func snapshot(dataDirectory: String) throws -> (BackupManifest, Data) {
         let startedAt = GlintDate.nowMilliseconds()
         let id = snapshotID(at: startedAt)
-        let scratch = try ScratchFolder.make()
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
         var entries: [TarArchive.Entry] = []
         var parts: [BackupManifest.Part] = []
         for service in ServiceCatalog.backupOrder {
             let path = dataDirectory + "/" + service.rawValue + ".sqlite"
             guard FileManager.default.fileExists(atPath: path) else { continue }
-            let (bytes, part) = try SQLiteSnapshot.take(path, service: service.rawValue, scratch: scratch)
+            let (bytes, part) = try SQLiteSnapshot.take(path, service: service.rawValue)
             entries.append(TarArchive.Entry(name: part.name, bytes: bytes))
             parts.append(part)
         }
@@ -48,7 +49,12 @@ package enum Backups {
         }
         let manifest = BackupManifest(id: id, startedAt: startedAt, finishedAt: GlintDate.nowMilliseconds(), parts: parts)
         let manifestEntry = TarArchive.Entry(name: "manifest.json", bytes: Data(buffer: JSONCoding.encode(manifest)))
-        return (manifest, try TarArchive.encode([manifestEntry] + entries))
+        return (manifest, try Gzip.compress(try TarArchive.encode([manifestEntry] + entries)))
+    }
+
+    /// An archive's entries: a gzipped tar.
+    static func entries(of archive: Data) throws -> [TarArchive.Entry] {
+        try TarArchive.decode(try Gzip.decompress(archive, limit: 1 << 36))
     }
 
     /// `create`, then `prune` to `keep`, with how it ended recorded (`BackupStatusFile`): a
@@ -97,11 +103,11 @@ package enum Backups {
         guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else { throw ServiceError.badRequest("not a snapshot id: \(id)") }
         let entries: [TarArchive.Entry]
         do {
-            entries = try TarArchive.decode(try await store.archive(id))
+            entries = try Self.entries(of: try await store.archive(id))
         } catch {
-            return ["\(id).tar: \(error)"]
+            return ["\(id): \(error)"]
         }
-        guard let manifest = try? manifest(in: entries) else { return ["\(id).tar: no manifest"] }
+        guard let manifest = try? manifest(in: entries) else { return ["\(id): no manifest"] }
         var problems: [String] = []
         let contents = Dictionary(entries.dropFirst().map { ($0.name, $0.bytes) }) { first, _ in first }
         for part in manifest.parts {
@@ -147,7 +153,7 @@ package enum Backups {
         }
         let problems = try await verify(id: id, in: store)
         guard problems.isEmpty else { throw ServiceError.badRequest("snapshot \(id) is damaged: " + problems.joined(separator: "; ")) }
-        let entries = try TarArchive.decode(try await store.archive(id))
+        let entries = try Self.entries(of: try await store.archive(id))
         let manifest = try manifest(in: entries)
         for part in manifest.parts where part.engine == "sqlite" {
             guard let service = part.service.flatMap(ServiceName.init(rawValue:)) else {

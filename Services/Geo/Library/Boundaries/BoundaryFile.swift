@@ -1,4 +1,5 @@
 import Foundation
+import ZlibCoding
 
 /// The GeoJSON FeatureCollection of legal-dong boundaries (`Resources/README.md`), read
 /// with only what the lookup needs.
@@ -44,7 +45,7 @@ struct BoundaryFile: Decodable {
     /// Reads a `.geojson.gz` (or plain `.geojson`) file.
     static func read(path: String) throws -> BoundaryFile {
         var data = try Data(contentsOf: URL(fileURLWithPath: path))
-        if data.starts(with: [0x1f, 0x8b]) { data = try Gzip.decompress(data) }
+        if Gzip.isCompressed(data) { data = try Gzip.decompress(data) }
         return try JSONDecoder().decode(BoundaryFile.self, from: data)
     }
 }
