@@ -13,6 +13,8 @@ import Storage
 package enum AdminAssembly {
     /// The SQLite migrations this build knows, in order (a snapshot with others is from a newer build).
     package static var sqliteMigrations: [String] { AdminMigrations.migrator.migrations }
+    /// The PostgreSQL migrations this build knows, in order.
+    package static var postgresMigrations: [String] { AdminPostgresMigrations.all.map(\.name) }
 
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try AdminConfiguration(reader: reader)

@@ -17,6 +17,8 @@ import Storage
 package enum AuthAssembly {
     /// The SQLite migrations this build knows, in order (a snapshot with others is from a newer build).
     package static var sqliteMigrations: [String] { AuthMigrations.migrator.migrations }
+    /// The PostgreSQL migrations this build knows, in order.
+    package static var postgresMigrations: [String] { AuthPostgresMigrations.all.map(\.name) }
 
     /// Where auth-svc's records name uploads (`glint files migrate`).
     package static let fileReferences = [

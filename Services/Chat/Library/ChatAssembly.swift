@@ -16,6 +16,8 @@ import Storage
 package enum ChatAssembly {
     /// The SQLite migrations this build knows, in order (a snapshot with others is from a newer build).
     package static var sqliteMigrations: [String] { ChatMigrations.migrator.migrations }
+    /// The PostgreSQL migrations this build knows, in order.
+    package static var postgresMigrations: [String] { ChatPostgresMigrations.all.map(\.name) }
 
     /// Where chat-svc's records name uploads (`glint files migrate`).
     package static let fileReferences = [

@@ -32,7 +32,8 @@ package struct BackupScheduler: Service {
     /// One snapshot, then the oldest beyond `keep` removed.
     package func round() async {
         do {
-            let taken = try await Backups.run(dataDirectory: dataDirectory, into: settings.store(dataDirectory: dataDirectory), keep: settings.keep)
+            let taken = try await Backups.run(
+                from: settings.sources(dataDirectory: dataDirectory), into: settings.store(dataDirectory: dataDirectory), keep: settings.keep)
             let bytes = taken.manifest.parts.map(\.bytes).reduce(0, +)
             say(
                 "backup \(taken.manifest.id) taken (\(taken.manifest.parts.count) parts, \(bytes) bytes)"

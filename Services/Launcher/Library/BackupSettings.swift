@@ -1,7 +1,9 @@
 import AsyncHTTPClient
 import Backup
+import Contracts
 import FileStorage
 import ServiceKit
+import Storage
 
 /// The launcher's scheduled backups (`glint start`; on Kubernetes a CronJob runs `glint backup create`).
 package struct BackupSettings: Sendable {
@@ -14,12 +16,17 @@ package struct BackupSettings: Sendable {
     package static let bucketRegion = ConfigVariable("BACKUP_S3_REGION", default: "us-east-1", "the backup bucket's region")
     package static let bucketKeyID = ConfigVariable("BACKUP_S3_ACCESS_KEY_ID", default: "", "access key id for the backup bucket")
     package static let bucketSecret = ConfigVariable("BACKUP_S3_SECRET_ACCESS_KEY", default: "", "secret access key for the backup bucket")
-    package static let all = [schedule, keep, directory, bucketURL, bucketRegion, bucketKeyID, bucketSecret]
+    package static let postgresTools = ConfigVariable(
+        "BACKUP_PG_BIN", default: "", "the folder with pg_dump and pg_restore (of the server's major version or newer); unset: the PATH's")
+    package static let all = [schedule, keep, directory, bucketURL, bucketRegion, bucketKeyID, bucketSecret, postgresTools]
 
     package var schedule: BackupSchedule?
     package var keep: Int
     package var directory: String?
     package var bucket: (url: S3BucketURL, signer: SigV4Signer)?
+    /// The services whose `<SVC>_DATABASE_URL` names a PostgreSQL database: dumped, and restored into it.
+    package var databases: [ServiceName: String] = [:]
+    package var tools: PostgresTools
 
     package init(reader: ConfigReader) throws {
         let text = try reader.string(Self.schedule)
@@ -33,6 +40,13 @@ package struct BackupSettings: Sendable {
         keep = try reader.int(Self.keep, in: 1...10_000)
         let directory = try reader.string(Self.directory)
         self.directory = directory.isEmpty ? nil : directory
+        for service in ServiceName.allCases {
+            if let variable = ServiceCatalog.databaseURLVariable(for: service), let url = try reader.databaseURL(variable) {
+                databases[service] = url
+            }
+        }
+        let tools = try reader.string(Self.postgresTools)
+        self.tools = PostgresTools(directory: tools.isEmpty ? nil : tools)
         let bucketText = try reader.string(Self.bucketURL)
         if bucketText.isEmpty {
             bucket = nil
@@ -44,6 +58,11 @@ package struct BackupSettings: Sendable {
         } else {
             bucket = try reader.refuse(Self.bucketURL, "must be http(s)://host[:port]/bucket", standIn: nil)
         }
+    }
+
+    /// Every service's store in `dataDirectory` or its database.
+    package func sources(dataDirectory: String) -> Backups.Sources {
+        Backups.Sources(dataDirectory: dataDirectory, databases: databases, tools: tools)
     }
 
     /// Where snapshots are kept: the folder a command names (`--to`, `--from`), else the bucket

@@ -3,8 +3,10 @@ import Contracts
 import Crypto
 import Foundation
 import GRDB
+import Logging
 import NIOPosix
 import Outbox
+import PostgresStorage
 import ServiceKit
 import ZlibCoding
 
@@ -16,27 +18,54 @@ import ZlibCoding
 package enum Backups {
     package static let archiveSuffix = ".tar.gz"
 
-    /// Takes a snapshot into `store`; answers its manifest (its id names the archive).
-    package static func create(dataDirectory: String, into store: BackupStore) async throws -> BackupManifest {
-        // Copying the stores and files reads and writes for a while: on NIO's blocking-work
-        // threads, not the few that run every task.
-        let (manifest, archive) = try await NIOThreadPool.singleton.runIfActive { try snapshot(dataDirectory: dataDirectory) }
-        try await store.put(manifest.id, archive, manifest)
-        return manifest
+    /// Where each service's store is: the PostgreSQL database its `<SVC>_DATABASE_URL` names, else
+    /// its SQLite file in the data folder; and the PostgreSQL tools to copy databases with.
+    package struct Sources: Sendable {
+        package var dataDirectory: String
+        package var databases: [ServiceName: String]
+        package var tools: PostgresTools
+
+        package init(dataDirectory: String, databases: [ServiceName: String] = [:], tools: PostgresTools = PostgresTools(directory: nil)) {
+            (self.dataDirectory, self.databases, self.tools) = (dataDirectory, databases, tools)
+        }
     }
 
-    static func snapshot(dataDirectory: String) throws -> (BackupManifest, Data) {
+    /// Takes a snapshot into `store`; answers its manifest (its id names the archive).
+    package static func create(dataDirectory: String, into store: BackupStore) async throws -> BackupManifest {
+        try await create(from: Sources(dataDirectory: dataDirectory), into: store)
+    }
+
+    package static func create(from sources: Sources, into store: BackupStore) async throws -> BackupManifest {
         let startedAt = GlintDate.nowMilliseconds()
         let id = snapshotID(at: startedAt)
         var entries: [TarArchive.Entry] = []
         var parts: [BackupManifest.Part] = []
         for service in ServiceCatalog.backupOrder {
-            let path = dataDirectory + "/" + service.rawValue + ".sqlite"
-            guard FileManager.default.fileExists(atPath: path) else { continue }
-            let (bytes, part) = try SQLiteSnapshot.take(path, service: service.rawValue)
+            let (bytes, part): (Data, BackupManifest.Part)
+            if let url = sources.databases[service] {
+                (bytes, part) = try await PostgresDump.take(service: service, url: url, tools: sources.tools, logger: logger)
+            } else {
+                let path = sources.dataDirectory + "/" + service.rawValue + ".sqlite"
+                guard FileManager.default.fileExists(atPath: path) else { continue }
+                // Copying reads for a while: on NIO's blocking-work threads, not the few that run every task.
+                (bytes, part) = try await NIOThreadPool.singleton.runIfActive { try SQLiteSnapshot.take(path, service: service.rawValue) }
+            }
             entries.append(TarArchive.Entry(name: part.name, bytes: bytes))
             parts.append(part)
         }
+        let (files, fileParts) = try await NIOThreadPool.singleton.runIfActive { try uploadedFiles(in: sources.dataDirectory) }
+        let manifest = BackupManifest(id: id, startedAt: startedAt, finishedAt: GlintDate.nowMilliseconds(), parts: parts + fileParts)
+        let manifestEntry = TarArchive.Entry(name: "manifest.json", bytes: Data(buffer: JSONCoding.encode(manifest)))
+        let all = [manifestEntry] + entries + files
+        let archive = try await NIOThreadPool.singleton.runIfActive { try Gzip.compress(try TarArchive.encode(all)) }
+        try await store.put(manifest.id, archive, manifest)
+        return manifest
+    }
+
+    /// The uploads under `DATA_DIR/files`, each with its part.
+    static func uploadedFiles(in dataDirectory: String) throws -> ([TarArchive.Entry], [BackupManifest.Part]) {
+        var entries: [TarArchive.Entry] = []
+        var parts: [BackupManifest.Part] = []
         let files = dataDirectory + "/files"
         for area in ((try? FileManager.default.contentsOfDirectory(atPath: files)) ?? []).sorted() {
             for name in ((try? FileManager.default.contentsOfDirectory(atPath: files + "/" + area)) ?? []).sorted() {
@@ -47,10 +76,10 @@ package enum Backups {
                 parts.append(BackupManifest.Part(name: entryName, sha256: digest(bytes), bytes: bytes.count, takenAt: takenAt))
             }
         }
-        let manifest = BackupManifest(id: id, startedAt: startedAt, finishedAt: GlintDate.nowMilliseconds(), parts: parts)
-        let manifestEntry = TarArchive.Entry(name: "manifest.json", bytes: Data(buffer: JSONCoding.encode(manifest)))
-        return (manifest, try Gzip.compress(try TarArchive.encode([manifestEntry] + entries)))
+        return (entries, parts)
     }
+
+    static let logger = Logger(label: "glint-backup")
 
     /// An archive's entries: a gzipped tar.
     static func entries(of archive: Data) throws -> [TarArchive.Entry] {
@@ -60,13 +89,14 @@ package enum Backups {
     /// `create`, then `prune` to `keep`, with how it ended recorded (`BackupStatusFile`): a
     /// scheduled round and `glint backup create` alike.
     package static func run(
-        dataDirectory: String, into store: BackupStore, keep: Int?
+        from sources: Sources, into store: BackupStore, keep: Int?
     ) async throws -> (
         manifest: BackupManifest, removed: [String]
     ) {
+        let dataDirectory = sources.dataDirectory
         do {
             if let keep, keep < 1 { throw ServiceError.badRequest("keep at least one snapshot (asked: \(keep))") }
-            let manifest = try await create(dataDirectory: dataDirectory, into: store)
+            let manifest = try await create(from: sources, into: store)
             var removed: [String] = []
             if let keep { removed = try await prune(keep: keep, in: store) }
             try BackupStatusFile.record(in: dataDirectory, snapshot: manifest.id, error: nil, at: GlintDate.nowMilliseconds())
@@ -99,7 +129,7 @@ package enum Backups {
 
     /// What is wrong with a snapshot: a part missing, changed or extra; a store failing SQLite's
     /// integrity check. Empty when it can be restored.
-    package static func verify(id: String, in store: BackupStore) async throws -> [String] {
+    package static func verify(id: String, in store: BackupStore, tools: PostgresTools = PostgresTools(directory: nil)) async throws -> [String] {
         guard id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) else { throw ServiceError.badRequest("not a snapshot id: \(id)") }
         let entries: [TarArchive.Entry]
         do {
@@ -116,6 +146,9 @@ package enum Backups {
                 continue
             }
             if bytes.count != part.bytes || digest(bytes) != part.sha256 { problems.append("\(part.name): its checksum does not match") }
+            if part.engine == "postgresql", let problem = await PostgresDump.problem(bytes, tools: tools) {
+                problems.append("\(part.name): \(problem)")
+            }
             if part.engine == "sqlite" {
                 let scratch = try ScratchFolder.make()
                 defer { try? FileManager.default.removeItem(atPath: scratch) }
@@ -147,26 +180,50 @@ package enum Backups {
     /// Outbox messages delivered since the snapshot began are made due again: a consumer's part
     /// may have been taken before the delivery its producer's part records.
     package static func restore(id: String, into dataDirectory: String, from store: BackupStore) async throws -> Restored {
+        try await restore(id: id, into: Sources(dataDirectory: dataDirectory), from: store)
+    }
+
+    /// Into `sources`: the data folder, and for a store dumped from PostgreSQL the empty database
+    /// its service's `<SVC>_DATABASE_URL` names now. Everything is checked before anything is written.
+    package static func restore(id: String, into sources: Sources, from store: BackupStore) async throws -> Restored {
+        let dataDirectory = sources.dataDirectory
         let existing = (try? FileManager.default.contentsOfDirectory(atPath: dataDirectory)) ?? []
         if let taken = existing.first(where: { $0.hasSuffix(".sqlite") || $0 == "files" }) {
             throw ServiceError.badRequest("\(dataDirectory) is not empty (\(taken)): restore into a new data folder")
         }
-        let problems = try await verify(id: id, in: store)
+        let problems = try await verify(id: id, in: store, tools: sources.tools)
         guard problems.isEmpty else { throw ServiceError.badRequest("snapshot \(id) is damaged: " + problems.joined(separator: "; ")) }
         let entries = try Self.entries(of: try await store.archive(id))
         let manifest = try manifest(in: entries)
-        for part in manifest.parts where part.engine == "sqlite" {
+        var databases: [String: String] = [:]
+        for part in manifest.parts where part.engine != nil {
             guard let service = part.service.flatMap(ServiceName.init(rawValue:)) else {
                 throw ServiceError.badRequest("\(part.name): a store of no service this build has")
             }
-            let unknown = (part.migrations ?? []).filter { !ServiceCatalog.sqliteMigrations(for: service).contains($0) }
+            let postgres = part.engine == "postgresql"
+            let known = postgres ? ServiceCatalog.postgresMigrations(for: service) : ServiceCatalog.sqliteMigrations(for: service)
+            let unknown = (part.migrations ?? []).filter { !known.contains($0) }
             guard unknown.isEmpty else {
                 throw ServiceError.badRequest(
                     "snapshot \(id) is from a newer build: \(part.name) has migrations this one does not know (\(unknown.joined(separator: ", ")))")
             }
+            guard postgres else { continue }
+            guard let variable = ServiceCatalog.databaseURLVariable(for: service), let url = sources.databases[service] else {
+                throw ServiceError.badRequest(
+                    "\(part.name): set \(ServiceCatalog.databaseURLVariable(for: service)?.name ?? "its database URL") to an empty database to restore it into"
+                )
+            }
+            guard try await PostgresDump.checkEmpty(url, logger: logger) else {
+                throw ServiceError.badRequest("\(part.name): the database \(variable.name) names has tables already; restore into an empty one")
+            }
+            databases[part.name] = url
         }
         try FileManager.default.createDirectory(atPath: dataDirectory, withIntermediateDirectories: true)
         for entry in entries.dropFirst() {
+            if let url = databases[entry.name] {
+                try await PostgresDump.restore(entry.bytes, into: url, tools: sources.tools)
+                continue
+            }
             let path = dataDirectory + "/" + entry.name
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -174,10 +231,16 @@ package enum Backups {
         }
         var redelivered: [String: Int] = [:]
         let now = GlintDate.nowMilliseconds()
-        for part in manifest.parts where part.engine == "sqlite" && part.rowCounts?["outbox"] != nil {
-            let database = try DatabaseQueue(path: dataDirectory + "/" + part.name)
-            redelivered[part.name] = try await SQLiteOutboxStore(database: database).redeliver(deliveredSince: manifest.startedAt, at: now)
-            try database.close()
+        for part in manifest.parts where part.rowCounts?["outbox"] != nil {
+            if let url = databases[part.name] {
+                let pool = try PostgresPool(url: url, logger: logger, maximumConnections: 1)
+                defer { pool.close() }
+                redelivered[part.name] = try await PostgresOutboxStore(database: pool).redeliver(deliveredSince: manifest.startedAt, at: now)
+            } else if part.engine == "sqlite" {
+                let database = try DatabaseQueue(path: dataDirectory + "/" + part.name)
+                redelivered[part.name] = try await SQLiteOutboxStore(database: database).redeliver(deliveredSince: manifest.startedAt, at: now)
+                try database.close()
+            }
         }
         return Restored(manifest: manifest, redelivered: redelivered)
     }

@@ -60,6 +60,34 @@ extension ServiceCatalog {
 }
 
 extension ServiceCatalog {
+    /// The PostgreSQL migrations this build knows for a service's store (geo-svc and the gateway keep none there).
+    package static func postgresMigrations(for service: ServiceName) -> [String] {
+        switch service {
+        case .gateway, .geo: []
+        case .auth: AuthAssembly.postgresMigrations
+        case .market: MarketAssembly.postgresMigrations
+        case .chat: ChatAssembly.postgresMigrations
+        case .paymentVerify: PaymentVerifyAssembly.postgresMigrations
+        case .push: PushAssembly.postgresMigrations
+        case .admin: AdminAssembly.postgresMigrations
+        }
+    }
+
+    /// `<SVC>_DATABASE_URL`: where a service keeps its store on PostgreSQL, when set.
+    package static func databaseURLVariable(for service: ServiceName) -> ConfigVariable? {
+        switch service {
+        case .gateway, .geo: nil
+        case .auth: AuthSettings.databaseURL
+        case .market: MarketSettings.databaseURL
+        case .chat: ChatSettings.databaseURL
+        case .paymentVerify: PaymentSettings.databaseURL
+        case .push: PushSettings.databaseURL
+        case .admin: AdminSettings.databaseURL
+        }
+    }
+}
+
+extension ServiceCatalog {
     /// The order `glint backup create` copies the stores in: a store before those its rows refer
     /// to, so every reference in a copy finds what it names in the copies taken after it (a
     /// payment's order in market-svc, a post's author in auth-svc, a place's post in market-svc).

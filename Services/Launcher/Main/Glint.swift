@@ -68,6 +68,11 @@ struct Glint: AsyncParsableCommand {
             try BackupSettings(reader: ConfigReader()).store(dataDirectory: dataDirectory, folder: folder)
         }
 
+        /// The stores: the data folder, and the databases the `<SVC>_DATABASE_URL` variables name.
+        static func sources(dataDirectory: String) throws -> Backups.Sources {
+            try BackupSettings(reader: ConfigReader()).sources(dataDirectory: dataDirectory)
+        }
+
         struct Create: AsyncParsableCommand {
             static let configuration = CommandConfiguration(abstract: "Takes a snapshot; prints its id on the last line.")
             @Option(help: "the suite's data folder") var dataDir = "data"
@@ -77,7 +82,7 @@ struct Glint: AsyncParsableCommand {
             func run() async throws {
                 if let keep, keep < 1 { throw ValidationError("--keep must be at least 1") }
                 let (manifest, removed) = try await Backups.run(
-                    dataDirectory: dataDir, into: try Backup.store(dataDirectory: dataDir, folder: to), keep: keep)
+                    from: try Backup.sources(dataDirectory: dataDir), into: try Backup.store(dataDirectory: dataDir, folder: to), keep: keep)
                 for id in removed { print("removed \(id)") }
                 for part in manifest.parts where part.engine != nil {
                     let rows = part.rowCounts?.values.reduce(0, +) ?? 0
@@ -115,7 +120,8 @@ struct Glint: AsyncParsableCommand {
             @OptionGroup var source: Source
 
             func run() async throws {
-                let problems = try await Backups.verify(id: id, in: try source.store())
+                let problems = try await Backups.verify(
+                    id: id, in: try source.store(), tools: try Backup.sources(dataDirectory: source.dataDir).tools)
                 guard problems.isEmpty else {
                     for problem in problems { print(problem) }
                     throw ExitCode(1)
@@ -129,11 +135,15 @@ struct Glint: AsyncParsableCommand {
                 commandName: "restore",
                 abstract: "Writes a snapshot into a new data folder (checked first; one from a newer build is refused); start the suite on it.")
             @Argument(help: "the snapshot's id") var id: String
-            @Option(help: "the new data folder (no stores or files in it yet)") var dataDir: String
+            @Option(
+                help:
+                    "the new data folder (no stores or files in it yet); stores dumped from PostgreSQL go to the empty databases the *_DATABASE_URL variables name"
+            ) var dataDir: String
             @Option(help: "the folder snapshots are kept in (default: BACKUP_S3_URL's bucket, else DATA_DIR/backups)") var from: String?
 
             func run() async throws {
-                let restored = try await Backups.restore(id: id, into: dataDir, from: try Backup.store(dataDirectory: dataDir, folder: from))
+                let restored = try await Backups.restore(
+                    id: id, into: try Backup.sources(dataDirectory: dataDir), from: try Backup.store(dataDirectory: dataDir, folder: from))
                 for (store, count) in restored.redelivered.sorted(by: { $0.key < $1.key }) where count > 0 {
                     print("\(store): \(count) outbox messages delivered since the snapshot began go again")
                 }

@@ -14,6 +14,8 @@ import Storage
 package enum MarketAssembly {
     /// The SQLite migrations this build knows, in order (a snapshot with others is from a newer build).
     package static var sqliteMigrations: [String] { MarketMigrations.migrator.migrations }
+    /// The PostgreSQL migrations this build knows, in order.
+    package static var postgresMigrations: [String] { MarketPostgresMigrations.all.map(\.name) }
 
     /// Where market-svc's records name uploads (`glint files migrate`).
     package static let fileReferences = [

@@ -11,6 +11,8 @@ import Storage
 package enum PaymentVerifyAssembly {
     /// The SQLite migrations this build knows, in order (a snapshot with others is from a newer build).
     package static var sqliteMigrations: [String] { PaymentMigrations.migrator.migrations }
+    /// The PostgreSQL migrations this build knows, in order.
+    package static var postgresMigrations: [String] { PaymentPostgresMigrations.all.map(\.name) }
 
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try PaymentConfiguration(reader: reader)

@@ -12,6 +12,8 @@ import Storage
 package enum PushAssembly {
     /// The SQLite migrations this build knows, in order (a snapshot with others is from a newer build).
     package static var sqliteMigrations: [String] { PushMigrations.migrator.migrations }
+    /// The PostgreSQL migrations this build knows, in order.
+    package static var postgresMigrations: [String] { PushPostgresMigrations.all.map(\.name) }
 
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let databaseURL = try reader.databaseURL(PushSettings.databaseURL)
