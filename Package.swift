@@ -184,7 +184,11 @@ let package = Package(
         ),
         // Snapshots of the stores and files (`glint backup`).
         .target(
-            name: "Backup", dependencies: ["Contracts", "ZlibCoding", grdb, .product(name: "Crypto", package: "swift-crypto")], path: "Shared/Backup",
+            name: "Backup",
+            dependencies: [
+                "Contracts", "ServiceKit", "FileStorage", "ZlibCoding", grdb, .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ], path: "Shared/Backup",
             swiftSettings: settings),
         .target(
             name: "FileStorage",

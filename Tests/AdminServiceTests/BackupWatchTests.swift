@@ -42,11 +42,31 @@ final class BackupWatchTests: XCTestCase {
             XCTAssertTrue(metrics.contains("glint_backup_last_success_timestamp_seconds 1764216000"), metrics)
 
             try BackupStatusFile.record(in: directory, snapshot: "20261128T040000Z-def456", error: nil, at: 1_764_302_500_000)
-            watch.read()
+            await watch.read()
             let fixed = try await client.execute(uri: "/metrics", method: .get).body.text
             XCTAssertTrue(fixed.contains("glint_backup_last_run_failed 0"), fixed)
             let ok = try JSON.object(try await client.execute(uri: "/health", method: .get).body)["backup"] as? [String: Any]
             XCTAssertEqual(ok?["status"] as? String, "ok")
         }
+    }
+
+    /// With snapshots in a bucket the status is read there (a CronJob's runs record it); a bucket
+    /// that does not answer shows as a failure, the last success kept.
+    func testTheStatusInTheBucketAndABucketThatDoesNotAnswer() async throws {
+        guard let server = try await S3TestServer.start(.rclone, bucket: "snapshots") else {
+            throw XCTSkip("rclone is not installed here (scripts/test installs it)")
+        }
+        let watch = BackupWatch(source: .bucket(server.client), registry: PrometheusCollectorRegistry())
+        await watch.read()
+        XCTAssertNil(watch.current, "no run yet")
+        let recorded = BackupStatusFile.updated(nil, snapshot: "20261127T040000Z-abc123", error: nil, at: 1_764_216_000_000)
+        try await BackupBucket.recordStatus(recorded, in: server.client)
+        await watch.read()
+        XCTAssertEqual(watch.current, recorded)
+        server.stop()
+        await watch.read()
+        XCTAssertEqual(watch.current?.status, "failed")
+        XCTAssertEqual(watch.current?.lastSuccessAt, 1_764_216_000_000)
+        XCTAssertTrue(watch.current?.error?.contains("the backup bucket did not answer") ?? false)
     }
 }

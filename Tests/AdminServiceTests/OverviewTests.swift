@@ -58,7 +58,7 @@ final class OverviewTests: XCTestCase {
 
             // A backup that failed: in the API's overview and red on the page.
             try BackupStatusFile.record(in: harness.dataDirectory, snapshot: nil, error: "disk full", at: 1_764_216_000_000)
-            harness.backups.read()
+            await harness.backups.read()
             let failed = try await browser.get("/admin/api/overview")
             XCTAssertEqual(try JSONCoding.decoder.decode(Overview.self, from: failed.body).backup?.error, "disk full")
             let red = String(buffer: try await browser.get("/admin?days=7").body)

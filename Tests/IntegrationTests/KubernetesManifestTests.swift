@@ -1,3 +1,4 @@
+import Backup
 import Contracts
 import Foundation
 import Hummingbird
@@ -116,6 +117,38 @@ final class KubernetesManifestTests: XCTestCase {
         XCTAssertEqual(keysMount?["name"] as? String, try XCTUnwrap(keys?["name"] as? String))
     }
 
+    /// The nightly CronJob dumps every database a service's manifest names, into the bucket
+    /// admin-svc reads the status from, and sets nothing `glint backup` does not read.
+    func testTheBackupCronJobDumpsEveryDatabaseIntoTheBucket() async throws {
+        let documents = try await Self.documents()
+        let configMaps = Self.named(documents, "ConfigMap").mapValues { $0["data"] as? [String: String] ?? [:] }
+        let secrets = Self.named(documents, "Secret").mapValues { $0["stringData"] as? [String: String] ?? [:] }
+        let job = try XCTUnwrap(Self.named(documents, "CronJob")["glint-backup"])
+        let jobTemplate = try XCTUnwrap((job["spec"] as? [String: Any])?["jobTemplate"] as? [String: Any])
+        let pod = try XCTUnwrap(((jobTemplate["spec"] as? [String: Any])?["template"] as? [String: Any])?["spec"] as? [String: Any])
+        let container = try XCTUnwrap((pod["containers"] as? [[String: Any]])?.first)
+        XCTAssertEqual((container["command"] as? [String])?.prefix(3), ["glint", "backup", "create"])
+        var settings: Set<String> = []
+        for source in container["envFrom"] as? [[String: Any]] ?? [] {
+            if let name = (source["configMapRef"] as? [String: Any])?["name"] as? String { settings.formUnion(try XCTUnwrap(configMaps[name]).keys) }
+            if let name = (source["secretRef"] as? [String: Any])?["name"] as? String { settings.formUnion(try XCTUnwrap(secrets[name]).keys) }
+        }
+        for variable in container["env"] as? [[String: Any]] ?? [] {
+            let name = try XCTUnwrap(variable["name"] as? String)
+            settings.insert(name)
+            if let reference = (variable["valueFrom"] as? [String: Any])?["secretKeyRef"] as? [String: Any] {
+                let secret = try XCTUnwrap(reference["name"] as? String), key = try XCTUnwrap(reference["key"] as? String)
+                XCTAssertNotNil(secrets[secret]?[key], "\(name) comes from \(secret).\(key), which exists")
+            }
+        }
+        let databases = Set(secrets.values.flatMap(\.keys).filter { $0.hasSuffix("_DATABASE_URL") })
+        XCTAssertFalse(databases.isEmpty)
+        XCTAssertEqual(databases.subtracting(settings).sorted(), [], "every database the services are given is dumped")
+        let reads = Set(BackupSettings.all.map(\.name) + ServiceName.allCases.compactMap { ServiceCatalog.databaseURLVariable(for: $0)?.name })
+        XCTAssertEqual(settings.subtracting(reads).sorted(), [], "set, never read by glint backup")
+        XCTAssertTrue(settings.isSuperset(of: BackupBucket.all.map(\.name)), "into the bucket")
+    }
+
     func testKubernetesSchemasAcceptTheManifests() async throws {
         let validator = try ChatThroughGatewayTests.python().deletingLastPathComponent().appendingPathComponent("kubernetes-validate")
         let process = try RunningProcess(
@@ -166,7 +199,7 @@ final class KubernetesManifestTests: XCTestCase {
                 },
             ]
         }
-        let groups: [(String, String)] = [("apps", "v1"), ("autoscaling", "v2")]
+        let groups: [(String, String)] = [("apps", "v1"), ("autoscaling", "v2"), ("batch", "v1")]
         let answers: [String: Any] = [
             "/api": [
                 "kind": "APIVersions", "versions": ["v1"], "serverAddressByClientCIDRs": [["clientCIDR": "0.0.0.0/0", "serverAddress": "127.0.0.1"]],
@@ -183,6 +216,7 @@ final class KubernetesManifestTests: XCTestCase {
                 [("configmaps", "ConfigMap"), ("secrets", "Secret"), ("services", "Service"), ("persistentvolumeclaims", "PersistentVolumeClaim")]),
             "/apis/apps/v1": resources("apps/v1", [("deployments", "Deployment"), ("statefulsets", "StatefulSet")]),
             "/apis/autoscaling/v2": resources("autoscaling/v2", [("horizontalpodautoscalers", "HorizontalPodAutoscaler")]),
+            "/apis/batch/v1": resources("batch/v1", [("cronjobs", "CronJob")]),
         ]
         let encoded = try answers.mapValues { try JSONSerialization.data(withJSONObject: $0) }
         let notFound = try JSONSerialization.data(withJSONObject: [

@@ -23,7 +23,8 @@ package enum AdminAssembly {
         let client = InternalClient(http: http.client, configuration: common)
         let monitor = ProcessMonitor(http: http.client, configuration: common, logger: logger)
         let registry = PrometheusCollectorRegistry()
-        let backups = BackupWatch(dataDirectory: common.dataDirectory, registry: registry)
+        let backups = BackupWatch(
+            source: configuration.backupBucket.map { .bucket($0.client(http: http.client)) } ?? .folder(common.dataDirectory), registry: registry)
         // Nothing admin-svc keeps of auth-svc's answers is cached across requests: no change signal to hear.
         let dependencies = Dependencies(
             auth: .live(client, changes: LocalChangeCounter()), content: .live(client), market: .live(client), payments: .live(client),

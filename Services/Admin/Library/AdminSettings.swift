@@ -1,3 +1,4 @@
+import Backup
 import Foundation
 import ServiceKit
 import Storage
@@ -11,7 +12,8 @@ package enum AdminSettings {
         "ADMIN_SESSION_IDLE_HOURS", default: "12", "hours an operator's session lasts without a request (1-168)")
     package static let databaseURL = ConfigVariable.databaseURL("ADMIN", service: "admin-svc")
 
-    package static var all: [ConfigVariable] { [allowedNetworks, sessionIdleHours, databaseURL] }
+    /// With the bucket snapshots go to, admin-svc reads the last run's status from it.
+    package static var all: [ConfigVariable] { [allowedNetworks, sessionIdleHours, databaseURL] + BackupBucket.all }
 }
 
 struct AdminConfiguration: Sendable {
@@ -19,6 +21,8 @@ struct AdminConfiguration: Sendable {
     var sessionIdle: Duration = .seconds(12 * 3600)
     /// PostgreSQL instead of the SQLite file.
     var databaseURL: String?
+    /// Where snapshots go, when a bucket: the last run's status is read there.
+    var backupBucket: BackupBucket?
     /// bcrypt's cost for operators' passwords (tests lower it).
     var bcryptCost = 10
 
@@ -33,5 +37,6 @@ struct AdminConfiguration: Sendable {
         }
         sessionIdle = .seconds(try reader.int(AdminSettings.sessionIdleHours, in: 1...168) * 3600)
         databaseURL = try reader.databaseURL(AdminSettings.databaseURL)
+        backupBucket = try BackupBucket.read(reader)
     }
 }

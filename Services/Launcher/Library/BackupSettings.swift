@@ -11,19 +11,14 @@ package struct BackupSettings: Sendable {
         "BACKUP_SCHEDULE", default: "", "when `glint start` takes snapshots (UTC): hourly, daily HH:MM, every N{s,m,h}; unset: never")
     package static let keep = ConfigVariable("BACKUP_KEEP", default: "7", "snapshots a scheduled backup keeps (the newest; older ones are removed)")
     package static let directory = ConfigVariable("BACKUP_DIR", default: "", "the folder scheduled snapshots go to (default DATA_DIR/backups)")
-    package static let bucketURL = ConfigVariable(
-        "BACKUP_S3_URL", default: "", "S3-compatible bucket snapshots go to, path-style (https://host:port/bucket); unset: a folder")
-    package static let bucketRegion = ConfigVariable("BACKUP_S3_REGION", default: "us-east-1", "the backup bucket's region")
-    package static let bucketKeyID = ConfigVariable("BACKUP_S3_ACCESS_KEY_ID", default: "", "access key id for the backup bucket")
-    package static let bucketSecret = ConfigVariable("BACKUP_S3_SECRET_ACCESS_KEY", default: "", "secret access key for the backup bucket")
     package static let postgresTools = ConfigVariable(
         "BACKUP_PG_BIN", default: "", "the folder with pg_dump and pg_restore (of the server's major version or newer); unset: the PATH's")
-    package static let all = [schedule, keep, directory, bucketURL, bucketRegion, bucketKeyID, bucketSecret, postgresTools]
+    package static let all = [schedule, keep, directory, postgresTools] + BackupBucket.all
 
     package var schedule: BackupSchedule?
     package var keep: Int
     package var directory: String?
-    package var bucket: (url: S3BucketURL, signer: SigV4Signer)?
+    package var bucket: BackupBucket?
     /// The services whose `<SVC>_DATABASE_URL` names a PostgreSQL database: dumped, and restored into it.
     package var databases: [ServiceName: String] = [:]
     package var tools: PostgresTools
@@ -47,17 +42,7 @@ package struct BackupSettings: Sendable {
         }
         let tools = try reader.string(Self.postgresTools)
         self.tools = PostgresTools(directory: tools.isEmpty ? nil : tools)
-        let bucketText = try reader.string(Self.bucketURL)
-        if bucketText.isEmpty {
-            bucket = nil
-        } else if let url = S3BucketURL(bucketText) {
-            var keyID = try reader.string(Self.bucketKeyID), secret = try reader.string(Self.bucketSecret)
-            if keyID.isEmpty { keyID = try reader.refuse(Self.bucketKeyID, "is required with BACKUP_S3_URL", standIn: "") }
-            if secret.isEmpty { secret = try reader.refuse(Self.bucketSecret, "is required with BACKUP_S3_URL", standIn: "") }
-            bucket = (url, SigV4Signer(accessKeyID: keyID, secretAccessKey: secret, region: try reader.string(Self.bucketRegion)))
-        } else {
-            bucket = try reader.refuse(Self.bucketURL, "must be http(s)://host[:port]/bucket", standIn: nil)
-        }
+        bucket = try BackupBucket.read(reader)
     }
 
     /// Every service's store in `dataDirectory` or its database.
@@ -69,7 +54,7 @@ package struct BackupSettings: Sendable {
     /// `BACKUP_S3_URL` names, else `BACKUP_DIR`, else `DATA_DIR/backups`.
     package func store(dataDirectory: String, folder given: String? = nil, http: HTTPClient = .shared) -> BackupStore {
         if let given { return .folder(given) }
-        if let bucket { return .bucket(S3Client(bucketURL: bucket.url, signer: bucket.signer, http: http)) }
+        if let bucket { return .bucket(bucket.client(http: http)) }
         return .folder(directory ?? dataDirectory + "/backups")
     }
 }

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Backup
+import Contracts
 import FileStorage
 import Foundation
 import NIOCore
@@ -16,6 +17,9 @@ package struct BackupStore: Sendable {
     var archive: @Sendable (String) async throws -> Data
     var put: @Sendable (String, Data, BackupManifest) async throws -> Void
     var remove: @Sendable (String) async throws -> Void
+    /// The last run's status where the store keeps one (a bucket; a folder's is `DATA_DIR`'s only).
+    var status: @Sendable () async throws -> BackupHealth?
+    var recordStatus: @Sendable (BackupHealth) async throws -> Void
 }
 
 extension BackupStore {
@@ -33,7 +37,8 @@ extension BackupStore {
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
                 try archive.write(to: url(id), options: .atomic)
             },
-            remove: { id in try FileManager.default.removeItem(at: url(id)) })
+            remove: { id in try FileManager.default.removeItem(at: url(id)) },
+            status: { nil }, recordStatus: { _ in })
     }
 
     package static func bucket(_ client: S3Client) -> BackupStore {
@@ -65,6 +70,8 @@ extension BackupStore {
                 // The manifest first: a snapshot half removed is no longer listed.
                 try await client.delete(prefix + id + ".json")
                 try await client.delete(prefix + id + Backups.archiveSuffix)
-            })
+            },
+            status: { try await BackupBucket.status(in: client) },
+            recordStatus: { try await BackupBucket.recordStatus($0, in: client) })
     }
 }

@@ -94,17 +94,25 @@ package enum Backups {
         manifest: BackupManifest, removed: [String]
     ) {
         let dataDirectory = sources.dataDirectory
+        var taken: (manifest: BackupManifest, removed: [String])?
+        var failure: (any Error)?
         do {
             if let keep, keep < 1 { throw ServiceError.badRequest("keep at least one snapshot (asked: \(keep))") }
             let manifest = try await create(from: sources, into: store)
             var removed: [String] = []
             if let keep { removed = try await prune(keep: keep, in: store) }
-            try BackupStatusFile.record(in: dataDirectory, snapshot: manifest.id, error: nil, at: GlintDate.nowMilliseconds())
-            return (manifest, removed)
+            taken = (manifest, removed)
         } catch {
-            try? BackupStatusFile.record(in: dataDirectory, snapshot: nil, error: "\(error)", at: GlintDate.nowMilliseconds())
-            throw error
+            failure = error
         }
+        let (snapshot, error, now) = (taken?.manifest.id, failure.map { "\($0)" }, GlintDate.nowMilliseconds())
+        try? BackupStatusFile.record(in: dataDirectory, snapshot: snapshot, error: error, at: now)
+        // Where the store keeps it too (a bucket a run on another machine writes to); a store that
+        // failed may not take it, which the last success's age then shows.
+        let previous = try? await store.status()
+        try? await store.recordStatus(BackupStatusFile.updated(previous ?? nil, snapshot: snapshot, error: error, at: now))
+        if let failure { throw failure }
+        return try taken.orThrow()
     }
 
     /// The snapshots in the store, oldest first (ids taken within one second sort by their
