@@ -13,7 +13,8 @@ package enum FileStorageSettings {
     package static let redirect = ConfigVariable(
         "FILES_S3_REDIRECT", default: "false", "true: file reads answer 302 to a presigned URL valid 5 minutes instead of passing the bytes on")
     package static let deleteAfterSeconds = ConfigVariable(
-        "FILES_S3_DELETE_AFTER", default: "604800", "seconds a removed file is kept in the bucket (a restored backup may still point at it)")
+        "FILES_S3_DELETE_AFTER", default: "604800",
+        "seconds a removed file is kept, in the bucket or under DATA_DIR/files/_deleted (a restored backup may still point at it)")
 
     package static var all: [ConfigVariable] { [url, region, accessKeyID, secretAccessKey, redirect, deleteAfterSeconds] }
 
@@ -21,17 +22,21 @@ package enum FileStorageSettings {
 
 /// What the settings name: the data folder, or a bucket.
 package enum FileStorageConfiguration: Sendable {
-    case local
+    case local(deleteAfter: Duration)
     case s3(bucket: S3BucketURL, signer: SigV4Signer, redirect: Bool, deleteAfter: Duration)
+
+    /// The data folder, removals kept the default week: what a service has before its settings are read.
+    package static let dataFolder = FileStorageConfiguration.local(deleteAfter: .seconds(604_800))
 
     package init(reader: ConfigReader) throws {
         let text = try reader.string(FileStorageSettings.url)
+        let deleteAfter = Duration.seconds(try reader.int(FileStorageSettings.deleteAfterSeconds, in: 0...(365 * 86_400)))
         guard !text.isEmpty else {
-            self = .local
+            self = .local(deleteAfter: deleteAfter)
             return
         }
         guard let bucket = S3BucketURL(text) else {
-            self = try reader.refuse(FileStorageSettings.url, "must be http(s)://host[:port]/bucket", standIn: .local)
+            self = try reader.refuse(FileStorageSettings.url, "must be http(s)://host[:port]/bucket", standIn: .dataFolder)
             return
         }
         var keyID = try reader.string(FileStorageSettings.accessKeyID), secret = try reader.string(FileStorageSettings.secretAccessKey)
@@ -40,16 +45,15 @@ package enum FileStorageConfiguration: Sendable {
         self = .s3(
             bucket: bucket,
             signer: SigV4Signer(accessKeyID: keyID, secretAccessKey: secret, region: try reader.string(FileStorageSettings.region)),
-            redirect: try reader.bool(FileStorageSettings.redirect),
-            deleteAfter: .seconds(try reader.int(FileStorageSettings.deleteAfterSeconds, in: 0...(365 * 86_400))))
+            redirect: try reader.bool(FileStorageSettings.redirect), deleteAfter: deleteAfter)
     }
 
     /// The backend for a service whose data folder is `dataDirectory`; a bucket's with an HTTP
     /// client of its own, which runs (and is shut down) with the service.
     package func backend(dataDirectory: String, logger: Logger) -> any FileBackend {
         switch self {
-        case .local:
-            return LocalFileBackend(dataDirectory: dataDirectory)
+        case .local(let deleteAfter):
+            return LocalFileBackend(dataDirectory: dataDirectory, deleteAfter: deleteAfter, logger: logger)
         case .s3(let bucket, let signer, let redirect, let deleteAfter):
             let http = HTTPClientService.make(retryConnecting: false)
             return S3FileBackend(

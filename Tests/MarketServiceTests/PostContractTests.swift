@@ -63,7 +63,7 @@ final class PostContractTests: XCTestCase {
         /// `kakao` is Kakao's book search (by default none: a search fails the test).
         static func make(
             users: AuthClient? = nil, geo geoClient: EventClient<PostLocationEvent>? = nil, kakao: KakaoBookClient? = nil, engine: StoreEngine? = nil,
-            files: FileStorageConfiguration = .local
+            files: FileStorageConfiguration = .dataFolder
         ) async throws -> Harness {
             let keys = await TestKeys.make()
             let blocks = Blocks(), geo = Geo()

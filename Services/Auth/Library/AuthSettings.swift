@@ -60,7 +60,7 @@ struct AuthConfiguration: Sendable {
     /// PostgreSQL instead of the SQLite file.
     var databaseURL: String?
     /// Where uploads are kept: the data folder, or a bucket.
-    var files = FileStorageConfiguration.local
+    var files = FileStorageConfiguration.dataFolder
 
     init(signingKeyPath: String, sealingKeyPath: String, bcryptCost: Int) {
         self.signingKeyPath = signingKeyPath

@@ -32,7 +32,7 @@ struct ChatConfiguration: Sendable {
     /// PostgreSQL instead of the SQLite file.
     var databaseURL: String?
     /// Where uploads are kept: the data folder, or a bucket.
-    var files = FileStorageConfiguration.local
+    var files = FileStorageConfiguration.dataFolder
 
     init() {}
 

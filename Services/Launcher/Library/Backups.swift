@@ -1,6 +1,7 @@
 import Backup
 import Contracts
 import Crypto
+import FileStorage
 import Foundation
 import GRDB
 import Logging
@@ -53,7 +54,7 @@ package enum Backups {
             entries.append(TarArchive.Entry(name: part.name, bytes: bytes))
             parts.append(part)
         }
-        let (files, fileParts) = try await NIOThreadPool.singleton.runIfActive { try uploadedFiles(in: sources.dataDirectory) }
+        let (files, fileParts) = try await NIOThreadPool.singleton.runIfActive { try uploadedFiles(in: sources.dataDirectory, since: startedAt) }
         let manifest = BackupManifest(id: id, startedAt: startedAt, finishedAt: GlintDate.nowMilliseconds(), parts: parts + fileParts)
         let manifestEntry = TarArchive.Entry(name: "manifest.json", bytes: Data(buffer: JSONCoding.encode(manifest)))
         let all = [manifestEntry] + entries + files
@@ -62,18 +63,30 @@ package enum Backups {
         return manifest
     }
 
-    /// The uploads under `DATA_DIR/files`, each with its part.
-    static func uploadedFiles(in dataDirectory: String) throws -> ([TarArchive.Entry], [BackupManifest.Part]) {
+    /// The uploads under `DATA_DIR/files`, each with its part, and under their names again those
+    /// removed since `startedAt` (`LocalFileBackend` keeps them a while): a store copied before
+    /// their removal may still point at them.
+    package static func uploadedFiles(in dataDirectory: String, since startedAt: Int64) throws -> ([TarArchive.Entry], [BackupManifest.Part]) {
         var entries: [TarArchive.Entry] = []
         var parts: [BackupManifest.Part] = []
+        func add(_ path: String, as name: String) throws {
+            let takenAt = GlintDate.nowMilliseconds()
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            entries.append(TarArchive.Entry(name: name, bytes: bytes))
+            parts.append(BackupManifest.Part(name: name, sha256: digest(bytes), bytes: bytes.count, takenAt: takenAt))
+        }
+        func names(_ folder: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
         let files = dataDirectory + "/files"
-        for area in ((try? FileManager.default.contentsOfDirectory(atPath: files)) ?? []).sorted() {
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: files + "/" + area)) ?? []).sorted() {
-                let takenAt = GlintDate.nowMilliseconds()
-                let bytes = try Data(contentsOf: URL(fileURLWithPath: files + "/" + area + "/" + name))
-                let entryName = "files/" + area + "/" + name
-                entries.append(TarArchive.Entry(name: entryName, bytes: bytes))
-                parts.append(BackupManifest.Part(name: entryName, sha256: digest(bytes), bytes: bytes.count, takenAt: takenAt))
+        for area in names(files) where area != LocalFileBackend.deletedFolder {
+            for name in names(files + "/" + area) { try add(files + "/" + area + "/" + name, as: "files/" + area + "/" + name) }
+        }
+        let deleted = files + "/" + LocalFileBackend.deletedFolder
+        var taken = Set(parts.map(\.name))
+        for stamp in names(deleted) where (Int64(stamp) ?? 0) >= startedAt {
+            for area in names(deleted + "/" + stamp) {
+                for name in names(deleted + "/" + stamp + "/" + area) where taken.insert("files/" + area + "/" + name).inserted {
+                    try add(deleted + "/" + stamp + "/" + area + "/" + name, as: "files/" + area + "/" + name)
+                }
             }
         }
         return (entries, parts)

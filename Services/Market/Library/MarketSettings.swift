@@ -34,7 +34,7 @@ struct MarketConfiguration: Sendable {
     /// PostgreSQL instead of the SQLite file.
     var databaseURL: String?
     /// Where uploads are kept: the data folder, or a bucket.
-    var files = FileStorageConfiguration.local
+    var files = FileStorageConfiguration.dataFolder
 
     init() {}
 

@@ -2,22 +2,34 @@ import Contracts
 import Crypto
 import Foundation
 import Hummingbird
+import Logging
 import NIOCore
 import ServiceKit
 import ServiceLifecycle
 
 /// Uploads in the data folder: `<DATA_DIR>/files/<area>/<name>`, as every deployment has kept
 /// them (the app is not part of the path). Read back through Hummingbird's `FileIO`, in chunks.
+/// A removed file is moved to `files/_deleted/<milliseconds>/<area>/<name>` and deleted
+/// `deleteAfter` later, as a bucket's are: a snapshot takes what was removed while it ran, so a
+/// store copied earlier never points at a missing file.
 package struct LocalFileBackend: FileBackend {
     package let root: String
+    package let deleteAfter: Duration
+    private let logger: Logger
     private let fileIO = FileIO()
 
-    package init(dataDirectory: String) {
+    /// The folder under `root` removed files wait in, by the time of their removal.
+    package static let deletedFolder = "_deleted"
+
+    package init(dataDirectory: String, deleteAfter: Duration = .seconds(604_800), logger: Logger = Logger(label: "glint-files")) {
         root = dataDirectory + "/files"
+        (self.deleteAfter, self.logger) = (deleteAfter, logger)
     }
 
     package var name: String { "local" }
-    package var services: [any Service] { [] }
+    package var services: [any Service] {
+        [DelayedDeletionSweeper(interval: min(deleteAfter, .seconds(3600)), logger: logger) { try await sweep() }]
+    }
 
     package func path(of key: FileKey) -> String {
         root + "/" + key.area + "/" + key.name
@@ -57,7 +69,33 @@ package struct LocalFileBackend: FileBackend {
     }
 
     package func remove(_ key: FileKey) async {
-        try? FileManager.default.removeItem(atPath: path(of: key))
+        let path = path(of: key)
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        let folder = root + "/" + Self.deletedFolder + "/" + String(format: "%013lld", GlintDate.nowMilliseconds()) + "/" + key.area
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try FileManager.default.moveItem(atPath: path, toPath: folder + "/" + key.name)
+        } catch {
+            // The file stays: a leftover costs space, a missing file breaks a record.
+            logger.warning("file not set aside for deletion", metadata: ["file": "\(key.area)/\(key.name)", "error": "\(error)"])
+        }
+    }
+
+    /// Deletes the files removed `deleteAfter` ago or earlier; answers how many.
+    package func sweep(now: Int64 = GlintDate.nowMilliseconds()) async throws -> Int {
+        let due = now - Int64(deleteAfter.components.seconds) * 1000
+        let deleted = root + "/" + Self.deletedFolder
+        var count = 0
+        for stamp in ((try? FileManager.default.contentsOfDirectory(atPath: deleted)) ?? []).sorted() {
+            // Folders sort by time: the first one not yet due ends the sweep.
+            guard let removedAt = Int64(stamp), removedAt <= due else { break }
+            let folder = deleted + "/" + stamp
+            for area in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                count += ((try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + area)) ?? []).count
+            }
+            try FileManager.default.removeItem(atPath: folder)
+        }
+        return count
     }
 
     package func check() async throws {

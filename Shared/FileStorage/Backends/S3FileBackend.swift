@@ -30,7 +30,9 @@ package struct S3FileBackend: FileBackend {
     }
 
     package var name: String { "s3" }
-    package var services: [any Service] { [DelayedDeletionSweeper(backend: self, logger: logger)] + (http.map { [$0] } ?? []) }
+    package var services: [any Service] {
+        [DelayedDeletionSweeper(interval: min(deleteAfter, .seconds(3600)), logger: logger) { try await sweep() }] + (http.map { [$0] } ?? [])
+    }
 
     package func write(_ key: FileKey, _ bytes: ByteBuffer, kind: ImageKind) async throws {
         try await client.put(key.objectKey, bytes, contentType: kind.contentType)
@@ -97,29 +99,5 @@ package struct S3FileBackend: FileBackend {
             continuation = page.next
         } while continuation != nil
         return deleted
-    }
-}
-
-/// Runs `S3FileBackend.sweep` every hour (or every `deleteAfter`, when shorter). Every replica
-/// may sweep: deleting what another already deleted is no error.
-struct DelayedDeletionSweeper: Service {
-    let backend: S3FileBackend
-    let logger: Logger
-
-    func run() async throws {
-        let interval = min(backend.deleteAfter, .seconds(3600))
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    let count = try await backend.sweep()
-                    if count > 0 { logger.info("deleted files past their delay", metadata: ["count": "\(count)"]) }
-                } catch is CancellationError {
-                    return
-                } catch {
-                    logger.warning("delayed file deletions not swept", metadata: ["error": "\(error)"])
-                }
-                try? await Task.sleep(for: interval)
-            }
-        }
     }
 }

@@ -13,20 +13,12 @@ struct AbandonedPurchaseSweeper: Service {
     static let grace: Int64 = 120_000
 
     func run() async throws {
-        await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                do {
-                    // A sweep stuck in the driver is left by the next one's time.
-                    let count = try await abandoning(after: interval) { [workspaces] in
-                        try await workspaces.giveUpAbandoned(before: GlintDate.nowMilliseconds() - Self.grace)
-                    }
-                    if count > 0 { logger.info("abandoned workspace purchases given up", metadata: ["count": "\(count)"]) }
-                } catch is CancellationError {
-                    return
-                } catch {
-                    logger.warning("abandoned workspace purchases not swept", metadata: ["error": "\(error)"])
-                }
-                try? await Task.sleep(for: interval)
+        await runRounds(
+            every: interval, logger: logger, done: "abandoned workspace purchases given up", failed: "abandoned workspace purchases not swept"
+        ) { [workspaces, interval] in
+            // A sweep stuck in the driver is left by the next one's time.
+            try await abandoning(after: interval) { [workspaces] in
+                try await workspaces.giveUpAbandoned(before: GlintDate.nowMilliseconds() - Self.grace)
             }
         }
     }
