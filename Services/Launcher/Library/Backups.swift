@@ -11,11 +11,12 @@ import PostgresStorage
 import ServiceKit
 import ZlibCoding
 
-/// `glint backup create | list | verify | restore` on one machine's data folder: a snapshot is
-/// one gzipped tar archive holding `manifest.json`, each service's SQLite file copied while the suite keeps
-/// serving (`SQLiteSnapshot`), and the uploaded files under `DATA_DIR/files`, kept in a
-/// `BackupStore` (a folder, by default `DATA_DIR/backups`, or a bucket). Archives are built in
-/// memory whole: fine for the stores this has been run on, a streaming writer before large ones.
+/// `glint backup create | list | verify | restore`: a snapshot is one gzipped tar archive holding
+/// `manifest.json`, each service's store copied while the suite keeps serving (its SQLite file,
+/// `SQLiteSnapshot`, or its PostgreSQL database, `PostgresDump`), and the uploaded files under
+/// `DATA_DIR/files`, kept in a `BackupStore` (a folder, by default `DATA_DIR/backups`, or a
+/// bucket). Archives are built in memory whole: fine for the stores this has been run on, a
+/// streaming writer before large ones.
 package enum Backups {
     package static let archiveSuffix = ".tar.gz"
 
@@ -71,7 +72,13 @@ package enum Backups {
         var parts: [BackupManifest.Part] = []
         func add(_ path: String, as name: String) throws {
             let takenAt = GlintDate.nowMilliseconds()
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            let bytes: Data
+            do {
+                bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+            } catch  where !FileManager.default.fileExists(atPath: path) {
+                // Removed since it was listed: it is among the removed ones, taken next.
+                return
+            }
             entries.append(TarArchive.Entry(name: name, bytes: bytes))
             parts.append(BackupManifest.Part(name: name, sha256: digest(bytes), bytes: bytes.count, takenAt: takenAt))
         }

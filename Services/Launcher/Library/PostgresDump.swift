@@ -22,10 +22,11 @@ enum PostgresDump {
             try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
             do {
                 let snapshot = try await connection.query("SELECT pg_export_snapshot()", logger: logger).decode(String.self).first { _ in true }
+                    .orThrow()
                 var part = BackupManifest.Part(name: service.rawValue + ".pgdump", sha256: "", bytes: 0, takenAt: takenAt)
                 try await describe(connection, into: &part, logger: logger)
                 let dump = try await tools.run(
-                    "pg_dump", ["--format=custom", "--no-owner", "--no-privileges", "--snapshot=\(snapshot ?? "")", "--dbname=\(url)"])
+                    "pg_dump", ["--format=custom", "--no-owner", "--no-privileges", "--snapshot=\(snapshot)"], database: url)
                 try await connection.query("COMMIT", logger: logger)
                 part.sha256 = Hex.encode(SHA256.hash(data: dump))
                 part.bytes = dump.count
@@ -77,7 +78,7 @@ enum PostgresDump {
     }
 
     static func restore(_ dump: Data, into url: String, tools: PostgresTools) async throws {
-        _ = try await tools.run("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--dbname=\(url)"], input: dump)
+        _ = try await tools.run("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error"], database: url, input: dump)
     }
 
     /// Nil when `pg_restore` reads the archive's table of contents.
@@ -104,13 +105,23 @@ package struct PostgresTools: Sendable {
         var description: String
     }
 
-    /// Runs a tool on NIO's blocking-work threads: its output, or why it failed (its stderr).
-    func run(_ tool: String, _ arguments: [String], input: Data? = nil) async throws -> Data {
+    /// Runs a tool on NIO's blocking-work threads: its output, or why it failed (its stderr). The
+    /// database's URL goes in without its password, which is passed in the tool's environment
+    /// (`PGPASSWORD`): a command line is visible to every user of the machine.
+    func run(_ tool: String, _ arguments: [String], database: String? = nil, input: Data? = nil) async throws -> Data {
         let path = directory.map { $0 + "/" + tool } ?? tool
-        return try await NIOThreadPool.singleton.runIfActive {
+        var arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        if let database, var parts = URLComponents(string: database) {
+            if let password = parts.password { environment["PGPASSWORD"] = password.removingPercentEncoding ?? password }
+            parts.password = nil
+            arguments.append("--dbname=" + (parts.string ?? database))
+        }
+        return try await NIOThreadPool.singleton.runIfActive { [arguments, environment] in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: directory == nil ? "/usr/bin/env" : path)
             process.arguments = directory == nil ? [tool] + arguments : arguments
+            process.environment = environment
             let output = Pipe(), errors = Pipe()
             process.standardOutput = output
             process.standardError = errors
