@@ -19,25 +19,7 @@ package enum Gzip {
             throw Failure(description: "zlib could not start")
         }
         defer { inflateEnd(&stream) }
-        var output = Data()
-        var chunk = [UInt8](repeating: 0, count: 1 << 20)
-        var input = data
-        let status: Int32 = input.withUnsafeMutableBytes { (source: UnsafeMutableRawBufferPointer) -> Int32 in
-            stream.next_in = source.bindMemory(to: Bytef.self).baseAddress
-            stream.avail_in = uInt(source.count)
-            var status = Z_OK
-            repeat {
-                let produced: Int = chunk.withUnsafeMutableBufferPointer { buffer in
-                    stream.next_out = buffer.baseAddress
-                    stream.avail_out = uInt(buffer.count)
-                    status = inflate(&stream, Z_NO_FLUSH)
-                    return buffer.count - Int(stream.avail_out)
-                }
-                output.append(contentsOf: chunk[0..<produced])
-                if output.count > limit { return Z_BUF_ERROR }
-            } while status == Z_OK
-            return status
-        }
+        let (output, status) = run(&stream, over: data, limit: limit) { inflate(&$0, Z_NO_FLUSH) }
         guard status == Z_STREAM_END else { throw Failure(description: "not a complete gzip stream (zlib status \(status))") }
         return output
     }
@@ -50,6 +32,16 @@ package enum Gzip {
                 == Z_OK
         else { throw Failure(description: "zlib could not start") }
         defer { deflateEnd(&stream) }
+        let (output, status) = run(&stream, over: data, limit: .max) { deflate(&$0, Z_FINISH) }
+        guard status == Z_STREAM_END else { throw Failure(description: "zlib could not finish (status \(status))") }
+        return output
+    }
+
+    /// Feeds `data` through a started stream a megabyte of output at a time until `step` stops
+    /// answering `Z_OK` (or the output passes `limit`); the output and the last status.
+    private static func run(
+        _ stream: inout z_stream, over data: Data, limit: Int, _ step: (inout z_stream) -> Int32
+    ) -> (Data, Int32) {
         var output = Data()
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var input = data
@@ -61,14 +53,14 @@ package enum Gzip {
                 let produced: Int = chunk.withUnsafeMutableBufferPointer { buffer in
                     stream.next_out = buffer.baseAddress
                     stream.avail_out = uInt(buffer.count)
-                    status = deflate(&stream, Z_FINISH)
+                    status = step(&stream)
                     return buffer.count - Int(stream.avail_out)
                 }
                 output.append(contentsOf: chunk[0..<produced])
+                if output.count > limit { return Z_BUF_ERROR }
             } while status == Z_OK
             return status
         }
-        guard status == Z_STREAM_END else { throw Failure(description: "zlib could not finish (status \(status))") }
-        return output
+        return (output, status)
     }
 }

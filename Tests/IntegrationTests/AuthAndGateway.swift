@@ -76,6 +76,18 @@ struct AuthAndGateway {
         return process
     }
 
+    /// `body` against the suite, which is stopped after it whether `body` threw or not.
+    func running<Value>(_ body: (AuthAndGateway) async throws -> Value) async throws -> Value {
+        do {
+            let value = try await body(self)
+            await stop()
+            return value
+        } catch {
+            await stop()
+            throw error
+        }
+    }
+
     func stop() async {
         for process in others { await process.stop() }
         await gateway.stop()

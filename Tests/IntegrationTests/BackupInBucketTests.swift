@@ -25,8 +25,7 @@ final class BackupInBucketTests: XCTestCase {
             let status = try await process.exitStatus(within: .seconds(60))
             return (status, process.transcript)
         }
-        let suite = try await AuthAndGateway.start([:], with: [.market])
-        do {
+        try await AuthAndGateway.start([:], with: [.market]).running { suite in
             let alice = try await FilesInBucketTests.join(suite, "alice")
             let photo = try await FilesInBucketTests.upload(suite, "/v1/posts/files", token: alice.accessToken)
 
@@ -50,16 +49,7 @@ final class BackupInBucketTests: XCTestCase {
                 let (status, transcript) = try await glint(["restore", id, "--data-dir", folder])
                 XCTAssertEqual(status, 0, transcript)
             }
-            do {
-                let login = try await restored.call(.POST, "/v1/users/login", json: #"{"email":"alice@glint.app","password":"pass1234!"}"#)
-                XCTAssertEqual(login.status, 200, login.body.text)
-                let image = try await restored.call(.GET, "/v1" + photo)
-                XCTAssertEqual(Array(image.body.readableBytesView), ModerationThroughGatewayTests.photo)
-                await restored.stop()
-            } catch {
-                await restored.stop()
-                throw error
-            }
+            _ = try await restored.running { try await BackupTests.signsAliceIn($0, andServes: photo) }
 
             // One byte of the archive in the bucket changed: verify finds it.
             let original = try await Backups.verify(id: id, in: .bucket(server.client))
@@ -73,10 +63,6 @@ final class BackupInBucketTests: XCTestCase {
             XCTAssertEqual(refused, 1, problems)
             XCTAssertTrue(problems.contains("auth-svc.sqlite: its checksum does not match"), problems)
             for key in ["backups/\(id).json", "backups/\(id).tar.gz"] { try await server.client.delete(key) }
-            await suite.stop()
-        } catch {
-            await suite.stop()
-            throw error
         }
 
         // Keep-N in the (now empty) bucket, as in a folder.

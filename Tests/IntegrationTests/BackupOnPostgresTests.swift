@@ -29,8 +29,7 @@ final class BackupOnPostgresTests: XCTestCase {
             let status = try await process.exitStatus(within: .seconds(60))
             return (status, process.transcript)
         }
-        let suite = try await AuthAndGateway.start(databases, with: [.market])
-        do {
+        try await AuthAndGateway.start(databases, with: [.market]).running { suite in
             let alice = try await FilesInBucketTests.join(suite, "alice")
             let photo = try await FilesInBucketTests.upload(suite, "/v1/posts/files", token: alice.accessToken)
             let created = try await suite.call(
@@ -65,24 +64,12 @@ final class BackupOnPostgresTests: XCTestCase {
                 let (status, transcript) = try await glint(["restore", id, "--data-dir", folder, "--from", suite.dataDirectory + "/backups"], fresh)
                 XCTAssertEqual(status, 0, transcript)
             }
-            do {
-                let login = try await restored.call(.POST, "/v1/users/login", json: #"{"email":"alice@glint.app","password":"pass1234!"}"#)
-                XCTAssertEqual(login.status, 200, login.body.text)
-                let token = try JSONDecoder().decode(AuthAnswer.self, from: login.body).accessToken
+            try await restored.running { restored in
+                let token = try await BackupTests.signsAliceIn(restored, andServes: photo)
                 let read = try await restored.call(.GET, "/v1/posts/\(post)", token: token)
                 XCTAssertEqual(read.status, 200, read.body.text)
                 XCTAssertEqual(try JSON.object(read.body)["title"] as? String, "복원 훈련")
-                let image = try await restored.call(.GET, "/v1" + photo)
-                XCTAssertEqual(Array(image.body.readableBytesView), ModerationThroughGatewayTests.photo)
-                await restored.stop()
-            } catch {
-                await restored.stop()
-                throw error
             }
-            await suite.stop()
-        } catch {
-            await suite.stop()
-            throw error
         }
     }
 }

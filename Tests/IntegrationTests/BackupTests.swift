@@ -57,16 +57,7 @@ final class BackupTests: XCTestCase {
             let restored = try await AuthAndGateway.start([:], with: [.market]) { folder in
                 _ = try await Backups.restore(id: id, into: folder, from: .folder(backups))
             }
-            do {
-                let login = try await restored.call(.POST, "/v1/users/login", json: #"{"email":"alice@glint.app","password":"pass1234!"}"#)
-                XCTAssertEqual(login.status, 200, login.body.text)
-                let image = try await restored.call(.GET, "/v1" + photo)
-                XCTAssertEqual(Array(image.body.readableBytesView), ModerationThroughGatewayTests.photo)
-                await restored.stop()
-            } catch {
-                await restored.stop()
-                throw error
-            }
+            _ = try await restored.running { try await Self.signsAliceIn($0, andServes: photo) }
             await XCTAssertThrowsAsync(
                 try await Backups.restore(id: id, into: suite.dataDirectory, from: .folder(backups)), "not into a folder in use")
 
@@ -91,6 +82,16 @@ final class BackupTests: XCTestCase {
             await suite.stop()
             throw error
         }
+    }
+
+    /// On a restored suite: alice signs in with her password and her photo is served, byte for
+    /// byte; answers her token.
+    static func signsAliceIn(_ suite: AuthAndGateway, andServes photo: String) async throws -> String {
+        let login = try await suite.call(.POST, "/v1/users/login", json: #"{"email":"alice@glint.app","password":"pass1234!"}"#)
+        XCTAssertEqual(login.status, 200, login.body.text)
+        let image = try await suite.call(.GET, "/v1" + photo)
+        XCTAssertEqual(Array(image.body.readableBytesView), ModerationThroughGatewayTests.photo)
+        return try JSONDecoder().decode(AuthAnswer.self, from: login.body).accessToken
     }
 
     /// A store migrated by a newer build (a migration this one does not know) is refused.

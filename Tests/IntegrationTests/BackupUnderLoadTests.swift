@@ -146,7 +146,7 @@ final class BackupUnderLoadTests: XCTestCase {
             let restored = try await AuthAndGateway.start(environment, with: services) { folder in
                 _ = try await Backups.restore(id: id, into: folder, from: .folder(suite.dataDirectory + "/backups"))
             }
-            do {
+            try await restored.running { restored in
                 // Each test suite signs with keys of its own: alice signs in again, with her password.
                 let login = try await restored.call(.POST, "/v1/users/login", json: #"{"email":"alice@glint.app","password":"pass1234!"}"#)
                 XCTAssertEqual(login.status, 200, login.body.text)
@@ -206,10 +206,6 @@ final class BackupUnderLoadTests: XCTestCase {
                 let orders = try await restored.call(.GET, "/v1/orders", token: token)
                 let codes = try XCTUnwrap(try JSON.object(orders.body)["data"] as? [[String: Any]]).compactMap { $0["order_code"] as? String }
                 XCTAssertEqual(Set(codes).count, codes.count, "no order twice")
-                await restored.stop()
-            } catch {
-                await restored.stop()
-                throw error
             }
             await suite.stop()
         } catch {
