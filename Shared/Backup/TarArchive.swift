@@ -24,10 +24,6 @@ package enum TarArchive {
         }
     }
 
-    package static func write(_ entries: [Entry], to url: URL) throws {
-        try encode(entries).write(to: url, options: .atomic)
-    }
-
     package static func encode(_ entries: [Entry]) throws -> Data {
         var archive = Data()
         for entry in entries {
@@ -37,10 +33,6 @@ package enum TarArchive {
         }
         archive.append(Data(count: 1024))
         return archive
-    }
-
-    package static func read(_ url: URL) throws -> [Entry] {
-        try decode(try Data(contentsOf: url))
     }
 
     package static func decode(_ archive: Data) throws -> [Entry] {

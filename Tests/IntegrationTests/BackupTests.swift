@@ -55,11 +55,12 @@ final class BackupTests: XCTestCase {
             // Restored into a fresh folder, the suite started on it reads the same.
             let backups = suite.dataDirectory + "/backups"
             let restored = try await AuthAndGateway.start([:], with: [.market]) { folder in
-                _ = try await Backups.restore(id: id, into: folder, from: .folder(backups))
+                _ = try await Backups.restore(id: id, into: .init(dataDirectory: folder), from: .folder(backups))
             }
             _ = try await restored.running { try await Self.signsAliceIn($0, andServes: photo) }
             await XCTAssertThrowsAsync(
-                try await Backups.restore(id: id, into: suite.dataDirectory, from: .folder(backups)), "not into a folder in use")
+                try await Backups.restore(id: id, into: .init(dataDirectory: suite.dataDirectory), from: .folder(backups)), "not into a folder in use"
+            )
 
             // One byte of market-svc's store changed: verify names it and fails.
             var corrupted = entries
@@ -76,7 +77,8 @@ final class BackupTests: XCTestCase {
             let (unreadable, why) = try await glint(["verify", id])
             XCTAssertEqual(unreadable, 1, why)
             let fresh = try TestEnvironment.temporaryDirectory()
-            await XCTAssertThrowsAsync(try await Backups.restore(id: id, into: fresh, from: .folder(backups)), "a damaged snapshot is refused")
+            await XCTAssertThrowsAsync(
+                try await Backups.restore(id: id, into: .init(dataDirectory: fresh), from: .folder(backups)), "a damaged snapshot is refused")
             await suite.stop()
         } catch {
             await suite.stop()
@@ -104,11 +106,11 @@ final class BackupTests: XCTestCase {
         }
         try database.close()
         let store = BackupStore.folder(folder + "/backups")
-        let manifest = try await Backups.create(dataDirectory: folder, into: store)
+        let manifest = try await Backups.create(from: .init(dataDirectory: folder), into: store)
         let problems = try await Backups.verify(id: manifest.id, in: store)
         XCTAssertEqual(problems, [])
         let fresh = try TestEnvironment.temporaryDirectory()
-        await XCTAssertThrowsAsync(try await Backups.restore(id: manifest.id, into: fresh, from: store)) {
+        await XCTAssertThrowsAsync(try await Backups.restore(id: manifest.id, into: .init(dataDirectory: fresh), from: store)) {
             XCTAssertTrue("\($0)".contains("v99-from-a-newer-build"), "\($0)")
         }
     }
@@ -164,7 +166,7 @@ final class BackupTests: XCTestCase {
     static func keepingTheNewest(dataDirectory folder: String, store: BackupStore) async throws {
         var taken: [String] = []
         for _ in 0..<4 {
-            let manifest = try await Backups.create(dataDirectory: folder, into: store)
+            let manifest = try await Backups.create(from: .init(dataDirectory: folder), into: store)
             taken.append(manifest.id)
             // Snapshots are ordered by their start (milliseconds): each starts in a later one.
             while GlintDate.nowMilliseconds() <= manifest.startedAt {}
@@ -188,12 +190,12 @@ final class BackupTests: XCTestCase {
             TarArchive.Entry(name: "manifest.json", bytes: Data("{}".utf8)), TarArchive.Entry(name: "empty", bytes: Data()),
             TarArchive.Entry(name: "files/posts/6740369b3a36e82f532ec7aa.jpg", bytes: Data((0..<1500).map { UInt8($0 % 256) })),
         ]
-        try TarArchive.write(entries, to: url)
-        XCTAssertEqual(try TarArchive.read(url), entries)
+        try TarArchive.encode(entries).write(to: url)
+        XCTAssertEqual(try TarArchive.decode(try Data(contentsOf: url)), entries)
         XCTAssertEqual(try Data(contentsOf: url).count % 512, 0)
         var cut = try Data(contentsOf: url)
         cut = cut.prefix(700)
         try cut.write(to: url)
-        XCTAssertThrowsError(try TarArchive.read(url))
+        XCTAssertThrowsError(try TarArchive.decode(try Data(contentsOf: url)))
     }
 }

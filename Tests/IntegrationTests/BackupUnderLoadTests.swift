@@ -144,7 +144,7 @@ final class BackupUnderLoadTests: XCTestCase {
             if let failure = writes.failure { throw Refused(what: failure) }
 
             let restored = try await AuthAndGateway.start(environment, with: services) { folder in
-                _ = try await Backups.restore(id: id, into: folder, from: .folder(suite.dataDirectory + "/backups"))
+                _ = try await Backups.restore(id: id, into: .init(dataDirectory: folder), from: .folder(suite.dataDirectory + "/backups"))
             }
             try await restored.running { restored in
                 // Each test suite signs with keys of its own: alice signs in again, with her password.

@@ -33,10 +33,6 @@ package enum Backups {
     }
 
     /// Takes a snapshot into `store`; answers its manifest (its id names the archive).
-    package static func create(dataDirectory: String, into store: BackupStore) async throws -> BackupManifest {
-        try await create(from: Sources(dataDirectory: dataDirectory), into: store)
-    }
-
     package static func create(from sources: Sources, into store: BackupStore) async throws -> BackupManifest {
         let startedAt = GlintDate.nowMilliseconds()
         let id = snapshotID(at: startedAt)
@@ -207,10 +203,6 @@ package enum Backups {
     /// from a newer build is refused); the services migrate forward when they start on it.
     /// Outbox messages delivered since the snapshot began are made due again: a consumer's part
     /// may have been taken before the delivery its producer's part records.
-    package static func restore(id: String, into dataDirectory: String, from store: BackupStore) async throws -> Restored {
-        try await restore(id: id, into: Sources(dataDirectory: dataDirectory), from: store)
-    }
-
     /// Into `sources`: the data folder, and for a store dumped from PostgreSQL the empty database
     /// its service's `<SVC>_DATABASE_URL` names now. Everything is checked before anything is written.
     package static func restore(id: String, into sources: Sources, from store: BackupStore) async throws -> Restored {
