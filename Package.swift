@@ -90,7 +90,7 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
     (
         "Geo", "GeoService", "geo-svc",
         [
-            .product(name: "HummingbirdCore", package: "hummingbird"), "ZlibCoding", "SQLiteStorage", "ServiceClients", grdb,
+            .product(name: "HummingbirdCore", package: "hummingbird"), "ZlibCoding", "SQLiteStorage", "Storage", "ServiceClients", grdb,
         ]
     ),
     (
@@ -246,14 +246,14 @@ let package = Package(
         ),
         .target(
             name: "Launcher",
-            dependencies: ["Contracts", "ServiceKit", "Simulators", "FileStorage", "Backup", "Outbox", "ZlibCoding", grdb]
+            dependencies: ["Contracts", "ServiceKit", "Simulators", "FileStorage", "Backup", "Outbox", "Storage", "ZlibCoding", grdb]
                 + services.map { .target(name: $0.library) },
             path: "Services/Launcher/Library",
             swiftSettings: settings
         ),
         .executableTarget(
             name: "glint",
-            dependencies: ["Launcher", "AdminService", argumentParser],
+            dependencies: ["Launcher", "AdminService", "AuthService", argumentParser],
             path: "Services/Launcher/Main",
             swiftSettings: settings
         ),

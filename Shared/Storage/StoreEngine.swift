@@ -27,6 +27,22 @@ package enum StoreEngine: Sendable {
         return .postgres(pool)
     }
 
+    /// `sqlite` or `postgresql`, as manifests name the engine.
+    package var name: String {
+        switch self {
+        case .sqlite: "sqlite"
+        case .postgres: "postgresql"
+        }
+    }
+
+    /// Lets the store go (a command done with it).
+    package func close() {
+        switch self {
+        case .sqlite(let database): try? database.close()
+        case .postgres(let pool): pool.close()
+        }
+    }
+
     /// `/health`: the store answers.
     package var health: @Sendable () async throws -> Void {
         switch self {

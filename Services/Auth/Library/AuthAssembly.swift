@@ -25,6 +25,21 @@ package enum AuthAssembly {
         FileReference(area: "profiles", from: "user", postgresFrom: "app_user", column: "profile_image", isList: false)
     ]
 
+    /// An app's records as `glint app export` takes them, in the order they load. Left out:
+    /// sessions (tokens do not move between deployments), Apple grants (sealed with this
+    /// deployment's key: they would not open elsewhere) and the outbox.
+    package static let exportedTables = [
+        ExportedTable("app", scope: "id = {app}", derive: ["UPDATE ban_revision SET revision = revision + 1, apps_revision = apps_revision + 1"]),
+        ExportedTable("user", postgresTable: "app_user"),
+        ExportedTable("social_identity"),
+        ExportedTable("follow", scope: "follower_id IN (SELECT id FROM {user} WHERE app_id = {app})"),
+        ExportedTable("block", scope: "blocker_id IN (SELECT id FROM {user} WHERE app_id = {app})"),
+        ExportedTable("report"),
+        ExportedTable("attendance", scope: "user_id IN (SELECT id FROM {user} WHERE app_id = {app})"),
+        ExportedTable("ban"),
+        ExportedTable("token_cutoff"),
+    ]
+
     /// auth-svc's store as its settings name it, migrated (commands that read it).
     package static func openStore(databaseURL: String?, sqlitePath: String, logger: Logger) async throws -> StoreEngine {
         try await AuthStores.open(databaseURL: databaseURL, sqlitePath: sqlitePath, logger: logger)

@@ -29,6 +29,22 @@ package enum ChatAssembly {
             column: "channel.cover_image", isList: false),
     ]
 
+    /// An app's records as `glint app export` takes them, in the order they load. A message's
+    /// `seq` (and a participant's order) are numbered anew by the store that loads them, in the
+    /// order they were; a room's last message is found again. Left out: the outbox, and what
+    /// only live sockets use (frames, presence).
+    package static let exportedTables = [
+        ExportedTable("workspace"),
+        ExportedTable("workspace_member"),
+        ExportedTable(
+            "room", leftOut: ["last_chat_seq"],
+            derive: ["UPDATE room SET last_chat_seq = (SELECT max(seq) FROM chat WHERE chat.room_id = room.id) WHERE app_id = {app}"]),
+        ExportedTable("participant", leftOut: ["joined"], postgresOrder: "joined"),
+        ExportedTable("channel", scope: "room_id IN (SELECT id FROM room WHERE app_id = {app})"),
+        ExportedTable("chat", scope: "room_id IN (SELECT id FROM room WHERE app_id = {app})", leftOut: ["seq"], postgresOrder: "seq"),
+        ExportedTable("hidden_content"),
+    ]
+
     /// chat-svc's store as its settings name it, migrated (commands that read it).
     package static func openStore(databaseURL: String?, sqlitePath: String, logger: Logger) async throws -> StoreEngine {
         try await ChatStores.open(databaseURL: databaseURL, sqlitePath: sqlitePath, logger: logger)

@@ -6,11 +6,32 @@ import SQLiteStorage
 import ServiceClients
 import ServiceKit
 import ServiceLifecycle
+import Storage
 
 /// Located posts, reverse geocoding and walks (API.md §4).
 package enum GeoAssembly {
     /// The SQLite migrations this build knows, in order (a snapshot with others is from a newer build).
     package static var sqliteMigrations: [String] { GeoMigrations.migrator.migrations }
+
+    /// An app's records as `glint app export` takes them. A place's row id is numbered anew and
+    /// its R*Tree box made from it (a removed post's row keeps no box).
+    package static let exportedTables = [
+        ExportedTable(
+            "post_location", leftOut: ["id"],
+            derive: [
+                """
+                INSERT INTO post_location_box (id, min_lon, max_lon, min_lat, max_lat)
+                SELECT id, longitude, longitude, latitude, latitude FROM post_location WHERE app_id = {app} AND NOT removed
+                """
+            ],
+            underive: ["DELETE FROM post_location_box WHERE id IN (SELECT id FROM post_location WHERE app_id = {app})"]),
+        ExportedTable("walk"),
+    ]
+
+    /// geo-svc's store (SQLite only), migrated (commands that read it).
+    package static func openStore(databaseURL: String?, sqlitePath: String, logger: Logger) async throws -> StoreEngine {
+        .sqlite(try DatabaseFactory.openPool(at: sqlitePath, migrator: GeoMigrations.migrator))
+    }
 
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
         let configured = try reader.string(GeoSettings.boundaries)

@@ -5,10 +5,12 @@ import Contracts
 import FileStorage
 import Gateway
 import GeoService
+import Logging
 import MarketService
 import PaymentVerifyService
 import PushService
 import ServiceKit
+import Storage
 
 /// How to assemble each process; `glint serve <name>` runs one of these in its own process.
 package enum ServiceCatalog {
@@ -96,4 +98,47 @@ extension ServiceCatalog {
     /// consumer's lacks: a restore sends every message delivered since the snapshot began again
     /// (`Backups.restore`; consumers are idempotent).
     package static let backupOrder: [ServiceName] = [.admin, .geo, .paymentVerify, .chat, .push, .market, .auth, .gateway]
+}
+
+extension ServiceCatalog {
+    /// The stores that hold an app's records, in the order `glint app import` loads them:
+    /// auth-svc, whose row makes the app known, last.
+    package static let appRecordOrder: [ServiceName] = [.geo, .paymentVerify, .push, .chat, .market, .auth]
+
+    /// A service's tables of an app's records (`glint app export`).
+    package static func exportedTables(for service: ServiceName) -> [ExportedTable] {
+        switch service {
+        case .gateway, .admin: []
+        case .auth: AuthAssembly.exportedTables
+        case .market: MarketAssembly.exportedTables
+        case .chat: ChatAssembly.exportedTables
+        case .geo: GeoAssembly.exportedTables
+        case .paymentVerify: PaymentVerifyAssembly.exportedTables
+        case .push: PushAssembly.exportedTables
+        }
+    }
+
+    /// Where a service's records name uploads.
+    package static func fileReferences(for service: ServiceName) -> [FileReference] {
+        switch service {
+        case .auth: AuthAssembly.fileReferences
+        case .market: MarketAssembly.fileReferences
+        case .chat: ChatAssembly.fileReferences
+        case .gateway, .admin, .geo, .paymentVerify, .push: []
+        }
+    }
+
+    /// Opens a service's store as its process would (migrated forward): its `*_DATABASE_URL`, else
+    /// its SQLite file.
+    package static func openStore(for service: ServiceName, databaseURL: String?, sqlitePath: String, logger: Logger) async throws -> StoreEngine {
+        switch service {
+        case .auth: try await AuthAssembly.openStore(databaseURL: databaseURL, sqlitePath: sqlitePath, logger: logger)
+        case .market: try await MarketAssembly.openStore(databaseURL: databaseURL, sqlitePath: sqlitePath, logger: logger)
+        case .chat: try await ChatAssembly.openStore(databaseURL: databaseURL, sqlitePath: sqlitePath, logger: logger)
+        case .geo: try await GeoAssembly.openStore(databaseURL: databaseURL, sqlitePath: sqlitePath, logger: logger)
+        case .paymentVerify: try await PaymentVerifyAssembly.openStore(databaseURL: databaseURL, sqlitePath: sqlitePath, logger: logger)
+        case .push: try await PushAssembly.openStore(databaseURL: databaseURL, sqlitePath: sqlitePath, logger: logger)
+        case .gateway, .admin: throw ServiceError(.internalError, "\(service.rawValue) keeps no app's records")
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import AdminService
 import ArgumentParser
+import AuthService
 import Contracts
 import Foundation
 import Launcher
@@ -10,7 +11,8 @@ import ServiceKit
 struct Glint: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "glint", abstract: "Runs the Glint Backend suite locally.",
-        subcommands: [Start.self, Serve.self, Admin.self, Backup.self, Files.self, Probe.self, SimulateFCM.self], defaultSubcommand: Start.self
+        subcommands: [Start.self, Serve.self, Admin.self, Backup.self, App.self, Files.self, Probe.self, SimulateFCM.self],
+        defaultSubcommand: Start.self
     )
 
     struct Start: AsyncParsableCommand {
@@ -169,6 +171,52 @@ struct Glint: AsyncParsableCommand {
                 print(
                     "done: copied \(outcome.copied), already there \(outcome.alreadyThere), named by no record \(outcome.unreferenced) (left on disk)"
                 )
+            }
+        }
+    }
+
+    struct App: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "One app's records and uploads, moved between deployments (README: \"Moving an app\").",
+            subcommands: [Export.self, Import.self])
+
+        struct Export: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Writes every record of one app (sessions left out) and the files they name into one archive.")
+            @Option(help: "the suite's data folder; stores on PostgreSQL are where the *_DATABASE_URL variables say") var dataDir = "data"
+            @Option(help: "the app's name, id or mount") var app: String
+            @Option(help: "the archive to write (.tar.gz)") var to: String
+
+            func run() async throws {
+                let reader = ConfigReader()
+                let manifest = try await AppExport.run(
+                    app: app, from: try Backup.sources(dataDirectory: dataDir),
+                    files: try UploadedFiles.configured(dataDirectory: dataDir, reader: reader), to: to)
+                for store in manifest.stores {
+                    print("\(store.service): " + store.tables.filter { $0.rows > 0 }.map { "\($0.rows) \($0.name)" }.joined(separator: ", "))
+                }
+                if !manifest.missingFiles.isEmpty { print("\(manifest.missingFiles.count) files named by records were not there") }
+                print("exported \(manifest.app.name) (\(manifest.app.id)) with \(manifest.files.count) files to \(to)")
+            }
+        }
+
+        struct Import: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Loads an app's export into this deployment, ids kept; refused when the deployment holds any record of the app.")
+            @Option(help: "the suite's data folder; stores on PostgreSQL are where the *_DATABASE_URL variables say") var dataDir = "data"
+            @Option(help: "the archive `glint app export` wrote") var from: String
+            @Option(help: "a new name for the app") var name: String?
+            @Option(help: "a new mount for the app (quotehub apps are named by theirs)") var mount: String?
+            @Flag(help: "give the app a new key (printed); the exported one then opens nothing here") var newKey = false
+
+            func run() async throws {
+                let outcome = try await AppImport.run(
+                    from: from, into: try Backup.sources(dataDirectory: dataDir),
+                    files: try UploadedFiles.configured(dataDirectory: dataDir, reader: ConfigReader()),
+                    app: try ImportedApp(name: name, mount: mount, newKey: newKey))
+                for (table, rows) in outcome.rows.sorted(by: { $0.key < $1.key }) where rows > 0 { print("\(table): \(rows)") }
+                if let key = outcome.newKey { print("new key: \(key)") }
+                print("imported \(outcome.manifest.app.name) (\(outcome.manifest.app.id)) with \(outcome.files) files")
             }
         }
     }

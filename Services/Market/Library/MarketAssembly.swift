@@ -25,6 +25,26 @@ package enum MarketAssembly {
         FileReference(area: "folders", from: "theme", column: "image", isList: false),
     ]
 
+    /// An app's records as `glint app export` takes them, in the order they load; `seq` is
+    /// numbered anew in the order rows were. Left out: the outbox, and the story counts (kept
+    /// by the stories' trigger as they load).
+    package static let exportedTables = [
+        ExportedTable("post", leftOut: ["seq"], postgresOrder: "seq"),
+        ExportedTable("post_like", scope: "post_id IN (SELECT id FROM post WHERE app_id = {app})"),
+        ExportedTable("comment", leftOut: ["seq"], postgresOrder: "seq"),
+        ExportedTable("filter", leftOut: ["seq"], postgresOrder: "seq"),
+        ExportedTable("filter_like", scope: "filter_id IN (SELECT id FROM filter WHERE app_id = {app})"),
+        ExportedTable("purchase_order"),
+        ExportedTable("wallet"),
+        ExportedTable("coin_grant"),
+        ExportedTable("coin_spend"),
+        ExportedTable("book", leftOut: ["seq"], postgresOrder: "seq"),
+        ExportedTable("story", leftOut: ["seq"], postgresOrder: "seq"),
+        ExportedTable("theme", leftOut: ["seq"], postgresOrder: "seq"),
+        ExportedTable("story_theme", scope: "story_id IN (SELECT id FROM story WHERE app_id = {app})"),
+        ExportedTable("hidden_content"),
+    ]
+
     /// market-svc's store as its settings name it, migrated (commands that read it).
     package static func openStore(databaseURL: String?, sqlitePath: String, logger: Logger) async throws -> StoreEngine {
         try await MarketStores.open(databaseURL: databaseURL, sqlitePath: sqlitePath, logger: logger)

@@ -14,12 +14,23 @@ package enum PaymentVerifyAssembly {
     /// The PostgreSQL migrations this build knows, in order.
     package static var postgresMigrations: [String] { PaymentPostgresMigrations.all.map(\.name) }
 
+    /// An app's records as `glint app export` takes them; `seq` and an attempt's id are numbered
+    /// anew in the order rows were. Left out: the outbox.
+    package static let exportedTables = [
+        ExportedTable("payment", leftOut: ["seq"], postgresOrder: "seq"),
+        ExportedTable("payment_attempt", leftOut: ["id"], postgresOrder: "id"),
+    ]
+
+    /// payment-verify-svc's store as its settings name it, migrated (commands that read it).
+    package static func openStore(databaseURL: String?, sqlitePath: String, logger: Logger) async throws -> StoreEngine {
+        try await StoreEngine.open(
+            databaseURL: databaseURL, sqlitePath: sqlitePath, sqlite: PaymentMigrations.migrator, postgres: PaymentPostgresMigrations.all,
+            logger: logger)
+    }
+
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let configuration = try PaymentConfiguration(reader: reader)
-        let engine = try await StoreEngine.open(
-            databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, sqlite: PaymentMigrations.migrator,
-            postgres: PaymentPostgresMigrations.all, logger: logger
-        )
+        let engine = try await openStore(databaseURL: configuration.databaseURL, sqlitePath: common.databasePath, logger: logger)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         let dependencies = Dependencies(

@@ -15,6 +15,16 @@ package enum PushAssembly {
     /// The PostgreSQL migrations this build knows, in order.
     package static var postgresMigrations: [String] { PushPostgresMigrations.all.map(\.name) }
 
+    /// An app's records as `glint app export` takes them: its devices. Left out: notifications
+    /// and their deliveries (a log of what was sent).
+    package static let exportedTables = [ExportedTable("device")]
+
+    /// push-svc's store as its settings name it, migrated (commands that read it).
+    package static func openStore(databaseURL: String?, sqlitePath: String, logger: Logger) async throws -> StoreEngine {
+        try await StoreEngine.open(
+            databaseURL: databaseURL, sqlitePath: sqlitePath, sqlite: PushMigrations.migrator, postgres: PushPostgresMigrations.all, logger: logger)
+    }
+
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) async throws -> ServiceAssembly {
         let databaseURL = try reader.databaseURL(PushSettings.databaseURL)
         let (accountPath, fcmURL) = (try reader.string(PushSettings.fcmServiceAccount), try reader.url(PushSettings.fcmURL))
@@ -29,10 +39,7 @@ package enum PushAssembly {
             try reader.refuse(PushSettings.apnsKeyFile, "needs PUSH_APNS_KEY_ID, PUSH_APNS_TEAM_ID and PUSH_APNS_TOPIC", standIn: ())
         }
         try reader.finish()
-        let engine = try await StoreEngine.open(
-            databaseURL: databaseURL, sqlitePath: common.databasePath, sqlite: PushMigrations.migrator, postgres: PushPostgresMigrations.all,
-            logger: logger
-        )
+        let engine = try await openStore(databaseURL: databaseURL, sqlitePath: common.databasePath, logger: logger)
         let http = HTTPClientService.make()
         let client = InternalClient(http: http.client, configuration: common)
         var services: [any Service] = [http]

@@ -34,6 +34,25 @@ package struct JSONWriter {
         output.append(UInt8(ascii: ":"))
     }
 
+    /// A key read from a schema (a column's name), escaped as any string is.
+    package mutating func key(_ name: String) {
+        string(name)
+        output.append(UInt8(ascii: ":"))
+        pendingComma = false
+    }
+
+    /// Ends a JSON line: the next value starts a new one.
+    package mutating func newline() {
+        output.append(UInt8(ascii: "\n"))
+        pendingComma = false
+    }
+
+    package mutating func null() {
+        separate()
+        output.append(contentsOf: "null".utf8)
+        pendingComma = true
+    }
+
     package mutating func string(_ value: String) {
         separate()
         output.append(UInt8(ascii: "\""))
@@ -50,6 +69,12 @@ package struct JSONWriter {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
         }
         output.append(UInt8(ascii: "\""))
+        pendingComma = true
+    }
+
+    package mutating func int(_ value: Int64) {
+        separate()
+        output.append(contentsOf: String(value).utf8)
         pendingComma = true
     }
 
