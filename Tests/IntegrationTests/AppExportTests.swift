@@ -1,7 +1,9 @@
 import Backup
 import Contracts
 import Foundation
+import GRDB
 import Launcher
+import Logging
 import ServiceKit
 import Simulators
 import TestSupport
@@ -85,6 +87,30 @@ final class AppExportTests: XCTestCase {
         let refused = try await Self.glint(["app", "import", "--data-dir", untouched, "--from", "\(exports)/changed.tar.gz"], expecting: 1)
         XCTAssertTrue(refused.contains("records/market-svc/post.jsonl does not match its checksum"), refused)
         XCTAssertFalse(FileManager.default.fileExists(atPath: untouched + "/files"), "no file written")
+
+        // A store that refuses a record (a post id taken by another app) takes back what the
+        // stores loaded before it did; once the clash is gone, the same import goes through.
+        let clashing = try TestEnvironment.temporaryDirectory()
+        let store = try await ServiceCatalog.openStore(
+            for: .market, databaseURL: nil, sqlitePath: clashing + "/market-svc.sqlite", logger: Logger(label: "test"))
+        guard case .sqlite(let market) = store else { return XCTFail("market-svc's file") }
+        defer { store.close() }
+        try await market.write { db in
+            try db.execute(
+                sql:
+                    "INSERT INTO post (id, app_id, creator_id, category, title, content, created_at, updated_at) VALUES (?, 'other', 'x', '', 't', '', 0, 0)",
+                arguments: [glint.postID])
+        }
+        let failed = try await Self.glint(["app", "import", "--data-dir", clashing, "--from", "\(exports)/glint.tar.gz"], expecting: 1)
+        XCTAssertTrue(failed.contains("nothing of the app was kept"), failed)
+        for (store, table) in [("chat-svc", "room"), ("push-svc", "device"), ("payment-verify-svc", "payment"), ("auth-svc", "app")] {
+            let count = try await DatabaseQueue(path: "\(clashing)/\(store).sqlite").read { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)")
+            }
+            XCTAssertEqual(count, 0, "\(store) kept nothing of the app")
+        }
+        try await market.write { db in try db.execute(sql: "DELETE FROM post WHERE app_id = 'other'") }
+        try await Self.glint(["app", "import", "--data-dir", clashing, "--from", "\(exports)/glint.tar.gz"])
 
         // Into PostgreSQL (geo-svc stays on its file), DogWalk under a new key: the old one opens nothing.
         guard ProcessInfo.processInfo.environment["GLINT_TEST_POSTGRES_URL"].map({ !$0.isEmpty }) ?? false else { return }
