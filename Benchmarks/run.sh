@@ -36,6 +36,10 @@
 #   Benchmarks/run.sh backup    writers (posts, chat messages) through the gateway without and during
 #                               `glint backup create` taken over and over, ROUNDS (3) alternating, with
 #                               POSTS (100,000) seeded posts: req/s and p99 of each, the p99 ratio
+#   Benchmarks/run.sh export    an app of USERS (10,000) users (one bcrypt hash, as a real join made it) and
+#                               POSTS (100,000) posts (each with a comment and a like) on SQLite: `glint app
+#                               export` (time, size), `glint app import` into PostgreSQL (time), then auth-svc,
+#                               market-svc and a gateway on those databases read it back (sign-in, feed, post)
 #   Benchmarks/run.sh console   the operator console with USERS (100,000) users and POSTS (100,000) posts (and
 #                               reports on 1,000 of them): every page's p50/p99 through the gateway, signed in as
 #                               an owner, CONSOLE_CONCURRENCY (4) operators at once
@@ -521,5 +525,66 @@ backup)
       "print(f'{$(ms "$(p99 "$DATA/posts.out")") / $QUIET_POSTS:.2f}x')"), chats $(python3 -c "print(f'{$(ms "$(p99 "$DATA/chats.out")") / $QUIET_CHATS:.2f}x')")"
   done
   ;;
-*) echo "usage: $0 gateway|auth|market|chat|chatsearch|geo|push|console|files|backup"; exit 2 ;;
+export)
+  USERS=${USERS:-10000}; POSTS=${POSTS:-100000}
+  FIRST=$(curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
+    -d '{"email":"user0@bench.example","password":"bench123!","nick":"user0"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["user_id"])')
+  # Every user with user0's bcrypt hash (made by a real join), each post by one of them, with a
+  # comment and a like by the next user.
+  sqlite3 "$DATA/auth-svc.sqlite" <<SQL
+PRAGMA busy_timeout = 5000;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $USERS - 1)
+INSERT INTO user (id, app_id, email, email_key, password_hash, nick, nick_key, created_at, updated_at)
+SELECT printf('a%023x', i), '$APP_ID', 'user' || i || '@bench.example', 'user' || i || '@bench.example',
+       (SELECT password_hash FROM user WHERE id = '$FIRST'), '사용자' || i, '사용자' || i, 1700000000000 + i, 1700000000000 + i FROM n;
+SQL
+  sqlite3 "$DATA/market-svc.sqlite" <<SQL
+PRAGMA busy_timeout = 5000;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $POSTS)
+INSERT INTO post (id, app_id, creator_id, category, title, price, content, hash_tags, files, created_at, updated_at)
+SELECT printf('%024x', i), '$APP_ID', printf('a%023x', i % ($USERS - 1) + 1), 'c' || (i % 5), '제목 ' || i, 0, '산책 #tag' || (i % 100),
+       '["tag' || (i % 100) || '"]', '[]', 1700000000000 + i, 1700000000000 + i FROM n;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $POSTS)
+INSERT INTO comment (id, app_id, target_type, target_id, creator_id, content, created_at, updated_at)
+SELECT printf('c%023x', i), '$APP_ID', 'post', printf('%024x', i), printf('a%023x', (i + 1) % ($USERS - 1) + 1), '좋아요', 1700000000000 + i, 1700000000000 + i FROM n;
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < $POSTS)
+INSERT INTO post_like (post_id, user_id, kind, created_at) SELECT printf('%024x', i), printf('a%023x', (i + 1) % ($USERS - 1) + 1), 1, 1700000000000 + i FROM n;
+SQL
+  echo "seeded: $(sqlite3 "$DATA/auth-svc.sqlite" 'SELECT COUNT(*) FROM user') users, $(market_count post) posts, $(market_count comment) comments, $(market_count post_like) likes"
+  seconds() { python3 -c "import time; print(f'{time.time() - $1:.1f} s')"; }
+  START=$(date +%s.%N)
+  "$BIN/glint" app export --data-dir "$DATA" --app Development --to "$DATA/app.tar.gz" | tail -1
+  echo "export from SQLite: $(seconds "$START"), $(du -h "$DATA/app.tar.gz" | cut -f1) ($(gzip -dc "$DATA/app.tar.gz" | wc -c | awk '{printf "%.0f MB", $1 / 1048576}') uncompressed)"
+  start_postgres ${POSTGRES_OPTIONS:-} || { echo "needs Debian's postgresql"; exit 1; }
+  INTO=$(mktemp -d)
+  IMPORTED=(AUTH_DATABASE_URL="$(postgres_database auth)" MARKET_DATABASE_URL="$(postgres_database market)" CHAT_DATABASE_URL="$(postgres_database chat)"
+    PAYMENT_DATABASE_URL="$(postgres_database payment)" PUSH_DATABASE_URL="$(postgres_database push)")
+  START=$(date +%s.%N)
+  env "${IMPORTED[@]}" "$BIN/glint" app import --data-dir "$INTO" --from "$DATA/app.tar.gz" | tail -1
+  echo "import into PostgreSQL: $(seconds "$START")"
+  # The imported app served from PostgreSQL: its users sign in with their passwords, the feed, a post.
+  AUTH2=$(free_port); MARKET2=$(free_port); GATEWAY2=$(free_port)
+  SECOND=(DATA_DIR="$INTO" AUTH_SVC_URL=http://127.0.0.1:$AUTH2 MARKET_SVC_URL=http://127.0.0.1:$MARKET2 GATEWAY_URL=http://127.0.0.1:$GATEWAY2 "${IMPORTED[@]}")
+  env "${SECOND[@]}" PORT=$AUTH2 "$BIN/auth-svc" > "$DATA/auth2.log" 2>&1 & PIDS+=($!)
+  env "${SECOND[@]}" PORT=$MARKET2 "$BIN/market-svc" > "$DATA/market2.log" 2>&1 & PIDS+=($!)
+  env "${SECOND[@]}" PORT=$GATEWAY2 "$BIN/gateway" > "$DATA/gateway2.log" 2>&1 & PIDS+=($!)
+  for port in $AUTH2 $MARKET2 $GATEWAY2; do
+    for _ in $(seq 100); do [ "$(curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$port/health")" != 000 ] && break; sleep 0.1; done
+  done
+  GW2=http://127.0.0.1:$GATEWAY2
+  TOKEN2=$(curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW2/v1/users/login" \
+    -d '{"email":"user4242@bench.example","password":"bench123!"}' | python3 -c 'import json,sys; print(json.load(sys.stdin)["accessToken"])') \
+    || { echo "user4242 could not sign in on the imported copy"; exit 1; }
+  curl -sf -H "SeSACKey: $KEY" -H "Authorization: $TOKEN2" "$GW2/v1/posts?limit=20" | python3 -c '
+import json, sys
+page = json.load(sys.stdin)["data"]
+assert len(page) == 20 and page[0]["post_id"] == "%024x" % '"$POSTS"', page[0]["post_id"]
+print("imported feed: newest first, as exported")'
+  curl -sf -H "SeSACKey: $KEY" -H "Authorization: $TOKEN2" "$GW2/v1/posts/$(printf '%024x' 4242)" | python3 -c '
+import json, sys
+post = json.load(sys.stdin)
+assert post["comments"][0]["content"] == "좋아요" and len(post["likes"]) == 1 and post["hashTags"] == ["tag42"], post
+print("imported post: its comment, like and tags")'
+  ;;
+*) echo "usage: $0 gateway|auth|market|chat|chatsearch|geo|push|console|files|backup|export"; exit 2 ;;
 esac

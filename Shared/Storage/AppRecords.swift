@@ -269,16 +269,10 @@ package enum AppRecords {
     private static func records(
         _ lines: Lines, _ columns: [ExportedColumn], _ table: ExportedTable, _ rewrite: Rewrite?, insert: ([RecordValue]) throws -> Void
     ) throws -> Int {
-        let decoder = JSONDecoder()
         var count = 0
         for line in lines.data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
             count += 1
-            let json: [String: RecordValue.LineValue]
-            do {
-                json = try decoder.decode([String: RecordValue.LineValue].self, from: line)
-            } catch {
-                throw Failure("\(lines.table), line \(count): not a JSON object")
-            }
+            guard let json = RecordLineParser.parse(line) else { throw Failure("\(lines.table), line \(count): not a flat JSON object") }
             var values: [String: RecordValue] = [:]
             for column in columns {
                 guard let value = json[column.name].flatMap({ RecordValue(json: $0, as: column.kind) }) else {

@@ -72,28 +72,13 @@ package enum RecordValue: Sendable, Equatable {
         }
     }
 
-    /// A JSON value of an export's line, numbers read as integers where they are ones (a
-    /// `Double` would round ids and amounts past 2^53).
-    package enum LineValue: Decodable, Sendable {
+    /// A JSON value of an export's line (`RecordLineParser`), numbers read as integers where
+    /// they are ones (a `Double` would round ids and amounts past 2^53).
+    package enum LineValue: Sendable, Equatable {
         case null
         case bool(Bool)
         case integer(Int64)
         case real(Double)
         case string(String)
-
-        package init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if container.decodeNil() {
-                self = .null
-            } else if let value = try? container.decode(Bool.self) {
-                self = .bool(value)
-            } else if let value = try? container.decode(Int64.self) {
-                self = .integer(value)
-            } else if let value = try? container.decode(Double.self) {
-                self = .real(value)
-            } else {
-                self = .string(try container.decode(String.self))
-            }
-        }
     }
 }
