@@ -3,16 +3,18 @@
 # package's `postgres` user.
 #   start_postgres [server options…]  sets POSTGRES_URL and POSTGRES_PORT; fails when not installed
 #   postgres_database NAME            creates a database and prints its URL
-#   stop_postgres                     stops the cluster and removes its folder
+#   stop_postgres                     stops every cluster started and removes their folders
 #   free_port                         prints a port nothing listens on
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 pg_bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
 pg_dir=""
+pg_dirs=()
 pg_as=()
 
 start_postgres() {
   [ -n "$pg_bin" ] && [ -x "$pg_bin/initdb" ] || return 1
   pg_dir=$(mktemp -d)
+  pg_dirs+=("$pg_dir")
   if [ "$(id -u)" = 0 ]; then chown postgres "$pg_dir"; pg_as=(runuser -u postgres --); fi
   POSTGRES_PORT=$(free_port)
   "${pg_as[@]}" "$pg_bin/initdb" -D "$pg_dir/data" -U glint --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
@@ -27,8 +29,10 @@ postgres_database() {
 }
 
 stop_postgres() {
-  [ -n "$pg_dir" ] || return 0
-  "${pg_as[@]}" "$pg_bin/pg_ctl" -D "$pg_dir/data" -m immediate stop >/dev/null 2>&1 || true
-  rm -rf "$pg_dir"
+  for dir in "${pg_dirs[@]}"; do
+    "${pg_as[@]}" "$pg_bin/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
+    rm -rf "$dir"
+  done
+  pg_dirs=()
   pg_dir=""
 }

@@ -116,7 +116,7 @@ final class AppExportTests: XCTestCase {
         guard ProcessInfo.processInfo.environment["GLINT_TEST_POSTGRES_URL"].map({ !$0.isEmpty }) ?? false else { return }
         var databases: [String: String] = [:]
         for variable in ["AUTH", "MARKET", "CHAT", "PAYMENT", "PUSH"] {
-            let (pool, url) = try await TestPostgres.freshDatabase(maximumConnections: 1)
+            let (pool, url) = try await TestPostgres.freshDatabase(maximumConnections: 1, on: .restore)
             pool.close()
             databases[variable + "_DATABASE_URL"] = url
         }

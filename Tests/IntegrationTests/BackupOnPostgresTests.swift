@@ -10,15 +10,15 @@ import ZlibCoding
 /// A restore drill on PostgreSQL (issue 37): auth-svc and market-svc keep their stores there;
 /// `glint backup create` dumps each database (`pg_dump`, in a snapshot a transaction of ours
 /// exports, where the manifest's counts are read too) beside the uploaded files; restored into
-/// fresh, empty databases and a fresh folder, a suite started on them serves the same reads. A
-/// database that has tables is refused.
+/// fresh, empty databases of a second cluster (`scripts/test` starts one) and a fresh folder, a
+/// suite started on them serves the same reads. A database that has tables is refused.
 final class BackupOnPostgresTests: XCTestCase {
     func testADumpRestoredIntoFreshDatabasesServesTheSameReads() async throws {
         guard let tools = ProcessInfo.processInfo.environment["GLINT_TEST_PG_BIN"], !tools.isEmpty else {
             throw XCTSkip("no PostgreSQL tools in this run: scripts/test passes Debian's postgresql's")
         }
-        func freshDatabase() async throws -> String {
-            let (pool, url) = try await TestPostgres.freshDatabase(maximumConnections: 1)
+        func freshDatabase(on cluster: TestPostgres.Cluster = .main) async throws -> String {
+            let (pool, url) = try await TestPostgres.freshDatabase(maximumConnections: 1, on: cluster)
             pool.close()
             return url
         }
@@ -59,7 +59,12 @@ final class BackupOnPostgresTests: XCTestCase {
             XCTAssertTrue(why.contains("has tables already"), why)
             XCTAssertFalse(FileManager.default.fileExists(atPath: into + "/files"), "nothing written")
 
-            let fresh = ["AUTH_DATABASE_URL": try await freshDatabase(), "MARKET_DATABASE_URL": try await freshDatabase()]
+            // Into another cluster, as after losing the first.
+            let fresh = ["AUTH_DATABASE_URL": try await freshDatabase(on: .restore), "MARKET_DATABASE_URL": try await freshDatabase(on: .restore)]
+            if ProcessInfo.processInfo.environment["GLINT_TEST_POSTGRES_RESTORE_URL"] != nil {
+                XCTAssertNotEqual(
+                    URLComponents(string: fresh["AUTH_DATABASE_URL"]!)?.port, URLComponents(string: databases["AUTH_DATABASE_URL"]!)?.port)
+            }
             let restored = try await AuthAndGateway.start(fresh, with: [.market]) { folder in
                 let (status, transcript) = try await glint(["restore", id, "--data-dir", folder, "--from", suite.dataDirectory + "/backups"], fresh)
                 XCTAssertEqual(status, 0, transcript)
