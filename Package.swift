@@ -90,7 +90,7 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
     (
         "Geo", "GeoService", "geo-svc",
         [
-            .product(name: "HummingbirdCore", package: "hummingbird"), "ZlibCoding", "SQLiteStorage", "Storage", "ServiceClients", grdb,
+            .product(name: "HummingbirdCore", package: "hummingbird"), "ZlibCoding", "SQLiteStorage", "Storage", "Backup", "ServiceClients", grdb,
         ]
     ),
     (
@@ -187,7 +187,7 @@ let package = Package(
             name: "Backup",
             dependencies: [
                 "Contracts", "ServiceKit", "FileStorage", "ZlibCoding", grdb, .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "Hummingbird", package: "hummingbird"),
             ], path: "Shared/Backup",
             swiftSettings: settings),
         .target(

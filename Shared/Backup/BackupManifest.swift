@@ -1,3 +1,5 @@
+import Contracts
+import Crypto
 import Foundation
 
 /// What a snapshot holds (`manifest.json`, its archive's first entry): each part's digest and
@@ -29,5 +31,10 @@ package struct BackupManifest: Codable, Sendable, Equatable {
 
     package init(id: String, startedAt: Int64, finishedAt: Int64, parts: [Part]) {
         (self.id, self.startedAt, self.finishedAt, self.parts) = (id, startedAt, finishedAt, parts)
+    }
+
+    /// A part's `sha256`, as the manifest writes it.
+    package static func digest(_ bytes: Data) -> String {
+        Hex.encode(SHA256.hash(data: bytes))
     }
 }

@@ -1,5 +1,4 @@
 import Contracts
-import Crypto
 import Foundation
 import GRDB
 import GRDBSQLite
@@ -20,7 +19,7 @@ package enum SQLiteSnapshot {
         var part = BackupManifest.Part(name: service + ".sqlite", sha256: "", bytes: 0, takenAt: takenAt)
         try describe(copy, into: &part)
         let bytes = try copy.inDatabase { db in try image(of: db) }
-        part.sha256 = Hex.encode(SHA256.hash(data: bytes))
+        part.sha256 = BackupManifest.digest(bytes)
         part.bytes = bytes.count
         part.service = service
         return (bytes, part)

@@ -97,6 +97,43 @@ final class BackupTests: XCTestCase {
     }
 
     /// A store migrated by a newer build (a migration this one does not know) is refused.
+    /// geo-svc on a volume of its own (Kubernetes): `glint backup create` with `GEO_SVC_URL` and
+    /// the internal secret asks it for a copy, which a restore writes into the new folder.
+    func testAServiceWhoseFileIsOutOfReachIsAskedForACopy() async throws {
+        let geoFolder = try TestEnvironment.temporaryDirectory()
+        try await AuthAndGateway.start(["GEO_BOUNDARIES_FILE": ""], with: [.geo], overrides: ["geo-svc": ["DATA_DIR": geoFolder]]).running { suite in
+            let walker = try await FilesInBucketTests.join(suite, "walker")
+            let walk = try await suite.call(
+                .POST, "/v1/walks", token: walker.accessToken,
+                json:
+                    #"{"points":[{"latitude":37.5665,"longitude":126.978,"timestamp":1732000000},{"latitude":37.5675,"longitude":126.978,"timestamp":1732000080}]}"#
+            )
+            XCTAssertEqual(walk.status, 200, walk.body.text)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: suite.dataDirectory + "/geo-svc.sqlite"), "not in the folder the backup reads")
+            let geo = "http://127.0.0.1:\(try XCTUnwrap(suite.ports[.geo]))"
+            func create(_ environment: [String: String]) async throws -> (Int32, String) {
+                let process = try RunningProcess(
+                    "glint", arguments: ["backup", "create", "--data-dir", suite.dataDirectory], environment: environment)
+                return (try await process.exitStatus(), process.transcript)
+            }
+            let (unasked, refusal) = try await create(["GEO_SVC_URL": geo])
+            XCTAssertEqual(unasked, 1, refusal)
+            XCTAssertTrue(refusal.contains("INTERNAL_SECRET"), refusal)
+            let (wrong, forbidden) = try await create(["GEO_SVC_URL": geo, "INTERNAL_SECRET": "not-the-internal-secret"])
+            XCTAssertEqual(wrong, 1, forbidden)
+            let (status, output) = try await create(["GEO_SVC_URL": geo, "INTERNAL_SECRET": TestEnvironment.internalSecret])
+            XCTAssertEqual(status, 0, output)
+            XCTAssertTrue(output.contains("geo-svc.sqlite: "), output)
+            let id = try XCTUnwrap(output.split(separator: "\n").last.map(String.init))
+            let restored = try TestEnvironment.temporaryDirectory()
+            _ = try await Backups.restore(id: id, into: .init(dataDirectory: restored), from: .folder(suite.dataDirectory + "/backups"))
+            let walks = try await DatabaseQueue(path: restored + "/geo-svc.sqlite").read { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM walk")
+            }
+            XCTAssertEqual(walks, 1, "the walk came along")
+        }
+    }
+
     func testASnapshotFromANewerSchemaIsRefused() async throws {
         let folder = try TestEnvironment.temporaryDirectory()
         let database = try DatabaseQueue(path: folder + "/push-svc.sqlite")

@@ -117,8 +117,9 @@ final class KubernetesManifestTests: XCTestCase {
         XCTAssertEqual(keysMount?["name"] as? String, try XCTUnwrap(keys?["name"] as? String))
     }
 
-    /// The nightly CronJob dumps every database a service's manifest names, into the bucket
-    /// admin-svc reads the status from, and sets nothing `glint backup` does not read.
+    /// The nightly CronJob dumps every database a service's manifest names, asks geo-svc (on its
+    /// own volume) for a copy, writes into the bucket admin-svc reads the status from, and sets
+    /// nothing `glint backup` does not read.
     func testTheBackupCronJobDumpsEveryDatabaseIntoTheBucket() async throws {
         let documents = try await Self.documents()
         let configMaps = Self.named(documents, "ConfigMap").mapValues { $0["data"] as? [String: String] ?? [:] }
@@ -140,11 +141,18 @@ final class KubernetesManifestTests: XCTestCase {
                 let secret = try XCTUnwrap(reference["name"] as? String), key = try XCTUnwrap(reference["key"] as? String)
                 XCTAssertNotNil(secrets[secret]?[key], "\(name) comes from \(secret).\(key), which exists")
             }
+            if let reference = (variable["valueFrom"] as? [String: Any])?["configMapKeyRef"] as? [String: Any] {
+                let map = try XCTUnwrap(reference["name"] as? String), key = try XCTUnwrap(reference["key"] as? String)
+                XCTAssertNotNil(configMaps[map]?[key], "\(name) comes from \(map).\(key), which exists")
+            }
         }
         let databases = Set(secrets.values.flatMap(\.keys).filter { $0.hasSuffix("_DATABASE_URL") })
         XCTAssertFalse(databases.isEmpty)
         XCTAssertEqual(databases.subtracting(settings).sorted(), [], "every database the services are given is dumped")
-        let reads = Set(BackupSettings.all.map(\.name) + ServiceName.allCases.compactMap { ServiceCatalog.databaseURLVariable(for: $0)?.name })
+        let reads = Set(
+            (BackupSettings.all + BackupSettings.asking).map(\.name)
+                + ServiceName.allCases.compactMap { ServiceCatalog.databaseURLVariable(for: $0)?.name })
+        XCTAssertTrue(settings.isSuperset(of: BackupSettings.asking.map(\.name)), "geo-svc is asked for its store")
         XCTAssertEqual(settings.subtracting(reads).sorted(), [], "set, never read by glint backup")
         XCTAssertTrue(settings.isSuperset(of: BackupBucket.all.map(\.name)), "into the bucket")
     }

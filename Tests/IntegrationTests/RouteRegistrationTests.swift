@@ -1,3 +1,4 @@
+import Backup
 import Contracts
 import Foundation
 import Launcher
@@ -51,8 +52,9 @@ final class RouteRegistrationTests: XCTestCase {
                     "\(route.method) \(Self.normalized(route.pattern.replacingOccurrences(of: "/**", with: "/{name}")))"
                 })
             let served = (registered[service] ?? []).subtracting(internalRoutes).filter { route in
-                // Every process's own: health, metrics and its log lines of a request.
-                !["GET /health", "GET /metrics", "GET /internal/log/{}"].contains(route)
+                // Every process's own: health, metrics and its log lines of a request; a copy of a
+                // SQLite file (bytes, not an endpoint's JSON) for backups.
+                !["GET /health", "GET /metrics", "GET /internal/log/{}", "GET " + SnapshotRoute.path].contains(route)
                     && !(route.hasSuffix(" /socket.io") && !["GET /socket.io", "POST /socket.io"].contains(route))
             }
             var servedPublic = Set(served.map { $0.hasSuffix(" /socket.io") ? $0 + "/{}" : $0 })

@@ -1,3 +1,4 @@
+import Backup
 import Contracts
 import GRDB
 import Hummingbird
@@ -68,6 +69,8 @@ package enum GeoAssembly {
             nearby.register(internal: group, protected: protected)
             ReverseGeocodeRoutes(geocoder: dependencies.geocoder).register(protected: protected)
             walks.register(protected: protected)
+            // Its volume is its own in Kubernetes: a backup job asks for a copy.
+            SnapshotRoute.register(on: group, databasePath: common.databasePath, service: .geo)
         }
     }
 }

@@ -47,7 +47,7 @@ package enum AppExport {
                 entries.append(TarArchive.Entry(name: entry, bytes: table.data))
                 store.tables.append(
                     AppExportManifest.Table(
-                        name: table.table, entry: entry, rows: table.rows, bytes: table.data.count, sha256: Backups.digest(table.data),
+                        name: table.table, entry: entry, rows: table.rows, bytes: table.data.count, sha256: BackupManifest.digest(table.data),
                         columns: table.columns.map { AppExportManifest.Column(name: $0.name, kind: $0.kind.rawValue) }))
             }
             stores.append(store)
@@ -76,7 +76,8 @@ package enum AppExport {
             entries.append(TarArchive.Entry(name: entry, bytes: bytes))
             exported.append(
                 AppExportManifest.File(
-                    entry: entry, service: service.rawValue, area: key.area, name: key.name, bytes: bytes.count, sha256: Backups.digest(bytes)))
+                    entry: entry, service: service.rawValue, area: key.area, name: key.name, bytes: bytes.count, sha256: BackupManifest.digest(bytes))
+            )
         }
         if !missing.isEmpty { logger.warning("records name files that are not there", metadata: ["count": "\(missing.count)"]) }
         let manifest = AppExportManifest(

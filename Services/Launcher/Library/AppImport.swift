@@ -110,7 +110,7 @@ package enum AppImport {
             let expected = manifest.stores.flatMap { $0.tables.map { ($0.entry, $0.sha256) } } + manifest.files.map { ($0.entry, $0.sha256) }
             for (entry, digest) in expected {
                 guard let bytes = byName[entry] else { throw ServiceError.badRequest("\(path): \(entry) is missing") }
-                guard Backups.digest(bytes) == digest else { throw ServiceError.badRequest("\(path): \(entry) does not match its checksum") }
+                guard BackupManifest.digest(bytes) == digest else { throw ServiceError.badRequest("\(path): \(entry) does not match its checksum") }
             }
             return (manifest, byName)
         }

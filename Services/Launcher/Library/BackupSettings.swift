@@ -14,6 +14,8 @@ package struct BackupSettings: Sendable {
     package static let postgresTools = ConfigVariable(
         "BACKUP_PG_BIN", default: "", "the folder with pg_dump and pg_restore (of the server's major version or newer); unset: the PATH's")
     package static let all = [schedule, keep, directory, postgresTools] + BackupBucket.all
+    /// Also read: where to ask the services whose file may be out of reach, and the secret to ask with.
+    package static let asking = [CommonSettings.internalSecret] + ServiceCatalog.snapshotOverHTTP.map { CommonSettings.url(of: $0) }
 
     package var schedule: BackupSchedule?
     package var keep: Int
@@ -22,6 +24,8 @@ package struct BackupSettings: Sendable {
     /// The services whose `<SVC>_DATABASE_URL` names a PostgreSQL database: dumped, and restored into it.
     package var databases: [ServiceName: String] = [:]
     package var tools: PostgresTools
+    package var asked: [ServiceName: String] = [:]
+    package var internalSecret: String
 
     package init(reader: ConfigReader) throws {
         let text = try reader.string(Self.schedule)
@@ -43,11 +47,20 @@ package struct BackupSettings: Sendable {
         let tools = try reader.string(Self.postgresTools)
         self.tools = PostgresTools(directory: tools.isEmpty ? nil : tools)
         bucket = try BackupBucket.read(reader)
+        // Asked only where set: unset, the service's file is looked for in the data folder alone.
+        for service in ServiceCatalog.snapshotOverHTTP where try !reader.string(CommonSettings.url(of: service), default: "").isEmpty {
+            asked[service] = try reader.url(CommonSettings.url(of: service))
+        }
+        internalSecret = try reader.string(CommonSettings.internalSecret, default: "")
+        if !asked.isEmpty, internalSecret.isEmpty {
+            try reader.refuse(
+                CommonSettings.internalSecret, "is needed to ask \(asked.keys.map(\.rawValue).sorted()) for a copy of its store", standIn: ())
+        }
     }
 
     /// Every service's store in `dataDirectory` or its database.
     package func sources(dataDirectory: String) -> Backups.Sources {
-        Backups.Sources(dataDirectory: dataDirectory, databases: databases, tools: tools)
+        Backups.Sources(dataDirectory: dataDirectory, databases: databases, tools: tools, asked: asked, internalSecret: internalSecret)
     }
 
     /// Where snapshots are kept: the folder a command names (`--to`, `--from`), else the bucket

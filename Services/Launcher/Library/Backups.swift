@@ -1,6 +1,6 @@
+import AsyncHTTPClient
 import Backup
 import Contracts
-import Crypto
 import FileStorage
 import Foundation
 import GRDB
@@ -26,9 +26,17 @@ package enum Backups {
         package var dataDirectory: String
         package var databases: [ServiceName: String]
         package var tools: PostgresTools
+        /// Services asked for a copy of a SQLite file that is not in `dataDirectory` (their
+        /// `<SVC>_URL`; geo-svc's volume in Kubernetes), with the internal secret.
+        package var asked: [ServiceName: String]
+        package var internalSecret: String
 
-        package init(dataDirectory: String, databases: [ServiceName: String] = [:], tools: PostgresTools = PostgresTools(directory: nil)) {
+        package init(
+            dataDirectory: String, databases: [ServiceName: String] = [:], tools: PostgresTools = PostgresTools(directory: nil),
+            asked: [ServiceName: String] = [:], internalSecret: String = ""
+        ) {
             (self.dataDirectory, self.databases, self.tools) = (dataDirectory, databases, tools)
+            (self.asked, self.internalSecret) = (asked, internalSecret)
         }
     }
 
@@ -44,9 +52,14 @@ package enum Backups {
                 (bytes, part) = try await PostgresDump.take(service: service, url: url, tools: sources.tools, logger: logger)
             } else {
                 let path = sources.dataDirectory + "/" + service.rawValue + ".sqlite"
-                guard FileManager.default.fileExists(atPath: path) else { continue }
-                // Copying reads for a while: on NIO's blocking-work threads, not the few that run every task.
-                (bytes, part) = try await NIOThreadPool.singleton.runIfActive { try SQLiteSnapshot.take(path, service: service.rawValue) }
+                if FileManager.default.fileExists(atPath: path) {
+                    // Copying reads for a while: on NIO's blocking-work threads, not the few that run every task.
+                    (bytes, part) = try await NIOThreadPool.singleton.runIfActive { try SQLiteSnapshot.take(path, service: service.rawValue) }
+                } else if let url = sources.asked[service] {
+                    (bytes, part) = try await askSnapshot(of: service, at: url, secret: sources.internalSecret)
+                } else {
+                    continue
+                }
             }
             entries.append(TarArchive.Entry(name: part.name, bytes: bytes))
             parts.append(part)
@@ -58,6 +71,17 @@ package enum Backups {
         let archive = try await NIOThreadPool.singleton.runIfActive { try Gzip.compress(try TarArchive.encode(all)) }
         try await store.put(manifest.id, archive, manifest)
         return manifest
+    }
+
+    /// A copy of the service's file, from the service (`SnapshotRoute`).
+    static func askSnapshot(of service: ServiceName, at url: String, secret: String) async throws -> (Data, BackupManifest.Part) {
+        var request = HTTPClientRequest(url: url + SnapshotRoute.path)
+        request.headers.add(name: InternalHeader.secret, value: secret)
+        let answer = try await HTTPClient.shared.execute(request, timeout: .minutes(10))
+        guard answer.status == .ok else {
+            throw ServiceError(.upstreamFailed, "\(service.rawValue) answered \(answer.status) for a copy of its store")
+        }
+        return try SnapshotRoute.read(Data(buffer: try await answer.body.collect(upTo: Int(Int32.max))))
     }
 
     /// The uploads under `DATA_DIR/files`, each with its part, and under their names again those
@@ -76,7 +100,7 @@ package enum Backups {
                 return
             }
             entries.append(TarArchive.Entry(name: name, bytes: bytes))
-            parts.append(BackupManifest.Part(name: name, sha256: digest(bytes), bytes: bytes.count, takenAt: takenAt))
+            parts.append(BackupManifest.Part(name: name, sha256: BackupManifest.digest(bytes), bytes: bytes.count, takenAt: takenAt))
         }
         func names(_ folder: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
         let files = dataDirectory + "/files"
@@ -169,7 +193,9 @@ package enum Backups {
                 problems.append("\(part.name): missing")
                 continue
             }
-            if bytes.count != part.bytes || digest(bytes) != part.sha256 { problems.append("\(part.name): its checksum does not match") }
+            if bytes.count != part.bytes || BackupManifest.digest(bytes) != part.sha256 {
+                problems.append("\(part.name): its checksum does not match")
+            }
             if part.engine == "postgresql", let problem = await PostgresDump.problem(bytes, tools: tools) {
                 problems.append("\(part.name): \(problem)")
             }
@@ -274,10 +300,6 @@ package enum Backups {
     /// `20261127T034500Z-3fa2c1`: sortable by time, unique within a second.
     static func snapshotID(at milliseconds: Int64) -> String {
         GlintDate.compactStamp(fromMilliseconds: milliseconds) + "-" + String(ObjectID.generate().suffix(6))
-    }
-
-    static func digest(_ bytes: Data) -> String {
-        Hex.encode(SHA256.hash(data: bytes))
     }
 }
 

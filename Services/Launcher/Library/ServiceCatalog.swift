@@ -98,6 +98,10 @@ extension ServiceCatalog {
     /// consumer's lacks: a restore sends every message delivered since the snapshot began again
     /// (`Backups.restore`; consumers are idempotent).
     package static let backupOrder: [ServiceName] = [.admin, .geo, .paymentVerify, .chat, .push, .market, .auth, .gateway]
+
+    /// Services that answer `SnapshotRoute` with a copy of their SQLite file, for a backup that
+    /// cannot open it (geo-svc keeps SQLite only, on a volume of its own in Kubernetes).
+    package static let snapshotOverHTTP: [ServiceName] = [.geo]
 }
 
 extension ServiceCatalog {
