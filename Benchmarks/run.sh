@@ -33,8 +33,8 @@
 #                               ROUNDS (3) times: req/s, p50/p99, CPU per request per process, the ratios
 #   Benchmarks/run.sh push      a group push to USERS (10,000) users with one FCM device each, through the
 #                               gateway: notifications/s accepted by the FCM simulator (glint simulate-fcm)
-#   Benchmarks/run.sh backup    writers (posts, chat messages) through the gateway without and during
-#                               `glint backup create` taken over and over, ROUNDS (3) alternating, with
+#   Benchmarks/run.sh backup    writers (posts, chat messages) through the gateway without, during and again
+#                               without `glint backup create` taken over and over, ROUNDS (3) times, with
 #                               POSTS (100,000) seeded posts: req/s and p99 of each, the p99 ratio
 #   Benchmarks/run.sh export    an app of USERS (10,000) users (one bcrypt hash, as a real join made it) and
 #                               POSTS (100,000) posts (each with a comment and a like) on SQLite: `glint app
@@ -514,15 +514,20 @@ backup)
       echo "$1 $kind: $(awk '/Requests\/sec/ {print $2}' "$DATA/$kind.out") req/s, p99 $(p99 "$DATA/$kind.out"), $(grep 'non-2xx' "$DATA/$kind.out")"
     done
   }
+  # Each round is without, during, without again: the stores grow as the writers write, so the
+  # p99 during snapshots is compared with the mean of the windows just before and just after.
   for round in $(seq "${ROUNDS:-3}"); do
     writes "round $round without snapshots:"
-    QUIET_POSTS=$(ms "$(p99 "$DATA/posts.out")"); QUIET_CHATS=$(ms "$(p99 "$DATA/chats.out")")
+    BEFORE_POSTS=$(ms "$(p99 "$DATA/posts.out")"); BEFORE_CHATS=$(ms "$(p99 "$DATA/chats.out")")
     rm -f "$DATA/stop"; : > "$DATA/snapshots"
     (while [ ! -f "$DATA/stop" ]; do "$BIN/glint" backup create --data-dir "$DATA" --keep 1 | tail -1 >> "$DATA/snapshots"; done) & LOOP=$!
     writes "round $round during snapshots:"
     touch "$DATA/stop"; wait $LOOP
+    DURING_POSTS=$(ms "$(p99 "$DATA/posts.out")"); DURING_CHATS=$(ms "$(p99 "$DATA/chats.out")")
+    writes "round $round without snapshots again:"
     echo "round $round: $(wc -l < "$DATA/snapshots") snapshots taken; p99 during/without: posts $(python3 -c \
-      "print(f'{$(ms "$(p99 "$DATA/posts.out")") / $QUIET_POSTS:.2f}x')"), chats $(python3 -c "print(f'{$(ms "$(p99 "$DATA/chats.out")") / $QUIET_CHATS:.2f}x')")"
+      "print(f'{2 * $DURING_POSTS / ($BEFORE_POSTS + $(ms "$(p99 "$DATA/posts.out")")):.2f}x')"), chats $(python3 -c \
+      "print(f'{2 * $DURING_CHATS / ($BEFORE_CHATS + $(ms "$(p99 "$DATA/chats.out")")):.2f}x')")"
   done
   ;;
 export)

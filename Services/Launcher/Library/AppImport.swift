@@ -38,6 +38,11 @@ package enum AppImport {
             guard let service = ServiceName(rawValue: store.service), !ServiceCatalog.exportedTables(for: service).isEmpty else {
                 throw ServiceError.badRequest("the export holds records of \(store.service), which keeps none here")
             }
+            let known = Set(ServiceCatalog.exportedTables(for: service).map(\.table))
+            if let unknown = store.tables.first(where: { !known.contains($0.name) }) {
+                throw ServiceError.badRequest(
+                    "the export holds \(store.service)'s \(unknown.name), a table this build does not load (it comes from a newer one)")
+            }
             let path = sources.dataDirectory + "/" + service.rawValue + ".sqlite"
             try DataDirectory.ensure(sources.dataDirectory)
             let engine = try await ServiceCatalog.openStore(
