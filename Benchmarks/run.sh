@@ -2,7 +2,7 @@
 # Benchmarks of the running suite on this machine (release build, loopback, wrk as the client).
 #   Benchmarks/run.sh gateway   gateway overhead: the same small JSON endpoint on auth-svc directly,
 #                               through the gateway and through nginx (nginx-light), ROUNDS (3) alternating
-#                               rounds with the gateway/nginx ratio
+#                               rounds with the gateway/nginx ratio; PROFILE=1 then profiles the gateway (perf)
 #   Benchmarks/run.sh auth      logins/s, refreshes/s and a protected GET through the gateway
 #   Benchmarks/run.sh market    100,000 posts and 10,000 filters seeded: a feed page and a filter detail
 #   Benchmarks/run.sh chat      (a) fan-out: CLIENTS websockets (500) on one room through the gateway,
@@ -184,6 +184,19 @@ NGINX
     theirs=$(rate "http://127.0.0.1:$NGINX_PORT/v1/users/validation/email")
     echo "round $round: straight $straight | gateway $ours | nginx $theirs | gateway/nginx $(python3 -c "print(round(${ours%% *} / ${theirs%% *}, 2))")"
   done
+  # PROFILE=1: where the gateway's time goes under the same load (perf, call graphs), its top frames
+  # by own time and with what they call; perf.data stays in .build/gateway.perf.data.
+  if [ "${PROFILE:-0}" = 1 ]; then
+    perf record -F 999 -g -o .build/gateway.perf.data -p "$GATEWAY_PID" -- sleep "$DURATION" >/dev/null 2>&1 &
+    PERF=$!
+    rate -H "SeSACKey: $KEY" "$GW/v1/users/validation/email" > /dev/null
+    wait $PERF
+    # (`head` ends the pipe early: not a failure.)
+    echo "== the gateway's own time, by symbol"
+    { perf report -i .build/gateway.perf.data --no-children --sort symbol --stdio 2>/dev/null | grep -E '^ +[0-9.]+%' | cut -c1-160 | head -30; } || true
+    echo "== with what each calls"
+    { perf report -i .build/gateway.perf.data --children --sort symbol --stdio -g none 2>/dev/null | grep -E '^ +[0-9.]+%' | cut -c1-160 | head -40; } || true
+  fi
   ;;
 auth)
   curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
