@@ -59,4 +59,61 @@ final class EarlyAnswerTests: XCTestCase {
         }
         await auth.stop()
     }
+
+    /// A client that keeps sending the rest of a refused upload, slowly, for ever: the gateway
+    /// reads it for the idle timeout at most (nginx's `lingering_time`), then closes.
+    func testABodyStillArrivingLongAfterItsAnswerEndsTheConnection() async throws {
+        let router = Router()
+        router.post("/v1/users/join") { request, _ -> Response in
+            var seen = 0
+            for try await part in request.body {
+                seen += part.readableBytes
+                if seen > 100 << 10 { break }
+            }
+            return Response(status: .contentTooLarge)
+        }
+        let auth = try await LiveServer.start(router)
+        try await GatewayTests.makeLiveApp(.auth, at: auth.url, idleTimeoutSeconds: 1).test(.live) { client in
+            let port = try XCTUnwrap(client.port)
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connect(host: "127.0.0.1", port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+                }
+            try await channel.executeThenClose { inbound, outbound in
+                var first = ByteBuffer(
+                    string: "POST /v1/users/join HTTP/1.1\r\nHost: gateway\r\nSeSACKey: key-lslp\r\nContent-Length: \(1 << 30)\r\n\r\n")
+                first.writeRepeatingByte(UInt8(ascii: " "), count: 120 << 10)
+                try await outbound.write(first)
+                var answers = inbound.makeAsyncIterator()
+                var received = ""
+                while !received.contains("\r\n\r\n") {
+                    guard let part = try await answers.next() else { return XCTFail("closed before the answer: \(received)") }
+                    received += String(buffer: part)
+                }
+                XCTAssertTrue(received.hasPrefix("HTTP/1.1 413"), received)
+                // A trickle, each part well within the idle timeout of the one before.
+                let answered = ContinuousClock.now
+                let trickle = Task {
+                    while !Task.isCancelled {
+                        try await outbound.write(ByteBuffer(repeating: UInt8(ascii: " "), count: 1024))
+                        try await Task.sleep(for: .milliseconds(100))
+                    }
+                }
+                // Should the gateway never close, the test does, and fails below.
+                let giveUp = Task { [raw = channel.channel] in
+                    try await Task.sleep(for: .seconds(5))
+                    try await raw.close()
+                }
+                defer {
+                    trickle.cancel()
+                    giveUp.cancel()
+                }
+                while (try? await answers.next()) != nil {}
+                let lingered = ContinuousClock.now - answered
+                XCTAssertLessThan(lingered, .milliseconds(4500), "closed after the idle timeout, not when the client stops")
+                XCTAssertGreaterThanOrEqual(lingered, .milliseconds(900), "the client had the idle timeout to finish")
+            }
+        }
+        await auth.stop()
+    }
 }

@@ -83,12 +83,12 @@ final class GatewayTests: XCTestCase {
     }
 
     /// A gateway with its real upstream pools, `service` answering at `url`.
-    static func makeLiveApp(_ service: ServiceName, at url: String) throws -> some ApplicationProtocol {
+    static func makeLiveApp(_ service: ServiceName, at url: String, idleTimeoutSeconds: Int = 75) throws -> some ApplicationProtocol {
         var common = TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory())
         common.serviceURLs[service] = url
         let pools = try UpstreamPools(common: common, maxConnectionsPerService: 4, logger: TestEnvironment.logger)
         return GatewayAssembly.assemble(
-            common: common, configuration: GatewayConfiguration(),
+            common: common, configuration: GatewayConfiguration(idleTimeoutSeconds: idleTimeoutSeconds),
             dependencies: .init(apps: Self.appKeys { Self.apps[$0] }, upstream: .live(pools: pools, timeout: .seconds(10))),
             logger: TestEnvironment.logger
         ).application()

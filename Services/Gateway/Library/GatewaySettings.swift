@@ -18,7 +18,7 @@ package enum GatewaySettings {
         "GATEWAY_MAX_UPSTREAM_CONNECTIONS", default: "128", "pooled keep-alive connections per service")
     package static let idleTimeoutSeconds = ConfigVariable(
         "GATEWAY_IDLE_TIMEOUT_SECONDS", default: "75",
-        "a client connection with no request under way is closed after this long (also ends request heads that never complete); longer than clients keep idle connections, so they close first"
+        "a client connection with no request under way is closed after this long (also ends request heads that never complete, and the rest of an upload still arriving after its answer); longer than clients keep idle connections, so they close first"
     )
     package static let publicURL = ConfigVariable(
         "GATEWAY_PUBLIC_URL", default: "",

@@ -55,6 +55,10 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private var left = false
     private let idleTimeout: TimeAmount
     private var idleTimer: IdleTimer?
+    /// The router answered a request whose body is still arriving (an upload refused early):
+    /// Hummingbird reads the rest to keep the connection, for as long as the client sends. As
+    /// nginx's `lingering_time`, that lasts the idle timeout at most, then the connection closes.
+    private var lingering: Scheduled<Void>?
 
     init(policy: GatewayPolicy, upstream: Upstream, metrics: RequestMetrics, logger: Logger, routerStarted: EventLoopPromise<Void>) {
         self.policy = policy
@@ -87,6 +91,7 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
 
     func handlerRemoved(context: ChannelHandlerContext) {
         idleTimer?.stop()
+        lingering?.cancel()
         routerStarted?.fail(ChannelError.ioOnClosedChannel)
         routerStarted = nil
     }
@@ -136,6 +141,8 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
             }
         case (.end, .passed):
             reading = .idle
+            lingering?.cancel()
+            lingering = nil
             context.fireChannelRead(wrapInboundOut(part))
         default:
             // The router's part, or out of order (the router reports that).
@@ -267,6 +274,10 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
         }
         passedOpen = max(0, passedOpen - 1)
         context.write(data, promise: promise)
+        if case .passed = reading, lingering == nil {
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            lingering = context.eventLoop.scheduleTask(in: idleTimeout) { bound.value.close(promise: nil) }
+        }
         if isIdle { idleTimer?.becameIdle(context: context) }
     }
 
