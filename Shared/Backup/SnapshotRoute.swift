@@ -5,15 +5,14 @@ import NIOCore
 import NIOPosix
 import ServiceKit
 
-/// `GET /internal/snapshot`: a consistent copy of the service's SQLite file (`SQLiteSnapshot`),
+/// `GET InternalEndpoints.snapshotPath`: a consistent copy of the service's SQLite file (`SQLiteSnapshot`),
 /// for a `glint backup create` that cannot open the file itself — geo-svc's volume in Kubernetes
 /// is its pod's own. The answer is a tar of the part's manifest entry and the copy.
 package enum SnapshotRoute {
-    package static let path = "/internal/snapshot"
     static let partEntry = "part.json"
 
     package static func register(on group: ServiceApplication.Group, databasePath: String, service: ServiceName) {
-        group.get(RouterPath(path)) { _, _ -> Response in
+        group.get(RouterPath(InternalEndpoints.snapshotPath)) { _, _ -> Response in
             let archive = try await NIOThreadPool.singleton.runIfActive {
                 let (bytes, part) = try SQLiteSnapshot.take(databasePath, service: service.rawValue)
                 return try TarArchive.encode([

@@ -12,41 +12,16 @@ import XCTest
 /// draining of the rest at once stopped the gateway (NIO allows one reader of a request stream).
 final class EarlyAnswerTests: XCTestCase {
     func testAnUploadAnsweredBeforeItsBodyEndsIsDrainedAndTheConnectionServesOn() async throws {
-        let router = Router()
-        router.post("/v1/users/join") { request, _ -> Response in
-            // As a service refuses a body over its limit: after reading that much of it, and a
-            // moment later, so the gateway has passed on all the client sent by then.
-            var seen = 0
-            for try await part in request.body {
-                seen += part.readableBytes
-                if seen > 100 << 10 { break }
-            }
-            try await Task.sleep(for: .milliseconds(200))
-            return Response(status: .contentTooLarge)
-        }
-        let auth = try await LiveServer.start(router)
+        // A moment after reading, so the gateway has passed on all the client sent by then.
+        let auth = try await Self.refusingUploads(after: .milliseconds(200))
         let total = 1 << 20
         let sentFirst = 120 << 10
         try await GatewayTests.makeLiveApp(.auth, at: auth.url).test(.live) { client in
-            let port = try XCTUnwrap(client.port)
-            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connect(host: "127.0.0.1", port: port) { channel in
-                    channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
-                }
-            try await channel.executeThenClose { inbound, outbound in
-                var head = "POST /v1/users/join HTTP/1.1\r\nHost: gateway\r\nSeSACKey: key-lslp\r\n"
-                head += "Content-Type: application/json\r\nContent-Length: \(total)\r\n\r\n"
-                var first = ByteBuffer(string: head)
-                first.writeRepeatingByte(UInt8(ascii: " "), count: sentFirst)
-                try await outbound.write(first)
+            try await Self.connect(to: try XCTUnwrap(client.port)).executeThenClose { inbound, outbound in
                 // The client waits for the answer with most of its body unsent: the gateway's pump
                 // is then waiting for more of it.
                 var answers = inbound.makeAsyncIterator()
-                var received = ""
-                while !received.contains("\r\n\r\n") {
-                    guard let part = try await answers.next() else { return XCTFail("closed before the answer: \(received)") }
-                    received += String(buffer: part)
-                }
+                let received = try await Self.answer(toUploadOf: total, sending: sentFirst, outbound, &answers)
                 XCTAssertTrue(received.hasPrefix("HTTP/1.1 413"), received)
                 try await outbound.write(ByteBuffer(repeating: UInt8(ascii: " "), count: total - sentFirst))
                 // The same connection takes the next request once the rest has been read.
@@ -63,33 +38,12 @@ final class EarlyAnswerTests: XCTestCase {
     /// A client that keeps sending the rest of a refused upload, slowly, for ever: the gateway
     /// reads it for the idle timeout at most (nginx's `lingering_time`), then closes.
     func testABodyStillArrivingLongAfterItsAnswerEndsTheConnection() async throws {
-        let router = Router()
-        router.post("/v1/users/join") { request, _ -> Response in
-            var seen = 0
-            for try await part in request.body {
-                seen += part.readableBytes
-                if seen > 100 << 10 { break }
-            }
-            return Response(status: .contentTooLarge)
-        }
-        let auth = try await LiveServer.start(router)
+        let auth = try await Self.refusingUploads(after: .zero)
         try await GatewayTests.makeLiveApp(.auth, at: auth.url, idleTimeoutSeconds: 1).test(.live) { client in
-            let port = try XCTUnwrap(client.port)
-            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connect(host: "127.0.0.1", port: port) { channel in
-                    channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
-                }
+            let channel = try await Self.connect(to: try XCTUnwrap(client.port))
             try await channel.executeThenClose { inbound, outbound in
-                var first = ByteBuffer(
-                    string: "POST /v1/users/join HTTP/1.1\r\nHost: gateway\r\nSeSACKey: key-lslp\r\nContent-Length: \(1 << 30)\r\n\r\n")
-                first.writeRepeatingByte(UInt8(ascii: " "), count: 120 << 10)
-                try await outbound.write(first)
                 var answers = inbound.makeAsyncIterator()
-                var received = ""
-                while !received.contains("\r\n\r\n") {
-                    guard let part = try await answers.next() else { return XCTFail("closed before the answer: \(received)") }
-                    received += String(buffer: part)
-                }
+                let received = try await Self.answer(toUploadOf: 1 << 30, sending: 120 << 10, outbound, &answers)
                 XCTAssertTrue(received.hasPrefix("HTTP/1.1 413"), received)
                 // A trickle, each part well within the idle timeout of the one before.
                 let answered = ContinuousClock.now
@@ -115,5 +69,49 @@ final class EarlyAnswerTests: XCTestCase {
             }
         }
         await auth.stop()
+    }
+
+    struct ClosedBeforeAnswer: Error {
+        var received: String
+    }
+
+    /// auth-svc as it refuses a body over its limit: after reading that much of it (100 KB), 413.
+    private static func refusingUploads(after delay: Duration) async throws -> LiveServer {
+        let router = Router()
+        router.post("/v1/users/join") { request, _ -> Response in
+            var seen = 0
+            for try await part in request.body {
+                seen += part.readableBytes
+                if seen > 100 << 10 { break }
+            }
+            try await Task.sleep(for: delay)
+            return Response(status: .contentTooLarge)
+        }
+        return try await LiveServer.start(router)
+    }
+
+    private static func connect(to port: Int) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+        try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port) { channel in
+            channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+        }
+    }
+
+    /// Sends the head of an upload of `total` bytes and the first `sent` of them; the answer's head.
+    private static func answer(
+        toUploadOf total: Int, sending sent: Int, _ outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>,
+        _ answers: inout NIOAsyncChannelInboundStream<ByteBuffer>.AsyncIterator
+    ) async throws -> String {
+        var first = ByteBuffer(
+            string:
+                "POST /v1/users/join HTTP/1.1\r\nHost: gateway\r\nSeSACKey: key-lslp\r\nContent-Type: application/json\r\nContent-Length: \(total)\r\n\r\n"
+        )
+        first.writeRepeatingByte(UInt8(ascii: " "), count: sent)
+        try await outbound.write(first)
+        var received = ""
+        while !received.contains("\r\n\r\n") {
+            guard let part = try await answers.next() else { throw ClosedBeforeAnswer(received: received) }
+            received += String(buffer: part)
+        }
+        return received
     }
 }

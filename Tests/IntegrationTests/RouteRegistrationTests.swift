@@ -1,4 +1,3 @@
-import Backup
 import Contracts
 import Foundation
 import Launcher
@@ -54,7 +53,7 @@ final class RouteRegistrationTests: XCTestCase {
             let served = (registered[service] ?? []).subtracting(internalRoutes).filter { route in
                 // Every process's own: health, metrics and its log lines of a request; a copy of a
                 // SQLite file (bytes, not an endpoint's JSON) for backups.
-                !["GET /health", "GET /metrics", "GET /internal/log/{}", "GET " + SnapshotRoute.path].contains(route)
+                !["GET /health", "GET /metrics", "GET /internal/log/{}", "GET " + InternalEndpoints.snapshotPath].contains(route)
                     && !(route.hasSuffix(" /socket.io") && !["GET /socket.io", "POST /socket.io"].contains(route))
             }
             var servedPublic = Set(served.map { $0.hasSuffix(" /socket.io") ? $0 + "/{}" : $0 })

@@ -75,7 +75,7 @@ package enum Backups {
 
     /// A copy of the service's file, from the service (`SnapshotRoute`).
     static func askSnapshot(of service: ServiceName, at url: String, secret: String) async throws -> (Data, BackupManifest.Part) {
-        var request = HTTPClientRequest(url: url + SnapshotRoute.path)
+        var request = HTTPClientRequest(url: url + InternalEndpoints.snapshotPath)
         request.headers.add(name: InternalHeader.secret, value: secret)
         let answer = try await HTTPClient.shared.execute(request, timeout: .minutes(10))
         guard answer.status == .ok else {

@@ -176,6 +176,10 @@ package enum InternalEndpoints {
         InternalEndpoint(service, .get, "/internal/log/{request_id}")
     }
 
+    /// A copy of a service's SQLite file, for a backup that cannot open the file itself (geo-svc's
+    /// volume in Kubernetes): a tar of bytes, not JSON, so a path rather than a typed endpoint.
+    package static let snapshotPath = "/internal/snapshot"
+
     package static let all: [InternalEndpointDescription] = [
         Auth.resolveApp.description, Auth.resolveMount.description, Auth.app.description, Auth.lookupUsers.description, Auth.blockedUsers.description,
         Auth.lookupMembers.description, Auth.memberByEmail.description, Auth.hiddenContent.description, Auth.signingKeys.description,
