@@ -11,8 +11,8 @@ import ZlibCoding
 /// `glint app export`: every record of one app, from each service's store (its SQLite file or
 /// its `*_DATABASE_URL`), as JSON lines, and the uploads its records name, in one `.tar.gz`
 /// with a manifest. Each store is read in one transaction; the stores one after another, in
-/// the order an import loads them (so a reference finds its target in a store read later,
-/// as a backup's copies do). Sessions are left out: the export signs nobody in.
+/// the order an import loads them, auth-svc last (so a reference finds its target in a store
+/// read later, as a backup's copies do). Sessions are left out: the export signs nobody in.
 package enum AppExport {
     static let logger = Logger(label: "glint-app-export")
 
@@ -23,22 +23,20 @@ package enum AppExport {
         var entries: [TarArchive.Entry] = []
         var paths: [(service: ServiceName, path: String)] = []
         var app: AppExportManifest.App?
-        // auth-svc first: it finds the app by its name, id or mount.
-        for service in [.auth] + ServiceCatalog.appRecordOrder.filter({ $0 != .auth }) {
-            guard let engine = try await open(service, sources, required: service == .auth) else { continue }
-            defer { engine.close() }
-            let appID: String
-            if let found = app {
-                appID = found.id
-            } else {
-                let ids = try await AppRecords.strings("SELECT id FROM app WHERE id = {app} OR name = {app} OR mount = {app}", name, on: engine)
-                guard ids.count == 1 else {
-                    throw ServiceError.badRequest(ids.isEmpty ? "no app is named \(name)" : "\(ids.count) apps answer to \(name): give its id")
-                }
-                appID = ids[0]
-            }
+        // auth-svc names the app (by its name, id or mount); its records are read last all the same.
+        guard let auth = try await open(.auth, sources, required: true) else { throw ServiceError(.internalError, "auth-svc's store") }
+        defer { auth.close() }
+        let ids = try await AppRecords.strings("SELECT id FROM app WHERE id = {app} OR name = {app} OR mount = {app}", name, on: auth)
+        guard ids.count == 1 else {
+            throw ServiceError.badRequest(ids.isEmpty ? "no app is named \(name)" : "\(ids.count) apps answer to \(name): give its id")
+        }
+        let appID = ids[0]
+        for service in ServiceCatalog.appRecordOrder {
+            let opened = service == .auth ? nil : try await open(service, sources, required: false)
+            defer { opened?.close() }
+            guard let engine = service == .auth ? auth : opened else { continue }
             let lines = try await AppRecords.export(ServiceCatalog.exportedTables(for: service), appID: appID, from: engine)
-            if app == nil, let row = lines.first(where: { $0.table == "app" })?.data {
+            if let row = lines.first(where: { $0.table == "app" })?.data {
                 app = try JSONDecoder().decode(AppExportManifest.App.self, from: row.prefix { $0 != UInt8(ascii: "\n") })
             }
             var store = AppExportManifest.Store(service: service.rawValue, engine: engine.name, tables: [])
