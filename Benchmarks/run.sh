@@ -35,7 +35,8 @@
 #                               gateway: notifications/s accepted by the FCM simulator (glint simulate-fcm)
 #   Benchmarks/run.sh backup    writers (posts, chat messages) through the gateway without, during and again
 #                               without `glint backup create` taken over and over, ROUNDS (3) times, with
-#                               POSTS (100,000) seeded posts: req/s and p99 of each, the p99 ratio
+#                               POSTS (100,000) seeded posts: req/s and p99 of each, the p99 ratio; SNAPSHOTS=one:
+#                               a single snapshot begun with each window instead (use a DURATION near its length)
 #   Benchmarks/run.sh export    an app of USERS (10,000) users (one bcrypt hash, as a real join made it) and
 #                               POSTS (100,000) posts (each with a comment and a like) on SQLite: `glint app
 #                               export` (time, size), `glint app import` into PostgreSQL (time), then auth-svc,
@@ -533,7 +534,12 @@ backup)
     writes "round $round without snapshots:"
     BEFORE_POSTS=$(ms "$(p99 "$DATA/posts.out")"); BEFORE_CHATS=$(ms "$(p99 "$DATA/chats.out")")
     rm -f "$DATA/stop"; : > "$DATA/snapshots"
-    (while [ ! -f "$DATA/stop" ]; do "$BIN/glint" backup create --data-dir "$DATA" --keep 1 | tail -1 >> "$DATA/snapshots"; done) & LOOP=$!
+    if [ "${SNAPSHOTS:-loop}" = one ]; then
+      # One snapshot, begun with the window (a scheduled one): the window is the snapshot's time.
+      ("$BIN/glint" backup create --data-dir "$DATA" --keep 1 | tail -1 >> "$DATA/snapshots") & LOOP=$!
+    else
+      (while [ ! -f "$DATA/stop" ]; do "$BIN/glint" backup create --data-dir "$DATA" --keep 1 | tail -1 >> "$DATA/snapshots"; done) & LOOP=$!
+    fi
     writes "round $round during snapshots:"
     touch "$DATA/stop"; wait $LOOP
     DURING_POSTS=$(ms "$(p99 "$DATA/posts.out")"); DURING_CHATS=$(ms "$(p99 "$DATA/chats.out")")
