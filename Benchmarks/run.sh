@@ -528,6 +528,7 @@ backup)
       echo "$1 $kind: $(awk '/Requests\/sec/ {print $2}' "$DATA/$kind.out") req/s, p99 $(p99 "$DATA/$kind.out"), $(grep 'non-2xx' "$DATA/$kind.out")"
     done
   }
+  writes "warm-up (not compared):"
   # Each round is without, during, without again: the stores grow as the writers write, so the
   # p99 during snapshots is compared with the mean of the windows just before and just after.
   for round in $(seq "${ROUNDS:-3}"); do

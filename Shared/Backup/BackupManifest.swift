@@ -34,7 +34,9 @@ package struct BackupManifest: Codable, Sendable, Equatable {
     }
 
     /// A part's `sha256`, as the manifest writes it.
-    package static func digest(_ bytes: Data) -> String {
-        Hex.encode(SHA256.hash(data: bytes))
+    package static func digest(_ bytes: Data, pace: WorkPace = .unpaced) -> String {
+        var hash = SHA256()
+        pace.each([bytes]) { hash.update(data: $0) }
+        return Hex.encode(hash.finalize())
     }
 }

@@ -8,7 +8,7 @@ import GRDBSQLite
 /// mode no writer waits for it), pages copied as they are into memory — `VACUUM INTO` rebuilt
 /// every table and index into a file, several times the work — and what the manifest says of it.
 package enum SQLiteSnapshot {
-    package static func take(_ path: String, service: String) throws -> (bytes: Data, part: BackupManifest.Part) {
+    package static func take(_ path: String, service: String, pace: WorkPace = .unpaced) throws -> (bytes: Data, part: BackupManifest.Part) {
         var configuration = Configuration()
         configuration.readonly = true
         let takenAt = GlintDate.nowMilliseconds()
@@ -19,7 +19,7 @@ package enum SQLiteSnapshot {
         var part = BackupManifest.Part(name: service + ".sqlite", sha256: "", bytes: 0, takenAt: takenAt)
         try describe(copy, into: &part)
         let bytes = try copy.inDatabase { db in try image(of: db) }
-        part.sha256 = BackupManifest.digest(bytes)
+        part.sha256 = BackupManifest.digest(bytes, pace: pace)
         part.bytes = bytes.count
         part.service = service
         return (bytes, part)
@@ -32,10 +32,9 @@ package enum SQLiteSnapshot {
         guard let pointer = sqlite3_serialize(db.sqliteConnection, "main", &size, 0) else {
             throw DatabaseError(message: "the copy could not be read out of memory")
         }
-        defer { sqlite3_free(pointer) }
-        var bytes = Data(bytes: pointer, count: Int(size))
-        if bytes.count >= 20 { (bytes[18], bytes[19]) = (1, 1) }
-        return bytes
+        if size >= 20 { (pointer[18], pointer[19]) = (1, 1) }
+        // SQLite's own copy handed over, not copied again: a store's size less to allocate.
+        return Data(bytesNoCopy: pointer, count: Int(size), deallocator: .custom { pointer, _ in sqlite3_free(pointer) })
     }
 
     /// The schema level (GRDB's applied migrations), rows per table and SQLite's version.

@@ -1,6 +1,8 @@
 import Foundation
+import ZlibCoding
 
-/// A POSIX ustar archive, as a snapshot's one file: entries written in order, read back whole.
+/// A POSIX ustar archive, as a snapshot's one file: entries written in order, read back whole (or
+/// the first alone, the manifest).
 /// Names are at most 100 bytes (`files/<area>/<name>` and `<service>.sqlite` are far shorter).
 package enum TarArchive {
     package struct Entry: Sendable, Equatable {
@@ -26,28 +28,67 @@ package enum TarArchive {
 
     package static func encode(_ entries: [Entry]) throws -> Data {
         var archive = Data()
-        for entry in entries {
-            archive.append(try header(name: entry.name, size: entry.bytes.count))
-            archive.append(entry.bytes)
-            archive.append(Data(count: (512 - entry.bytes.count % 512) % 512))
-        }
-        archive.append(Data(count: 1024))
+        for piece in try pieces(entries) { archive.append(piece) }
         return archive
+    }
+
+    /// The archive in its pieces, in order: each header, the entry's bytes as they are (not
+    /// copied), its padding, and the end. A writer that takes pieces one by one (`Gzip`) never
+    /// needs the archive joined.
+    package static func pieces(_ entries: [Entry]) throws -> [Data] {
+        var pieces: [Data] = []
+        for entry in entries {
+            pieces.append(try header(name: entry.name, size: entry.bytes.count))
+            pieces.append(entry.bytes)
+            pieces.append(Data(count: (512 - entry.bytes.count % 512) % 512))
+        }
+        pieces.append(Data(count: 1024))
+        return pieces
+    }
+
+    /// The archive gzipped, its pieces fed to zlib one by one at `pace`: a snapshot's or an
+    /// export's file.
+    package static func gzipped(_ entries: [Entry], pace: WorkPace = .unpaced) throws -> Data {
+        let deflater = try Gzip.Deflater()
+        try pace.each(try pieces(entries)) { try deflater.add($0) }
+        return try deflater.finish()
+    }
+
+    /// The first entry of a gzipped archive, inflated only as far as that entry ends.
+    package static func firstEntry(ofGzipped archive: Data) throws -> Entry {
+        try firstEntry { try Gzip.decompressPrefix(archive, count: $0) }
     }
 
     package static func decode(_ archive: Data) throws -> [Entry] {
         var entries: [Entry] = []
         var offset = 0
         while offset + 512 <= archive.count {
-            let header = archive.subdata(in: offset..<offset + 512)
-            if header.allSatisfy({ $0 == 0 }) { return entries }
-            guard checksum(of: header) == octal(header, 148, 8) else { throw Failure.malformed("a header's checksum is wrong") }
-            let name = String(decoding: header.prefix(100).prefix { $0 != 0 }, as: UTF8.self)
-            guard let size = octal(header, 124, 12), offset + 512 + size <= archive.count else { throw Failure.malformed("\(name) is cut short") }
+            guard let (name, size) = try entry(at: offset, in: archive) else { return entries }
+            guard offset + 512 + size <= archive.count else { throw Failure.malformed("\(name) is cut short") }
             entries.append(Entry(name: name, bytes: archive.subdata(in: offset + 512..<offset + 512 + size)))
             offset += 512 + (size + 511) / 512 * 512
         }
         throw Failure.malformed("no end")
+    }
+
+    /// The first entry, read from the archive's start alone: `prefix(count)` answers its first
+    /// `count` bytes (a manifest without inflating the stores behind it).
+    package static func firstEntry(_ prefix: (Int) throws -> Data) throws -> Entry {
+        let head = try prefix(512)
+        guard head.count == 512, let (name, size) = try entry(at: 0, in: head) else { throw Failure.malformed("no first entry") }
+        let whole = try prefix(512 + size)
+        guard whole.count >= 512 + size else { throw Failure.malformed("\(name) is cut short") }
+        return Entry(name: name, bytes: whole.subdata(in: 512..<512 + size))
+    }
+
+    /// The name and size the header at `offset` gives; nil for the end's zero block.
+    private static func entry(at offset: Int, in archive: Data) throws -> (String, Int)? {
+        let header = archive.subdata(in: offset..<offset + 512)
+        if header.allSatisfy({ $0 == 0 }) { return nil }
+        guard checksum(of: header) == octal(header, 148, 8) else { throw Failure.malformed("a header's checksum is wrong") }
+        let name = String(decoding: header.prefix(100).prefix { $0 != 0 }, as: UTF8.self)
+        guard let size = octal(header, 124, 12) else { throw Failure.malformed("\(name) has no size") }
+        return (name, size)
     }
 
     private static func header(name: String, size: Int) throws -> Data {

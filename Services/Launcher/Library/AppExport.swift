@@ -82,7 +82,7 @@ package enum AppExport {
             format: AppExportManifest.formatName, version: AppExportManifest.currentVersion, exportedAt: exportedAt, app: app, stores: stores,
             files: exported, missingFiles: missing)
         let all = [TarArchive.Entry(name: "manifest.json", bytes: try JSONCoding.encoder.encode(manifest))] + entries
-        let archive = try await NIOThreadPool.singleton.runIfActive { try Gzip.compress(try TarArchive.encode(all)) }
+        let archive = try await NIOThreadPool.singleton.runIfActive { try TarArchive.gzipped(all) }
         // Written beside its name, then renamed: a reader never sees half an export.
         let partial = path + ".partial"
         try archive.write(to: URL(fileURLWithPath: partial))

@@ -13,7 +13,10 @@ package struct BackupSettings: Sendable {
     package static let directory = ConfigVariable("BACKUP_DIR", default: "", "the folder scheduled snapshots go to (default DATA_DIR/backups)")
     package static let postgresTools = ConfigVariable(
         "BACKUP_PG_BIN", default: "", "the folder with pg_dump and pg_restore (of the server's major version or newer); unset: the PATH's")
-    package static let all = [schedule, keep, directory, postgresTools] + BackupBucket.all
+    package static let cpuPercent = ConfigVariable(
+        "BACKUP_CPU_PERCENT", default: "25",
+        "the share of one core a snapshot's digests and compression keep to while the suite serves (5-100; 100: unpaced)")
+    package static let all = [schedule, keep, directory, postgresTools, cpuPercent] + BackupBucket.all
     /// Also read: where to ask the services whose file may be out of reach, and the secret to ask with.
     package static let asking = [CommonSettings.internalSecret] + ServiceCatalog.snapshotOverHTTP.map { CommonSettings.url(of: $0) }
 
@@ -26,6 +29,7 @@ package struct BackupSettings: Sendable {
     package var tools: PostgresTools
     package var asked: [ServiceName: String] = [:]
     package var internalSecret: String
+    package var pace: WorkPace
 
     package init(reader: ConfigReader) throws {
         let text = try reader.string(Self.schedule)
@@ -37,6 +41,7 @@ package struct BackupSettings: Sendable {
                 ?? reader.refuse(Self.schedule, "must be hourly, daily HH:MM or every N{s,m,h} dividing a day, got '\(text)'", standIn: nil)
         }
         keep = try reader.int(Self.keep, in: 1...10_000)
+        pace = WorkPace(share: Double(try reader.int(Self.cpuPercent, in: 5...100)) / 100)
         let directory = try reader.string(Self.directory)
         self.directory = directory.isEmpty ? nil : directory
         for service in ServiceName.allCases {
@@ -60,7 +65,7 @@ package struct BackupSettings: Sendable {
 
     /// Every service's store in `dataDirectory` or its database.
     package func sources(dataDirectory: String) -> Backups.Sources {
-        Backups.Sources(dataDirectory: dataDirectory, databases: databases, tools: tools, asked: asked, internalSecret: internalSecret)
+        Backups.Sources(dataDirectory: dataDirectory, databases: databases, tools: tools, asked: asked, internalSecret: internalSecret, pace: pace)
     }
 
     /// Where snapshots are kept: the folder a command names (`--to`, `--from`), else the bucket

@@ -31,7 +31,7 @@ extension BackupStore {
                 ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(Backups.archiveSuffix) }
                     .map { String($0.dropLast(Backups.archiveSuffix.count)) }
             },
-            manifest: { id in try Backups.manifest(in: try Backups.entries(of: try Data(contentsOf: url(id)))) },
+            manifest: { id in try Backups.manifest(in: [try TarArchive.firstEntry(ofGzipped: try Data(contentsOf: url(id)))]) },
             archive: { id in try Data(contentsOf: url(id)) },
             put: { id, archive, _ in
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)

@@ -15,8 +15,9 @@ import ZlibCoding
 /// `manifest.json`, each service's store copied while the suite keeps serving (its SQLite file,
 /// `SQLiteSnapshot`, or its PostgreSQL database, `PostgresDump`), and the uploaded files under
 /// `DATA_DIR/files`, kept in a `BackupStore` (a folder, by default `DATA_DIR/backups`, or a
-/// bucket). Archives are built in memory whole: fine for the stores this has been run on, a
-/// streaming writer before large ones.
+/// bucket). The stores' copies and the gzipped archive are held in memory (the tar is never
+/// joined: its pieces go to zlib one by one): fine for the stores this has been run on, a
+/// streaming writer into the target before large ones.
 package enum Backups {
     package static let archiveSuffix = ".tar.gz"
 
@@ -30,13 +31,15 @@ package enum Backups {
         /// `<SVC>_URL`; geo-svc's volume in Kubernetes), with the internal secret.
         package var asked: [ServiceName: String]
         package var internalSecret: String
+        /// How fast a snapshot digests and compresses what it copied (`BACKUP_CPU_PERCENT`).
+        package var pace: WorkPace
 
         package init(
             dataDirectory: String, databases: [ServiceName: String] = [:], tools: PostgresTools = PostgresTools(directory: nil),
-            asked: [ServiceName: String] = [:], internalSecret: String = ""
+            asked: [ServiceName: String] = [:], internalSecret: String = "", pace: WorkPace = .unpaced
         ) {
             (self.dataDirectory, self.databases, self.tools) = (dataDirectory, databases, tools)
-            (self.asked, self.internalSecret) = (asked, internalSecret)
+            (self.asked, self.internalSecret, self.pace) = (asked, internalSecret, pace)
         }
     }
 
@@ -54,7 +57,9 @@ package enum Backups {
                 let path = sources.dataDirectory + "/" + service.rawValue + ".sqlite"
                 if FileManager.default.fileExists(atPath: path) {
                     // Copying reads for a while: on NIO's blocking-work threads, not the few that run every task.
-                    (bytes, part) = try await NIOThreadPool.singleton.runIfActive { try SQLiteSnapshot.take(path, service: service.rawValue) }
+                    (bytes, part) = try await NIOThreadPool.singleton.runIfActive {
+                        try SQLiteSnapshot.take(path, service: service.rawValue, pace: sources.pace)
+                    }
                 } else if let url = sources.asked[service] {
                     (bytes, part) = try await askSnapshot(of: service, at: url, secret: sources.internalSecret)
                 } else {
@@ -68,7 +73,7 @@ package enum Backups {
         let manifest = BackupManifest(id: id, startedAt: startedAt, finishedAt: GlintDate.nowMilliseconds(), parts: parts + fileParts)
         let manifestEntry = TarArchive.Entry(name: "manifest.json", bytes: Data(buffer: JSONCoding.encode(manifest)))
         let all = [manifestEntry] + entries + files
-        let archive = try await NIOThreadPool.singleton.runIfActive { try Gzip.compress(try TarArchive.encode(all)) }
+        let archive = try await NIOThreadPool.singleton.runIfActive { try TarArchive.gzipped(all, pace: sources.pace) }
         try await store.put(manifest.id, archive, manifest)
         return manifest
     }
