@@ -175,14 +175,22 @@ http {
   }
 }
 NGINX
-  nginx -p "$DATA" -c "$DATA/nginx.conf" & PIDS+=($!)
+  nginx -p "$DATA" -c "$DATA/nginx.conf" & PIDS+=($!); NGINX_PID=$!
   until curl -s -o /dev/null "http://127.0.0.1:$NGINX_PORT/health"; do sleep 0.1; done
+  # The CPU each proxy spent per request of a run: the gateway's process, nginx's workers.
+  ticks() { local sum=0; for pid in "$@"; do sum=$((sum + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done; echo $sum; }
+  per_request() { python3 -c "print(f'{($2 - $1) * 1e6 / $(getconf CLK_TCK) / (${3%% *} * $DURATION):.0f} us CPU/req')"; }
+  NGINX_WORKERS=$(pgrep -P "$NGINX_PID" | tr '\n' ' ')
   rate() { wrk -t1 -c"$CONCURRENCY" -d"${DURATION}s" --latency -s Benchmarks/lua/post.lua "$@" -- "$BODY" \
     | awk '/^ +50%/ { p50 = $2 } /^ +99%/ { p99 = $2 } /Requests\/sec/ { rps = $2 } END { printf "%s req/s p50 %s p99 %s", rps, p50, p99 }'; }
   for round in $(seq 1 "${ROUNDS:-3}"); do
     straight=$(rate -H "x-internal-secret: $SECRET" -H "x-internal-app-id: $APP_ID" "http://127.0.0.1:$AUTH_PORT/v1/users/validation/email")
-    ours=$(rate -H "SeSACKey: $KEY" "$GW/v1/users/validation/email")
-    theirs=$(rate "http://127.0.0.1:$NGINX_PORT/v1/users/validation/email")
+    before=$(ticks "$GATEWAY_PID"); ours=$(rate -H "SeSACKey: $KEY" "$GW/v1/users/validation/email")
+    ours="$ours $(per_request "$before" "$(ticks "$GATEWAY_PID")" "$ours")"
+    # shellcheck disable=SC2086 # the workers' ids, one word each
+    before=$(ticks $NGINX_WORKERS); theirs=$(rate "http://127.0.0.1:$NGINX_PORT/v1/users/validation/email")
+    # shellcheck disable=SC2086
+    theirs="$theirs $(per_request "$before" "$(ticks $NGINX_WORKERS)" "$theirs")"
     echo "round $round: straight $straight | gateway $ours | nginx $theirs | gateway/nginx $(python3 -c "print(round(${ours%% *} / ${theirs%% *}, 2))")"
   done
   # PROFILE=1: where the gateway's time goes under the same load (perf, call graphs), its top frames
