@@ -145,14 +145,19 @@ market_count() {
 
 case "${1:-gateway}" in
 gateway)
-  # The same small JSON POST on auth-svc straight, through our gateway, and through nginx (Debian's
+  # Three requests straight to their service, through our gateway, and through nginx (Debian's
   # nginx-light, installed when missing) as a team would put it in front: proxy_pass to an upstream
-  # with keepalive 64, worker_processes auto, the internal headers set as the gateway sets them.
-  # ROUNDS (3) alternating rounds; each round's gateway/nginx ratio.
+  # per service with keepalive 64, worker_processes auto, the internal headers set as the gateway
+  # sets them. The requests: a small JSON POST on auth-svc, a GET of a post with a 4 KB answer and
+  # the feed's first page (20 of POSTS seeded posts) on market-svc. ROUNDS (3) alternating rounds;
+  # each pair's gateway/nginx ratio and each proxy's CPU per request.
   BODY='{"email":"nobody@bench.example"}'
   if ! command -v nginx >/dev/null 2>&1; then
     apt-get install -y -qq nginx-light >/dev/null 2>&1 || { echo "nginx missing and apt-get install nginx-light failed" >&2; exit 1; }
   fi
+  POSTS=${POSTS:-10000} seed_market
+  LONG_POST=$(printf '%024x' 4242)
+  sqlite3 "$DATA/market-svc.sqlite" "PRAGMA busy_timeout = 5000; UPDATE post SET content = printf('%.4000c', 'a') WHERE id = '$LONG_POST'" > /dev/null
   NGINX_PORT=$(free_port)
   cat > "$DATA/nginx.conf" <<NGINX
 worker_processes auto;
@@ -163,15 +168,15 @@ events { worker_connections 4096; }
 http {
   access_log off;
   upstream auth { server 127.0.0.1:$AUTH_PORT; keepalive 64; }
+  upstream market { server 127.0.0.1:$MARKET_PORT; keepalive 64; }
+  proxy_http_version 1.1;
+  proxy_set_header Connection "";
+  proxy_set_header x-internal-secret "$SECRET";
+  proxy_set_header x-internal-app-id "$APP_ID";
   server {
     listen 127.0.0.1:$NGINX_PORT;
-    location / {
-      proxy_pass http://auth;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header x-internal-secret "$SECRET";
-      proxy_set_header x-internal-app-id "$APP_ID";
-    }
+    location / { proxy_pass http://auth; }
+    location /v1/posts { proxy_pass http://market; }
   }
 }
 NGINX
@@ -181,24 +186,49 @@ NGINX
   ticks() { local sum=0; for pid in "$@"; do sum=$((sum + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done; echo $sum; }
   per_request() { python3 -c "print(f'{($2 - $1) * 1e6 / $(getconf CLK_TCK) / (${3%% *} * $DURATION):.0f} us CPU/req')"; }
   NGINX_WORKERS=$(pgrep -P "$NGINX_PID" | tr '\n' ' ')
-  rate() { wrk -t1 -c"$CONCURRENCY" -d"${DURATION}s" --latency -s Benchmarks/lua/post.lua "$@" -- "$BODY" \
-    | awk '/^ +50%/ { p50 = $2 } /^ +99%/ { p99 = $2 } /Requests\/sec/ { rps = $2 } END { printf "%s req/s p50 %s p99 %s", rps, p50, p99 }'; }
-  for round in $(seq 1 "${ROUNDS:-3}"); do
-    straight=$(rate -H "x-internal-secret: $SECRET" -H "x-internal-app-id: $APP_ID" "http://127.0.0.1:$AUTH_PORT/v1/users/validation/email")
-    before=$(ticks "$GATEWAY_PID"); ours=$(rate -H "SeSACKey: $KEY" "$GW/v1/users/validation/email")
+  # rate PATH [wrk arguments]: the POST to auth-svc's path, or a GET of market-svc's.
+  rate() {
+    local path=$1; shift
+    local script=(-s Benchmarks/lua/get.lua)
+    [ "$path" = /v1/users/validation/email ] && script=(-s Benchmarks/lua/post.lua)
+    wrk -t1 -c"$CONCURRENCY" -d"${DURATION}s" --latency "${script[@]}" "$@" -- "$BODY" \
+      | awk '/^ +50%/ { p50 = $2 } /^ +99%/ { p99 = $2 } /Requests\/sec/ { rps = $2 } /non-2xx/ { bad = $3 } END { printf "%s req/s p50 %s p99 %s%s", rps, p50, p99, (bad > 0 ? " (" bad " non-2xx)" : "") }'
+  }
+  compare() {  # $1: the path; straight to its service, through the gateway, through nginx
+    local path=$1 port=$AUTH_PORT straight ours theirs before
+    [ "$path" != /v1/users/validation/email ] && port=$MARKET_PORT
+    straight=$(rate "$path" -H "x-internal-secret: $SECRET" -H "x-internal-app-id: $APP_ID" -H "Authorization: $TOKEN" "http://127.0.0.1:$port$path")
+    before=$(ticks "$GATEWAY_PID"); ours=$(rate "$path" -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW$path")
     ours="$ours $(per_request "$before" "$(ticks "$GATEWAY_PID")" "$ours")"
     # shellcheck disable=SC2086 # the workers' ids, one word each
-    before=$(ticks $NGINX_WORKERS); theirs=$(rate "http://127.0.0.1:$NGINX_PORT/v1/users/validation/email")
+    before=$(ticks $NGINX_WORKERS); theirs=$(rate "$path" -H "Authorization: $TOKEN" "http://127.0.0.1:$NGINX_PORT$path")
     # shellcheck disable=SC2086
     theirs="$theirs $(per_request "$before" "$(ticks $NGINX_WORKERS)" "$theirs")"
-    echo "round $round: straight $straight | gateway $ours | nginx $theirs | gateway/nginx $(python3 -c "print(round(${ours%% *} / ${theirs%% *}, 2))")"
+    echo "  $path: straight $straight | gateway $ours | nginx $theirs | gateway/nginx $(python3 -c "print(round(${ours%% *} / ${theirs%% *}, 2))")"
+  }
+  echo "the 4 KB answer: $(curl -s -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/posts/$LONG_POST" | wc -c) bytes"
+  for round in $(seq 1 "${ROUNDS:-3}"); do
+    echo "round $round:"
+    for path in /v1/users/validation/email "/v1/posts/$LONG_POST" "/v1/posts?limit=20"; do compare "$path"; done
   done
   # PROFILE=1: where the gateway's time goes under the same load (perf, call graphs), its top frames
   # by own time and with what they call; perf.data stays in .build/gateway.perf.data.
   if [ "${PROFILE:-0}" = 1 ]; then
+    # System calls and context switches per request of each proxy under the same load.
+    for proxy in gateway nginx; do
+      if [ $proxy = gateway ]; then pids=$GATEWAY_PID; url="$GW/v1/users/validation/email"; else pids=$(echo $NGINX_WORKERS | tr ' ' ','); url="http://127.0.0.1:$NGINX_PORT/v1/users/validation/email"; fi
+      perf stat -x, -e raw_syscalls:sys_enter,context-switches -p "$pids" -o "$DATA/$proxy.stat" -- sleep "$DURATION" >/dev/null 2>&1 & PERF=$!
+      done_rate=$(rate /v1/users/validation/email -H "SeSACKey: $KEY" "$url"); wait $PERF
+      python3 - "$DATA/$proxy.stat" "${done_rate%% *}" "$DURATION" "$proxy" <<'PY'
+import sys
+counts = {line.split(",")[2]: float(line.split(",")[0]) for line in open(sys.argv[1]) if line.count(",") > 3 and line[0].isdigit()}
+requests = float(sys.argv[2]) * float(sys.argv[3])
+print(f"{sys.argv[4]}: {counts.get('raw_syscalls:sys_enter', 0) / requests:.2f} system calls and {counts.get('context-switches', 0) / requests:.2f} context switches per request")
+PY
+    done
     perf record -F 999 -g -o .build/gateway.perf.data -p "$GATEWAY_PID" -- sleep "$DURATION" >/dev/null 2>&1 &
     PERF=$!
-    rate -H "SeSACKey: $KEY" "$GW/v1/users/validation/email" > /dev/null
+    rate /v1/users/validation/email -H "SeSACKey: $KEY" "$GW/v1/users/validation/email" > /dev/null
     wait $PERF
     # (`head` ends the pipe early: not a failure.)
     echo "== the gateway's own time, by symbol"
