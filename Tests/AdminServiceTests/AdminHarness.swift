@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
 import Passwords
 import SQLiteStorage
@@ -31,7 +32,7 @@ struct AdminHarness {
     static let quotehub = AppInfo(appID: "app-quotehub", name: "QuoteHub", profile: .quotehub, flags: AppFlags(), mount: "quotehub")
     static let glint = AppInfo(appID: "app-glint", name: "GLINT", profile: .lslp, flags: AppFlags())
 
-    static func make(configuration: AdminConfiguration = AdminConfiguration()) async throws -> AdminHarness {
+    static func make(configuration: AdminConfiguration = AdminConfiguration(), logger: Logger = TestEnvironment.logger) async throws -> AdminHarness {
         let directory = try TestEnvironment.temporaryDirectory()
         let common = TestEnvironment.common(.admin, dataDirectory: directory)
         let engine: StoreEngine = try await TestEngine.open(
@@ -71,7 +72,7 @@ struct AdminHarness {
         content.summary = { kind, id, appID, _ in try bans.summary(kind, id, appID) }
         content.hide = { kind, id, appID, request, _ in try bans.setHidden(kind, id, appID, by: request.operatorID) }
         content.restore = { kind, id, appID, _, _ in try bans.setHidden(kind, id, appID, by: nil) }
-        content.find = { kind, query, appID, _ in bans.find(kind, query, appID) }
+        content.find = { kind, query, appID, _ in try bans.find(kind, query, appID) }
         content.around = { id, appID, _ in try bans.around(id, appID) }
         content.file = { path, etag, _, _ in bans.file(path, etag: etag) }
         auth.searchUsers = { _, query, _ in
@@ -140,7 +141,7 @@ struct AdminHarness {
         let hasher = PasswordHasher.bcrypt(cost: 4)
         let backups = BackupWatch(dataDirectory: directory, registry: .init())
         let app = try AdminAssembly.assemble(
-            common: common, configuration: configuration, logger: TestEnvironment.logger, engine: engine,
+            common: common, configuration: configuration, logger: logger, engine: engine,
             dependencies: .init(
                 auth: auth, content: content, market: market, payments: payments, push: push, apps: bans.registry.client,
                 requests: bans.requestLog.client, activity: activity,
@@ -218,6 +219,8 @@ final class BanRecorder: Sendable {
     let deleted = Mutex<[(userID: String, appID: String)]>([])
     /// Content by id: its summary as market-svc would answer it.
     let content = Mutex<[String: ContentSummary]>([:])
+    /// The kind whose service does not answer a find.
+    let unreachable = Mutex<ContentKind?>(nil)
     /// auth-svc's app registry.
     let registry = FakeAppRegistry()
     /// Test notifications asked of push-svc.
@@ -239,7 +242,8 @@ final class BanRecorder: Sendable {
     }
 
     /// By id in the order asked, or an author's newest (the fake's pieces by `createdAt`).
-    func find(_ kind: ContentKind, _ query: ContentFind, _ appID: String) -> [ContentSummary] {
+    func find(_ kind: ContentKind, _ query: ContentFind, _ appID: String) throws -> [ContentSummary] {
+        if unreachable.withLock({ $0 }) == kind { throw ServiceError.unavailable(kind == .message ? .chat : .market) }
         let pieces = content.withLock { Array($0.values) }.filter { $0.kind == kind && $0.appId == appID }
         if let ids = query.ids { return ids.compactMap { id in pieces.first { $0.id == id } } }
         return Array(pieces.filter { $0.authorId == query.authorId }.sorted { $0.createdAt > $1.createdAt }.prefix(query.limit ?? 20))

@@ -2,6 +2,7 @@ import Contracts
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Logging
 import NIOCore
 import ServiceKit
 import TestSupport
@@ -52,6 +53,30 @@ final class ReportQueueTests: XCTestCase {
             let elsewhere = try await client.execute(
                 uri: "/admin/api/apps/\(AdminHarness.glint.appID)/reports", method: .get, headers: session.headers())
             XCTAssertEqual(elsewhere.status, .notFound)
+        }
+    }
+
+    func testAContentServiceThatDoesNotAnswerLeavesItsPreviewsOutAndSaysSo() async throws {
+        let recent = RecentLogLines(capacity: 100)
+        let harness = try await AdminHarness.make(logger: Logger(label: "admin-svc") { RecordingLogHandler(label: $0, recent: recent) })
+        Self.seed(harness)
+        harness.bans.unreachable.withLock { $0 = .story }
+        let moderator = try await harness.addOperator("mod@example.com", role: .moderator, apps: ["QuoteHub"])
+        try await harness.app.test(.router) { client in
+            let session = try await AdminHarness.session(client, moderator)
+            var headers = session.headers()
+            headers[HTTPField.Name("x-request-id")!] = "queue-without-stories"
+            let queue = try await client.execute(uri: "/admin/api/apps/\(Self.app)/reports", method: .get, headers: headers)
+            XCTAssertEqual(queue.status, .ok, String(buffer: queue.body))
+            let groups = try JSONCoding.decoder.decode([ReportGroupAnswer].self, from: queue.body)
+            XCTAssertEqual(groups.map(\.targetId), [Self.story, Self.author], "the queue, whole")
+            XCTAssertNil(groups[0].preview, "the story's service did not answer")
+            XCTAssertEqual(groups[1].preview, "nick-" + Self.author.suffix(4), "the user's preview comes from auth-svc")
+            let lines = recent.lines(of: "queue-without-stories").filter { $0.message == "report previews left out" }
+            XCTAssertEqual(lines.count, 1)
+            XCTAssertEqual(lines.first?.level, "warning")
+            XCTAssertEqual(lines.first?.metadata["kind"], "story")
+            XCTAssertEqual(lines.first?.metadata["count"], "1")
         }
     }
 

@@ -76,7 +76,7 @@ package enum AdminAssembly {
         let moderation = ModerationActions(auth: dependencies.auth, audit: audit)
         let sessions = SessionDesk(signIn: signIn, gate: gate, audit: audit)
         let desks = Desks(
-            reports: ReportDesk(auth: dependencies.auth, content: contents, moderation: moderation, audit: audit),
+            reports: ReportDesk(auth: dependencies.auth, content: contents, moderation: moderation, audit: audit, logger: logger),
             users: UserDesk(
                 auth: dependencies.auth, market: dependencies.market, payments: dependencies.payments, push: dependencies.push,
                 moderation: moderation, audit: audit),

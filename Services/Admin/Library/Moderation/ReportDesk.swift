@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import Hummingbird
+import Logging
 import ServiceClients
 import ServiceKit
 
@@ -12,6 +13,7 @@ struct ReportDesk: Sendable {
     let content: ContentDesk
     let moderation: ModerationActions
     let audit: AuditLog
+    let logger: Logger
 
     /// The queue's kinds and the report target types auth-svc keeps them under.
     static let targetTypes = ["user": "user", "post": "post", "comment": "comment", "story": "bookstory"]
@@ -92,8 +94,17 @@ struct ReportDesk: Sendable {
         ) { $0.0 }.mapValues { $0.map(\.1) }
         let found = await withTaskGroup(of: [ContentSummary].self) { tasks in
             for (kind, ids) in byKind {
-                // A service that does not answer leaves its previews out, not the queue.
-                tasks.addTask { (try? await content.find(kind, ContentFind(ids: ids), app: app, by: op)) ?? [] }
+                // A service that does not answer leaves its previews out, not the queue (and says so).
+                tasks.addTask {
+                    do {
+                        return try await content.find(kind, ContentFind(ids: ids), app: app, by: op)
+                    } catch {
+                        logger.warning(
+                            "report previews left out",
+                            metadata: ["kind": "\(kind.rawValue)", "count": "\(ids.count)", "error": "\(error)", "request_id": "\(op.requestID)"])
+                        return []
+                    }
+                }
             }
             return await tasks.reduce(into: [String: ContentSummary]()) { found, summaries in
                 for summary in summaries { found[summary.kind.rawValue + "/" + summary.id] = summary }
