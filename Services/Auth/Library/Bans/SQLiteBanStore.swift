@@ -35,8 +35,9 @@ struct SQLiteBanStore: BanStore {
 
     func ban(of userID: String, appID: String, at time: Date) async throws -> BanState? {
         try await database.read { db in
+            // Asked at every sign-in and refresh: compiled once per connection, not each time.
             try BanRecord.fetchOne(
-                db, sql: "SELECT * FROM ban WHERE user_id = ? AND app_id = ? AND (banned_until IS NULL OR banned_until > ?)",
+                db.cachedStatement(sql: "SELECT * FROM ban WHERE user_id = ? AND app_id = ? AND (banned_until IS NULL OR banned_until > ?)"),
                 arguments: [userID, appID, GlintDate.milliseconds(time)])?.state
         }
     }
