@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Benchmarks of the running suite on this machine (release build, loopback, wrk as the client).
-#   Benchmarks/run.sh gateway   gateway overhead: the same small JSON endpoint on auth-svc directly,
-#                               through the gateway and through nginx (nginx-light), ROUNDS (3) alternating
-#                               rounds with the gateway/nginx ratio; PROFILE=1 then profiles the gateway (perf)
+#   Benchmarks/run.sh gateway   gateway overhead: a small JSON POST on auth-svc, a GET with a 4 KB answer and
+#                               the feed page on market-svc, each directly, through the gateway and through nginx
+#                               (nginx-light), ROUNDS (3) alternating rounds with the gateway/nginx ratio and each
+#                               proxy's CPU per request; PROFILE=1 then counts system calls and context switches
+#                               per request of both and profiles the gateway (perf)
 #   Benchmarks/run.sh auth      logins/s, refreshes/s and a protected GET through the gateway
 #   Benchmarks/run.sh market    100,000 posts and 10,000 filters seeded: a feed page and a filter detail
 #   Benchmarks/run.sh chat      (a) fan-out: CLIENTS websockets (500) on one room through the gateway,
@@ -35,7 +37,8 @@
 #                               gateway: notifications/s accepted by the FCM simulator (glint simulate-fcm)
 #   Benchmarks/run.sh backup    writers (posts, chat messages) through the gateway without, during and again
 #                               without `glint backup create` taken over and over, ROUNDS (3) times, with
-#                               POSTS (100,000) seeded posts: req/s and p99 of each, the p99 ratio; SNAPSHOTS=one:
+#                               POSTS (100,000) seeded posts, after a warm-up window not compared: req/s and p99
+#                               of each, the p99 ratio; BACKUP_CPU_PERCENT paces the snapshots; SNAPSHOTS=one:
 #                               a single snapshot begun with each window instead (use a DURATION near its length)
 #   Benchmarks/run.sh export    an app of USERS (10,000) users (one bcrypt hash, as a real join made it) and
 #                               POSTS (100,000) posts (each with a comment and a like) on SQLite: `glint app
