@@ -31,7 +31,7 @@ package enum Backups {
         /// `<SVC>_URL`; geo-svc's volume in Kubernetes), with the internal secret.
         package var asked: [ServiceName: String]
         package var internalSecret: String
-        /// How fast a snapshot digests and compresses what it copied (`BACKUP_CPU_PERCENT`).
+        /// How fast a snapshot digests every part (store copies, dumps, uploads) and compresses them (`BACKUP_CPU_PERCENT`).
         package var pace: WorkPace
 
         package init(
@@ -52,7 +52,7 @@ package enum Backups {
         for service in ServiceCatalog.backupOrder {
             let (bytes, part): (Data, BackupManifest.Part)
             if let url = sources.databases[service] {
-                (bytes, part) = try await PostgresDump.take(service: service, url: url, tools: sources.tools, logger: logger)
+                (bytes, part) = try await PostgresDump.take(service: service, url: url, tools: sources.tools, pace: sources.pace, logger: logger)
             } else {
                 let path = sources.dataDirectory + "/" + service.rawValue + ".sqlite"
                 if FileManager.default.fileExists(atPath: path) {
@@ -69,7 +69,9 @@ package enum Backups {
             entries.append(TarArchive.Entry(name: part.name, bytes: bytes))
             parts.append(part)
         }
-        let (files, fileParts) = try await NIOThreadPool.singleton.runIfActive { try uploadedFiles(in: sources.dataDirectory, since: startedAt) }
+        let (files, fileParts) = try await NIOThreadPool.singleton.runIfActive {
+            try uploadedFiles(in: sources.dataDirectory, since: startedAt, pace: sources.pace)
+        }
         let manifest = BackupManifest(id: id, startedAt: startedAt, finishedAt: GlintDate.nowMilliseconds(), parts: parts + fileParts)
         let manifestEntry = TarArchive.Entry(name: "manifest.json", bytes: Data(buffer: JSONCoding.encode(manifest)))
         let all = [manifestEntry] + entries + files
@@ -92,7 +94,9 @@ package enum Backups {
     /// The uploads under `DATA_DIR/files`, each with its part, and under their names again those
     /// removed since `startedAt` (`LocalFileBackend` keeps them a while): a store copied before
     /// their removal may still point at them.
-    package static func uploadedFiles(in dataDirectory: String, since startedAt: Int64) throws -> ([TarArchive.Entry], [BackupManifest.Part]) {
+    package static func uploadedFiles(
+        in dataDirectory: String, since startedAt: Int64, pace: WorkPace = .unpaced
+    ) throws -> ([TarArchive.Entry], [BackupManifest.Part]) {
         var entries: [TarArchive.Entry] = []
         var parts: [BackupManifest.Part] = []
         func add(_ path: String, as name: String) throws {
@@ -105,7 +109,7 @@ package enum Backups {
                 return
             }
             entries.append(TarArchive.Entry(name: name, bytes: bytes))
-            parts.append(BackupManifest.Part(name: name, sha256: BackupManifest.digest(bytes), bytes: bytes.count, takenAt: takenAt))
+            parts.append(BackupManifest.Part(name: name, sha256: BackupManifest.digest(bytes, pace: pace), bytes: bytes.count, takenAt: takenAt))
         }
         func names(_ folder: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted() }
         let files = dataDirectory + "/files"

@@ -1,6 +1,5 @@
 import Backup
 import Contracts
-import Crypto
 import Foundation
 import Logging
 import NIOPosix
@@ -14,7 +13,10 @@ import Synchronization
 /// level and row counts are read in that same transaction, so they describe exactly what was
 /// dumped. Restored with `pg_restore` into an empty database.
 enum PostgresDump {
-    static func take(service: ServiceName, url: String, tools: PostgresTools, logger: Logger) async throws -> (Data, BackupManifest.Part) {
+    /// The dump's digest is taken at `pace` on NIO's blocking-work threads, after the transaction ends.
+    static func take(
+        service: ServiceName, url: String, tools: PostgresTools, pace: WorkPace = .unpaced, logger: Logger
+    ) async throws -> (Data, BackupManifest.Part) {
         let pool = try PostgresPool(url: url, logger: logger, maximumConnections: 1)
         defer { pool.close() }
         return try await pool.client.withConnection { connection in
@@ -28,7 +30,7 @@ enum PostgresDump {
                 let dump = try await tools.run(
                     "pg_dump", ["--format=custom", "--no-owner", "--no-privileges", "--snapshot=\(snapshot)"], database: url)
                 try await connection.query("COMMIT", logger: logger)
-                part.sha256 = Hex.encode(SHA256.hash(data: dump))
+                part.sha256 = try await NIOThreadPool.singleton.runIfActive { BackupManifest.digest(dump, pace: pace) }
                 part.bytes = dump.count
                 part.service = service.rawValue
                 return (dump, part)
