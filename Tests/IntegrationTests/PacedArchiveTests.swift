@@ -1,7 +1,9 @@
 import Backup
+import Contracts
 import Foundation
 import Launcher
 import ServiceKit
+import TestSupport
 import XCTest
 import ZlibCoding
 
@@ -35,6 +37,32 @@ final class PacedArchiveTests: XCTestCase {
         XCTAssertThrowsError(try TarArchive.firstEntry(ofGzipped: Data("not gzip".utf8)))
         XCTAssertThrowsError(try TarArchive.firstEntry(ofGzipped: archive.prefix(20)))
         XCTAssertEqual(try Gzip.decompressPrefix(try Gzip.compress(Data("short".utf8)), count: 100), Data("short".utf8))
+    }
+
+    func testAFolderListsSnapshotsByTheirManifestsSmallOrLarge() async throws {
+        let folder = try TestEnvironment.temporaryDirectory() + "/backups"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A manifest of a few parts, and one of thousands of uploads whose digests do not
+        // compress: more than the first read of a file holds.
+        let few = BackupManifest(id: "20261127T040000Z-aaaaaa", startedAt: 1, finishedAt: 2, parts: [])
+        let many = BackupManifest(
+            id: "20261127T050000Z-bbbbbb", startedAt: 3, finishedAt: 4,
+            parts: (0..<4000).map {
+                BackupManifest.Part(name: "files/posts/\($0).jpg", sha256: BackupManifest.digest(Data("\($0)".utf8)), bytes: $0, takenAt: 3)
+            })
+        var archives: [Data] = []
+        for manifest in [few, many] {
+            let bytes = Data(buffer: JSONCoding.encode(manifest))
+            let archive = try TarArchive.gzipped([
+                TarArchive.Entry(name: "manifest.json", bytes: bytes), TarArchive.Entry(name: "store", bytes: Self.store),
+            ])
+            try archive.write(to: URL(fileURLWithPath: folder + "/" + manifest.id + Backups.archiveSuffix))
+            archives.append(archive)
+        }
+        XCTAssertThrowsError(try TarArchive.firstEntry(ofGzipped: archives[1].prefix(64 << 10)), "the large manifest is not in the first read")
+        let listed = try await Backups.list(in: .folder(folder))
+        XCTAssertEqual(listed.map(\.id), [few.id, many.id])
+        XCTAssertEqual(listed.last?.parts.count, 4000)
     }
 
     func testPacedWorkGoesSliceBySliceAndRestsAsLongAsItWorked() throws {

@@ -31,7 +31,15 @@ extension BackupStore {
                 ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(Backups.archiveSuffix) }
                     .map { String($0.dropLast(Backups.archiveSuffix.count)) }
             },
-            manifest: { id in try Backups.manifest(in: [try TarArchive.firstEntry(ofGzipped: try Data(contentsOf: url(id)))]) },
+            manifest: { id in
+                // The manifest is the archive's first entry: the file's first 64 KB hold it
+                // unless it is unusually large, and a listing reads no more than that.
+                let handle = try FileHandle(forReadingFrom: url(id))
+                defer { try? handle.close() }
+                let start = try handle.read(upToCount: 64 << 10) ?? Data()
+                let first = try (try? TarArchive.firstEntry(ofGzipped: start)) ?? TarArchive.firstEntry(ofGzipped: try Data(contentsOf: url(id)))
+                return try Backups.manifest(in: [first])
+            },
             archive: { id in try Data(contentsOf: url(id)) },
             put: { id, archive, _ in
                 try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
