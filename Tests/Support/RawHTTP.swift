@@ -6,12 +6,17 @@ import Synchronization
 /// request bytes at once and returns everything the server sends until it closes.
 package enum RawHTTP {
     package static func exchange(port: Int, _ requests: String) async throws -> String {
+        try await exchange(port: port, pieces: [ByteBuffer(string: requests)])
+    }
+
+    /// The same with the bytes written piece by piece, each flushed before the next.
+    package static func exchange(port: Int, pieces: [ByteBuffer]) async throws -> String {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
             }
         return try await channel.executeThenClose { inbound, outbound in
-            try await outbound.write(ByteBuffer(string: requests))
+            for piece in pieces { try await outbound.write(piece) }
             var received = ByteBuffer()
             for try await var part in inbound {
                 received.writeBuffer(&part)

@@ -75,8 +75,8 @@ package enum GatewayAssembly {
         ServiceApplication.addRequestLines(to: internalGroup, service: .gateway)
         RequestLogRoutes(log: policy.requestLog).register(on: internalGroup)
         ProxyRoutes(policy: policy, upstream: dependencies.upstream).register(on: router)
-        let server = FrontedHTTP1Channel.server { _, routerStarted in
-            DirectForwardHandler(policy: policy, upstream: dependencies.upstream, metrics: metrics, logger: logger, routerStarted: routerStarted)
+        let server = FrontedHTTP1Channel.server(position: .beforeDecoding) { _, routerStarted in
+            ByteFrontHandler(policy: policy, upstream: dependencies.upstream, metrics: metrics, logger: logger, routerStarted: routerStarted)
         }
         return ServiceAssembly(configuration: common, logger: logger, router: router, services: services + [appsWatcher], server: server)
     }

@@ -7,7 +7,9 @@ import NIOHTTP1
 /// Hummingbird's HTTP/1 connection with a handler of ours in front: the `front` handler goes
 /// right after HTTP decoding, ahead of the upgrade handler and of the conversion to Hummingbird's
 /// types, and may answer a request itself or take the whole connection over (the gateway's
-/// direct path and socket splice, chat-svc's WebSocket transport). Hummingbird's WebSocket-upgrade
+/// direct path and socket splice, chat-svc's WebSocket transport). Placed `.beforeDecoding`, it
+/// reads the connection's bytes itself (the gateway's byte front) and, when it hands over, puts
+/// its successor after the decoder and leaves. Hummingbird's WebSocket-upgrade
 /// channel is used for its lazy setup: its side of a connection starts with the first request
 /// the front passes on (by completing the promise it is given), so until then the pipeline holds
 /// only NIO's HTTP handlers, which a takeover can remove. It upgrades nothing itself.
@@ -18,16 +20,24 @@ package struct FrontedHTTP1Channel: ServerChildChannel {
         package var channel: any Channel { inner.channel }
     }
 
+    package enum FrontPosition: Sendable {
+        case afterDecoding
+        case beforeDecoding
+    }
+
     let inner: HTTP1WebSocketUpgradeChannel
+    let position: FrontPosition
     let front: @Sendable (any Channel, EventLoopPromise<Void>) -> any ChannelHandler
 
     /// `front` makes the handler of one connection; it completes the promise when it hands the
     /// first request to Hummingbird, and the promise fails when the connection ends before that.
-    package static func server(front: @escaping @Sendable (any Channel, EventLoopPromise<Void>) -> any ChannelHandler) -> HTTPServerBuilder {
+    package static func server(
+        position: FrontPosition = .afterDecoding, front: @escaping @Sendable (any Channel, EventLoopPromise<Void>) -> any ChannelHandler
+    ) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
             FrontedHTTP1Channel(
                 inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init()) { _, _, _ in .dontUpgrade },
-                front: front
+                position: position, front: front
             )
         }
     }
@@ -36,8 +46,13 @@ package struct FrontedHTTP1Channel: ServerChildChannel {
         inner.setup(channel: channel, logger: logger).flatMapThrowing { value in
             let routerStarted = channel.eventLoop.makePromise(of: Void.self)
             let pipeline = channel.pipeline.syncOperations
-            let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
-            try pipeline.addHandler(front(channel, routerStarted), position: .after(decoder))
+            switch position {
+            case .afterDecoding:
+                let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
+                try pipeline.addHandler(front(channel, routerStarted), position: .after(decoder))
+            case .beforeDecoding:
+                try pipeline.addHandler(front(channel, routerStarted), position: .first)
+            }
             return Value(inner: value, routerStarted: routerStarted.futureResult)
         }
     }

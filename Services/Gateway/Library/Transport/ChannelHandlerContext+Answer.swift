@@ -17,3 +17,27 @@ extension ChannelHandlerContext {
         writeAnswer(head, body).assumeIsolated().whenComplete { _ in self.close(promise: nil) }
     }
 }
+
+extension ChannelHandlerContext {
+    /// A large answer's body, passed on part by part, each written before the next is taken, so a
+    /// slow client slows the service's connection rather than filling memory. `wrap` makes what is
+    /// written of a part, and of the end (nil); `ended` runs on the loop once the end is written.
+    /// A stream that fails (the service or the client went away) closes the connection: the
+    /// client sees a cut answer.
+    func relay(_ stream: UpstreamBodyStream, wrap: @escaping @Sendable (ByteBuffer?) -> NIOAny, ended: @escaping () -> Void) {
+        let target = NIOLoopBound((context: self, ended: ended), eventLoop: eventLoop)
+        Task {
+            do {
+                for try await part in stream {
+                    try await target.eventLoop.flatSubmit { target.value.context.writeAndFlush(wrap(part)) }.get()
+                }
+                target.eventLoop.execute {
+                    target.value.context.writeAndFlush(wrap(nil), promise: nil)
+                    target.value.ended()
+                }
+            } catch {
+                target.eventLoop.execute { target.value.context.close(promise: nil) }
+            }
+        }
+    }
+}

@@ -1,4 +1,7 @@
 import Contracts
+import HTTPTypes
+import Logging
+import NIOCore
 import NIOHTTP1
 import ServiceKit
 
@@ -32,16 +35,23 @@ final class DirectForward: Sendable {
     /// a small body (or none) and no header that rules the direct path out, which the policy
     /// admits to a service without asking anyone.
     convenience init?(_ head: HTTPRequestHead, remoteIP: String?, policy: GatewayPolicy) {
-        guard head.method != .HEAD, head.version == .http1_1, let facts = DirectHeaderFacts(head.headers) else { return nil }
+        guard head.version == .http1_1 else { return nil }
+        self.init(method: head.method, target: head.uri, fields: head.headers, remoteIP: remoteIP, policy: policy)
+    }
+
+    /// The same from an HTTP/1.1 head's parts, however they were read (NIO's parser or `PlainRequestHead`).
+    convenience init?(
+        method: HTTPMethod, target: String, fields: some Collection<(name: String, value: String)>, remoteIP: String?, policy: GatewayPolicy
+    ) {
+        guard method != .HEAD, let facts = DirectHeaderFacts(fields) else { return nil }
         var bodyLength = 0
         if let length = facts.contentLength {
             guard let value = Int(length), value <= ProxyRoutes.bufferedBodyLimit else { return nil }
             bodyLength = value
         }
-        let target = head.uri
         let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
         let request = GatewayPolicy.Request(
-            method: head.method.rawValue, path: path, appKey: facts.appKey,
+            method: method.rawValue, path: path, appKey: facts.appKey,
             clientIP: policy.clientIP(forwardedFor: facts.forwardedFor, remoteIP: remoteIP), contentLength: bodyLength
         )
         guard case .admit(let admission) = policy.decide(request), admission.route.service != .gateway else { return nil }
@@ -49,9 +59,50 @@ final class DirectForward: Sendable {
         self.init(
             admission: admission, path: path, requestID: requestID, bodyLength: bodyLength,
             head: policy.upstreamHead(
-                method: head.method, uri: admission.upstreamTarget(target), fields: head.headers, count: head.headers.count,
+                method: method, uri: admission.upstreamTarget(target), fields: fields, count: fields.count,
                 app: admission.app, requestID: requestID, clientIP: admission.clientIP
             )
         )
+    }
+
+    /// What the client gets: the service's answer through the policy (the app's dialect on
+    /// errors, the gateway's headers), or the app's "unavailable" when the service could not answer.
+    func clientAnswer(_ result: Result<UpstreamResponse, any Error>, policy: GatewayPolicy, dates: inout HTTPDateCache) -> ClientAnswer {
+        switch result {
+        case .success(let response):
+            switch response.body {
+            case .buffered(let buffer):
+                let (head, body) = policy.clientAnswer(response.head, buffer, app: app, paginated: paginated, requestID: requestID, dates: &dates)
+                return .whole(head, body)
+            case .stream(let stream):
+                return .stream(policy.clientHead(response.head, length: nil, requestID: requestID, dates: &dates), stream)
+            }
+        case .failure:
+            let (head, body) = policy.clientAnswer(
+                policy.unavailable(service, app: app, paginated: paginated), requestID: requestID, dates: &dates)
+            return .whole(head, body)
+        }
+    }
+
+    enum ClientAnswer {
+        case whole(HTTPResponseHead, ByteBuffer)
+        /// A large answer, passed on part by part.
+        case stream(HTTPResponseHead, UpstreamBodyStream)
+    }
+
+    /// The request's end as every path reports it: its metrics, the request log, the access line.
+    func ended(status: Int, since start: ContinuousClock.Instant, metrics: RequestMetrics, policy: GatewayPolicy, accessLog: Logger?) {
+        let method = head.method.rawValue
+        metrics.record(method: method, route: route, status: status, since: start)
+        policy.requestLog.record(
+            status: status,
+            RequestLog.Ended(
+                method: method, route: route, start: start, app: app, requestID: requestID, authorization: head.headers.first(name: "authorization")))
+        if let accessLog {
+            AccessLogMiddleware.log(
+                to: accessLog, level: .info, method: HTTPRequest.Method(method) ?? .get, path: String(path), status: status, since: start,
+                metadata: ["request_id": .string(requestID)]
+            )
+        }
     }
 }

@@ -1,18 +1,18 @@
 import Contracts
-import HTTPTypes
 import Logging
 import NIOCore
 import NIOHTTP1
 import ServiceKit
 
-/// The gateway's common case on the client connection's event loop, right after HTTP decoding
-/// (see `FrontedHTTP1Channel`): a small request the policy admits with what it knows at once (a cached
-/// key) is collected in NIO's form, forwarded over a pooled connection of the same event loop and
-/// answered from there, with no conversion to Hummingbird's types and no router. A `/socket.io/`
-/// WebSocket upgrade is handed to `SocketSpliceHandler`. Everything else (refusals, uploads,
-/// `/health`, unknown keys, other upgrades) passes on to Hummingbird, which answers in order:
-/// requests that arrive while a direct one is being answered wait here, and a direct one is only
-/// started when the router owes no answer on this connection.
+/// A connection's requests once `ByteFrontHandler` has handed it over, right after HTTP decoding
+/// (see `FrontedHTTP1Channel`), on the client connection's event loop: a small request the policy
+/// admits with what it knows at once (a cached key) is collected in NIO's form, forwarded over a
+/// pooled connection of the same event loop and answered from there, with no conversion to
+/// Hummingbird's types and no router. A `/socket.io/` WebSocket upgrade is handed to
+/// `SocketSpliceHandler`. Everything else (refusals, uploads, `/health`, unknown keys, other
+/// upgrades) passes on to Hummingbird, which answers in order: requests that arrive while a
+/// direct one is being answered wait here, and a direct one is only started when the router owes
+/// no answer on this connection.
 final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -174,53 +174,15 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private func send(_ forward: DirectForward, body: ByteBuffer, context: ChannelHandlerContext) {
         let request = UpstreamRequest(head: forward.head, body: body.readableBytes > 0 ? .bytes(body) : .none)
         upstream.forward(forward.service, request, context.eventLoop).assumeIsolated().whenComplete { result in
-            switch result {
-            case .success(let response):
-                switch response.body {
-                case .buffered(let buffer):
-                    let (head, body) = self.policy.clientAnswer(
-                        response.head, buffer, app: forward.app, paginated: forward.paginated, requestID: forward.requestID, dates: &self.dates
-                    )
-                    self.write(head, body, context: context)
-                case .stream(let stream):
-                    let head = self.policy.clientHead(response.head, length: nil, requestID: forward.requestID, dates: &self.dates)
-                    self.stream(head, stream, context: context)
+            switch forward.clientAnswer(result, policy: self.policy, dates: &self.dates) {
+            case .whole(let head, let body):
+                context.writeAnswer(head, body)
+                self.finished(status: Int(head.status.code), context: context)
+            case .stream(let head, let stream):
+                context.writeAndFlush(self.wrapOutboundOut(.head(head)), promise: nil)
+                context.relay(stream, wrap: { part in NIOAny(part.map { HTTPServerResponsePart.body(.byteBuffer($0)) } ?? .end(nil)) }) {
+                    self.finished(status: Int(head.status.code), context: context)
                 }
-            case .failure:
-                let (head, body) = self.policy.clientAnswer(
-                    self.policy.unavailable(forward.service, app: forward.app, paginated: forward.paginated), requestID: forward.requestID,
-                    dates: &self.dates
-                )
-                self.write(head, body, context: context)
-            }
-        }
-    }
-
-    private func write(_ head: HTTPResponseHead, _ body: ByteBuffer, context: ChannelHandlerContext) {
-        context.writeAnswer(head, body)
-        finished(status: Int(head.status.code), context: context)
-    }
-
-    /// A large answer: passed on part by part, each written before the next is taken, so a slow
-    /// client slows the service's connection rather than filling memory.
-    private func stream(_ head: HTTPResponseHead, _ stream: UpstreamBodyStream, context: ChannelHandlerContext) {
-        context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
-        let status = Int(head.status.code)
-        let target = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
-        Task {
-            do {
-                for try await part in stream {
-                    try await target.eventLoop.flatSubmit {
-                        target.value.context.writeAndFlush(target.value.handler.wrapOutboundOut(.body(.byteBuffer(part))))
-                    }.get()
-                }
-                target.eventLoop.execute {
-                    target.value.context.writeAndFlush(target.value.handler.wrapOutboundOut(.end(nil)), promise: nil)
-                    target.value.handler.finished(status: status, context: target.value.context)
-                }
-            } catch {
-                // The service or the client went away mid-answer: the client sees a cut answer.
-                target.eventLoop.execute { target.value.context.close(promise: nil) }
             }
         }
     }
@@ -228,19 +190,7 @@ final class DirectForwardHandler: ChannelDuplexHandler, RemovableChannelHandler 
     private func finished(status: Int, context: ChannelHandlerContext) {
         guard let done = inFlight else { return }
         inFlight = nil
-        let method = done.forward.head.method.rawValue
-        metrics.record(method: method, route: done.forward.route, status: status, since: done.start)
-        policy.requestLog.record(
-            status: status,
-            RequestLog.Ended(
-                method: method, route: done.forward.route, start: done.start, app: done.forward.app,
-                requestID: done.forward.requestID, authorization: done.forward.head.headers.first(name: "authorization")))
-        if accessLogged {
-            AccessLogMiddleware.log(
-                to: logger, level: .info, method: HTTPRequest.Method(method) ?? .get, path: String(done.forward.path), status: status,
-                since: done.start, metadata: ["request_id": .string(done.forward.requestID)]
-            )
-        }
+        done.forward.ended(status: status, since: done.start, metrics: metrics, policy: policy, accessLog: accessLogged ? logger : nil)
         replayQueued(context: context)
     }
 

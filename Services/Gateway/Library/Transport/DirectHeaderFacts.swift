@@ -1,5 +1,4 @@
 import Contracts
-import NIOHTTP1
 
 /// What the direct path needs from a request's headers, read in one pass over the names as they
 /// came. nil when a header rules the direct path out: an upgrade, a chunked body, an `Expect`,
@@ -10,7 +9,7 @@ struct DirectHeaderFacts {
     var forwardedFor: String?
     var requestID: String?
 
-    init?(_ headers: HTTPHeaders) {
+    init?(_ headers: some Sequence<(name: String, value: String)>) {
         for (name, value) in headers {
             // The length sorts out all but one candidate before any byte is compared.
             switch name.utf8.count {

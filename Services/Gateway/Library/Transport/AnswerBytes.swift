@@ -1,0 +1,57 @@
+import NIOCore
+import NIOHTTP1
+
+/// An answer's head in HTTP/1.1's wire form, written by the byte front where NIO's encoder would
+/// otherwise write it, and framed as that encoder frames it: no body for 1xx, 204 and 304; a
+/// `content-length` when there is one; chunks otherwise.
+enum AnswerBytes {
+    enum Framing {
+        case none
+        case length
+        case chunked
+    }
+
+    /// Writes `head` (its framing headers set as `Framing` says) and returns the framing.
+    static func writeHead(_ head: HTTPResponseHead, to buffer: inout ByteBuffer) -> Framing {
+        let framing: Framing =
+            !head.status.mayHaveResponseBody ? .none : head.headers.contains(name: "content-length") ? .length : .chunked
+        buffer.writeStaticString("HTTP/1.1 ")
+        buffer.writeString(String(head.status.code))
+        buffer.writeStaticString(" ")
+        buffer.writeString(head.status.reasonPhrase)
+        buffer.writeStaticString("\r\n")
+        for (name, value) in head.headers {
+            switch name.utf8.count {
+            case 14 where framing != .length && name.isASCII(caseInsensitivelyEqualTo: "content-length"),
+                17 where name.isASCII(caseInsensitivelyEqualTo: "transfer-encoding"):
+                continue
+            default:
+                buffer.writeString(name)
+                buffer.writeStaticString(": ")
+                buffer.writeString(value)
+                buffer.writeStaticString("\r\n")
+            }
+        }
+        if framing == .chunked { buffer.writeStaticString("transfer-encoding: chunked\r\n") }
+        buffer.writeStaticString("\r\n")
+        return framing
+    }
+
+    /// A body part as `framing` sends it, or the body's end (nil).
+    static func part(_ part: ByteBuffer?, framing: Framing, allocator: ByteBufferAllocator) -> ByteBuffer {
+        switch framing {
+        case .none: return allocator.buffer(capacity: 0)
+        case .length: return part ?? allocator.buffer(capacity: 0)
+        case .chunked: break
+        }
+        guard var part else { return allocator.buffer(staticString: "0\r\n\r\n") }
+        // An empty chunk would end the body.
+        guard part.readableBytes > 0 else { return part }
+        var chunk = allocator.buffer(capacity: part.readableBytes + 12)
+        chunk.writeString(String(part.readableBytes, radix: 16))
+        chunk.writeStaticString("\r\n")
+        chunk.writeBuffer(&part)
+        chunk.writeStaticString("\r\n")
+        return chunk
+    }
+}

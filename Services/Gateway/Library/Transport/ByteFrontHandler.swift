@@ -1,0 +1,204 @@
+import Contracts
+import Logging
+import NIOCore
+import NIOHTTP1
+import ServiceKit
+
+/// The gateway's connections start here, ahead of HTTP decoding. The common request (a head in
+/// the plain form, a small body of known length, a route the policy admits to a service at once)
+/// is read from the connection's bytes and its answer written as bytes: no HTTP codec on the
+/// client's side, whose parts, string headers and handler calls per part were most of the
+/// gateway's own time per request (Benchmarks/README). The policy, the forwarding and the answer's
+/// rewriting are the direct path's (`DirectForward`). The first request that is anything else (an
+/// upgrade, a chunked or large body, `Expect`, `Connection: close`, HTTP/1.0, `HEAD`, a key not
+/// cached, a refusal, a head out of the plain form) hands the connection, from that request on,
+/// to NIO's decoder and a `DirectForwardHandler`, which answer everything. One request at a
+/// time: a pipelining client's next request waits in the buffer until the answer is out.
+final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private struct Current {
+        var forward: DirectForward
+        var start: ContinuousClock.Instant
+    }
+
+    /// Bytes of requests beyond the one being answered that are kept before reading pauses.
+    static let maxAhead = 64 << 10
+
+    private let policy: GatewayPolicy
+    private let upstream: Upstream
+    private let metrics: RequestMetrics
+    private let logger: Logger
+    private let accessLogged: Bool
+    private let idleTimeout: TimeAmount
+    /// Handed to the `DirectForwardHandler` that takes over, which completes it when Hummingbird
+    /// gets its first request; failed when the connection ends first.
+    private var routerStarted: EventLoopPromise<Void>?
+    /// What has been read and not yet taken: a head's beginning, a body, requests that wait.
+    private var received: ByteBuffer?
+    /// The request whose head was taken, until its answer is written.
+    private var current: Current?
+    private var answering = false
+    private var handedOff = false
+    private var readPending = false
+    private var quiesceHeld = false
+    private var remoteIP: String?
+    private var dates = HTTPDateCache()
+    private var idleTimer: IdleTimer?
+
+    init(policy: GatewayPolicy, upstream: Upstream, metrics: RequestMetrics, logger: Logger, routerStarted: EventLoopPromise<Void>) {
+        self.policy = policy
+        self.upstream = upstream
+        self.metrics = metrics
+        self.logger = logger
+        self.accessLogged = logger.logLevel <= .info
+        self.idleTimeout = .seconds(Int64(policy.configuration.idleTimeoutSeconds))
+        self.routerStarted = routerStarted
+    }
+
+    /// No request being read or answered. A head still arriving counts as idle, so a head that
+    /// never completes ends with the timeout.
+    private var isIdle: Bool { current == nil }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        remoteIP = context.channel.remoteAddress?.ipAddress
+        idleTimer = IdleTimer(timeout: idleTimeout) { [weak self] in self?.isIdle ?? false }
+        idleTimer?.becameIdle(context: context)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        idleTimer?.stop()
+        routerStarted?.fail(ChannelError.ioOnClosedChannel)
+        routerStarted = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var bytes = unwrapInboundIn(data)
+        if received == nil {
+            received = bytes
+        } else {
+            received!.writeBuffer(&bytes)
+        }
+        take(context: context)
+    }
+
+    /// Takes requests from what was read, as long as none is being answered.
+    private func take(context: ChannelHandlerContext) {
+        while !answering, !handedOff, var buffer = received {
+            // Taken out while it is read, so that it stays uniquely referenced.
+            received = nil
+            if current == nil {
+                switch PlainRequestHead.scan(buffer) {
+                case .incomplete:
+                    received = buffer
+                    return
+                case .unusual:
+                    received = buffer
+                    return handOff(context: context)
+                case .head(let head, let length):
+                    guard
+                        let forward = DirectForward(
+                            method: HTTPMethod(rawValue: head.method), target: head.target, fields: head.fields, remoteIP: remoteIP, policy: policy)
+                    else {
+                        received = buffer
+                        return handOff(context: context)
+                    }
+                    buffer.moveReaderIndex(forwardBy: length)
+                    current = Current(forward: forward, start: .now)
+                }
+            }
+            guard let forward = current?.forward, buffer.readableBytes >= forward.bodyLength else {
+                received = buffer
+                return
+            }
+            let body = buffer.readSlice(length: forward.bodyLength)!
+            if buffer.readableBytes > 0 { received = buffer }
+            answering = true
+            send(forward, body: body, context: context)
+        }
+    }
+
+    private func send(_ forward: DirectForward, body: ByteBuffer, context: ChannelHandlerContext) {
+        let request = UpstreamRequest(head: forward.head, body: body.readableBytes > 0 ? .bytes(body) : .none)
+        upstream.forward(forward.service, request, context.eventLoop).assumeIsolated().whenComplete { result in
+            let allocator = context.channel.allocator
+            var bytes = allocator.buffer(capacity: 512)
+            switch forward.clientAnswer(result, policy: self.policy, dates: &self.dates) {
+            case .whole(let head, let body):
+                let framing = AnswerBytes.writeHead(head, to: &bytes)
+                context.write(self.wrapOutboundOut(bytes), promise: nil)
+                if framing == .length, body.readableBytes > 0 { context.write(self.wrapOutboundOut(body), promise: nil) }
+                context.flush()
+                self.finished(status: Int(head.status.code), context: context)
+            case .stream(let head, let stream):
+                let framing = AnswerBytes.writeHead(head, to: &bytes)
+                context.writeAndFlush(self.wrapOutboundOut(bytes), promise: nil)
+                context.relay(stream, wrap: { NIOAny(AnswerBytes.part($0, framing: framing, allocator: allocator)) }) {
+                    self.finished(status: Int(head.status.code), context: context)
+                }
+            }
+        }
+    }
+
+    private func finished(status: Int, context: ChannelHandlerContext) {
+        guard let done = current else { return }
+        current = nil
+        answering = false
+        done.forward.ended(status: status, since: done.start, metrics: metrics, policy: policy, accessLog: accessLogged ? logger : nil)
+        if quiesceHeld { return context.close(promise: nil) }
+        take(context: context)
+        if handedOff { return }
+        if readPending, !answering {
+            readPending = false
+            context.read()
+        }
+        if isIdle { idleTimer?.becameIdle(context: context) }
+    }
+
+    /// From the request at the start of `received` on, the connection is NIO's decoder's and a
+    /// `DirectForwardHandler`'s; this handler leaves.
+    private func handOff(context: ChannelHandlerContext) {
+        handedOff = true
+        idleTimer?.stop()
+        guard let routerStarted else { return context.close(promise: nil) }
+        self.routerStarted = nil
+        let next = DirectForwardHandler(policy: policy, upstream: upstream, metrics: metrics, logger: logger, routerStarted: routerStarted)
+        do {
+            let pipeline = context.pipeline.syncOperations
+            try pipeline.addHandler(next, position: .after(pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)))
+        } catch {
+            routerStarted.fail(error)
+            return context.close(promise: nil)
+        }
+        if let bytes = received {
+            received = nil
+            context.fireChannelRead(wrapInboundOut(bytes))
+            context.fireChannelReadComplete()
+        }
+        if readPending { context.read() }
+        context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+    }
+
+    func read(context: ChannelHandlerContext) {
+        // Reading goes on while an answer is awaited (clients that wait for it send nothing
+        // meanwhile); a pipelining client is read ahead up to `maxAhead`.
+        if answering, (received?.readableBytes ?? 0) >= Self.maxAhead {
+            readPending = true
+        } else {
+            context.read()
+        }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        guard event is ChannelShouldQuiesceEvent else { return context.fireUserInboundEventTriggered(event) }
+        // Graceful shutdown closes idle connections; this one is not idle until its answer is out.
+        if current != nil {
+            quiesceHeld = true
+        } else {
+            context.close(promise: nil)
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import NIOCore
+
+/// A request head read straight from a connection's bytes (`ByteFrontHandler`), in the plain form
+/// only: `METHOD SP origin-form-target SP HTTP/1.1`, then `name: value` lines of printable ASCII,
+/// every line ended by CRLF, no folding. Anything else is not this reader's to judge: NIO's parser
+/// takes the connection and answers it (or refuses it) in full.
+struct PlainRequestHead {
+    enum Scan {
+        /// More bytes are needed: no head end yet, and fewer bytes than the limit.
+        case incomplete
+        /// Not in the plain form, or longer than the limit.
+        case unusual
+        /// A head, and how many bytes it took (its blank line included).
+        case head(PlainRequestHead, length: Int)
+    }
+
+    /// Longer heads go to NIO's parser (whose own limit is larger); real clients' are a few hundred bytes.
+    static let maxLength = 16 << 10
+    static let maxFields = 100
+
+    var method: String
+    var target: String
+    var fields: [(name: String, value: String)]
+
+    static func scan(_ buffer: ByteBuffer) -> Scan {
+        buffer.withUnsafeReadableBytes { scan(UnsafeRawBufferPointer(rebasing: $0[...])) }
+    }
+
+    private static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
+        guard let end = headEnd(bytes) else { return bytes.count >= maxLength ? .unusual : .incomplete }
+        var reader = LineReader(bytes: bytes, end: end)
+        guard let method = reader.token(until: 0x20), method.count <= 16, method.allSatisfy({ (65...90).contains($0) }),
+            let target = reader.visible(until: 0x20), target.first == UInt8(ascii: "/"),
+            reader.literal("HTTP/1.1\r\n")
+        else { return .unusual }
+        var fields: [(name: String, value: String)] = []
+        fields.reserveCapacity(12)
+        while !reader.literal("\r\n") {
+            guard fields.count < maxFields, let name = reader.token(until: UInt8(ascii: ":")), let value = reader.fieldValue() else {
+                return .unusual
+            }
+            fields.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+        }
+        let head = PlainRequestHead(
+            method: String(decoding: method, as: UTF8.self), target: String(decoding: target, as: UTF8.self), fields: fields)
+        return .head(head, length: end)
+    }
+
+    /// The offset just past the first blank line (`\r\n\r\n`), if it is within the limit.
+    private static func headEnd(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        let limit = min(bytes.count, maxLength)
+        var index = 3
+        while index < limit {
+            // Steps of two when the byte cannot end the pattern.
+            let byte = bytes[index]
+            if byte == 0x0A {
+                if bytes[index - 1] == 0x0D, bytes[index - 2] == 0x0A, bytes[index - 3] == 0x0D { return index + 1 }
+                index += 1
+            } else if byte == 0x0D {
+                index += 1
+            } else {
+                index += 2
+            }
+        }
+        return nil
+    }
+
+    /// Reads a head's lines left to right; every read fails (nil or false) on a byte out of form.
+    private struct LineReader {
+        let bytes: UnsafeRawBufferPointer
+        let end: Int
+        var index = 0
+
+        init(bytes: UnsafeRawBufferPointer, end: Int) {
+            self.bytes = bytes
+            self.end = end
+        }
+
+        mutating func literal(_ text: StaticString) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard end - index >= count else { return false }
+            for offset in 0..<count where bytes[index + offset] != text.utf8Start[offset] { return false }
+            index += count
+            return true
+        }
+
+        /// An RFC 9110 token, then `separator` (consumed).
+        mutating func token(until separator: UInt8) -> UnsafeRawBufferPointer.SubSequence? {
+            let start = index
+            while index < end, Self.isTokenByte(bytes[index]) { index += 1 }
+            guard index > start, index < end, bytes[index] == separator else { return nil }
+            defer { index += 1 }
+            return bytes[start..<index]
+        }
+
+        /// Visible ASCII, then `separator` (consumed).
+        mutating func visible(until separator: UInt8) -> UnsafeRawBufferPointer.SubSequence? {
+            let start = index
+            while index < end, (0x21...0x7E).contains(bytes[index]) { index += 1 }
+            guard index > start, index < end, bytes[index] == separator else { return nil }
+            defer { index += 1 }
+            return bytes[start..<index]
+        }
+
+        /// A field's value without the whitespace around it, then CRLF (consumed). Printable ASCII
+        /// and tabs only: other bytes (obs-text, controls, a lone CR or LF) are NIO's to judge.
+        mutating func fieldValue() -> UnsafeRawBufferPointer.SubSequence? {
+            while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            let start = index
+            while index < end, (0x20...0x7E).contains(bytes[index]) || bytes[index] == 0x09 { index += 1 }
+            guard end - index >= 2, bytes[index] == 0x0D, bytes[index + 1] == 0x0A else { return nil }
+            var last = index
+            while last > start, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 { last -= 1 }
+            index += 2
+            return bytes[start..<last]
+        }
+
+        private static func isTokenByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+            // ! # $ % & ' * + - . ^ _ ` | ~
+            case 0x21, 0x23...0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E, 0x5F, 0x60, 0x7C, 0x7E: return true
+            default: return false
+            }
+        }
+    }
+}
