@@ -53,7 +53,8 @@ package final class WriteBatcher<Request: Sendable, Outcome: Sendable>: Sendable
                 return batch
             }
             guard !batch.isEmpty else { return }
-            let requests = batch.map(\.request)
+            // A closure, not `\.request`: a key path in a generic class is instantiated on every call.
+            let requests = batch.map { $0.request }
             do {
                 let outcomes = try await database.write { [apply] db in try requests.map { try apply(db, $0) } }
                 for (pending, outcome) in zip(batch, outcomes) { pending.continuation.resume(returning: outcome) }
