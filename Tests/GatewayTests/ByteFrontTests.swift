@@ -106,6 +106,34 @@ final class ByteFrontTests: XCTestCase {
         await market.stop()
     }
 
+    /// Graceful shutdown while the front awaits a service's answer: the answer is written, then
+    /// the connection closes (it would otherwise wait for the client to go).
+    func testShutdownDuringAnAnswerWritesItThenCloses() async throws {
+        let (arrived, signal) = AsyncStream<Void>.makeStream()
+        let fakes = Fakes(answer: { _, request in
+            if request.head.uri == "/v1/posts/slow" {
+                signal.finish()
+                // The service is slow: shutdown begins while this answer is awaited.
+                try await Task.sleep(for: .milliseconds(300))
+            }
+            return Fakes.response(.ok, ["content-type": "text/plain"], "answer for " + request.head.uri)
+        })
+        let reader = try await GatewayTests.makeApp(fakes).test(.live) { client in
+            _ = try await client.execute(uri: "/v1/posts", method: .get, headers: [.sesacKey: "key-lslp"])
+            let port = try XCTUnwrap(client.port)
+            let reader = Task {
+                try await RawHTTP.exchangeUntilClosed(
+                    port: port, "GET /v1/posts/slow HTTP/1.1\r\nHost: gateway\r\nSeSACKey: key-lslp\r\n\r\n", answers: 1, received: {})
+            }
+            for await _ in arrived {}
+            return reader
+        }
+        let (text, closed) = try await reader.value
+        XCTAssertTrue(closed, "the connection was closed once its answer was out")
+        XCTAssertEqual(RawHTTP.statuses(text), [200], text)
+        XCTAssertTrue(text.hasSuffix("answer for /v1/posts/slow"), text)
+    }
+
     /// A chunked body's data, checked to end with the last chunk (bytes: "\r\n" is one `Character`).
     static func unchunked(_ text: String) -> String? {
         var rest = Array(text.utf8)[...]
