@@ -31,7 +31,9 @@ final class TableChangeCounterTests: XCTestCase {
         let before = cache.generation
         cache.store([("a", 1)], generation: before)
         XCTAssertEqual(cache.value(for: "a", generation: before), 1)
-        XCTAssertEqual(cache.values(for: ["a", "b"], generation: before), ["a": 1])
+        XCTAssertEqual(cache.values(for: ["a", "b"], generation: before) { $0 }, ["a": 1])
+        XCTAssertEqual(cache.values(for: ["a"], generation: before) { "kept \($0)" }, ["a": "kept 1"], "what the caller takes of each")
+        XCTAssertEqual(cache.values(for: ["a"], generation: before) { $0 > 1 ? $0 : nil }, [:], "a value not taken")
 
         try database.write { db in try db.execute(sql: "INSERT INTO watched VALUES (1)") }
         XCTAssertNil(cache.value(for: "a", generation: before), "read before the change")
@@ -42,7 +44,7 @@ final class TableChangeCounterTests: XCTestCase {
         let now = cache.generation
         cache.store([("c", 3), ("d", 4)], generation: now)
         cache.store([("e", 5)], generation: now)
-        XCTAssertEqual(cache.values(for: ["c", "d", "e"], generation: now), ["e": 5], "full: starts over")
+        XCTAssertEqual(cache.values(for: ["c", "d", "e"], generation: now) { $0 }, ["e": 5], "full: starts over")
         cache.store([("f", 6), ("g", 7), ("h", 8)], generation: now)
         XCTAssertNil(cache.value(for: "f", generation: now), "more than it may hold is not kept")
     }

@@ -27,16 +27,15 @@ package final class ChangeBoundCache<Key: Hashable & Sendable, Value: Sendable>:
 
     package var generation: UInt64 { changes.count }
 
-    /// The kept values of those of `keys` that `accept` takes, if nothing changed since `generation`.
-    package func values(
-        for keys: some Sequence<Key>, generation: UInt64, where accept: (Value) -> Bool = { _ in true }
-    ) -> [Key: Value] {
+    /// What `take` makes of the kept values of `keys` (nil: not taken), if nothing changed since
+    /// `generation`. Made in one pass: a caller that keeps a part of each value copies only that.
+    package func values<Taken>(for keys: some Sequence<Key>, generation: UInt64, taking take: (Value) -> Taken?) -> [Key: Taken] {
         guard changes.count == generation else { return [:] }
         return state.withLock { state in
             guard state.generation == generation else { return [:] }
-            var found: [Key: Value] = [:]
+            var found: [Key: Taken] = [:]
             for key in keys {
-                if let value = state.entries[key], accept(value) { found[key] = value }
+                if let value = state.entries[key], let taken = take(value) { found[key] = taken }
             }
             return found
         }

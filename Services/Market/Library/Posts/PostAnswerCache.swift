@@ -35,8 +35,8 @@ struct PostAnswerCache: Sendable {
     /// `hidden`, if nothing changed since `generation` was read.
     func answers(_ ids: some Sequence<String>, appID: String, hiding hidden: Set<String>, generation: UInt64) -> [String: PostAnswer] {
         answers.values(for: ids, generation: generation) { entry in
-            entry.appID == appID && (hidden.isEmpty || entry.answer.commentCreators.isDisjoint(with: hidden))
-        }.mapValues(\.answer)
+            entry.appID == appID && (hidden.isEmpty || entry.answer.commentCreators.isDisjoint(with: hidden)) ? entry.answer : nil
+        }
     }
 
     /// Keeps `answers` (rendered without hiding any comment) read after `generation` was read.
