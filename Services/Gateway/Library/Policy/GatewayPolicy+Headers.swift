@@ -60,16 +60,10 @@ extension GatewayPolicy {
         headers.reserveCapacity(head.headers.count + 4)
         var dated = false
         for (name, value) in head.headers {
-            // The length sorts out all but one candidate before any byte is compared.
-            switch name.utf8.count {
-            case 14 where length != nil && name.isASCII(caseInsensitivelyEqualTo: "content-length"),
-                6 where name.isASCII(caseInsensitivelyEqualTo: "server"),
-                12 where name.isASCII(caseInsensitivelyEqualTo: InternalHeader.requestID):
-                continue
-            case 4 where name.isASCII(caseInsensitivelyEqualTo: "date"):
-                dated = true
-            default:
-                if HeaderRules.isHopByHop(name) { continue }
+            switch Self.passing(name.utf8, lengthReplaced: length != nil) {
+            case .dropped: continue
+            case .date: dated = true
+            case .kept: break
             }
             headers.add(name: name, value: value)
         }
@@ -77,6 +71,74 @@ extension GatewayPolicy {
         if !dated { headers.add(name: "date", value: dates.now()) }
         addGatewayHeaders(to: &headers, requestID: requestID)
         return HTTPResponseHead(version: .http1_1, status: head.status, headers: headers)
+    }
+
+    /// The same head written as bytes straight from the service's field lines (the byte front),
+    /// framed as `AnswerBytes` frames NIO's: returns the framing.
+    func writeClientHead(
+        _ head: UpstreamHead, length: Int?, requestID: String, dates: inout HTTPDateCache, to buffer: inout ByteBuffer
+    ) -> BodyFraming {
+        let framing: BodyFraming
+        switch head.body {
+        case _ where !head.status.mayHaveResponseBody: framing = .none
+        case _ where length != nil: framing = .length
+        case .length: framing = .length
+        default: framing = .chunked
+        }
+        buffer.writeStaticString("HTTP/1.1 ")
+        buffer.writeString(String(head.status.code))
+        buffer.writeStaticString(" ")
+        buffer.writeString(head.status.reasonPhrase)
+        buffer.writeStaticString("\r\n")
+        var dated = false
+        head.forEachField { name, _, line in
+            switch Self.passing(name, lengthReplaced: length != nil || framing != .length) {
+            case .dropped: return
+            case .date: dated = true
+            case .kept: break
+            }
+            buffer.writeBytes(line)
+        }
+        if framing == .length, let length {
+            buffer.writeStaticString("content-length: ")
+            buffer.writeString(String(length))
+            buffer.writeStaticString("\r\n")
+        }
+        if !dated {
+            buffer.writeStaticString("date: ")
+            buffer.writeString(dates.now())
+            buffer.writeStaticString("\r\n")
+        }
+        buffer.writeString(InternalHeader.requestID)
+        buffer.writeStaticString(": ")
+        buffer.writeString(requestID)
+        buffer.writeStaticString("\r\nserver: ")
+        buffer.writeString(serverName)
+        buffer.writeStaticString("\r\n")
+        if framing == .chunked { buffer.writeStaticString("transfer-encoding: chunked\r\n") }
+        buffer.writeStaticString("\r\n")
+        return framing
+    }
+
+    private enum Passing {
+        case kept
+        case dropped
+        case date
+    }
+
+    /// Whether a service's header reaches the client (`clientHead`, `writeClientHead`).
+    private static func passing(_ name: some Collection<UInt8>, lengthReplaced: Bool) -> Passing {
+        // The length sorts out all but one candidate before any byte is compared.
+        switch name.count {
+        case 14 where lengthReplaced && name.isASCII(caseInsensitivelyEqualTo: "content-length"),
+            6 where name.isASCII(caseInsensitivelyEqualTo: "server"),
+            12 where name.isASCII(caseInsensitivelyEqualTo: InternalHeader.requestID):
+            return .dropped
+        case 4 where name.isASCII(caseInsensitivelyEqualTo: "date"):
+            return .date
+        default:
+            return HeaderRules.isHopByHop(name) ? .dropped : .kept
+        }
     }
 
     /// An answer the gateway has whole, as the client gets it.

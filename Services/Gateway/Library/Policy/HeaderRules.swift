@@ -11,6 +11,10 @@ enum HeaderRules {
     ]
 
     static func isHopByHop(_ name: String) -> Bool {
+        isHopByHop(name.utf8)
+    }
+
+    static func isHopByHop(_ name: some Collection<UInt8>) -> Bool {
         hopByHop.contains { name.isASCII(caseInsensitivelyEqualTo: $0) }
     }
 
@@ -26,12 +30,25 @@ enum HeaderRules {
 extension String {
     /// `lowercase` must be lowercase ASCII.
     func isASCII(caseInsensitivelyEqualTo lowercase: String) -> Bool {
-        utf8.count == lowercase.utf8.count && hasASCIIPrefix(caseInsensitively: lowercase)
+        utf8.isASCII(caseInsensitivelyEqualTo: lowercase)
     }
 
     /// `lowercase` must be lowercase ASCII.
     func hasASCIIPrefix(caseInsensitively lowercase: String) -> Bool {
-        var own = utf8.makeIterator()
+        utf8.hasASCIIPrefix(caseInsensitively: lowercase)
+    }
+}
+
+/// The same on bytes (names read from the wire, `UpstreamHead`).
+extension Collection<UInt8> {
+    /// `lowercase` must be lowercase ASCII.
+    func isASCII(caseInsensitivelyEqualTo lowercase: String) -> Bool {
+        count == lowercase.utf8.count && hasASCIIPrefix(caseInsensitively: lowercase)
+    }
+
+    /// `lowercase` must be lowercase ASCII.
+    func hasASCIIPrefix(caseInsensitively lowercase: String) -> Bool {
+        var own = makeIterator()
         for expected in lowercase.utf8 {
             guard let byte = own.next() else { return false }
             let folded = (65...90).contains(byte) ? byte | 0x20 : byte

@@ -5,15 +5,9 @@ import NIOHTTP1
 /// otherwise write it, and framed as that encoder frames it: no body for 1xx, 204 and 304; a
 /// `content-length` when there is one; chunks otherwise.
 enum AnswerBytes {
-    enum Framing {
-        case none
-        case length
-        case chunked
-    }
-
     /// Writes `head` (its framing headers set as `Framing` says) and returns the framing.
-    static func writeHead(_ head: HTTPResponseHead, to buffer: inout ByteBuffer) -> Framing {
-        let framing: Framing =
+    static func writeHead(_ head: HTTPResponseHead, to buffer: inout ByteBuffer) -> BodyFraming {
+        let framing: BodyFraming =
             !head.status.mayHaveResponseBody ? .none : head.headers.contains(name: "content-length") ? .length : .chunked
         buffer.writeStaticString("HTTP/1.1 ")
         buffer.writeString(String(head.status.code))
@@ -35,23 +29,5 @@ enum AnswerBytes {
         if framing == .chunked { buffer.writeStaticString("transfer-encoding: chunked\r\n") }
         buffer.writeStaticString("\r\n")
         return framing
-    }
-
-    /// A body part as `framing` sends it, or the body's end (nil).
-    static func part(_ part: ByteBuffer?, framing: Framing, allocator: ByteBufferAllocator) -> ByteBuffer {
-        switch framing {
-        case .none: return allocator.buffer(capacity: 0)
-        case .length: return part ?? allocator.buffer(capacity: 0)
-        case .chunked: break
-        }
-        guard var part else { return allocator.buffer(staticString: "0\r\n\r\n") }
-        // An empty chunk would end the body.
-        guard part.readableBytes > 0 else { return part }
-        var chunk = allocator.buffer(capacity: part.readableBytes + 12)
-        chunk.writeString(String(part.readableBytes, radix: 16))
-        chunk.writeStaticString("\r\n")
-        chunk.writeBuffer(&part)
-        chunk.writeStaticString("\r\n")
-        return chunk
     }
 }

@@ -126,18 +126,17 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
         upstream.forward(forward.service, request, context.eventLoop).assumeIsolated().whenComplete { result in
             let allocator = context.channel.allocator
             var bytes = allocator.buffer(capacity: 512)
-            switch forward.clientAnswer(result, policy: self.policy, dates: &self.dates) {
-            case .whole(let head, let body):
-                let framing = AnswerBytes.writeHead(head, to: &bytes)
+            let answer = forward.writeClientAnswer(result, policy: self.policy, dates: &self.dates, to: &bytes)
+            switch answer.body {
+            case .whole(let body):
                 context.write(self.wrapOutboundOut(bytes), promise: nil)
-                if framing == .length, body.readableBytes > 0 { context.write(self.wrapOutboundOut(body), promise: nil) }
+                if answer.framing == .length, body.readableBytes > 0 { context.write(self.wrapOutboundOut(body), promise: nil) }
                 context.flush()
-                self.finished(status: Int(head.status.code), context: context)
-            case .stream(let head, let stream):
-                let framing = AnswerBytes.writeHead(head, to: &bytes)
+                self.finished(status: answer.status, context: context)
+            case .stream(let stream):
                 context.writeAndFlush(self.wrapOutboundOut(bytes), promise: nil)
-                context.relay(stream, wrap: { NIOAny(AnswerBytes.part($0, framing: framing, allocator: allocator)) }) {
-                    self.finished(status: Int(head.status.code), context: context)
+                context.relay(stream, wrap: { NIOAny(answer.framing.frame($0, allocator: allocator)) }) {
+                    self.finished(status: answer.status, context: context)
                 }
             }
         }

@@ -75,7 +75,7 @@ final class DirectForward: Sendable {
                 let (head, body) = policy.clientAnswer(response.head, buffer, app: app, paginated: paginated, requestID: requestID, dates: &dates)
                 return .whole(head, body)
             case .stream(let stream):
-                return .stream(policy.clientHead(response.head, length: nil, requestID: requestID, dates: &dates), stream)
+                return .stream(policy.clientHead(response.head.http, length: nil, requestID: requestID, dates: &dates), stream)
             }
         case .failure:
             let (head, body) = policy.clientAnswer(
@@ -88,6 +88,41 @@ final class DirectForward: Sendable {
         case whole(HTTPResponseHead, ByteBuffer)
         /// A large answer, passed on part by part.
         case stream(HTTPResponseHead, UpstreamBodyStream)
+    }
+
+    /// The same with its head written as bytes (the byte front). An answer that passes as is
+    /// (most) has its head written straight from the service's field lines, no strings made.
+    func writeClientAnswer(
+        _ result: Result<UpstreamResponse, any Error>, policy: GatewayPolicy, dates: inout HTTPDateCache, to buffer: inout ByteBuffer
+    ) -> WrittenAnswer {
+        if case .success(let response) = result, GatewayPolicy.passesAsIs(response.head) {
+            switch response.body {
+            case .buffered(let body):
+                let framing = policy.writeClientHead(response.head, length: body.readableBytes, requestID: requestID, dates: &dates, to: &buffer)
+                return WrittenAnswer(status: Int(response.head.status.code), framing: framing, body: .whole(body))
+            case .stream(let stream):
+                let framing = policy.writeClientHead(response.head, length: nil, requestID: requestID, dates: &dates, to: &buffer)
+                return WrittenAnswer(status: Int(response.head.status.code), framing: framing, body: .stream(stream))
+            }
+        }
+        switch clientAnswer(result, policy: policy, dates: &dates) {
+        case .whole(let head, let body):
+            return WrittenAnswer(status: Int(head.status.code), framing: AnswerBytes.writeHead(head, to: &buffer), body: .whole(body))
+        case .stream(let head, let stream):
+            return WrittenAnswer(status: Int(head.status.code), framing: AnswerBytes.writeHead(head, to: &buffer), body: .stream(stream))
+        }
+    }
+
+    /// An answer whose head is written: how its body goes.
+    struct WrittenAnswer {
+        enum Body {
+            case whole(ByteBuffer)
+            case stream(UpstreamBodyStream)
+        }
+
+        var status: Int
+        var framing: BodyFraming
+        var body: Body
     }
 
     /// The request's end as every path reports it: its metrics, the request log, the access line.

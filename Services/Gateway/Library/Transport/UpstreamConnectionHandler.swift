@@ -1,24 +1,30 @@
 import NIOCore
 import NIOHTTP1
 
-/// One keep-alive HTTP/1 connection to a service, one request at a time. Lives on its channel's
-/// event loop: the gateway's request task runs there too (see the executable), so forwarding a
-/// request costs no thread switch. Small answers are collected here and handed over whole;
-/// larger ones stream with back-pressure (reading stops while the client is slower).
+/// One keep-alive HTTP/1 connection to a service, one request at a time, as bytes: the request's
+/// head written here, the answer read by `UpstreamAnswerReader`. Lives on its channel's event
+/// loop: the gateway's request task runs there too (see the executable), so forwarding a request
+/// costs no thread switch. Small answers are collected here and handed over whole; larger ones
+/// stream with back-pressure (reading stops while the client is slower).
 final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPClientResponsePart
-    typealias OutboundIn = HTTPClientRequestPart
-    typealias OutboundOut = HTTPClientRequestPart
+    typealias InboundIn = ByteBuffer
+    typealias OutboundIn = UpstreamBodyPart
+    typealias OutboundOut = ByteBuffer
 
     private enum State {
         case idle
         case awaitingHead(EventLoopPromise<UpstreamResponse>)
-        case buffering(HTTPResponseHead, ByteBuffer, EventLoopPromise<UpstreamResponse>)
+        /// The answer's body so far (nil before its first part, which is most often all of it).
+        case buffering(UpstreamHead, ByteBuffer?, EventLoopPromise<UpstreamResponse>)
         case streaming(UpstreamBodyStream.Source)
         case closed
     }
 
     private var state = State.idle
+    private var reader = UpstreamAnswerReader()
+    /// How a streamed request body's parts are framed.
+    private var bodyFraming = BodyFraming.none
+    private let host: String
     private var context: ChannelHandlerContext?
     /// When the answer in progress is late: its head or whole small body, or a streamed body's
     /// next part while the client is reading. One timer per connection checks it, re-armed only
@@ -39,6 +45,11 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
     /// possibly after the connection has gone on to the next answer.
     private var streamSerial = 0
 
+    /// `host` is the service's authority, sent as every request's `Host`.
+    init(host: String) {
+        self.host = host
+    }
+
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
     }
@@ -56,36 +67,58 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
         answered = false
         self.timeout = timeout
         expectAnswer(context: context)
-        context.write(wrapOutboundOut(.head(request.head)), promise: nil)
-        // Parts written here go past this handler's own `write`; only a streamed body's pass through it.
+        reader.expect(answerTo: request.head.method)
+        var head = context.channel.allocator.buffer(capacity: 1024)
+        bodyFraming = request.writeHead(host: host, to: &head)
+        // A body in hand goes in the same write; a streamed body's parts pass through `write`.
         switch request.body {
         case .none:
             requestEnded = true
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(head), promise: nil)
         case .bytes(let buffer):
-            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
             requestEnded = true
-            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            context.write(wrapOutboundOut(head), promise: nil)
+            context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
         case .stream:
-            context.flush()
+            context.writeAndFlush(wrapOutboundOut(head), promise: nil)
         }
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if case .end = unwrapOutboundIn(data) { requestEnded = true }
-        context.write(data, promise: promise)
+        let part: ByteBuffer?
+        switch unwrapOutboundIn(data) {
+        case .part(let buffer): part = buffer
+        case .end:
+            requestEnded = true
+            part = nil
+        }
+        context.write(wrapOutboundOut(bodyFraming.frame(part, allocator: context.channel.allocator)), promise: promise)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         answered = true
-        switch (unwrapInboundIn(data), state) {
+        reader.read(unwrapInboundIn(data))
+        do {
+            while let event = try reader.next() {
+                handle(event, context: context)
+            }
+        } catch {
+            // Not an answer, or one nobody asked for: the connection is out of step, do not reuse it.
+            fail(error)
+            context.close(promise: nil)
+        }
+    }
+
+    private func handle(_ event: UpstreamAnswerReader.Event, context: ChannelHandlerContext) {
+        switch (event, state) {
         case (.head(let head), .awaitingHead(let promise)):
-            // 1xx answers (100-continue) precede the real one.
-            guard head.status.code >= 200 || head.status == .switchingProtocols else { return }
-            keepAlive = keepAlive && head.isKeepAlive
-            if let length = head.headers.first(name: "content-length").flatMap(Int.init), length <= UpstreamResponse.bufferedLimit {
-                state = .buffering(head, context.channel.allocator.buffer(capacity: length), promise)
-            } else {
+            keepAlive = keepAlive && head.keepAlive
+            switch head.body {
+            case .none:
+                state = .buffering(head, nil, promise)
+            case .length(let length) where length <= UpstreamResponse.bufferedLimit:
+                state = .buffering(head, nil, promise)
+            default:
                 expectAnswer(context: context)
                 streamSerial += 1
                 let stream = UpstreamBodyStream.make(delegate: .init(handler: self, serial: streamSerial, eventLoop: context.eventLoop))
@@ -94,7 +127,11 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
             }
         case (.body(var part), .buffering(let head, var buffer, let promise)):
             state = .idle  // lets `buffer` be appended to in place
-            buffer.writeBuffer(&part)
+            if buffer == nil {
+                buffer = part
+            } else {
+                buffer!.writeBuffer(&part)
+            }
             state = .buffering(head, buffer, promise)
         case (.body(let part), .streaming(let source)):
             if source.yield(part) == .stopProducing {
@@ -106,12 +143,11 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
             }
         case (.end, .buffering(let head, let buffer, let promise)):
             finishResponse(context: context)
-            promise.succeed(UpstreamResponse(head: head, body: .buffered(buffer)))
+            promise.succeed(UpstreamResponse(head: head, body: .buffered(buffer ?? context.channel.allocator.buffer(capacity: 0))))
         case (.end, .streaming(let source)):
             finishResponse(context: context)
             source.finish()
         default:
-            // An answer nobody asked for: the connection is out of step, do not reuse it.
             context.close(promise: nil)
         }
     }
@@ -125,6 +161,8 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        // An answer without length or chunks ends here.
+        if let end = reader.closed() { handle(end, context: context) }
         timer?.cancel()
         timer = nil
         fail(answered ? UpstreamError.connectionClosed : UpstreamError.closedBeforeAnswer)

@@ -15,6 +15,12 @@ struct UpstreamRequest: Sendable {
     var body: Body
 }
 
+/// A streamed request body's parts as they are written to a pooled connection, which frames them.
+enum UpstreamBodyPart: Sendable {
+    case part(ByteBuffer)
+    case end
+}
+
 /// A service's answer. Bodies with a known length up to `UpstreamResponse.bufferedLimit` arrive
 /// whole (most JSON answers, and every error the gateway may rewrite); others stream.
 struct UpstreamResponse: Sendable {
@@ -25,6 +31,15 @@ struct UpstreamResponse: Sendable {
 
     static let bufferedLimit = 256 << 10
 
-    var head: HTTPResponseHead
+    var head: UpstreamHead
     var body: Body
+
+    init(head: UpstreamHead, body: Body) {
+        self.head = head
+        self.body = body
+    }
+
+    init(head: HTTPResponseHead, body: Body) {
+        self.init(head: UpstreamHead(head), body: body)
+    }
 }

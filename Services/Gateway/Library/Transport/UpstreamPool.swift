@@ -76,10 +76,6 @@ final class UpstreamPool: Sendable {
     /// and an idempotent method, is sent once more on a new connection: the service may have
     /// closed the idle connection just as it was taken.
     func execute(_ request: UpstreamRequest, timeout: TimeAmount, on eventLoop: any EventLoop) -> EventLoopFuture<UpstreamResponse> {
-        var withHost = request
-        // Heads come without `host` (it is hop-by-hop to the gateway).
-        withHost.head.headers.add(name: "host", value: authority)
-        let request = withHost
         // Most requests find an idle connection of their event loop: no future until the answer's.
         switch take(on: eventLoop) {
         case .use(let connection):
@@ -146,10 +142,10 @@ final class UpstreamPool: Sendable {
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    // Every head sent here is built by the gateway from names and values that
-                    // were already checked (parsed from a client, or its own): no second check.
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers(enableOutboundHeaderValidation: false)
-                    try channel.pipeline.syncOperations.addHandler(UpstreamConnectionHandler())
+                    // Heads come without `host` (it is hop-by-hop to the gateway): the handler
+                    // writes this one. Their names and values were checked already (parsed from a
+                    // client, or the gateway's own).
+                    try channel.pipeline.syncOperations.addHandler(UpstreamConnectionHandler(host: self.authority))
                 }
             }
             .connect(host: host, port: port)
@@ -228,9 +224,9 @@ final class UpstreamConnection: Sendable {
             Task {
                 do {
                     for try await part in body {
-                        try await channel.writeAndFlush(HTTPClientRequestPart.body(.byteBuffer(part)))
+                        try await channel.writeAndFlush(UpstreamBodyPart.part(part))
                     }
-                    try await channel.writeAndFlush(HTTPClientRequestPart.end(nil))
+                    try await channel.writeAndFlush(UpstreamBodyPart.end)
                 } catch {
                     // Too large, the client went away, or the service answered and closed before
                     // taking the whole body (its answer, if any, stands).
