@@ -2,6 +2,7 @@ import Hummingbird
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -31,6 +32,15 @@ final class UpstreamPoolTests: XCTestCase {
                 body: .init { writer in
                     try await writer.write(ByteBuffer(repeating: 1, count: 300_000))
                     try await Task.sleep(for: .seconds(30))
+                    try await writer.finish(nil)
+                })
+        }
+        router.get("/chunked") { _, _ in
+            // No length: Hummingbird sends it in chunks.
+            Response(
+                status: .ok,
+                body: .init { writer in
+                    for index in 0..<3 { try await writer.write(ByteBuffer(string: "part \(index);")) }
                     try await writer.finish(nil)
                 })
         }
@@ -167,6 +177,58 @@ final class UpstreamPoolTests: XCTestCase {
             } catch {
                 XCTAssertEqual(pool.openConnections, 0)
             }
+        }
+    }
+
+    func testChunkedAnswersArriveWholeAndTheConnectionGoesOn() async throws {
+        try await Self.withPool(maxConnections: 8) { pool in
+            let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+            for _ in 0..<3 {
+                let response = try await pool.execute(Self.get("/chunked"), timeout: .seconds(5), on: eventLoop).get()
+                XCTAssertEqual(response.head.body, .chunked)
+                let body = try await Self.collect(response)
+                XCTAssertEqual(String(buffer: body), "part 0;part 1;part 2;")
+            }
+            XCTAssertEqual(pool.openConnections, 1, "the chunks' end ends the answer, not the connection")
+        }
+    }
+
+    /// A service that says neither length nor chunks (HTTP/1.1 allows it): its answer runs to the
+    /// close, so each request needs a connection of its own.
+    func testAnAnswerThatEndsWithTheCloseArrivesWhole() async throws {
+        let accepted = Counter()
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                accepted.count.withLock { $0 += 1 }
+                return channel.pipeline.addHandler(UntilCloseServer())
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        let pool = UpstreamPool(host: "127.0.0.1", port: try XCTUnwrap(server.localAddress?.port), maxConnections: 1)
+        for _ in 0..<2 {
+            let response = try await pool.execute(Self.get("/"), timeout: .seconds(5), on: MultiThreadedEventLoopGroup.singleton.next()).get()
+            XCTAssertEqual(response.head.body, .untilClose)
+            let body = try await Self.collect(response)
+            XCTAssertEqual(String(buffer: body), "all of this, until the close")
+        }
+        XCTAssertEqual(accepted.count.withLock { $0 }, 2, "a connection per answer")
+        pool.shutdown()
+        try await server.close()
+    }
+
+    private final class Counter: Sendable {
+        let count = Mutex(0)
+    }
+
+    /// Answers the first request it reads, then closes.
+    private final class UntilCloseServer: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        typealias OutboundOut = ByteBuffer
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            context.writeAndFlush(
+                wrapOutboundOut(ByteBuffer(string: "HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\n\r\nall of this, until the close"))
+            )
+            .assumeIsolated().whenComplete { _ in context.close(promise: nil) }
         }
     }
 }
