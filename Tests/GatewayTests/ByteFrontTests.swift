@@ -5,6 +5,7 @@ import HummingbirdTesting
 import NIOCore
 import NIOHTTP1
 import ServiceKit
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -63,6 +64,33 @@ final class ByteFrontTests: XCTestCase {
         let received = fakes.received.withLock { $0.map(\.1) }
         XCTAssertEqual(received.map(\.head.uri), ["/v1/posts", "/v1/posts/plain", "/v1/posts", "/v1/posts/last"])
         guard case .stream = received[2].body else { return XCTFail("the chunked body went the router's way, streamed") }
+    }
+
+    /// Keys the cache does not know yet are asked of auth-svc by the front itself, once each, and
+    /// the answers keep their order: a new key admitted, an unknown key refused in the app's way
+    /// (420, by the router behind), then another new key.
+    func testKeysNotCachedAreAskedOnceAndAnsweredInOrder() async throws {
+        let fakes = DirectPathTests.echoingPath()
+        let asked = Mutex<[String]>([])
+        let appKeys = GatewayTests.appKeys { key in
+            asked.withLock { $0.append(key) }
+            return GatewayTests.apps[key]
+        }
+        try await GatewayTests.makeApp(fakes, appKeys: appKeys).test(.live) { client in
+            let port = try XCTUnwrap(client.port)
+            let answers = try await RawHTTP.exchange(
+                port: port,
+                "GET /v1/posts/first HTTP/1.1\r\nHost: gateway\r\nSeSACKey: key-lslp\r\n\r\n"
+                    + "GET /v1/posts/refused HTTP/1.1\r\nHost: gateway\r\nSeSACKey: nope\r\n\r\n"
+                    + "GET /v1/posts/last HTTP/1.1\r\nHost: gateway\r\nSeSACKey: key-glint\r\nConnection: close\r\n\r\n"
+            )
+            XCTAssertEqual(RawHTTP.statuses(answers), [200, 420, 200], answers)
+            let order = ["/v1/posts/first", "/v1/posts/last"].map { answers.range(of: $0)?.lowerBound }
+            XCTAssertFalse(order.contains(nil), answers)
+            XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted(), answers)
+        }
+        XCTAssertEqual(asked.withLock { $0 }, ["key-lslp", "nope", "key-glint"], "each key asked once")
+        XCTAssertEqual(fakes.received.withLock { $0.map(\.1.head.uri) }, ["/v1/posts/first", "/v1/posts/last"])
     }
 
     /// Heads and bodies arrive in whatever pieces TCP gives: each request is answered once, whole.

@@ -10,8 +10,9 @@ import ServiceKit
 /// client's side, whose parts, string headers and handler calls per part were most of the
 /// gateway's own time per request (Benchmarks/README). The policy, the forwarding and the answer's
 /// rewriting are the direct path's (`DirectForward`). The first request that is anything else (an
-/// upgrade, a chunked or large body, `Expect`, `Connection: close`, HTTP/1.0, `HEAD`, a key not
-/// cached, a refusal, a head out of the plain form) hands the connection, from that request on,
+/// upgrade, a chunked or large body, `Expect`, `Connection: close`, HTTP/1.0, `HEAD`, a refusal,
+/// a head out of the plain form; a key not cached is first asked of auth-svc here) hands the
+/// connection, from that request on,
 /// to NIO's decoder and a `DirectForwardHandler`, which answer everything. One request at a
 /// time: a pipelining client's next request waits in the buffer until the answer is out.
 final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
@@ -42,6 +43,10 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// The request whose head was taken, until its answer is written.
     private var current: Current?
     private var answering = false
+    /// A key is being asked of auth-svc for the request at the start of `received`.
+    private var resolving = false
+    /// The key last asked for this connection, until a request is admitted: asked once per request.
+    private var askedKey: String?
     private var handedOff = false
     private var readPending = false
     private var quiesceHeld = false
@@ -87,7 +92,7 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Takes requests from what was read, as long as none is being answered.
     private func take(context: ChannelHandlerContext) {
-        while !answering, !handedOff, var buffer = received {
+        while !answering, !resolving, !handedOff, var buffer = received {
             // Taken out while it is read, so that it stays uniquely referenced.
             received = nil
             if current == nil {
@@ -104,8 +109,12 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
                             method: HTTPMethod(rawValue: head.method), target: head.target, fields: head.fields, remoteIP: remoteIP, policy: policy)
                     else {
                         received = buffer
+                        if let key = DirectHeaderFacts(head.fields)?.appKey, key != askedKey, policy.apps.cached(key) == nil {
+                            return resolve(key, context: context)
+                        }
                         return handOff(context: context)
                     }
+                    askedKey = nil
                     buffer.moveReaderIndex(forwardBy: length)
                     current = Current(forward: forward, start: .now)
                 }
@@ -118,6 +127,36 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
             if buffer.readableBytes > 0 { received = buffer }
             answering = true
             send(forward, body: body, context: context)
+        }
+    }
+
+    /// A key the cache does not know (a new client, or the cache's time for it ran out): asked of
+    /// auth-svc as the router would, then the request is taken again. Without this a connection
+    /// would leave the front the first time its key expired, and long-lived ones would all end
+    /// up behind NIO's decoder. A key asked once and still not admitted goes the general way.
+    private func resolve(_ key: String, context: ChannelHandlerContext) {
+        askedKey = key
+        resolving = true
+        let apps = policy.apps
+        let target = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
+        Task {
+            // A failure is the router's to answer (it asks again, and says auth-svc is unavailable).
+            _ = try? await apps.resolve(key)
+            target.eventLoop.execute {
+                let (handler, context) = target.value
+                handler.resolved(context: context)
+            }
+        }
+    }
+
+    private func resolved(context: ChannelHandlerContext) {
+        resolving = false
+        guard context.channel.isActive else { return }
+        take(context: context)
+        // Reading paused while the key was asked (a large body kept arriving): the request may need the rest.
+        if readPending, !answering, !handedOff {
+            readPending = false
+            context.read()
         }
     }
 
@@ -184,7 +223,7 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
     func read(context: ChannelHandlerContext) {
         // Reading goes on while an answer is awaited (clients that wait for it send nothing
         // meanwhile); a pipelining client is read ahead up to `maxAhead`.
-        if answering, (received?.readableBytes ?? 0) >= Self.maxAhead {
+        if answering || resolving, (received?.readableBytes ?? 0) >= Self.maxAhead {
             readPending = true
         } else {
             context.read()
