@@ -24,13 +24,13 @@ final class DirectPathTests: XCTestCase {
 
     func testACachedKeyGoesDirectWithTheSameHeadersAsTheRouter() async throws {
         let fakes = Fakes()
-        try await GatewayTests.makeApp(fakes).test(.live) { client in
+        try await GatewayTests.makeApp(fakes, appKeys: GatewayTests.appKeysFailingFirst()).test(.live) { client in
             let headers: HTTPFields = [
                 .sesacKey: "key-lslp", .authorization: "token-abc", .init("x-request-id")!: "req-1",
                 .init("X-Internal-Secret")!: "forged", .init("x-internal-app-id")!: "forged",
             ]
             let first = try await client.execute(uri: "/v1/posts?limit=5", method: .get, headers: headers)
-            XCTAssertEqual(first.status, .ok, "the key is resolved the router's way and cached")
+            XCTAssertEqual(first.status, .ok, "the key is resolved the router's way (the front's lookup failed) and cached")
             let second = try await client.execute(uri: "/v1/posts?limit=5", method: .get, headers: headers)
             XCTAssertEqual(second.status, .ok)
             XCTAssertEqual(second.body.text, #"{"ok":true}"#)
@@ -134,7 +134,8 @@ final class DirectPathTests: XCTestCase {
             return Response(status: .ok, headers: [.contentType: "application/octet-stream"], body: .init(byteBuffer: UpstreamPoolTests.big))
         }
         let market = try await LiveServer.start(router)
-        try await GatewayTests.makeLiveApp(.market, at: market.url).test(.live) { client in
+        try await GatewayTests.makeLiveApp(.market, at: market.url, appKeys: GatewayTests.appKeysFailingFirst()).test(.live) { client in
+            // The first through the router, the others direct.
             for _ in 0..<3 {
                 let response = try await client.execute(uri: "/v1/posts/abc", method: .get, headers: [.sesacKey: "key-lslp"])
                 XCTAssertEqual(response.status, .ok)

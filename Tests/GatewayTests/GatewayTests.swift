@@ -69,6 +69,21 @@ final class GatewayTests: XCTestCase {
         return client
     }
 
+    /// The fake key lookup, except that its first answer is a failure (auth-svc hiccups). The byte
+    /// front, which asks first, then hands that request to the router, which asks again: how a
+    /// test gets one answer from each path.
+    static func appKeysFailingFirst() -> AuthClient {
+        let failed = Mutex(false)
+        return appKeys { key in
+            let first = failed.withLock { failed in
+                defer { failed = true }
+                return !failed
+            }
+            if first { throw ServiceError.unavailable(.auth) }
+            return apps[key]
+        }
+    }
+
     /// `appKeys` replaces the fake auth-svc key lookup (a failing one, say).
     static func makeApp(
         _ fakes: FakeServices, configuration: GatewayConfiguration = .init(), appKeys: AuthClient? = nil
@@ -83,13 +98,15 @@ final class GatewayTests: XCTestCase {
     }
 
     /// A gateway with its real upstream pools, `service` answering at `url`.
-    static func makeLiveApp(_ service: ServiceName, at url: String, idleTimeoutSeconds: Int = 75) throws -> some ApplicationProtocol {
+    static func makeLiveApp(
+        _ service: ServiceName, at url: String, idleTimeoutSeconds: Int = 75, appKeys: AuthClient? = nil
+    ) throws -> some ApplicationProtocol {
         var common = TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory())
         common.serviceURLs[service] = url
         let pools = try UpstreamPools(common: common, maxConnectionsPerService: 4, logger: TestEnvironment.logger)
         return GatewayAssembly.assemble(
             common: common, configuration: GatewayConfiguration(idleTimeoutSeconds: idleTimeoutSeconds),
-            dependencies: .init(apps: Self.appKeys { Self.apps[$0] }, upstream: .live(pools: pools, timeout: .seconds(10))),
+            dependencies: .init(apps: appKeys ?? Self.appKeys { Self.apps[$0] }, upstream: .live(pools: pools, timeout: .seconds(10))),
             logger: TestEnvironment.logger
         ).application()
     }

@@ -46,9 +46,9 @@ final class IdleTimeoutTests: XCTestCase {
             try await Task.sleep(for: .milliseconds(1_500))
             return Fakes.response(.ok, ["content-type": "application/json"], #"{"path":"\#(request.head.uri)"}"#)
         })
-        try await GatewayTests.makeApp(fakes, configuration: Self.configuration).test(.live) { client in
+        try await GatewayTests.makeApp(fakes, configuration: Self.configuration, appKeys: GatewayTests.appKeysFailingFirst()).test(.live) { client in
             let port = try XCTUnwrap(client.port)
-            // The first use of the key goes through the router; the second, cached, goes direct.
+            // The first use of the key goes through the router (the front's lookup failed); the second, cached, goes direct.
             for path in ["/v1/posts/router", "/v1/posts/direct"] {
                 let (text, closed) = try await RawHTTP.exchangeUntilClosed(port: port, Self.request(path), answers: 1, received: {})
                 XCTAssertTrue(closed, path)
