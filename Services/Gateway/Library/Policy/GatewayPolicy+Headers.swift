@@ -85,11 +85,7 @@ extension GatewayPolicy {
         case .length: framing = .length
         default: framing = .chunked
         }
-        buffer.writeStaticString("HTTP/1.1 ")
-        buffer.writeString(String(head.status.code))
-        buffer.writeStaticString(" ")
-        buffer.writeString(head.status.reasonPhrase)
-        buffer.writeStaticString("\r\n")
+        buffer.writeStatusLine(head.status)
         var dated = false
         head.forEachField { name, _, line in
             switch Self.passing(name, lengthReplaced: length != nil || framing != .length) {
@@ -99,22 +95,10 @@ extension GatewayPolicy {
             }
             buffer.writeBytes(line)
         }
-        if framing == .length, let length {
-            buffer.writeStaticString("content-length: ")
-            buffer.writeString(String(length))
-            buffer.writeStaticString("\r\n")
-        }
-        if !dated {
-            buffer.writeStaticString("date: ")
-            buffer.writeString(dates.now())
-            buffer.writeStaticString("\r\n")
-        }
-        buffer.writeString(InternalHeader.requestID)
-        buffer.writeStaticString(": ")
-        buffer.writeString(requestID)
-        buffer.writeStaticString("\r\nserver: ")
-        buffer.writeString(serverName)
-        buffer.writeStaticString("\r\n")
+        if framing == .length, let length { buffer.writeField("content-length", String(length)) }
+        if !dated { buffer.writeField("date", dates.now()) }
+        buffer.writeField(InternalHeader.requestID, requestID)
+        buffer.writeField("server", serverName)
         if framing == .chunked { buffer.writeStaticString("transfer-encoding: chunked\r\n") }
         buffer.writeStaticString("\r\n")
         return framing

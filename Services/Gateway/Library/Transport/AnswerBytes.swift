@@ -9,21 +9,14 @@ enum AnswerBytes {
     static func writeHead(_ head: HTTPResponseHead, to buffer: inout ByteBuffer) -> BodyFraming {
         let framing: BodyFraming =
             !head.status.mayHaveResponseBody ? .none : head.headers.contains(name: "content-length") ? .length : .chunked
-        buffer.writeStaticString("HTTP/1.1 ")
-        buffer.writeString(String(head.status.code))
-        buffer.writeStaticString(" ")
-        buffer.writeString(head.status.reasonPhrase)
-        buffer.writeStaticString("\r\n")
+        buffer.writeStatusLine(head.status)
         for (name, value) in head.headers {
             switch name.utf8.count {
             case 14 where framing != .length && name.isASCII(caseInsensitivelyEqualTo: "content-length"),
                 17 where name.isASCII(caseInsensitivelyEqualTo: "transfer-encoding"):
                 continue
             default:
-                buffer.writeString(name)
-                buffer.writeStaticString(": ")
-                buffer.writeString(value)
-                buffer.writeStaticString("\r\n")
+                buffer.writeField(name, value)
             }
         }
         if framing == .chunked { buffer.writeStaticString("transfer-encoding: chunked\r\n") }

@@ -38,12 +38,7 @@ struct UpstreamHead: Sendable {
         let length = head.headers.first(name: "content-length").flatMap(Int.init)
         body = !head.status.mayHaveResponseBody ? .none : length.map { .length($0) } ?? .untilClose
         lines = ByteBuffer()
-        for (name, value) in head.headers {
-            lines.writeString(name)
-            lines.writeStaticString(": ")
-            lines.writeString(value)
-            lines.writeStaticString("\r\n")
-        }
+        for (name, value) in head.headers { lines.writeField(name, value) }
     }
 
     private init(status: HTTPResponseStatus, body: Body, keepAlive: Bool, lines: ByteBuffer) {

@@ -19,14 +19,9 @@ extension UpstreamRequest {
             case 17 where name.isASCII(caseInsensitivelyEqualTo: "transfer-encoding"): continue
             default: break
             }
-            buffer.writeString(name)
-            buffer.writeStaticString(": ")
-            buffer.writeString(value)
-            buffer.writeStaticString("\r\n")
+            buffer.writeField(name, value)
         }
-        buffer.writeStaticString("host: ")
-        buffer.writeString(host)
-        buffer.writeStaticString("\r\n")
+        buffer.writeField("host", host)
         let framing: BodyFraming
         switch body {
         case _ where hasLength:
@@ -35,9 +30,7 @@ extension UpstreamRequest {
             if [.POST, .PUT, .PATCH].contains(head.method) { buffer.writeStaticString("content-length: 0\r\n") }
             framing = .none
         case .bytes(let bytes):
-            buffer.writeStaticString("content-length: ")
-            buffer.writeString(String(bytes.readableBytes))
-            buffer.writeStaticString("\r\n")
+            buffer.writeField("content-length", String(bytes.readableBytes))
             framing = .length
         case .stream:
             buffer.writeStaticString("transfer-encoding: chunked\r\n")
