@@ -27,7 +27,7 @@ struct PlainRequestHead {
     }
 
     private static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
-        guard let end = headEnd(bytes) else { return bytes.count >= maxLength ? .unusual : .incomplete }
+        guard let end = HTTP1Syntax.headEnd(bytes, limit: maxLength) else { return bytes.count >= maxLength ? .unusual : .incomplete }
         var reader = LineReader(bytes: bytes, end: end)
         guard let method = reader.token(until: 0x20), method.count <= 16, method.allSatisfy({ (65...90).contains($0) }),
             let target = reader.visible(until: 0x20), target.first == UInt8(ascii: "/"),
@@ -44,25 +44,6 @@ struct PlainRequestHead {
         let head = PlainRequestHead(
             method: String(decoding: method, as: UTF8.self), target: String(decoding: target, as: UTF8.self), fields: fields)
         return .head(head, length: end)
-    }
-
-    /// The offset just past the first blank line (`\r\n\r\n`), if it is within the limit.
-    private static func headEnd(_ bytes: UnsafeRawBufferPointer) -> Int? {
-        let limit = min(bytes.count, maxLength)
-        var index = 3
-        while index < limit {
-            // Steps of two when the byte cannot end the pattern.
-            let byte = bytes[index]
-            if byte == 0x0A {
-                if bytes[index - 1] == 0x0D, bytes[index - 2] == 0x0A, bytes[index - 3] == 0x0D { return index + 1 }
-                index += 1
-            } else if byte == 0x0D {
-                index += 1
-            } else {
-                index += 2
-            }
-        }
-        return nil
     }
 
     /// Reads a head's lines left to right; every read fails (nil or false) on a byte out of form.
@@ -87,7 +68,7 @@ struct PlainRequestHead {
         /// An RFC 9110 token, then `separator` (consumed).
         mutating func token(until separator: UInt8) -> UnsafeRawBufferPointer.SubSequence? {
             let start = index
-            while index < end, Self.isTokenByte(bytes[index]) { index += 1 }
+            while index < end, HTTP1Syntax.isTokenByte(bytes[index]) { index += 1 }
             guard index > start, index < end, bytes[index] == separator else { return nil }
             defer { index += 1 }
             return bytes[start..<index]
@@ -113,15 +94,6 @@ struct PlainRequestHead {
             while last > start, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 { last -= 1 }
             index += 2
             return bytes[start..<last]
-        }
-
-        private static func isTokenByte(_ byte: UInt8) -> Bool {
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
-            // ! # $ % & ' * + - . ^ _ ` | ~
-            case 0x21, 0x23...0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E, 0x5F, 0x60, 0x7C, 0x7E: return true
-            default: return false
-            }
         }
     }
 }

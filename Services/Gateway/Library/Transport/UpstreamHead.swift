@@ -93,7 +93,7 @@ struct UpstreamHead: Sendable {
     /// ends, no folding; the body's framing as §6.3 decides it for an answer to `method`.
     static func scan(_ buffer: ByteBuffer, method: HTTPMethod) -> Scan {
         buffer.withUnsafeReadableBytes { bytes in
-            guard let end = headEnd(bytes) else { return bytes.count >= maxLength ? .malformed : .incomplete }
+            guard let end = HTTP1Syntax.headEnd(bytes, limit: maxLength) else { return bytes.count >= maxLength ? .malformed : .incomplete }
             // "HTTP/1.x 200 OK\r\n"
             guard end >= 14, bytes.starts(with: "HTTP/1.".utf8), let minor = digit(bytes[7]), minor <= 1, bytes[8] == 0x20,
                 let hundreds = digit(bytes[9]), let tens = digit(bytes[10]), let ones = digit(bytes[11]), hundreds >= 1,
@@ -109,7 +109,7 @@ struct UpstreamHead: Sendable {
             // Field lines up to the blank line.
             while index < end - 2 {
                 let lineStart = index
-                while index < end, isTokenByte(bytes[index]) { index += 1 }
+                while index < end, HTTP1Syntax.isTokenByte(bytes[index]) { index += 1 }
                 guard index > lineStart, bytes[index] == UInt8(ascii: ":") else { return .malformed }
                 let name = bytes[lineStart..<index]
                 index += 1
@@ -176,28 +176,8 @@ struct UpstreamHead: Sendable {
         }
     }
 
-    /// The offset just past the first blank line, within the limit.
-    private static func headEnd(_ bytes: UnsafeRawBufferPointer) -> Int? {
-        let limit = min(bytes.count, maxLength)
-        var index = 3
-        while index < limit {
-            if bytes[index] == 0x0A, bytes[index - 1] == 0x0D, bytes[index - 2] == 0x0A, bytes[index - 3] == 0x0D { return index + 1 }
-            index += 1
-        }
-        return nil
-    }
-
     private static func digit(_ byte: UInt8) -> Int? {
         (48...57).contains(byte) ? Int(byte - 48) : nil
-    }
-
-    static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
-        // ! # $ % & ' * + - . ^ _ ` | ~
-        case 0x21, 0x23...0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E, 0x5F, 0x60, 0x7C, 0x7E: return true
-        default: return false
-        }
     }
 }
 
