@@ -86,6 +86,45 @@ final class BanTests: XCTestCase {
         }
     }
 
+    /// The rotating refresh leaves the ban to the rotation's own transaction (no separate read):
+    /// a banned user's token is refused and stays as it was, on either engine (on PostgreSQL past
+    /// the one-statement path too), and rotates once the ban is over or lifted.
+    func testARotationRefusesABannedUserAndLeavesTheTokenAsItWas() async throws {
+        let harness = try await AuthHarness.make()
+        try await harness.app.contractTest { client in
+            let user = try await client.join(harness, email: "rotating@example.com")
+            let sessionID = try XCTUnwrap(AuthHarness.claims(of: user.accessToken)?.sid)
+            func rotate(_ token: String, at now: Int64 = GlintDate.nowMilliseconds()) async throws -> RefreshOutcome {
+                try await harness.stores.accounts.rotate(
+                    refreshToken: token, sessionID: sessionID, userID: user.userID, appID: harness.appID, at: now)
+            }
+            func ban(until: Date?) async throws {
+                _ = try await harness.stores.bans.ban(
+                    userID: user.userID, appID: harness.appID, BanRequest(reason: "spam", until: until, operatorID: "op-1"), at: Date())
+            }
+
+            let until = Date().addingTimeInterval(3600)
+            try await ban(until: until)
+            let refused = try await rotate(user.refreshToken)
+            XCTAssertEqual(refused, .rejected("this account is suspended"))
+            XCTAssertEqual(refused, RefreshRules.suspended)
+            let unchanged = try await harness.values(Int64.self, "SELECT refresh_generation FROM session")
+            XCTAssertEqual(unchanged, [1], "the refused rotation wrote nothing")
+
+            guard case .rotated(let next) = try await rotate(user.refreshToken, at: GlintDate.milliseconds(until) + 1) else {
+                return XCTFail("a ban that is over refuses nothing")
+            }
+            try await ban(until: nil)
+            let refusedAgain = try await rotate(next)
+            XCTAssertEqual(refusedAgain, RefreshRules.suspended)
+            let lifted = try await harness.stores.bans.unban(userID: user.userID, appID: harness.appID)
+            XCTAssertTrue(lifted)
+            guard case .rotated = try await rotate(next) else { return XCTFail("the same token rotates once the ban is lifted") }
+            let generation = try await harness.values(Int64.self, "SELECT refresh_generation FROM session")
+            XCTAssertEqual(generation, [3])
+        }
+    }
+
     /// A poll with nothing new waits, and answers the ban made meanwhile (`ChangeWaiters` wakes
     /// it; its own tests show the wait ends on the change, not on the window).
     func testPollAnswersTheNextBan() async throws {

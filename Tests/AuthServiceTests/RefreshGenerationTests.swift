@@ -118,13 +118,13 @@ final class RefreshGenerationTests: XCTestCase {
         XCTAssertEqual(renewing, "s1", "quotehub's renew reads it")
         let unrotated = try await store.checkWithoutRotating(refreshToken: live, sessionID: "s1", userID: "u1", at: now)
         XCTAssertEqual(unrotated, .rotated(refreshToken: live))
-        let otherUser = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u2", at: now)
+        let otherUser = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u2", appID: "a1", at: now)
         XCTAssertEqual(otherUser, .rejected("unknown refresh token"))
-        guard case .rotated(let first) = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u1", at: now) else {
+        guard case .rotated(let first) = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u1", appID: "a1", at: now) else {
             return XCTFail("the live legacy token rotates")
         }
         XCTAssertEqual(Self.codec.read(first), .current(.init(sessionID: "s1", generation: 1, expiresAt: now + 1_000_000)))
-        let again = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u1", at: now + 5)
+        let again = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u1", appID: "a1", at: now + 5)
         XCTAssertEqual(
             again, .rotated(refreshToken: first),
             "within the grace window the same device gets the family's current token")
@@ -134,16 +134,16 @@ final class RefreshGenerationTests: XCTestCase {
         XCTAssertNil(retired)
         let renewingFirst = try await store.session(refreshToken: first, appID: "a1", at: now)?.userID
         XCTAssertEqual(renewingFirst, "u1")
-        guard case .rotated(let second) = try await store.rotate(refreshToken: first, sessionID: "s1", userID: "u1", at: now + 10) else {
+        guard case .rotated(let second) = try await store.rotate(refreshToken: first, sessionID: "s1", userID: "u1", appID: "a1", at: now + 10) else {
             return XCTFail("generations rotate")
         }
-        let firstAgain = try await store.rotate(refreshToken: first, sessionID: "s1", userID: "u1", at: now + 20)
+        let firstAgain = try await store.rotate(refreshToken: first, sessionID: "s1", userID: "u1", appID: "a1", at: now + 20)
         XCTAssertEqual(firstAgain, .rotated(refreshToken: second))
-        let longExchanged = try await store.rotate(refreshToken: exchanged, sessionID: "s1", userID: "u1", at: now + 30)
+        let longExchanged = try await store.rotate(refreshToken: exchanged, sessionID: "s1", userID: "u1", appID: "a1", at: now + 30)
         XCTAssertEqual(
             longExchanged,
             .rejected("refresh token reused; please log in again"), "a legacy token exchanged long ago")
-        let afterReuse = try await store.rotate(refreshToken: second, sessionID: "s1", userID: "u1", at: now + 40)
+        let afterReuse = try await store.rotate(refreshToken: second, sessionID: "s1", userID: "u1", appID: "a1", at: now + 40)
         XCTAssertEqual(afterReuse, .rejected("session ended"))
         let reason = try await database.read { db in try String.fetchOne(db, sql: "SELECT revoke_reason FROM session WHERE id = 's1'") }
         XCTAssertEqual(reason, "refresh token reused")
@@ -155,7 +155,7 @@ final class RefreshGenerationTests: XCTestCase {
             return XCTFail("a live session rotates")
         }
         XCTAssertEqual(Self.codec.read(next), .current(.init(sessionID: "s1", generation: 1, expiresAt: 2_000_000)))
-        let legacyAfter = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u1", at: 1_000_001)
+        let legacyAfter = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u1", appID: "a1", at: 1_000_001)
         XCTAssertEqual(legacyAfter, .rejected("refresh token reused; please log in again"))
         let afterReuse = try await store.rotateWithoutToken(sessionID: "s1", userID: "u1", at: 1_000_002)
         XCTAssertEqual(afterReuse, .rejected("session ended"))
@@ -163,18 +163,18 @@ final class RefreshGenerationTests: XCTestCase {
 
     func testExpiredTokensAreExpiredNotReused() async throws {
         let (store, _, live, _) = try legacyStore(grace: 0)
-        let expired = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u1", at: 9_000_000)
+        let expired = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u1", appID: "a1", at: 9_000_000)
         XCTAssertEqual(expired, .rejected("refresh token expired"))
         let expiredAlone = try await store.rotateWithoutToken(sessionID: "s1", userID: "u1", at: 9_000_000)
         XCTAssertEqual(expiredAlone, .rejected("refresh token expired"))
-        guard case .rotated(let next) = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u1", at: 10) else {
+        guard case .rotated(let next) = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u1", appID: "a1", at: 10) else {
             return XCTFail("a live token rotates")
         }
-        let expiredGeneration = try await store.rotate(refreshToken: next, sessionID: "s1", userID: "u1", at: 1_000_010)
+        let expiredGeneration = try await store.rotate(refreshToken: next, sessionID: "s1", userID: "u1", appID: "a1", at: 1_000_010)
         XCTAssertEqual(expiredGeneration, .rejected("refresh token expired"))
         let expiredRenewal = try await store.session(refreshToken: next, appID: "a1", at: 1_000_010)?.sessionID
         XCTAssertEqual(expiredRenewal, nil)
-        let rotated = try await store.rotate(refreshToken: next, sessionID: "s1", userID: "u1", at: 20)
+        let rotated = try await store.rotate(refreshToken: next, sessionID: "s1", userID: "u1", appID: "a1", at: 20)
         XCTAssertEqual(
             rotated,
             .rotated(refreshToken: Self.codec.token(.init(sessionID: "s1", generation: 2, expiresAt: 1_000_020))))

@@ -98,9 +98,9 @@ struct AccountService: Sendable {
             return nil
         }
         let session = try await session(appID: appID, refreshToken: refreshToken)
-        try await bans.check(userID: session.userID, appID: appID, refreshing: true)
+        // The rotation refuses a banned user itself (`RefreshRules.suspended`).
         switch try await accounts.rotate(
-            refreshToken: refreshToken ?? "", sessionID: session.sessionID, userID: session.userID, at: GlintDate.nowMilliseconds())
+            refreshToken: refreshToken ?? "", sessionID: session.sessionID, userID: session.userID, appID: appID, at: GlintDate.nowMilliseconds())
         {
         case .rejected(let reason):
             throw ServiceError(.refreshInvalid, reason)
@@ -132,16 +132,21 @@ struct AccountService: Sendable {
             throw ServiceError(.refreshInvalid, error.message)
         }
         guard caller.appID == appID else { throw ServiceError(.tokenInvalid, "access token belongs to another app") }
-        try await bans.check(userID: caller.userID, appID: appID, refreshing: true)
         let now = GlintDate.nowMilliseconds()
         let outcome: RefreshOutcome
         if let refreshToken, !refreshToken.isEmpty {
             guard refreshToken.utf8.count <= 256 else { throw ServiceError(.refreshInvalid, "unknown refresh token") }
-            outcome =
-                rotate
-                ? try await accounts.rotate(refreshToken: refreshToken, sessionID: caller.sessionID, userID: caller.userID, at: now)
-                : try await accounts.checkWithoutRotating(refreshToken: refreshToken, sessionID: caller.sessionID, userID: caller.userID, at: now)
+            if rotate {
+                // The busiest write of the service: the rotation checks the ban in its own transaction.
+                outcome = try await accounts.rotate(
+                    refreshToken: refreshToken, sessionID: caller.sessionID, userID: caller.userID, appID: appID, at: now)
+            } else {
+                try await bans.check(userID: caller.userID, appID: appID, refreshing: true)
+                outcome = try await accounts.checkWithoutRotating(
+                    refreshToken: refreshToken, sessionID: caller.sessionID, userID: caller.userID, at: now)
+            }
         } else if try await apps.find(id: appID)?.refreshWithAccessTokenOnly == true {
+            try await bans.check(userID: caller.userID, appID: appID, refreshing: true)
             outcome = try await accounts.rotateWithoutToken(sessionID: caller.sessionID, userID: caller.userID, at: now)
         } else {
             throw ServiceError(.refreshInvalid, "refresh token required")

@@ -53,8 +53,11 @@ struct BanService: Sendable {
     /// dialect renders as the end of the session).
     func check(userID: String, appID: String, refreshing: Bool = false) async throws {
         guard try await store.ban(of: userID, appID: appID, at: now()) != nil else { return }
-        throw refreshing ? ServiceError(.refreshInvalid, "this account is suspended") : ServiceError(.banned, "this account is suspended")
+        throw refreshing ? ServiceError(.refreshInvalid, Self.suspended) : ServiceError(.banned, Self.suspended)
     }
+
+    /// What a banned user is told, here and by a refused rotation (`RefreshRules.suspended`).
+    static let suspended = "this account is suspended"
 
     /// Signs the user out everywhere: sessions revoked, older tokens refused by every process.
     func signOut(userID: String, appID: String) async throws -> Int {

@@ -1,5 +1,6 @@
 import Contracts
 import Foundation
+import PostgresNIO
 import PostgresStorage
 import ServiceKit
 
@@ -39,13 +40,16 @@ struct PostgresBanStore: BanStore {
     }
 
     func ban(of userID: String, appID: String, at time: Date) async throws -> BanState? {
-        let now = GlintDate.milliseconds(time)
-        return try await pool.read {
-            try await $0.record(
-                BanRecord.self,
-                "SELECT * FROM ban WHERE user_id = \(userID) AND app_id = \(appID) AND (banned_until IS NULL OR banned_until > \(now))",
-                logger: pool.logger)?.state
+        try await pool.read { [logger = pool.logger] in
+            try await Self.ban($0, of: userID, appID: appID, at: GlintDate.milliseconds(time), logger: logger)?.state
         }
+    }
+
+    /// The user's ban in force at `now` (milliseconds), read on the caller's connection (a rotation's transaction too).
+    static func ban(_ connection: PostgresConnection, of userID: String, appID: String, at now: Int64, logger: Logger) async throws -> BanRecord? {
+        try await connection.record(
+            BanRecord.self, "SELECT * FROM ban WHERE user_id = \(userID) AND app_id = \(appID) AND (banned_until IS NULL OR banned_until > \(now))",
+            logger: logger)
     }
 
     func signOut(userID: String, appID: String, at time: Date) async throws -> Int {

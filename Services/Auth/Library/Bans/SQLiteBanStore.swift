@@ -34,12 +34,15 @@ struct SQLiteBanStore: BanStore {
     }
 
     func ban(of userID: String, appID: String, at time: Date) async throws -> BanState? {
-        try await database.read { db in
-            // Asked at every sign-in and refresh: compiled once per connection, not each time.
-            try BanRecord.fetchOne(
-                db.cachedStatement(sql: "SELECT * FROM ban WHERE user_id = ? AND app_id = ? AND (banned_until IS NULL OR banned_until > ?)"),
-                arguments: [userID, appID, GlintDate.milliseconds(time)])?.state
-        }
+        try await database.read { db in try Self.ban(db, of: userID, appID: appID, at: GlintDate.milliseconds(time))?.state }
+    }
+
+    /// The user's ban in force at `now` (milliseconds), read in the caller's transaction (a rotation's too).
+    static func ban(_ db: Database, of userID: String, appID: String, at now: Int64) throws -> BanRecord? {
+        // Asked at every sign-in and refresh: compiled once per connection, not each time.
+        try BanRecord.fetchOne(
+            db.cachedStatement(sql: "SELECT * FROM ban WHERE user_id = ? AND app_id = ? AND (banned_until IS NULL OR banned_until > ?)"),
+            arguments: [userID, appID, now])
     }
 
     func signOut(userID: String, appID: String, at time: Date) async throws -> Int {

@@ -23,8 +23,9 @@ protocol AccountStore: Sendable {
     func revokeUser(id: String, appID: String) async throws -> Bool
 
     /// Exchanges a refresh token of the session for a new one. A token used again after the
-    /// grace window is a stolen copy or a replay: the whole session dies.
-    func rotate(refreshToken: String, sessionID: String, userID: String, at time: Int64) async throws -> RefreshOutcome
+    /// grace window is a stolen copy or a replay: the whole session dies. A user banned in
+    /// `appID` is refused (`RefreshRules.suspended`) in the same transaction, the token untouched.
+    func rotate(refreshToken: String, sessionID: String, userID: String, appID: String, at time: Int64) async throws -> RefreshOutcome
     /// The live session a refresh token of `appID` proves (not expired, not rotated away, not
     /// ended), for clients that send the refresh token alone (API.md §9).
     func session(refreshToken: String, appID: String, at time: Int64) async throws -> (sessionID: String, userID: String)?

@@ -97,24 +97,28 @@ struct PostgresAccountStore: AccountStore {
         return rules.codec.token(first)
     }
 
-    func rotate(refreshToken: String, sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
+    func rotate(refreshToken: String, sessionID: String, userID: String, appID: String, at now: Int64) async throws -> RefreshOutcome {
         guard case .current(let claims) = rules.codec.read(refreshToken) else { return .rejected("unknown refresh token") }
         // The common case in one statement instead of four round trips: `RefreshRules.rotation`'s
-        // `.advance` (the family's current token, unexpired, of a live session of the caller's),
-        // checked by the UPDATE itself. A concurrent refresh that got there first leaves it no row,
-        // and the full rules below answer (grace, reuse, …).
+        // `.advance` (the family's current token, unexpired, of a live session of the caller's, who
+        // is not banned), checked by the UPDATE itself. A concurrent refresh that got there first
+        // leaves it no row, and the full rules below answer (ban, grace, reuse, …).
         if claims.sessionID == sessionID, claims.expiresAt > now {
             let next = rules.next(sessionID: sessionID, after: claims.generation, now: now)
             let advanced = try await pool.read { connection in
                 try await connection.count(
                     """
                     UPDATE session SET refresh_generation = \(next.generation), refresh_expires_at = \(next.expiresAt), refresh_rotated_at = \(now)
-                    WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND refresh_generation = \(claims.generation) RETURNING 1
+                    WHERE id = \(sessionID) AND user_id = \(userID) AND revoked_at IS NULL AND refresh_generation = \(claims.generation)
+                    AND NOT EXISTS (
+                        SELECT 1 FROM ban WHERE user_id = \(userID) AND app_id = \(appID) AND (banned_until IS NULL OR banned_until > \(now)))
+                    RETURNING 1
                     """, logger: logger)
             }
             if advanced == 1 { return .rotated(refreshToken: rules.codec.token(next)) }
         }
         return try await pool.transaction { connection in
+            if try await PostgresBanStore.ban(connection, of: userID, appID: appID, at: now, logger: logger) != nil { return RefreshRules.suspended }
             let family = try await family(connection, sessionID: sessionID, forUpdate: true)
             return try await apply(
                 connection, rules.rotation(of: claims, sessionID: sessionID, userID: userID, family: family, now: now), sessionID, family, now)

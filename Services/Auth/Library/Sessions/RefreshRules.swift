@@ -22,6 +22,10 @@ struct RefreshRules: Sendable {
     }
 
     static let reused = RefreshOutcome.rejected("refresh token reused; please log in again")
+    /// A rotation asked for a user banned in the app: refused before the family is read, so the
+    /// token stays as it was (the store's ban check in the rotation's own transaction, which
+    /// spares the refresh a separate read; `BanService.check` answers the same).
+    static let suspended = RefreshOutcome.rejected(BanService.suspended)
     static let reuseReason = "refresh token reused"
 
     let codec: RefreshTokenCodec

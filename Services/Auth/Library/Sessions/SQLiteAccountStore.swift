@@ -25,6 +25,7 @@ struct SQLiteAccountStore: AccountStore {
         var refreshToken: String
         var sessionID: String
         var userID: String
+        var appID: String
         var now: Int64
     }
 
@@ -39,7 +40,8 @@ struct SQLiteAccountStore: AccountStore {
         self.database = database
         self.tokens = tokens
         rotations = WriteBatcher(database: database) { db, rotation in
-            try tokens.rotate(db, token: rotation.refreshToken, sessionID: rotation.sessionID, userID: rotation.userID, now: rotation.now)
+            try tokens.rotate(
+                db, token: rotation.refreshToken, sessionID: rotation.sessionID, userID: rotation.userID, appID: rotation.appID, now: rotation.now)
         }
     }
 
@@ -118,8 +120,8 @@ struct SQLiteAccountStore: AccountStore {
         return first.token
     }
 
-    func rotate(refreshToken: String, sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
-        try await rotations.submit(Rotation(refreshToken: refreshToken, sessionID: sessionID, userID: userID, now: now))
+    func rotate(refreshToken: String, sessionID: String, userID: String, appID: String, at now: Int64) async throws -> RefreshOutcome {
+        try await rotations.submit(Rotation(refreshToken: refreshToken, sessionID: sessionID, userID: userID, appID: appID, now: now))
     }
 
     func rotateWithoutToken(sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {

@@ -11,7 +11,8 @@ struct SQLiteRefreshTokens: Sendable {
         return (claims, rules.codec.token(claims))
     }
 
-    func rotate(_ db: Database, token: String, sessionID: String, userID: String, now: Int64) throws -> RefreshOutcome {
+    func rotate(_ db: Database, token: String, sessionID: String, userID: String, appID: String, now: Int64) throws -> RefreshOutcome {
+        if try SQLiteBanStore.ban(db, of: userID, appID: appID, at: now) != nil { return RefreshRules.suspended }
         switch rules.codec.read(token) {
         case .invalid:
             return .rejected("unknown refresh token")
