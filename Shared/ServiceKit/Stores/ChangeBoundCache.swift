@@ -7,29 +7,34 @@ import Synchronization
 /// Read `generation` before reading the file; store what was computed under it. A value stored
 /// under an older generation than the counter's is dropped, and lookups under one are empty.
 /// Bounded by the summed `cost` of its values (their bytes, say; by default each costs 1).
+/// Inlinable throughout, as `ExpiringCache` is, so that its users specialise it.
 package final class ChangeBoundCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private struct State {
-        var generation: UInt64 = 0
-        var entries: [Key: Value] = [:]
-        var cost = 0
+    @usableFromInline struct State {
+        @usableFromInline var generation: UInt64
+        @usableFromInline var entries: [Key: Value] = [:]
+        @usableFromInline var cost = 0
+
+        @inlinable init(generation: UInt64 = 0) {
+            self.generation = generation
+        }
     }
 
-    private let changes: any CommitCounter
-    private let state = Mutex(State())
-    private let maxCost: Int
-    private let cost: @Sendable (Value) -> Int
+    @usableFromInline let changes: any CommitCounter
+    @usableFromInline let state = Mutex(State())
+    @usableFromInline let maxCost: Int
+    @usableFromInline let cost: @Sendable (Value) -> Int
 
-    package init(changes: any CommitCounter, maxCost: Int, cost: @escaping @Sendable (Value) -> Int = { _ in 1 }) {
+    @inlinable package init(changes: any CommitCounter, maxCost: Int, cost: @escaping @Sendable (Value) -> Int = { _ in 1 }) {
         self.changes = changes
         self.maxCost = maxCost
         self.cost = cost
     }
 
-    package var generation: UInt64 { changes.count }
+    @inlinable package var generation: UInt64 { changes.count }
 
     /// What `take` makes of the kept values of `keys` (nil: not taken), if nothing changed since
     /// `generation`. Made in one pass: a caller that keeps a part of each value copies only that.
-    package func values<Taken>(for keys: some Sequence<Key>, generation: UInt64, taking take: (Value) -> Taken?) -> [Key: Taken] {
+    @inlinable package func values<Taken>(for keys: some Sequence<Key>, generation: UInt64, taking take: (Value) -> Taken?) -> [Key: Taken] {
         guard changes.count == generation else { return [:] }
         return state.withLock { state in
             guard state.generation == generation else { return [:] }
@@ -41,13 +46,13 @@ package final class ChangeBoundCache<Key: Hashable & Sendable, Value: Sendable>:
         }
     }
 
-    package func value(for key: Key, generation: UInt64) -> Value? {
+    @inlinable package func value(for key: Key, generation: UInt64) -> Value? {
         guard changes.count == generation else { return nil }
         return state.withLock { state in state.generation == generation ? state.entries[key] : nil }
     }
 
     /// Keeps `pairs`, computed from what was read after `generation` was read.
-    package func store(_ pairs: some Collection<(Key, Value)>, generation: UInt64) {
+    @inlinable package func store(_ pairs: some Collection<(Key, Value)>, generation: UInt64) {
         let added = pairs.reduce(0) { $0 + cost($1.1) }
         guard !pairs.isEmpty, added <= maxCost, changes.count == generation else { return }
         state.withLock { state in
