@@ -7,8 +7,8 @@ import Synchronization
 /// Read `generation` before reading the file; store what was computed under it. A value stored
 /// under an older generation than the counter's is dropped, and lookups under one are empty.
 /// Bounded by the summed `cost` of its values (their bytes, say; by default each costs 1).
-/// Inlinable throughout, as `ExpiringCache` is, so that its users specialise it.
-package final class ChangeBoundCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+/// Public and inlinable throughout, as `ExpiringCache` is (why there), so that its users specialise it.
+public final class ChangeBoundCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline struct State {
         @usableFromInline var generation: UInt64
         @usableFromInline var entries: [Key: Value] = [:]

@@ -4,6 +4,8 @@
 ///
 /// The count moves after a commit, never before it: a reader that read the count and then the
 /// tables has data at least as new as that count.
-package protocol CommitCounter: AnyObject, Sendable {
+///
+/// Public because `ChangeBoundCache`'s inlinable members use it (see `ExpiringCache`).
+public protocol CommitCounter: AnyObject, Sendable {
     var count: UInt64 { get }
 }

@@ -4,10 +4,12 @@ import Synchronization
 /// not ask again per request. Bounded: when full, it starts over (the entries are cheap to ask
 /// for again, and a bound matters more than which ones go).
 ///
-/// Inlinable throughout: a generic class of another module otherwise runs unspecialised in its
-/// users (its dictionary hashed and compared through witness tables, the type metadata looked up
-/// at run time on every call), a measured share of each request in the services that use it.
-package final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+/// Public and inlinable throughout: a generic class of another module otherwise runs
+/// unspecialised in its users (its dictionary hashed and compared through witness tables, type
+/// metadata looked up at run time on every call), a measured share of each request. Swift 6.3
+/// inlines and specialises no member of a `package` type in another module, `@inlinable` or not
+/// (the services' objects still called the generic entry points); of a `public` type it does.
+public final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline struct Entry {
         @usableFromInline var value: Value
         @usableFromInline var expires: ContinuousClock.Instant
