@@ -9,30 +9,34 @@ import Synchronization
 ///
 /// A request that throws fails alone: its batch is rolled back and each of its requests runs again
 /// in a transaction of its own (savepoints per request would cost every batch for the rare error).
-package final class WriteBatcher<Request: Sendable, Outcome: Sendable>: Sendable {
-    private typealias Pending = (request: Request, continuation: CheckedContinuation<Outcome, any Error>)
+///
+/// Public and inlinable, so that its users specialise it (why: `ExpiringCache`).
+public final class WriteBatcher<Request: Sendable, Outcome: Sendable>: Sendable {
+    @usableFromInline typealias Pending = (request: Request, continuation: CheckedContinuation<Outcome, any Error>)
 
-    private struct State {
-        var pending: [Pending] = []
-        var writing = false
+    @usableFromInline struct State {
+        @usableFromInline var pending: [Pending] = []
+        @usableFromInline var writing = false
+
+        @inlinable init() {}
     }
 
-    private let database: any DatabaseWriter
-    private let maxBatch: Int
-    private let apply: @Sendable (Database, Request) throws -> Outcome
-    private let state = Mutex(State())
+    @usableFromInline let database: any DatabaseWriter
+    @usableFromInline let maxBatch: Int
+    @usableFromInline let apply: @Sendable (Database, Request) throws -> Outcome
+    @usableFromInline let state = Mutex(State())
 
     /// `apply` is one request's write, inside the batch's transaction.
-    package init(database: any DatabaseWriter, maxBatch: Int = 256, apply: @escaping @Sendable (Database, Request) throws -> Outcome) {
+    @inlinable package init(database: any DatabaseWriter, maxBatch: Int = 256, apply: @escaping @Sendable (Database, Request) throws -> Outcome) {
         self.database = database
         self.maxBatch = maxBatch
         self.apply = apply
     }
 
     /// Requests waiting for the batch being written to finish.
-    package var waiting: Int { state.withLock { $0.pending.count } }
+    @inlinable package var waiting: Int { state.withLock { $0.pending.count } }
 
-    package func submit(_ request: Request) async throws -> Outcome {
+    @inlinable package func submit(_ request: Request) async throws -> Outcome {
         try await withCheckedThrowingContinuation { continuation in
             let start = state.withLock { state in
                 state.pending.append((request, continuation))
@@ -44,7 +48,7 @@ package final class WriteBatcher<Request: Sendable, Outcome: Sendable>: Sendable
     }
 
     /// Writes batches until nothing is pending.
-    private func drain() async {
+    @inlinable func drain() async {
         while true {
             let batch = state.withLock { state -> [Pending] in
                 let batch = Array(state.pending.prefix(maxBatch))

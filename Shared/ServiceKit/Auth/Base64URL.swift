@@ -2,11 +2,12 @@ import Foundation
 
 /// Base64url without padding (RFC 7515), as JWTs and JWKs use it. Written by hand: every token
 /// issued or checked passes through here, and going through `base64EncodedString` plus three
-/// `replacingOccurrences` was a visible share of a refresh.
-package enum Base64URL {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+/// `replacingOccurrences` was a visible share of a refresh. Public and inlinable, so that callers
+/// specialise it for what they pass (why: `ExpiringCache`).
+public enum Base64URL {
+    @usableFromInline static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
     /// Each byte's 6-bit value, 0xFF for none; `+` and `/` (plain base64) are taken too.
-    private static let values: [UInt8] = {
+    @usableFromInline static let values: [UInt8] = {
         var table = [UInt8](repeating: 0xFF, count: 256)
         for (index, byte) in alphabet.enumerated() { table[Int(byte)] = UInt8(index) }
         table[Int(UInt8(ascii: "+"))] = 62
@@ -14,7 +15,7 @@ package enum Base64URL {
         return table
     }()
 
-    package static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    @inlinable package static func encode(_ bytes: some Sequence<UInt8>) -> String {
         let bytes = Array(bytes)
         var output = [UInt8]()
         output.reserveCapacity((bytes.count * 4 + 2) / 3)
@@ -34,7 +35,7 @@ package enum Base64URL {
         return String(decoding: output, as: UTF8.self)
     }
 
-    package static func decode(_ text: some StringProtocol) -> Data? {
+    @inlinable package static func decode(_ text: some StringProtocol) -> Data? {
         var utf8 = Array(text.utf8)
         while utf8.last == UInt8(ascii: "=") { utf8.removeLast() }
         guard utf8.count % 4 != 1 else { return nil }

@@ -24,15 +24,17 @@ struct RefreshTokenCodec: Sendable {
         case invalid
     }
 
-    private let key: SymmetricKey
+    /// The MAC's state after the key: each token copies it (copy on write) instead of hashing
+    /// the key's two blocks again.
+    private let keyed: HMAC<SHA256>
 
     init(key: SymmetricKey) {
-        self.key = key
+        keyed = HMAC(key: key)
     }
 
     func token(_ claims: Claims) -> String {
         let payload = "\(claims.sessionID).\(claims.generation).\(claims.expiresAt)"
-        return payload + "." + Base64URL.encode(HMAC<SHA256>.authenticationCode(for: Data(payload.utf8), using: key))
+        return payload + "." + mac(payload)
     }
 
     func read(_ token: String) -> Reading {
@@ -40,13 +42,18 @@ struct RefreshTokenCodec: Sendable {
         guard let macDot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return .legacy }
         let payload = token[..<macDot]
         let parts = payload.split(separator: ".", omittingEmptySubsequences: false)
-        let macText = token[utf8.index(after: macDot)...]
-        // The MAC's text must be the one encoding of its bytes: no second spelling of a token.
+        // Compared as text: the MAC's one encoding of its bytes, so no second spelling of a token.
         guard parts.count == 3, !parts[0].isEmpty, let generation = Int64(parts[1]), let expiresAt = Int64(parts[2]),
-            let mac = Base64URL.decode(macText), Base64URL.encode(mac) == macText,
-            HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Data(payload.utf8), using: key)
+            ConstantTime.equals(Array(mac(payload).utf8), Array(token.utf8[utf8.index(after: macDot)...]))
         else { return .invalid }
         return .current(Claims(sessionID: String(parts[0]), generation: generation, expiresAt: expiresAt))
+    }
+
+    /// The payload's MAC, base64url.
+    private func mac(_ payload: some StringProtocol) -> String {
+        var mac = keyed
+        mac.update(data: Array(payload.utf8))
+        return Base64URL.encode(mac.finalize())
     }
 
     /// How a legacy token is found in `refresh_token`.
