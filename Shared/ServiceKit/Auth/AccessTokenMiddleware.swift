@@ -30,7 +30,7 @@ package struct AccessTokenMiddleware: RouterMiddleware {
     }
 
     package static func token(from request: Request) -> String? {
-        token(fromHeader: request.headers[.authorization])
+        token(fromHeader: request.headers.value(of: .authorization))
     }
 
     /// A token as clients send it: raw, or after `Bearer `. Read on the bytes: this runs on

@@ -18,11 +18,11 @@ package struct InternalSecretMiddleware: RouterMiddleware {
 
     /// Also used where no middleware runs (WebSocket upgrades).
     package static func carriesSecret(_ headers: HTTPFields, _ secret: some Collection<UInt8>) -> Bool {
-        guard let presented = headers[secretHeader] else { return false }
+        guard let presented = headers.value(of: secretHeader) else { return false }
         return ConstantTime.equals(Array(presented.utf8), Array(secret))
     }
 
-    package static func appID(in headers: HTTPFields) -> String? { headers[appHeader] }
+    package static func appID(in headers: HTTPFields) -> String? { headers.value(of: appHeader) }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard Self.carriesSecret(request.headers, secret) else {
@@ -30,8 +30,8 @@ package struct InternalSecretMiddleware: RouterMiddleware {
         }
         var context = context
         context.appID = Self.appID(in: request.headers)
-        context.appProfile = request.headers[Self.profileHeader].flatMap(Dialect.init(rawValue:))
-        context.publicBase = request.headers[Self.publicBaseHeader]
+        context.appProfile = request.headers.value(of: Self.profileHeader).flatMap(Dialect.init(rawValue:))
+        context.publicBase = request.headers.value(of: Self.publicBaseHeader)
         if let appID = context.appID {
             context.logger[metadataKey: "app_id"] = .string(appID)
         }

@@ -21,7 +21,7 @@ package struct RequestIDMiddleware: RouterMiddleware {
 
     /// The caller's id when it is acceptable, else a new one.
     package static func requestID(of headers: HTTPFields) -> String {
-        requestID(offered: headers[header])
+        requestID(offered: headers.value(of: header))
     }
 
     package static func requestID(offered: String?) -> String {
