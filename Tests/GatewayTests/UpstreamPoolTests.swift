@@ -54,6 +54,14 @@ final class UpstreamPoolTests: XCTestCase {
         UpstreamRequest(head: HTTPRequestHead(version: .http1_1, method: .GET, uri: path), body: .none)
     }
 
+    /// `count` GETs of `path`, one after another from one event loop, each answer given to `check`.
+    static func inTurn(
+        _ count: Int, _ path: String, on pool: UpstreamPool, check: (UpstreamResponse) async throws -> Void
+    ) async throws {
+        let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
+        for _ in 0..<count { try await check(try await pool.execute(get(path), timeout: .seconds(5), on: eventLoop).get()) }
+    }
+
     static func collect(_ response: UpstreamResponse) async throws -> ByteBuffer {
         switch response.body {
         case .buffered(let buffer): return buffer
@@ -77,9 +85,7 @@ final class UpstreamPoolTests: XCTestCase {
 
     func testSequentialRequestsReuseOneConnection() async throws {
         try await Self.withPool(maxConnections: 8) { pool in
-            let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
-            for _ in 0..<5 {
-                let response = try await pool.execute(Self.get("/small"), timeout: .seconds(5), on: eventLoop).get()
+            try await Self.inTurn(5, "/small", on: pool) { response in
                 XCTAssertEqual(response.head.status, .ok)
                 guard case .buffered(let body) = response.body else { return XCTFail("a small answer comes whole") }
                 XCTAssertEqual(String(buffer: body), "hello")
@@ -90,9 +96,7 @@ final class UpstreamPoolTests: XCTestCase {
 
     func testLargeAnswersStreamIntact() async throws {
         try await Self.withPool(maxConnections: 8) { pool in
-            let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
-            for _ in 0..<2 {
-                let response = try await pool.execute(Self.get("/big"), timeout: .seconds(5), on: eventLoop).get()
+            try await Self.inTurn(2, "/big", on: pool) { response in
                 guard case .stream = response.body else { return XCTFail("1 MB is streamed") }
                 let body = try await Self.collect(response)
                 XCTAssertEqual(body, Self.big)
@@ -182,9 +186,7 @@ final class UpstreamPoolTests: XCTestCase {
 
     func testChunkedAnswersArriveWholeAndTheConnectionGoesOn() async throws {
         try await Self.withPool(maxConnections: 8) { pool in
-            let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
-            for _ in 0..<3 {
-                let response = try await pool.execute(Self.get("/chunked"), timeout: .seconds(5), on: eventLoop).get()
+            try await Self.inTurn(3, "/chunked", on: pool) { response in
                 XCTAssertEqual(response.head.body, .chunked)
                 let body = try await Self.collect(response)
                 XCTAssertEqual(String(buffer: body), "part 0;part 1;part 2;")
