@@ -130,6 +130,7 @@ final class PostAnswerCacheTests: XCTestCase {
                 client, harness, .post, "/v1/posts/\(id)/comments", as: Self.alice, body: CommentRequest(content: "reply", parentCommentID: commentID)
             )
             _ = try await Self.post(client, harness, id, as: Self.alice)
+            _ = try await Self.feed(client, harness, as: Self.alice)
 
             people.nicknames.withLock { $0 = [Self.alice: "renamed", Self.carol: "carol2"] }
             let renamed = [try await Self.post(client, harness, id, as: Self.alice), try await Self.feed(client, harness, as: Self.alice)[0]]
@@ -149,6 +150,40 @@ final class PostAnswerCacheTests: XCTestCase {
             // What bob's reads rendered (carol's comment hidden) is not what alice then gets.
             let forAlice = try await Self.post(client, harness, id, as: Self.alice)
             XCTAssertEqual((forAlice["comments"] as? [[String: Any]])?.map { $0["content"] as? String }, ["by carol"])
+        }
+    }
+
+    func testAKeptFeedPageIsSentAsWrittenUntilWhatItShowsChanges() async throws {
+        let people = People()
+        let harness = try await Harness.make(users: people.client)
+        try await harness.app.contractTest { client in
+            let first = try await Self.create(client, harness, as: Self.alice, PostCreateRequest(category: "c", title: "one", content: ""))
+            let second = try await Self.create(client, harness, as: Self.alice, PostCreateRequest(category: "c", title: "two", content: ""))
+            _ = try await Self.call(client, harness, .post, "/v1/posts/\(first)/comments", as: Self.carol, body: CommentRequest(content: "hi"))
+            let written = try await Self.call(client, harness, .get, "/v1/posts?limit=20", as: Self.bob)
+            let kept = try await Self.call(client, harness, .get, "/v1/posts?limit=20", as: Self.bob)
+            XCTAssertEqual(kept.status, .ok)
+            XCTAssertEqual(kept.headers[.contentType], written.headers[.contentType])
+            XCTAssertEqual(kept.body, written.body, "the kept page is the page as it was written")
+            XCTAssertEqual(try JSON.object(kept.body)["next_cursor"] as? String, "0")
+
+            // A comment's author renamed: the page shows the new name, not the bytes it kept.
+            people.nicknames.withLock { $0 = [Self.carol: "carol2"] }
+            let renamed = try await Self.feed(client, harness, as: Self.bob)
+            XCTAssertEqual(renamed.map { $0["post_id"] as? String }, [second, first])
+            let comment = try XCTUnwrap((renamed[1]["comments"] as? [[String: Any]])?.first)
+            XCTAssertEqual((comment["creator"] as? [String: Any])?["nick"] as? String, "carol2")
+            XCTAssertEqual((renamed[0]["creator"] as? [String: Any])?["nick"] as? String, "first")
+
+            // The post's author renamed after that page was kept in its turn.
+            people.nicknames.withLock { $0[Self.alice] = "alice2" }
+            let authorRenamed = try await Self.feed(client, harness, as: Self.bob)
+            XCTAssertEqual(authorRenamed.map { ($0["creator"] as? [String: Any])?["nick"] as? String }, ["alice2", "alice2"])
+
+            // A like is a commit: the page is read again.
+            _ = try await Self.call(client, harness, .post, "/v1/posts/\(second)/like", as: Self.bob, body: LikeStatus(likeStatus: true))
+            let liked = try await Self.feed(client, harness, as: Self.bob)
+            XCTAssertEqual(liked.first?["likes"] as? [String], [Self.bob])
         }
     }
 

@@ -1,4 +1,5 @@
 import Contracts
+import ServiceClients
 import ServiceKit
 
 /// Posts as last rendered, and which posts feed pages showed, so that a post's page and the
@@ -13,19 +14,37 @@ struct PostAnswerCache: Sendable {
         var answer: PostAnswer
     }
 
-    /// A feed page as its query found it.
+    /// A feed page as its query found it, and as it was last sent: its JSON, and the users it
+    /// showed (post and comment authors) as they were then. The same query at the same
+    /// generation shows the same posts; only who those users are now can differ.
     struct Page: Sendable {
         var postIDs: [String]
         var nextCursor: String
+        var json: EncodedJSON<CursorPage<PostAnswer>>
+        var people: [UserInfo]
+
+        init(_ page: CursorPage<PostAnswer>, json: EncodedJSON<CursorPage<PostAnswer>>) {
+            (postIDs, nextCursor, self.json) = (page.data.map(\.postID), page.nextCursor, json)
+            var seen = Set<String>()
+            people = page.data.flatMap(\.people).filter { seen.insert($0.userID).inserted }
+        }
+
+        /// Whether its users are still as the page shows them.
+        func shows(_ current: [String: UserInfoFull]) -> Bool {
+            people.allSatisfy { current.info($0.userID) == $0 }
+        }
+
+        /// Memory the page holds, about.
+        fileprivate var estimatedBytes: Int { 256 + json.bytes.readableBytes + 64 * (postIDs.count + people.count) }
     }
 
     private let answers: ChangeBoundCache<String, Entry>
     private let pages: ChangeBoundCache<PostPageQuery, Page>
 
-    /// Answers up to about `maxBytes` of text, and as many pages as 20-post pages would take.
+    /// Up to about `maxBytes` in all: three quarters for answers, a quarter for pages.
     init(changes: any CommitCounter, maxBytes: Int) {
-        answers = ChangeBoundCache(changes: changes, maxCost: maxBytes) { $0.answer.estimatedBytes }
-        pages = ChangeBoundCache(changes: changes, maxCost: maxBytes / 20 / PostAnswer.typicalBytes)
+        answers = ChangeBoundCache(changes: changes, maxCost: maxBytes / 4 * 3) { $0.answer.estimatedBytes }
+        pages = ChangeBoundCache(changes: changes, maxCost: maxBytes / 4) { $0.estimatedBytes }
     }
 
     /// To be read before the file: answers rendered from what is read next are stored under it.
@@ -71,6 +90,11 @@ extension PostAnswer {
             for reply in comment.replies ?? [] { bytes += 128 + reply.content.utf8.count }
         }
         return bytes
+    }
+
+    /// Every user the answer shows, its author first, in the order it shows them.
+    fileprivate var people: [UserInfo] {
+        [creator] + comments.flatMap { comment in [comment.creator] + (comment.replies ?? []).map(\.creator) }
     }
 
     /// Whose comments and replies the answer shows.

@@ -59,7 +59,7 @@ struct PostRoutes: Sendable {
     private func feed(
         _ group: ServiceApplication.Group, _ path: RouterPath, _ which: @escaping @Sendable (Request, GlintRequestContext) throws -> PostFeed
     ) {
-        group.get(path) { request, context -> CursorPage<PostAnswer> in
+        group.get(path) { request, context -> EncodedJSON<CursorPage<PostAnswer>> in
             let query = request.uri.queryParameters
             return try await posts.feed(
                 try which(request, context), caller: try context.requireUser(),

@@ -95,21 +95,24 @@ struct PostService: ItemService {
     func feed(
         _ feed: PostFeed, caller: AuthenticatedUser, categories: [String], productID: String?, after cursor: FeedCursor?, limit: Int,
         requestID: String
-    ) async throws -> CursorPage<PostAnswer> {
+    ) async throws -> EncodedJSON<CursorPage<PostAnswer>> {
         let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
         let generation = cache.generation
         let query = PostPageQuery(
             feed: feed, appID: caller.appID, viewer: caller.userID, categories: categories, productID: productID, after: cursor, hidden: hidden,
             takenDown: try await moderation.hiddenIDs(.post, appID: caller.appID), limit: limit
         )
-        // The same page again (an app's first screen, pulled to refresh) from memory, when all
-        // of its posts are kept too.
+        // The same page again (an app's first screen, pulled to refresh) from memory: as it was
+        // sent while its users are unchanged, else with them as they are now when all of its
+        // posts are kept too.
         if let page = cache.page(query, generation: generation) {
+            let people = try await users.users(page.people.map(\.userID), caller.appID, requestID)
+            if page.shows(people) { return page.json }
             let kept = cache.answers(page.postIDs, appID: caller.appID, hiding: hidden, generation: generation)
             let ordered = page.postIDs.compactMap { kept[$0] }
             if ordered.count == page.postIDs.count {
-                return CursorPage(
-                    data: try await renderer.withCurrentUsers(ordered, appID: caller.appID, requestID: requestID), nextCursor: page.nextCursor)
+                let answers = try await renderer.withCurrentUsers(ordered, appID: caller.appID, requestID: requestID)
+                return keep(CursorPage(data: answers, nextCursor: page.nextCursor), for: query, generation: generation)
             }
         }
         let page = try await store.page(query) { [cache] ids in cache.answers(ids, appID: caller.appID, hiding: hidden, generation: generation) }
@@ -118,8 +121,14 @@ struct PostService: ItemService {
         let answers = try await answers(
             shown.map(\.record), kept: page.kept, extras: page.extras, hidden: hidden, generation: generation, caller: caller, requestID: requestID
         )
-        cache.store(PostAnswerCache.Page(postIDs: answers.map(\.postID), nextCursor: next), for: query, generation: generation)
-        return CursorPage(data: answers, nextCursor: next)
+        return keep(CursorPage(data: answers, nextCursor: next), for: query, generation: generation)
+    }
+
+    /// The page written once, kept with what it showed for the same query's next request.
+    private func keep(_ page: CursorPage<PostAnswer>, for query: PostPageQuery, generation: UInt64) -> EncodedJSON<CursorPage<PostAnswer>> {
+        let json = EncodedJSON(page)
+        cache.store(PostAnswerCache.Page(page, json: json), for: query, generation: generation)
+        return json
     }
 
     /// `GET /v1/posts/search?title=`: titles containing the words, newest first, 50 at most.
