@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import ServiceClients
+import ServiceKit
 import XCTest
 
 @testable import Gateway

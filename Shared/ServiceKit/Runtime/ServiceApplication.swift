@@ -20,7 +20,7 @@ package enum ServiceApplication {
         healthCheck: @escaping @Sendable () async throws -> Void = {},
         backupHealth: @escaping @Sendable () -> BackupHealth? = { nil },
         services: [any Service] = [],
-        server: HTTPServerBuilder = .http1(),
+        server: HTTPServerBuilder? = nil,
         openRoutes: (Router) -> Void = { _ in },
         routes: (Group) -> Void
     ) -> ServiceAssembly {

@@ -12,11 +12,12 @@ package struct ServiceAssembly {
     package let logger: Logger
     package let router: ServiceApplication.Router
     package let services: [any Service]
-    package let server: HTTPServerBuilder
+    /// nil: every service's own, Hummingbird's HTTP/1 channel behind a `ServiceByteFront`.
+    package let server: HTTPServerBuilder?
 
     package init(
         configuration: CommonConfiguration, logger: Logger, router: ServiceApplication.Router, services: [any Service],
-        server: HTTPServerBuilder = .http1()
+        server: HTTPServerBuilder? = nil
     ) {
         self.configuration = configuration
         self.logger = logger
@@ -34,8 +35,14 @@ package struct ServiceAssembly {
         let name = configuration.service.rawValue
         let logger = self.logger
         let port = configuration.port, host = configuration.host
+        let responder = router.buildResponder()
+        let server =
+            self.server
+            ?? FrontedChannel<HTTP1Channel>.server { _, routerStarted in
+                ServiceByteFront(responder: responder, logger: logger, serverName: name, routerStarted: routerStarted)
+            }
         return Application(
-            responder: router.buildResponder(),
+            responder: responder,
             server: server,
             configuration: .init(address: .hostname(host, port: port), serverName: name),
             services: services,

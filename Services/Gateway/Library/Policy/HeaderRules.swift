@@ -1,4 +1,5 @@
 import Contracts
+import ServiceKit
 
 /// Which headers the gateway passes on, decided on names as they came (any case): NIO's heads
 /// keep the client's spelling, and lowercasing every name of every request would cost more than
@@ -24,36 +25,5 @@ enum HeaderRules {
         isHopByHop(name) || name.isASCII(caseInsensitivelyEqualTo: "sesackey")
             || name.isASCII(caseInsensitivelyEqualTo: InternalHeader.requestID)
             || name.hasASCIIPrefix(caseInsensitively: InternalHeader.prefix)
-    }
-}
-
-extension String {
-    /// `lowercase` must be lowercase ASCII.
-    func isASCII(caseInsensitivelyEqualTo lowercase: String) -> Bool {
-        utf8.isASCII(caseInsensitivelyEqualTo: lowercase)
-    }
-
-    /// `lowercase` must be lowercase ASCII.
-    func hasASCIIPrefix(caseInsensitively lowercase: String) -> Bool {
-        utf8.hasASCIIPrefix(caseInsensitively: lowercase)
-    }
-}
-
-/// The same on bytes (names read from the wire, `UpstreamHead`).
-extension Collection<UInt8> {
-    /// `lowercase` must be lowercase ASCII.
-    func isASCII(caseInsensitivelyEqualTo lowercase: String) -> Bool {
-        count == lowercase.utf8.count && hasASCIIPrefix(caseInsensitively: lowercase)
-    }
-
-    /// `lowercase` must be lowercase ASCII.
-    func hasASCIIPrefix(caseInsensitively lowercase: String) -> Bool {
-        var own = makeIterator()
-        for expected in lowercase.utf8 {
-            guard let byte = own.next() else { return false }
-            let folded = (65...90).contains(byte) ? byte | 0x20 : byte
-            if folded != expected { return false }
-        }
-        return true
     }
 }

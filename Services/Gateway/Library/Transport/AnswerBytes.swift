@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import ServiceKit
 
 /// An answer's head in HTTP/1.1's wire form, written by the byte front where NIO's encoder would
 /// otherwise write it, and framed as that encoder frames it: no body for 1xx, 204 and 304; a

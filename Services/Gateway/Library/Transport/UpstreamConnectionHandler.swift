@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import ServiceKit
 
 /// One keep-alive HTTP/1 connection to a service, one request at a time, as bytes: the request's
 /// head written here, the answer read by `UpstreamAnswerReader`. Lives on its channel's event

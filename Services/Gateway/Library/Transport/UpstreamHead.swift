@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import ServiceKit
 
 /// A service's answer head as it came on the wire: its status, how its body is delimited, and
 /// its field lines, kept as bytes. Most answers go on to the client with a few lines dropped and

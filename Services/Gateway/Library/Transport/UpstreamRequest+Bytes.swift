@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import ServiceKit
 
 extension UpstreamRequest {
     /// The head in HTTP/1.1's wire form with `host`, framed for its body (any `transfer-encoding`

@@ -1,15 +1,16 @@
 import Contracts
 
-/// What the direct path needs from a request's headers, read in one pass over the names as they
+/// What a byte front (the gateway's direct path, a service's `ServiceByteFront`) needs from a request's headers, read in one pass over the names as they
 /// came. nil when a header rules the direct path out: an upgrade, a chunked body, an `Expect`,
-/// `Connection: close`, or a repeated length or key (the general path answers those).
-struct DirectHeaderFacts {
-    var contentLength: String?
-    var appKey: String?
-    var forwardedFor: String?
-    var requestID: String?
+/// `Connection: close`, or a repeated length or key (the general path answers those). Public and
+/// inlinable, as the byte fronts call it per request.
+public struct DirectHeaderFacts {
+    public var contentLength: String?
+    public var appKey: String?
+    public var forwardedFor: String?
+    public var requestID: String?
 
-    init?(_ headers: some Sequence<(name: String, value: String)>) {
+    @inlinable public init?(_ headers: some Sequence<(name: String, value: String)>) {
         for (name, value) in headers {
             // The length sorts out all but one candidate before any byte is compared.
             switch name.utf8.count {
@@ -28,7 +29,7 @@ struct DirectHeaderFacts {
                 6 where name.isASCII(caseInsensitivelyEqualTo: "expect"):
                 return nil
             case 10 where name.isASCII(caseInsensitivelyEqualTo: "connection"):
-                if value.lowercased().contains("close") { return nil }
+                if value.utf8.containsASCII(caseInsensitively: "close") { return nil }
             default:
                 break
             }

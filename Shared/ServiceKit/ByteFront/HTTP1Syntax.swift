@@ -1,8 +1,8 @@
-/// What both heads the gateway reads from bytes share: a client's request (`PlainRequestHead`) and
-/// a service's answer (`UpstreamHead`).
-enum HTTP1Syntax {
+/// What the heads read from bytes share: a request (`PlainRequestHead`) and, at the gateway, a
+/// service's answer (`UpstreamHead`).
+public enum HTTP1Syntax {
     /// The offset just past the first blank line (`\r\n\r\n`), if it is within `limit` bytes.
-    static func headEnd(_ bytes: UnsafeRawBufferPointer, limit: Int) -> Int? {
+    @inlinable public static func headEnd(_ bytes: UnsafeRawBufferPointer, limit: Int) -> Int? {
         let limit = min(bytes.count, limit)
         var index = 3
         while index < limit {
@@ -21,7 +21,7 @@ enum HTTP1Syntax {
     }
 
     /// A byte of an RFC 9110 token (a method, a field name).
-    static func isTokenByte(_ byte: UInt8) -> Bool {
+    @inlinable public static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
         // ! # $ % & ' * + - . ^ _ ` | ~

@@ -1,6 +1,5 @@
+import ServiceKit
 import XCTest
-
-@testable import Gateway
 
 final class HTTPDateCacheTests: XCTestCase {
     func testIMFFixdate() {

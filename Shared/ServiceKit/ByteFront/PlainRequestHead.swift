@@ -1,11 +1,11 @@
 import NIOCore
 
-/// A request head read straight from a connection's bytes (`ByteFrontHandler`), in the plain form
+/// A request head read straight from a connection's bytes (the gateway's `ByteFrontHandler`, a service's `ServiceByteFront`), in the plain form
 /// only: `METHOD SP origin-form-target SP HTTP/1.1`, then `name: value` lines of printable ASCII,
 /// every line ended by CRLF, no folding. Anything else is not this reader's to judge: NIO's parser
 /// takes the connection and answers it (or refuses it) in full.
-struct PlainRequestHead {
-    enum Scan {
+package struct PlainRequestHead {
+    package enum Scan {
         /// More bytes are needed: no head end yet, and fewer bytes than the limit.
         case incomplete
         /// Not in the plain form, or longer than the limit.
@@ -15,14 +15,14 @@ struct PlainRequestHead {
     }
 
     /// Longer heads go to NIO's parser (whose own limit is larger); real clients' are a few hundred bytes.
-    static let maxLength = 16 << 10
-    static let maxFields = 100
+    package static let maxLength = 16 << 10
+    package static let maxFields = 100
 
-    var method: String
-    var target: String
-    var fields: [(name: String, value: String)]
+    package var method: String
+    package var target: String
+    package var fields: [(name: String, value: String)]
 
-    static func scan(_ buffer: ByteBuffer) -> Scan {
+    package static func scan(_ buffer: ByteBuffer) -> Scan {
         buffer.withUnsafeReadableBytes { scan(UnsafeRawBufferPointer(rebasing: $0[...])) }
     }
 

@@ -4,15 +4,18 @@
     import Darwin
 #endif
 
-/// The `Date` header's value (IMF-fixdate, RFC 9110 §5.6.7), made once a second: the direct path
-/// adds it to answers that come without one, as a forwarding recipient with a clock must.
-struct HTTPDateCache {
+/// The `Date` header's value (IMF-fixdate, RFC 9110 §5.6.7), made once a second: the gateway's
+/// direct path adds it to answers that come without one, as a forwarding recipient with a clock
+/// must, and a service's byte front to every answer, as Hummingbird does.
+package struct HTTPDateCache {
     private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private var second = time_t(0)
     private var text = ""
 
-    mutating func now() -> String {
+    package init() {}
+
+    package mutating func now() -> String {
         let now = time(nil)
         if now != second {
             second = now
@@ -21,7 +24,7 @@ struct HTTPDateCache {
         return text
     }
 
-    static func format(_ seconds: time_t) -> String {
+    package static func format(_ seconds: time_t) -> String {
         var seconds = seconds
         var parts = tm()
         gmtime_r(&seconds, &parts)

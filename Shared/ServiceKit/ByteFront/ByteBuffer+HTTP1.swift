@@ -1,10 +1,10 @@
 import NIOCore
 import NIOHTTP1
 
-/// HTTP/1.1's lines as the gateway writes them, both ways (answers to clients, requests to services).
+/// HTTP/1.1's lines as the byte fronts write them (the gateway both ways, services their answers).
 extension ByteBuffer {
     /// `HTTP/1.1 200 OK\r\n`
-    mutating func writeStatusLine(_ status: HTTPResponseStatus) {
+    package mutating func writeStatusLine(_ status: HTTPResponseStatus) {
         writeStaticString("HTTP/1.1 ")
         writeString(String(status.code))
         writeStaticString(" ")
@@ -13,7 +13,7 @@ extension ByteBuffer {
     }
 
     /// `name: value\r\n`
-    mutating func writeField(_ name: String, _ value: String) {
+    package mutating func writeField(_ name: String, _ value: String) {
         writeString(name)
         writeStaticString(": ")
         writeString(value)

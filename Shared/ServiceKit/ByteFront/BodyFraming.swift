@@ -1,8 +1,8 @@
 import NIOCore
 
-/// How an HTTP/1.1 message's body is delimited on the wire, both ways: the byte front's answers
-/// to clients and the requests sent to services.
-enum BodyFraming: Equatable {
+/// How an HTTP/1.1 message's body is delimited on the wire: the byte fronts' answers (the
+/// gateway's to clients, a service's to the gateway) and the gateway's requests to services.
+package enum BodyFraming: Equatable {
     /// No body (answers to 1xx, 204, 304; requests without content).
     case none
     /// `content-length`: the parts go as they are.
@@ -10,7 +10,7 @@ enum BodyFraming: Equatable {
     case chunked
 
     /// A body part as this framing sends it, or the body's end (nil).
-    func frame(_ part: ByteBuffer?, allocator: ByteBufferAllocator) -> ByteBuffer {
+    package func frame(_ part: ByteBuffer?, allocator: ByteBufferAllocator) -> ByteBuffer {
         switch self {
         case .none: return allocator.buffer(capacity: 0)
         case .length: return part ?? allocator.buffer(capacity: 0)
