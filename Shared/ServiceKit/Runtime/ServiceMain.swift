@@ -2,6 +2,8 @@ import Contracts
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
+import NIOPosix
 import ServiceLifecycle
 
 /// What a service executable does: read configuration (a bad value stops the process with the
@@ -12,6 +14,11 @@ package enum ServiceMain {
     package static func run(
         _ service: ServiceName, environment: [String: String] = ProcessInfo.processInfo.environment, assemble: Assembler
     ) async -> Never {
+        // Request handlers run on the event loop that read the request instead of on Swift's
+        // own pool beside the loops: otherwise every request crosses threads twice (loop →
+        // pool → loop), a wake-up and a context switch each way. Nothing here blocks a thread
+        // (bcrypt, snapshots and archives run on NIO's thread pool; GRDB on its own queues).
+        let onEventLoops = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
         do {
             // Every invalid variable is named in one start: each service's configuration ends
             // with `reader.finish()`, which throws them all, and so does this after assembly.
@@ -20,6 +27,7 @@ package enum ServiceMain {
             LogSetup.bootstrap()
             var logger = Logger(label: service.rawValue)
             logger.logLevel = common.logLevel
+            logger.debug("concurrency", metadata: ["executor": .string(onEventLoops ? "event loops" : "default pool")])
             let assembly = try await assemble(common, reader, logger)
             try reader.finish()
             let app = assembly.application()
