@@ -22,8 +22,6 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// Larger bodies (uploads) are Hummingbird's, which hands them to the route as they arrive.
     static let maxBody = 1 << 20
-    /// Bytes of requests beyond the one being answered that are kept before reading pauses.
-    static let maxAhead = 64 << 10
 
     /// A request whose head was read, waiting for the rest of its body.
     private struct Pending {
@@ -36,14 +34,12 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
     private let serverName: String
     /// Completed when the connection is handed to Hummingbird; failed when it ends first.
     private var routerStarted: EventLoopPromise<Void>?
-    /// What has been read and not yet taken: a head's beginning, a body, requests that wait.
-    private var received: ByteBuffer?
+    private var input = FrontInput()
     private var pending: Pending?
     private var answering = false
     /// How the answer being sent in parts is framed (a large or streamed body).
     private var streaming: BodyFraming?
     private var handedOff = false
-    private var readPending = false
     private var quiesceHeld = false
     private var dates = HTTPDateCache()
 
@@ -60,31 +56,26 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        var bytes = unwrapInboundIn(data)
-        if received == nil {
-            received = bytes
-        } else {
-            received!.writeBuffer(&bytes)
-        }
+        input.append(unwrapInboundIn(data))
         take(context: context)
     }
 
     /// Takes requests from what was read, as long as none is being answered.
     private func take(context: ChannelHandlerContext) {
-        while !answering, !handedOff, var buffer = received {
+        while !answering, !handedOff, var buffer = input.received {
             // Taken out while it is read, so that it stays uniquely referenced.
-            received = nil
+            input.received = nil
             if pending == nil {
                 switch PlainRequestHead.scan(buffer) {
                 case .incomplete:
-                    received = buffer
+                    input.received = buffer
                     return
                 case .unusual:
-                    received = buffer
+                    input.received = buffer
                     return handOff(context: context)
                 case .head(let head, let length):
                     guard let request = Self.pending(head) else {
-                        received = buffer
+                        input.received = buffer
                         return handOff(context: context)
                     }
                     buffer.moveReaderIndex(forwardBy: length)
@@ -92,11 +83,11 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
                 }
             }
             guard let request = pending, buffer.readableBytes >= request.bodyLength else {
-                received = buffer
+                input.received = buffer
                 return
             }
             let body = buffer.readSlice(length: request.bodyLength)!
-            if buffer.readableBytes > 0 { received = buffer }
+            if buffer.readableBytes > 0 { input.received = buffer }
             pending = nil
             answering = true
             respond(to: request.head, body: body, context: context)
@@ -221,10 +212,7 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
         answering = false
         if quiesceHeld { return context.close(promise: nil) }
         take(context: context)
-        if readPending, !answering, !handedOff {
-            readPending = false
-            context.read()
-        }
+        if !answering, !handedOff { input.resume(context: context) }
     }
 
     /// The answer could not be made or sent whole: the connection cannot carry another.
@@ -233,30 +221,19 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
         context.close(promise: nil)
     }
 
-    /// From the request at the start of `received` on, the connection is Hummingbird's; this
+    /// From the request at the start of the input on, the connection is Hummingbird's; this
     /// handler leaves.
     private func handOff(context: ChannelHandlerContext) {
         handedOff = true
         guard let routerStarted else { return context.close(promise: nil) }
         self.routerStarted = nil
         routerStarted.succeed()
-        if let bytes = received {
-            received = nil
-            context.fireChannelRead(wrapInboundOut(bytes))
-            context.fireChannelReadComplete()
-        }
-        if readPending { context.read() }
+        input.passOn(context: context)
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
 
     func read(context: ChannelHandlerContext) {
-        // Reading goes on while an answer is made (clients that wait for it send nothing
-        // meanwhile); a pipelining client is read ahead up to `maxAhead`.
-        if answering, (received?.readableBytes ?? 0) >= Self.maxAhead {
-            readPending = true
-        } else {
-            context.read()
-        }
+        input.read(context: context, busy: answering)
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {

@@ -26,9 +26,6 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
         var start: ContinuousClock.Instant
     }
 
-    /// Bytes of requests beyond the one being answered that are kept before reading pauses.
-    static let maxAhead = 64 << 10
-
     private let policy: GatewayPolicy
     private let upstream: Upstream
     private let metrics: RequestMetrics
@@ -38,17 +35,15 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// Handed to the `DirectForwardHandler` that takes over, which completes it when Hummingbird
     /// gets its first request; failed when the connection ends first.
     private var routerStarted: EventLoopPromise<Void>?
-    /// What has been read and not yet taken: a head's beginning, a body, requests that wait.
-    private var received: ByteBuffer?
+    private var input = FrontInput()
     /// The request whose head was taken, until its answer is written.
     private var current: Current?
     private var answering = false
-    /// A key is being asked of auth-svc for the request at the start of `received`.
+    /// A key is being asked of auth-svc for the request at the start of the input.
     private var resolving = false
     /// The key last asked for this connection, until a request is admitted: asked once per request.
     private var askedKey: String?
     private var handedOff = false
-    private var readPending = false
     private var quiesceHeld = false
     private var remoteIP: String?
     private var dates = HTTPDateCache()
@@ -81,34 +76,29 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        var bytes = unwrapInboundIn(data)
-        if received == nil {
-            received = bytes
-        } else {
-            received!.writeBuffer(&bytes)
-        }
+        input.append(unwrapInboundIn(data))
         take(context: context)
     }
 
     /// Takes requests from what was read, as long as none is being answered.
     private func take(context: ChannelHandlerContext) {
-        while !answering, !resolving, !handedOff, var buffer = received {
+        while !answering, !resolving, !handedOff, var buffer = input.received {
             // Taken out while it is read, so that it stays uniquely referenced.
-            received = nil
+            input.received = nil
             if current == nil {
                 switch PlainRequestHead.scan(buffer) {
                 case .incomplete:
-                    received = buffer
+                    input.received = buffer
                     return
                 case .unusual:
-                    received = buffer
+                    input.received = buffer
                     return handOff(context: context)
                 case .head(let head, let length):
                     guard
                         let forward = DirectForward(
                             method: HTTPMethod(rawValue: head.method), target: head.target, fields: head.fields, remoteIP: remoteIP, policy: policy)
                     else {
-                        received = buffer
+                        input.received = buffer
                         if let key = DirectHeaderFacts(head.fields)?.appKey, key != askedKey, policy.apps.cached(key) == nil {
                             return resolve(key, context: context)
                         }
@@ -120,11 +110,11 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 }
             }
             guard let forward = current?.forward, buffer.readableBytes >= forward.bodyLength else {
-                received = buffer
+                input.received = buffer
                 return
             }
             let body = buffer.readSlice(length: forward.bodyLength)!
-            if buffer.readableBytes > 0 { received = buffer }
+            if buffer.readableBytes > 0 { input.received = buffer }
             answering = true
             send(forward, body: body, context: context)
         }
@@ -154,10 +144,7 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
         guard context.channel.isActive else { return }
         take(context: context)
         // Reading paused while the key was asked (a large body kept arriving): the request may need the rest.
-        if readPending, !answering, !handedOff {
-            readPending = false
-            context.read()
-        }
+        if !answering, !handedOff { input.resume(context: context) }
     }
 
     private func send(_ forward: DirectForward, body: ByteBuffer, context: ChannelHandlerContext) {
@@ -189,14 +176,11 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if quiesceHeld { return context.close(promise: nil) }
         take(context: context)
         if handedOff { return }
-        if readPending, !answering {
-            readPending = false
-            context.read()
-        }
+        if !answering { input.resume(context: context) }
         if isIdle { idleTimer?.becameIdle(context: context) }
     }
 
-    /// From the request at the start of `received` on, the connection is NIO's decoder's and a
+    /// From the request at the start of the input on, the connection is NIO's decoder's and a
     /// `DirectForwardHandler`'s; this handler leaves.
     private func handOff(context: ChannelHandlerContext) {
         handedOff = true
@@ -211,23 +195,12 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
             routerStarted.fail(error)
             return context.close(promise: nil)
         }
-        if let bytes = received {
-            received = nil
-            context.fireChannelRead(wrapInboundOut(bytes))
-            context.fireChannelReadComplete()
-        }
-        if readPending { context.read() }
+        input.passOn(context: context)
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
 
     func read(context: ChannelHandlerContext) {
-        // Reading goes on while an answer is awaited (clients that wait for it send nothing
-        // meanwhile); a pipelining client is read ahead up to `maxAhead`.
-        if answering || resolving, (received?.readableBytes ?? 0) >= Self.maxAhead {
-            readPending = true
-        } else {
-            context.read()
-        }
+        input.read(context: context, busy: answering || resolving)
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
