@@ -128,7 +128,7 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
         let source = ApplicationRequestContextSource(channel: context.channel, logger: logger)
         let (responder, logger) = (self.responder, self.logger)
         Task {
-            var response: Response
+            let response: Response
             do {
                 response = try await responder.respond(
                     to: Request(head: head, body: RequestBody(buffer: body)), context: GlintRequestContext(source: source))
