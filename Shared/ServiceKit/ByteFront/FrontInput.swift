@@ -1,14 +1,15 @@
 import NIOCore
 
 /// What a byte front has read and not yet taken (a head's beginning, a body, requests that wait
-/// behind the one being answered), and whether a read waits for room: the gateway's front and a
-/// service's keep it alike.
+/// behind the one being answered), whether a read waits for room, and whether graceful shutdown
+/// waits for the answer under way: the gateway's front and a service's keep it alike.
 package struct FrontInput {
     /// Bytes of requests beyond the one being answered that are kept before reading pauses.
     package static let maxAhead = 64 << 10
 
     package var received: ByteBuffer?
     private var readPending = false
+    private var closesAfterAnswer = false
 
     package init() {}
 
@@ -47,5 +48,22 @@ package struct FrontInput {
             context.fireChannelReadComplete()
         }
         resume(context: context)
+    }
+
+    /// Graceful shutdown closes idle connections (`ChannelShouldQuiesceEvent`); a busy one is not
+    /// idle until its answer is out, and closes then (`answered`).
+    package mutating func quiesce(context: ChannelHandlerContext, busy: Bool) {
+        if busy {
+            closesAfterAnswer = true
+        } else {
+            context.close(promise: nil)
+        }
+    }
+
+    /// After an answer is out: false when the connection closed for a shutdown that waited for it.
+    package func answered(context: ChannelHandlerContext) -> Bool {
+        guard closesAfterAnswer else { return true }
+        context.close(promise: nil)
+        return false
     }
 }

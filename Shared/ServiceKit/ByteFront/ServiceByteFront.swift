@@ -40,7 +40,6 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
     /// How the answer being sent in parts is framed (a large or streamed body).
     private var streaming: BodyFraming?
     private var handedOff = false
-    private var quiesceHeld = false
     private var dates = HTTPDateCache()
 
     init(responder: RouterResponder<GlintRequestContext>, logger: Logger, serverName: String, routerStarted: EventLoopPromise<Void>) {
@@ -210,7 +209,7 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func finished(context: ChannelHandlerContext) {
         answering = false
-        if quiesceHeld { return context.close(promise: nil) }
+        guard input.answered(context: context) else { return }
         take(context: context)
         if !answering, !handedOff { input.resume(context: context) }
     }
@@ -238,11 +237,6 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         guard event is ChannelShouldQuiesceEvent else { return context.fireUserInboundEventTriggered(event) }
-        // Graceful shutdown closes idle connections; this one is not idle until its answer is out.
-        if answering || pending != nil {
-            quiesceHeld = true
-        } else {
-            context.close(promise: nil)
-        }
+        input.quiesce(context: context, busy: answering || pending != nil)
     }
 }

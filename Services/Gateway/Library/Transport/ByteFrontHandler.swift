@@ -44,7 +44,6 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// The key last asked for this connection, until a request is admitted: asked once per request.
     private var askedKey: String?
     private var handedOff = false
-    private var quiesceHeld = false
     private var remoteIP: String?
     private var dates = HTTPDateCache()
     private var idleTimer: IdleTimer?
@@ -173,7 +172,7 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
         current = nil
         answering = false
         done.forward.ended(status: status, since: done.start, metrics: metrics, policy: policy, accessLog: accessLogged ? logger : nil)
-        if quiesceHeld { return context.close(promise: nil) }
+        guard input.answered(context: context) else { return }
         take(context: context)
         if handedOff { return }
         if !answering { input.resume(context: context) }
@@ -205,11 +204,6 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         guard event is ChannelShouldQuiesceEvent else { return context.fireUserInboundEventTriggered(event) }
-        // Graceful shutdown closes idle connections; this one is not idle until its answer is out.
-        if current != nil {
-            quiesceHeld = true
-        } else {
-            context.close(promise: nil)
-        }
+        input.quiesce(context: context, busy: current != nil)
     }
 }
