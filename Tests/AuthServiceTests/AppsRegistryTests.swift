@@ -188,7 +188,7 @@ final class AppsRegistryTests: XCTestCase {
                 try await pool.migrate(AuthPostgresMigrations.all); return StoreEngine.postgres(pool)
             }
         )
-        let apps = AppService(store: AuthStores.apps(on: engine))
+        let apps = AppService(store: try AuthStores.apps(on: engine))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for replica in 0..<8 {
                 group.addTask { try await AuthAssembly.createDevelopmentAppIfEmpty(apps, key: "dev-key-replica-\(replica)") }

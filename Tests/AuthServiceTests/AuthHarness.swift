@@ -83,7 +83,7 @@ struct AuthHarness {
             signingKey: signingKey, dependencies: dependencies
         ).application()
         let rules = RefreshRules(configuration: configuration, sealing: try SealingKey.loadOrCreate(at: configuration.sealingKeyPath))
-        let stores = AuthStores(engine, rules: rules)
+        let stores = try AuthStores(engine, rules: rules)
         let apps = AppService(store: stores.apps)
         let registered = try await apps.create(
             name: "Test", profile: .lslp, flags: appFlags, key: "test-app-key", appleClientIDs: appleClientIDs, kakaoAppID: kakaoAppID

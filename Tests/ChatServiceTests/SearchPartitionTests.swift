@@ -13,7 +13,8 @@ final class SearchPartitionTests: XCTestCase {
     func testTheIndexedKeyIsTheSearchedKeyAndSearchesStayInTheirRoom() async throws {
         let common = TestEnvironment.common(.chat, dataDirectory: try TestEnvironment.temporaryDirectory())
         let database = try DatabaseFactory.openPool(at: common.databasePath, migrator: ChatMigrations.migrator)
-        let rooms = SQLiteRoomStore(database: database), messages = SQLiteMessageStore(database: database)
+        let lookups = try SQLiteLookups(beside: database)
+        let rooms = SQLiteRoomStore(database: database, lookups: lookups), messages = SQLiteMessageStore(database: database, lookups: lookups)
         let alice = "6740369b3a36e82f532ec721"
         var roomIDs: [String] = []
         for n in 0..<20 {

@@ -42,10 +42,11 @@ final class WorkspacePurchaseTests: XCTestCase {
         let market = FlakyMarket(wallet: wallet)
         let directory = try TestEnvironment.temporaryDirectory()
         let database = try DatabaseFactory.openPool(at: directory + "/chat.sqlite", migrator: ChatMigrations.migrator)
-        let store = SQLiteWorkspaceStore(database: database)
+        let lookups = try SQLiteLookups(beside: database)
+        let store = SQLiteWorkspaceStore(database: database, lookups: lookups)
         let covers = FileStore(backend: LocalFileBackend(dataDirectory: directory), service: .chat, area: "workspaces")
         let service = WorkspaceService(
-            workspaces: store, channels: SQLiteChannelStore(database: database),
+            workspaces: store, channels: SQLiteChannelStore(database: database, lookups: lookups),
             renderer: WorkspaceRenderer(members: .unimplemented),
             market: market.client, covers: covers, cost: 50, logger: TestEnvironment.logger
         )

@@ -84,7 +84,7 @@ package enum AuthAssembly {
     ) async throws -> ServiceAssembly {
         // Replicas on one PostgreSQL database must share this file's key (refresh tokens' MAC).
         let sealing = try SealingKey.loadOrCreate(at: configuration.sealingKeyPath)
-        let stores = AuthStores(engine, rules: RefreshRules(configuration: configuration, sealing: sealing))
+        let stores = try AuthStores(engine, rules: RefreshRules(configuration: configuration, sealing: sealing))
         var apps = AppService(store: stores.apps)
         if seedDevelopmentApp { try await createDevelopmentAppIfEmpty(apps, key: configuration.developmentAppKey) }
         let users = stores.users
@@ -168,6 +168,6 @@ package enum AuthAssembly {
     package static func openAdmin(dataDirectory: String, databaseURL: String? = nil) async throws -> AppAdmin {
         let path = dataDirectory + "/" + ServiceName.auth.rawValue + ".sqlite"
         let engine = try await AuthStores.open(databaseURL: databaseURL, sqlitePath: path, logger: Logger(label: "auth-svc apps"))
-        return AppAdmin(apps: AppService(store: AuthStores.apps(on: engine)))
+        return AppAdmin(apps: AppService(store: try AuthStores.apps(on: engine)))
     }
 }

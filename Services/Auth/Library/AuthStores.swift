@@ -1,6 +1,7 @@
 import GRDB
 import Logging
 import Outbox
+import SQLiteStorage
 import ServiceKit
 import ServiceLifecycle
 import Storage
@@ -18,18 +19,20 @@ struct AuthStores: Sendable {
     var userAdmin: any UserAdminStore
     var outbox: any OutboxStore
 
-    init(_ engine: StoreEngine, rules: RefreshRules) {
+    init(_ engine: StoreEngine, rules: RefreshRules) throws {
         outbox = engine.outbox
         switch engine {
         case .sqlite(let database):
+            let lookups = try SQLiteLookups(beside: database)
             (apps, users, accounts) = (
-                Self.apps(on: engine), SQLiteUserStore(database: database), SQLiteAccountStore(database: database, rules: rules)
+                SQLiteAppStore(database: database, lookups: lookups), SQLiteUserStore(database: database, lookups: lookups),
+                SQLiteAccountStore(database: database, lookups: lookups, rules: rules)
             )
             (profiles, appleGrants) = (SQLiteProfileStore(database: database), SQLiteAppleGrantStore(database: database))
-            (bans, reportQueue) = (SQLiteBanStore(database: database), SQLiteReportQueueStore(database: database))
+            (bans, reportQueue) = (SQLiteBanStore(database: database, lookups: lookups), SQLiteReportQueueStore(database: database))
             userAdmin = SQLiteUserAdminStore(database: database)
         case .postgres(let pool):
-            (apps, users, accounts) = (Self.apps(on: engine), PostgresUserStore(pool: pool), PostgresAccountStore(pool: pool, rules: rules))
+            (apps, users, accounts) = (PostgresAppStore(pool: pool), PostgresUserStore(pool: pool), PostgresAccountStore(pool: pool, rules: rules))
             (profiles, appleGrants) = (PostgresProfileStore(pool: pool), PostgresAppleGrantStore(pool: pool))
             (bans, reportQueue) = (PostgresBanStore(pool: pool), PostgresReportQueueStore(pool: pool))
             userAdmin = PostgresUserAdminStore(pool: pool)
@@ -37,9 +40,9 @@ struct AuthStores: Sendable {
     }
 
     /// The app registry alone (the `apps` command needs no more).
-    static func apps(on engine: StoreEngine) -> any AppStore {
+    static func apps(on engine: StoreEngine) throws -> any AppStore {
         switch engine {
-        case .sqlite(let database): SQLiteAppStore(database: database)
+        case .sqlite(let database): SQLiteAppStore(database: database, lookups: try SQLiteLookups(beside: database))
         case .postgres(let pool): PostgresAppStore(pool: pool)
         }
     }

@@ -85,7 +85,7 @@ package enum ChatAssembly {
         dependencies: Dependencies, services: [any Service] = []
     ) throws -> ServiceAssembly {
         let origin = ObjectID.generate()
-        let stores = ChatStores(engine, origin: origin)
+        let stores = try ChatStores(engine, origin: origin)
         // A round's push events in one call; half of push-svc's 1 MB body limit per call.
         let relay = OutboxRelay(store: stores.outbox, logger: logger, batchCount: ChatMessageEvent.maxPerCall, batchBytes: 512 << 10) { messages in
             try await dependencies.push.send(try messages.map { try JSONText.decode($0.payload).orThrow() })

@@ -1,5 +1,6 @@
 import Logging
 import Outbox
+import SQLiteStorage
 import ServiceKit
 import Storage
 
@@ -14,12 +15,15 @@ struct ChatStores: Sendable {
     var outbox: any OutboxStore
 
     /// `origin` names this replica in the frames it announces.
-    init(_ engine: StoreEngine, origin: String) {
+    init(_ engine: StoreEngine, origin: String) throws {
         outbox = engine.outbox
         switch engine {
         case .sqlite(let database):
-            (rooms, messages) = (SQLiteRoomStore(database: database), SQLiteMessageStore(database: database))
-            (channels, workspaces) = (SQLiteChannelStore(database: database), SQLiteWorkspaceStore(database: database))
+            let lookups = try SQLiteLookups(beside: database)
+            (rooms, messages) = (SQLiteRoomStore(database: database, lookups: lookups), SQLiteMessageStore(database: database, lookups: lookups))
+            (channels, workspaces) = (
+                SQLiteChannelStore(database: database, lookups: lookups), SQLiteWorkspaceStore(database: database, lookups: lookups)
+            )
         case .postgres(let pool):
             (rooms, messages) = (PostgresRoomStore(pool: pool), PostgresMessageStore(pool: pool, origin: origin))
             (channels, workspaces) = (PostgresChannelStore(pool: pool), PostgresWorkspaceStore(pool: pool))

@@ -95,7 +95,7 @@ package enum MarketAssembly {
         common: CommonConfiguration, configuration: MarketConfiguration = MarketConfiguration(), logger: Logger, engine: StoreEngine,
         dependencies: Dependencies, services: [any Service] = []
     ) throws -> ServiceAssembly {
-        let stores = MarketStores(engine)
+        let stores = try MarketStores(engine)
         let relay = OutboxRelay(store: stores.outbox, logger: logger) { message in
             try await dependencies.geo.send(try JSONText.decode(message.payload).orThrow())
         }

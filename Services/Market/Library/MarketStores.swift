@@ -27,14 +27,16 @@ struct MarketStores: Sendable {
     /// What runs with the service group besides the engine (the listener of those commits).
     var services: [any Service]
 
-    init(_ engine: StoreEngine) {
+    init(_ engine: StoreEngine) throws {
         outbox = engine.outbox
         switch engine {
         case .sqlite(let database):
+            let lookups = try SQLiteLookups(beside: database)
             (posts, comments, filters) = (
-                SQLitePostStore(database: database), SQLiteCommentStore(database: database), SQLiteFilterStore(database: database)
+                SQLitePostStore(database: database, lookups: lookups), SQLiteCommentStore(database: database),
+                SQLiteFilterStore(database: database, lookups: lookups)
             )
-            (orders, wallets) = (SQLiteOrderStore(database: database), SQLiteWalletStore(database: database))
+            (orders, wallets) = (SQLiteOrderStore(database: database, lookups: lookups), SQLiteWalletStore(database: database, lookups: lookups))
             (books, stories, themes) = (
                 SQLiteBookStore(database: database), SQLiteStoryStore(database: database), SQLiteThemeStore(database: database)
             )

@@ -1,5 +1,6 @@
 import Contracts
 import GRDB
+import SQLiteStorage
 import ServiceKit
 
 extension AppRecord: FetchableRecord, PersistableRecord {
@@ -11,6 +12,8 @@ extension Dialect: DatabaseValueConvertible {}
 /// `AppStore` on auth-svc's SQLite file.
 struct SQLiteAppStore: AppStore {
     let database: any DatabaseWriter
+    /// Lookups by key, on the caller's thread.
+    let lookups: SQLiteLookups
 
     func insert(_ app: AppRecord) async throws {
         try await database.write { db in
@@ -33,7 +36,7 @@ struct SQLiteAppStore: AppStore {
     }
 
     func app(key: String, at now: Int64) async throws -> AppRecord? {
-        try await database.read { db in
+        try lookups.readNow { db in
             try AppRecord.fetchOne(
                 db.cachedStatement(
                     sql: """
@@ -43,11 +46,11 @@ struct SQLiteAppStore: AppStore {
     }
 
     func app(id: String) async throws -> AppRecord? {
-        try await database.read { db in try AppRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM app WHERE id = ?"), arguments: [id]) }
+        try lookups.readNow { db in try AppRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM app WHERE id = ?"), arguments: [id]) }
     }
 
     func app(mount: String) async throws -> AppRecord? {
-        try await database.read { db in try AppRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM app WHERE mount = ?"), arguments: [mount]) }
+        try lookups.readNow { db in try AppRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM app WHERE mount = ?"), arguments: [mount]) }
     }
 
     func apps() async throws -> [AppRecord] {

@@ -1,11 +1,14 @@
 import Contracts
 import Foundation
 import GRDB
+import SQLiteStorage
 import ServiceKit
 
 /// `BanStore` on auth-svc's file.
 struct SQLiteBanStore: BanStore {
     let database: any DatabaseWriter
+    /// Lookups by key, on the caller's thread.
+    let lookups: SQLiteLookups
 
     func ban(userID: String, appID: String, _ request: BanRequest, at time: Date) async throws -> BanState {
         let record = BanRecord(userID: userID, appID: appID, request, at: time)
@@ -34,7 +37,7 @@ struct SQLiteBanStore: BanStore {
     }
 
     func ban(of userID: String, appID: String, at time: Date) async throws -> BanState? {
-        try await database.read { db in try Self.ban(db, of: userID, appID: appID, at: GlintDate.milliseconds(time))?.state }
+        try lookups.readNow { db in try Self.ban(db, of: userID, appID: appID, at: GlintDate.milliseconds(time))?.state }
     }
 
     /// The user's ban in force at `now` (milliseconds), read in the caller's transaction (a rotation's too).

@@ -30,14 +30,17 @@ struct SQLiteAccountStore: AccountStore {
     }
 
     let database: any DatabaseWriter
+    /// Lookups by key, on the caller's thread.
+    let lookups: SQLiteLookups
     private let tokens: SQLiteRefreshTokens
     /// Rotations are the busiest write of the service (every app renews every 15 minutes per
     /// user): concurrent ones share a transaction.
     private let rotations: WriteBatcher<Rotation, RefreshOutcome>
 
-    init(database: any DatabaseWriter, rules: RefreshRules) {
+    init(database: any DatabaseWriter, lookups: SQLiteLookups, rules: RefreshRules) {
         let tokens = SQLiteRefreshTokens(rules: rules)
         self.database = database
+        self.lookups = lookups
         self.tokens = tokens
         rotations = WriteBatcher(database: database) { db, rotation in
             try tokens.rotate(
@@ -129,11 +132,11 @@ struct SQLiteAccountStore: AccountStore {
     }
 
     func session(refreshToken: String, appID: String, at now: Int64) async throws -> (sessionID: String, userID: String)? {
-        try await database.read { [tokens] db in try tokens.session(db, token: refreshToken, appID: appID, now: now) }
+        try lookups.readNow { [tokens] db in try tokens.session(db, token: refreshToken, appID: appID, now: now) }
     }
 
     func checkWithoutRotating(refreshToken: String, sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {
-        try await database.read { [tokens] db in try tokens.check(db, token: refreshToken, sessionID: sessionID, userID: userID, now: now) }
+        try lookups.readNow { [tokens] db in try tokens.check(db, token: refreshToken, sessionID: sessionID, userID: userID, now: now) }
     }
 
     func revoke(sessionID: String, reason: String, at now: Int64) async throws {
@@ -141,7 +144,7 @@ struct SQLiteAccountStore: AccountStore {
     }
 
     func state(sessionID: String, userID: String) async throws -> SessionState {
-        try await database.read { db in
+        try lookups.readNow { db in
             let row = try Row.fetchOne(
                 db.cachedStatement(
                     sql: """

@@ -1,6 +1,7 @@
 import Contracts
 import Foundation
 import GRDB
+import SQLiteStorage
 import ServiceKit
 
 extension UserRecord: FetchableRecord, PersistableRecord {
@@ -10,9 +11,11 @@ extension UserRecord: FetchableRecord, PersistableRecord {
 /// `UserStore` on auth-svc's SQLite file.
 struct SQLiteUserStore: UserStore {
     let database: any DatabaseWriter
+    /// Lookups by key, on the caller's thread.
+    let lookups: SQLiteLookups
 
     func user(id: String, appID: String) async throws -> UserRecord? {
-        try await database.read { db in try Self.user(db, id: id, appID: appID) }
+        try lookups.readNow { db in try Self.user(db, id: id, appID: appID) }
     }
 
     // Hot lookups use cached prepared statements: building SQL through the query interface
@@ -22,7 +25,7 @@ struct SQLiteUserStore: UserStore {
     }
 
     func user(email: String, appID: String) async throws -> UserRecord? {
-        try await database.read { db in
+        try lookups.readNow { db in
             try UserRecord.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM user WHERE app_id = ? AND email_key = ?"), arguments: [appID, email.lowercased()])
         }
@@ -45,7 +48,7 @@ struct SQLiteUserStore: UserStore {
     }
 
     func isNickTaken(_ nick: String, appID: String) async throws -> Bool {
-        try await database.read { db in
+        try lookups.readNow { db in
             try Bool.fetchOne(
                 db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM user WHERE app_id = ? AND nick_key = ?)"),
                 arguments: [appID, nick.lowercased()]) ?? false

@@ -1,6 +1,7 @@
 import Contracts
 import GRDB
 import Outbox
+import SQLiteStorage
 import ServiceKit
 
 extension ChatRecord: FetchableRecord, MutablePersistableRecord {
@@ -25,6 +26,8 @@ extension ChatRecord: FetchableRecord, MutablePersistableRecord {
 /// `MessageStore` on chat-svc's SQLite file (full-text search through its trigram index).
 struct SQLiteMessageStore: MessageStore {
     let database: any DatabaseWriter
+    /// Lookups by key, on the caller's thread.
+    let lookups: SQLiteLookups
 
     func send(
         _ new: NewChat, appID: String, at time: Int64, live: (@Sendable (ChatRecord) -> LiveFrame)?,
@@ -129,7 +132,7 @@ struct SQLiteMessageStore: MessageStore {
     }
 
     func chat(id: String, appID: String) async throws -> ChatRecord? {
-        try await database.read { db in
+        try lookups.readNow { db in
             try ChatRecord.fetchOne(
                 db, sql: "SELECT \(ChatRecord.selectedColumns) FROM chat JOIN room ON room.id = chat.room_id WHERE chat.id = ? AND room.app_id = ?",
                 arguments: [id, appID])

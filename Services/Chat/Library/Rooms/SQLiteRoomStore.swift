@@ -1,5 +1,6 @@
 import Contracts
 import GRDB
+import SQLiteStorage
 import ServiceKit
 
 extension RoomRecord: FetchableRecord, PersistableRecord {
@@ -25,6 +26,8 @@ extension ParticipantRecord: FetchableRecord, PersistableRecord {
 /// `RoomStore` on chat-svc's SQLite file.
 struct SQLiteRoomStore: RoomStore {
     let database: any DatabaseWriter
+    /// Lookups by key, on the caller's thread.
+    let lookups: SQLiteLookups
 
     func open(appID: String, userID: String, opponentID: String, at time: Int64) async throws -> RoomRecord {
         let pairKey = RoomRecord.pairKey(userID, opponentID)
@@ -43,19 +46,19 @@ struct SQLiteRoomStore: RoomStore {
 
     func room(_ id: String) async throws -> RoomRecord? {
         guard ObjectID.isValid(id) else { return nil }
-        return try await database.read { db in try RoomRecord.fetchOne(db, key: id) }
+        return try lookups.readNow { db in try RoomRecord.fetchOne(db, key: id) }
     }
 
     func room(_ id: String, participant userID: String, appID: String) async throws -> RoomRecord {
         guard ObjectID.isValid(id) else { throw StoreError.notFound("room not found") }
-        let found = try await database.read { db -> (RoomRecord?, Bool) in
+        let found = try lookups.readNow { db -> (RoomRecord?, Bool) in
             (try RoomRecord.fetchOne(db, key: id), try ParticipantRecord.exists(db, key: ["room_id": id, "user_id": userID]))
         }
         return try RoomAccess.pair(found.0, appID: appID, participant: found.1)
     }
 
     func isParticipant(roomID: String, userID: String) async throws -> Bool {
-        try await database.read { db in try ParticipantRecord.exists(db, key: ["room_id": roomID, "user_id": userID]) }
+        try lookups.readNow { db in try ParticipantRecord.exists(db, key: ["room_id": roomID, "user_id": userID]) }
     }
 
     func participants(of roomIDs: [String]) async throws -> [String: [String]] {

@@ -16,6 +16,8 @@ extension ChannelRecord: FetchableRecord, PersistableRecord {
 /// participants and sockets work the same for every room) with their workspace beside them.
 struct SQLiteChannelStore: ChannelStore {
     let database: any DatabaseWriter
+    /// Lookups by key, on the caller's thread.
+    let lookups: SQLiteLookups
 
     /// The channel's room, the channel and its owner as its first member (also used when a workspace is made).
     static func insert(_ db: Database, _ channel: ChannelRecord, appID: String) throws {
@@ -50,7 +52,7 @@ struct SQLiteChannelStore: ChannelStore {
     }
 
     func channel(_ id: String, workspace workspaceID: String) async throws -> ChannelRecord {
-        let found = try await database.read { db in
+        let found = try lookups.readNow { db in
             try ChannelRecord.fetchOne(
                 db.cachedStatement(sql: "SELECT * FROM channel WHERE room_id = ? AND workspace_id = ?"), arguments: [id, workspaceID])
         }

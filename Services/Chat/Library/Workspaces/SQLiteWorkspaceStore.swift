@@ -25,6 +25,8 @@ extension WorkspaceMemberRecord: FetchableRecord, PersistableRecord {
 /// `WorkspaceStore` on chat-svc's SQLite file.
 struct SQLiteWorkspaceStore: WorkspaceStore {
     let database: any DatabaseWriter
+    /// Lookups by key, on the caller's thread.
+    let lookups: SQLiteLookups
 
     func reserve(_ workspace: WorkspaceRecord) async throws {
         try await Self.ownerNameUnique("you already have a workspace of that name") {
@@ -88,7 +90,7 @@ struct SQLiteWorkspaceStore: WorkspaceStore {
     }
 
     func isMember(_ workspaceID: String, userID: String) async throws -> Bool {
-        try await database.read { db in try WorkspaceMemberRecord.exists(db, key: ["workspace_id": workspaceID, "user_id": userID]) }
+        try lookups.readNow { db in try WorkspaceMemberRecord.exists(db, key: ["workspace_id": workspaceID, "user_id": userID]) }
     }
 
     func members(of workspaceID: String) async throws -> [String] {

@@ -1,5 +1,6 @@
 import Contracts
 import GRDB
+import SQLiteStorage
 import ServiceKit
 
 extension FilterRecord: FetchableRecord, PersistableRecord {
@@ -9,6 +10,8 @@ extension FilterRecord: FetchableRecord, PersistableRecord {
 /// `FilterStore` on market-svc's SQLite file.
 struct SQLiteFilterStore: FilterStore {
     let database: any DatabaseWriter
+    /// Lookups by key, on the caller's thread.
+    let lookups: SQLiteLookups
 
     func insert(_ filter: FilterRecord) async throws {
         try await database.write { db in try filter.insert(db) }
@@ -28,7 +31,7 @@ struct SQLiteFilterStore: FilterStore {
     }
 
     func filter(id: String, appID: String) async throws -> FilterRecord? {
-        try await database.read { db in
+        try lookups.readNow { db in
             try FilterRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM filter WHERE id = ? AND app_id = ?"), arguments: [id, appID])
         }
     }

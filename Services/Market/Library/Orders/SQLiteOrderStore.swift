@@ -1,5 +1,6 @@
 import Contracts
 import GRDB
+import SQLiteStorage
 import ServiceKit
 
 extension OrderRecord: FetchableRecord, PersistableRecord {
@@ -12,6 +13,8 @@ extension OrderRecord.CodingKeys: ColumnExpression {}
 /// `OrderStore` on market-svc's SQLite file.
 struct SQLiteOrderStore: OrderStore {
     let database: any DatabaseWriter
+    /// Lookups by key, on the caller's thread.
+    let lookups: SQLiteLookups
 
     func open(_ new: OrderRecord) async throws -> OrderRecord {
         try await database.write { db in
@@ -32,7 +35,7 @@ struct SQLiteOrderStore: OrderStore {
     }
 
     func order(code: String, appID: String?) async throws -> OrderRecord? {
-        try await database.read { db in
+        try lookups.readNow { db in
             var request = OrderRecord.filter(OrderRecord.Columns.orderCode == code)
             if let appID { request = request.filter(OrderRecord.Columns.appID == appID) }
             return try request.fetchOne(db)

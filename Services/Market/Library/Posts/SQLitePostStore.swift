@@ -1,6 +1,7 @@
 import Contracts
 import GRDB
 import Outbox
+import SQLiteStorage
 import ServiceKit
 
 extension PostRecord: FetchableRecord, PersistableRecord {
@@ -20,6 +21,8 @@ extension PostRecord: FetchableRecord, PersistableRecord {
 /// `PostStore` on market-svc's SQLite file.
 struct SQLitePostStore: PostStore {
     let database: any DatabaseWriter
+    /// Lookups by key, on the caller's thread.
+    let lookups: SQLiteLookups
 
     func insert(_ post: PostRecord, location: PostLocationEvent?) async throws {
         try await database.write { db in
@@ -49,7 +52,7 @@ struct SQLitePostStore: PostStore {
     }
 
     func post(id: String, appID: String) async throws -> PostRecord? {
-        try await database.read { db in try Self.post(db, id: id, appID: appID) }
+        try lookups.readNow { db in try Self.post(db, id: id, appID: appID) }
     }
 
     func postWithExtras(id: String, appID: String) async throws -> (record: PostRecord, extras: PostExtras)? {

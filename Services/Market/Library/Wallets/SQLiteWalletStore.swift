@@ -1,9 +1,12 @@
 import GRDB
+import SQLiteStorage
 import ServiceKit
 
 /// `WalletStore` on market-svc's SQLite file.
 struct SQLiteWalletStore: WalletStore {
     let database: any DatabaseWriter
+    /// Lookups by key, on the caller's thread.
+    let lookups: SQLiteLookups
 
     func grant(impUID: String, appID: String, userID: String, coins: Int, at time: Int64) async throws -> (coins: Int, granted: Bool) {
         try await database.write { db in
@@ -80,7 +83,7 @@ struct SQLiteWalletStore: WalletStore {
     }
 
     func balance(appID: String, userID: String) async throws -> Int {
-        try await database.read { db in try Self.balance(db, appID: appID, userID: userID) }
+        try lookups.readNow { db in try Self.balance(db, appID: appID, userID: userID) }
     }
 
     private static func balance(_ db: Database, appID: String, userID: String) throws -> Int {
