@@ -158,7 +158,21 @@ final class AccountContractTests: XCTestCase {
 
             let login = try await client.send(
                 .post, "/v1/users/login", headers: harness.headers(), json: LoginRequest(email: "bye@glint.app", password: "pass1234!"))
-            let token = try JSONDecoder().decode(AuthAnswer.self, from: login.body).accessToken
+            let pair = try JSONDecoder().decode(AuthAnswer.self, from: login.body)
+            let token = pair.accessToken
+            // A HEAD runs neither of the GETs that change state: the account stays, the token too.
+            let headWithdraw = try await client.execute(uri: "/v1/users/withdraw", method: .head, headers: harness.headers(token: token))
+            let headRefresh = try await client.execute(
+                uri: "/v1/auth/refresh", method: .head, headers: harness.headers(token: token, [("RefreshToken", pair.refreshToken)]))
+            XCTAssertEqual([headWithdraw.status.code, headRefresh.status.code], [444, 444])
+            let stillHere = try await client.execute(uri: "/v1/users/me/profile", method: .get, headers: harness.headers(token: token))
+            XCTAssertEqual(stillHere.status, .ok)
+            let refreshed = try await client.execute(
+                uri: "/v1/auth/refresh", method: .get, headers: harness.headers(token: token, [("RefreshToken", pair.refreshToken)]))
+            XCTAssertEqual(refreshed.status, .ok, "the HEAD did not spend the refresh token")
+            let head = try await client.execute(uri: "/v1/users/me/profile", method: .head, headers: harness.headers(token: token))
+            XCTAssertEqual(head.status, .ok, "a GET that only reads has its HEAD")
+            XCTAssertEqual(head.headers[.contentLength], "\(stillHere.body.readableBytes)")
             let withdraw = try await client.execute(uri: "/v1/users/withdraw", method: .get, headers: harness.headers(token: token))
             XCTAssertEqual(withdraw.status, .ok)
             XCTAssertEqual(try JSON.object(withdraw.body) as? [String: String], ["user_id": auth.userID, "email": "bye@glint.app", "nick": "bye"])

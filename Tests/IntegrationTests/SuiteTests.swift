@@ -77,8 +77,14 @@ final class SuiteTests: XCTestCase {
             .POST, gateway + "/v1/payments/validation", headers: withToken, body: .init(string: #"{"imp_uid":"\#(impUID)"}"#))
         XCTAssertEqual(validation.status, 400, "the simulator knows the payment; market-svc knows no such order: \(validation.body.text)")
         XCTAssertEqual(try JSON.object(validation.body)["message"] as? String, "unknown order; the payment was cancelled")
-        let profile = try JSON.object(try await HTTPProbe.call(.GET, gateway + "/v1/users/me/profile", headers: withToken).body)
+        let profileAnswer = try await HTTPProbe.call(.GET, gateway + "/v1/users/me/profile", headers: withToken)
+        let profile = try JSON.object(profileAnswer.body)
         XCTAssertEqual(profile["posts"] as? [String], [postID])
+        // HEAD wherever GET is, through the gateway: the GET's status and length, no body.
+        let head = try await HTTPProbe.call(.HEAD, gateway + "/v1/users/me/profile", headers: withToken)
+        XCTAssertEqual(head.status, 200)
+        XCTAssertEqual(head.headers.first(name: "content-length"), "\(profileAnswer.body.readableBytes)")
+        XCTAssertEqual(head.body.readableBytes, 0)
 
         // Reverse geocoding on the default run: Seoul City Hall is in 태평로1가 (a legal dong).
         let reverse = try await HTTPProbe.call(.GET, gateway + "/v1/geo/reverse?longitude=126.9780&latitude=37.5665", headers: withToken)

@@ -100,9 +100,17 @@ final class ServiceByteFrontTests: XCTestCase {
             XCTAssertFalse(order.contains(nil), answers)
             XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted(), answers)
 
-            // No route answers HEAD: Hummingbird's router says so (444), not the front.
-            let head = try await RawHTTP.exchange(port: port, "HEAD /echo/x HTTP/1.1\r\nHost: market\r\n\(Self.secret)Connection: close\r\n\r\n")
-            XCTAssertEqual(RawHTTP.statuses(head), [444], head)
+            // HEAD is Hummingbird's: the GET route's status and fields, its length, no body (the
+            // GET after it on the same connection is framed right after the HEAD's fields).
+            let head = try await RawHTTP.exchange(
+                port: port, "HEAD /echo/x HTTP/1.1\r\nHost: market\r\n\(Self.secret)\r\n" + Self.get("/echo/y", "Connection: close\r\n"))
+            XCTAssertEqual(RawHTTP.statuses(head), [200, 200], head)
+            let parts = head.components(separatedBy: "HTTP/1.1 ").dropFirst().map { $0.lowercased() }
+            // The GET route runs for the HEAD (its echo says "HEAD"): the length of that answer.
+            let length = #"{"method":"HEAD","path":"/echo/x","body":""}"#.utf8.count
+            XCTAssertTrue(parts[0].contains("\r\ncontent-length: \(length)\r\n"), parts[0])
+            XCTAssertTrue(parts[0].hasSuffix("\r\n\r\n"), "no body after a HEAD's fields: \(parts[0])")
+            XCTAssertTrue(parts[1].contains("echo") && parts[1].contains("y\""), parts[1])
         }
     }
 

@@ -49,7 +49,8 @@ package enum GatewayAssembly {
         logger: Logger, services: [any Service] = []
     ) -> ServiceAssembly {
         let registry = PrometheusCollectorRegistry()
-        let router = Router(context: GlintRequestContext.self)
+        // HEAD on its own GET routes too (the proxied paths forward HEAD as it came).
+        let router = Router(context: GlintRequestContext.self, options: .autoGenerateHeadEndpoints)
         let metrics = RequestMetrics(registry: registry)
         ServiceApplication.addStandardMiddleware(to: router, metrics: metrics, accessLogLevel: .info)
         let apps = AppKeyCache(client: dependencies.apps, ttl: .seconds(configuration.appCacheSeconds))

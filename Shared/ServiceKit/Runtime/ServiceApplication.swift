@@ -24,7 +24,8 @@ package enum ServiceApplication {
         openRoutes: (Router) -> Void = { _ in },
         routes: (Group) -> Void
     ) -> ServiceAssembly {
-        let router = Router(context: GlintRequestContext.self)
+        // HEAD wherever GET is (RFC 9110 §9.3.2): the GET's status and fields, no body.
+        let router = Router(context: GlintRequestContext.self, options: .autoGenerateHeadEndpoints)
         addStandardMiddleware(to: router, metrics: RequestMetrics(registry: registry), accessLogLevel: .debug)
         addHealthAndMetrics(to: router, service: configuration.service, registry: registry, check: healthCheck, backup: backupHealth)
         openRoutes(router)

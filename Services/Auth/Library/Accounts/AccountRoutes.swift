@@ -58,6 +58,7 @@ struct AccountRoutes: Sendable {
             return Self.signedIn(try await accounts.socialLogin(appID: appID, identity: identity, deviceToken: body.deviceToken), context)
         }
         group.get("/v1/auth/refresh") { request, context -> Response in
+            try Self.refuseHead(request)
             let refresh = Self.refreshHeaders.lazy.compactMap { request.headers[$0] }.first
             let slp = context.appProfile == .slp
             let tokens: TokenPair
@@ -76,9 +77,16 @@ struct AccountRoutes: Sendable {
             try await accounts.logout(try context.requireUser())
             return EmptyAnswer()
         }
-        protected.get("/v1/users/withdraw") { _, context -> WithdrawAnswer in
-            try await accounts.withdraw(try context.requireUser())
+        protected.get("/v1/users/withdraw") { request, context -> WithdrawAnswer in
+            try Self.refuseHead(request)
+            return try await accounts.withdraw(try context.requireUser())
         }
+    }
+
+    /// The router answers HEAD with a GET's handler; a GET that changes state (refresh, withdraw)
+    /// must not run for a HEAD, which clients may send as safe.
+    private static func refuseHead(_ request: Request) throws {
+        guard request.method != .head else { throw ServiceError(.unknownRoute, "unknown route") }
     }
 
     private static func signedIn(_ signedIn: SignedIn, _ context: GlintRequestContext) -> Response {
