@@ -7,20 +7,13 @@ package struct Route: Sendable, Equatable {
     package var appKey: AppKeyRule
     /// Answers a page (API.md §9): its errors carry `data: []` and a `pagination` too.
     package var paginated: Bool
-    /// A GET that changes state (the apps' refresh and withdraw): no HEAD is routed for it, since
-    /// a HEAD must be safe to send.
-    package var changesState: Bool
 
-    package init(
-        _ method: String, _ pattern: String, _ service: ServiceName, appKey: AppKeyRule = .required, paginated: Bool = false,
-        changesState: Bool = false
-    ) {
+    package init(_ method: String, _ pattern: String, _ service: ServiceName, appKey: AppKeyRule = .required, paginated: Bool = false) {
         self.method = method
         self.pattern = pattern
         self.service = service
         self.appKey = appKey
         self.paginated = paginated
-        self.changesState = changesState
     }
 }
 

@@ -5,9 +5,9 @@ extension RouteTable {
 
     public static let publicRoutes: [Route] = {
         var routes: [Route] = []
-        func add(_ service: ServiceName, _ methods: String, _ pattern: String, appKey: AppKeyRule = .required, changesState: Bool = false) {
+        func add(_ service: ServiceName, _ methods: String, _ pattern: String, appKey: AppKeyRule = .required) {
             for method in methods.split(separator: ",") {
-                routes.append(Route(String(method), pattern, service, appKey: appKey, changesState: changesState))
+                routes.append(Route(String(method), pattern, service, appKey: appKey))
             }
         }
         // §1 auth-svc
@@ -16,9 +16,9 @@ extension RouteTable {
         add(.auth, "POST", "/v1/users/login")
         add(.auth, "POST", "/v1/users/login/apple")
         add(.auth, "POST", "/v1/users/login/kakao")
-        add(.auth, "GET", "/v1/auth/refresh", changesState: true)
+        add(.auth, "GET", "/v1/auth/refresh")
         add(.auth, "POST", "/v1/users/logout")
-        add(.auth, "GET", "/v1/users/withdraw", changesState: true)
+        add(.auth, "GET", "/v1/users/withdraw")
         add(.auth, "GET,PUT", "/v1/users/me/profile")
         add(.auth, "GET", "/v1/users/{user_id}/profile")
         add(.auth, "GET", "/v1/users/search")

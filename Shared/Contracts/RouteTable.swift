@@ -22,9 +22,10 @@ package struct RouteTable: Sendable {
     package init(_ routes: [Route]) {
         for route in routes { insert(route) }
         // HEAD wherever GET is (RFC 9110 §9.3.2), as the services answer it, unless a route says
-        // HEAD itself (files) or its GET changes state.
+        // HEAD itself (files). The two GETs that change state refuse a HEAD in their handlers
+        // (auth-svc's `AccountRoutes.refuseHead`): only the handler knows it writes.
         let heads = Set(routes.lazy.filter { $0.method == "HEAD" }.map(\.pattern))
-        for var route in routes where route.method == "GET" && !route.changesState && !heads.contains(route.pattern) {
+        for var route in routes where route.method == "GET" && !heads.contains(route.pattern) {
             route.method = "HEAD"
             insert(route)
         }

@@ -85,6 +85,11 @@ final class SuiteTests: XCTestCase {
         XCTAssertEqual(head.status, 200)
         XCTAssertEqual(head.headers.first(name: "content-length"), "\(profileAnswer.body.readableBytes)")
         XCTAssertEqual(head.body.readableBytes, 0)
+        // Not for a GET that changes state: the account is still there.
+        let headWithdraw = try await HTTPProbe.call(.HEAD, gateway + "/v1/users/withdraw", headers: withToken)
+        XCTAssertEqual(headWithdraw.status, 444)
+        let stillThere = try await HTTPProbe.call(.GET, gateway + "/v1/users/me/profile", headers: withToken)
+        XCTAssertEqual(stillThere.status, 200)
 
         // Reverse geocoding on the default run: Seoul City Hall is in 태평로1가 (a legal dong).
         let reverse = try await HTTPProbe.call(.GET, gateway + "/v1/geo/reverse?longitude=126.9780&latitude=37.5665", headers: withToken)
