@@ -18,7 +18,7 @@ package enum ServiceMain {
         // own pool beside the loops: otherwise every request crosses threads twice (loop →
         // pool → loop), a wake-up and a context switch each way. Nothing here blocks a thread
         // (bcrypt, snapshots and archives run on NIO's thread pool; GRDB on its own queues).
-        let onEventLoops = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        let onEventLoops = EventLoopGlobalExecutor.install()
         do {
             // Every invalid variable is named in one start: each service's configuration ends
             // with `reader.finish()`, which throws them all, and so does this after assembly.
