@@ -1,8 +1,13 @@
+import Dispatch
 import Synchronization
 
-/// Answers of other services kept for a while (users, blocked lists, apps), so a busy path does
-/// not ask again per request. Bounded: when full, it starts over (the entries are cheap to ask
-/// for again, and a bound matters more than which ones go).
+/// Answers of other services kept for a while (users, blocked lists, apps), and tokens verified,
+/// so a busy path does not ask again per request. Bounded by two generations of half the bound
+/// each: entries go into the current one; when it is full it becomes the previous one and the
+/// previous one is dropped, except what was used since (a hit in the previous generation moves
+/// the entry to the current one). Before, a full cache started over: all its entries freed
+/// inside the lock, every loop waiting on it, then every hot entry asked for again — a refresh's
+/// p99 doubled each time auth-svc's verified tokens passed 50,000 (Benchmarks/README).
 ///
 /// Public and inlinable throughout: a generic class of another module otherwise runs
 /// unspecialised in its users (its dictionary hashed and compared through witness tables, type
@@ -10,7 +15,7 @@ import Synchronization
 /// inlines and specialises no member of a `package` type in another module, `@inlinable` or not
 /// (the services' objects still called the generic entry points); of a `public` type it does.
 public final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    @usableFromInline struct Entry {
+    @usableFromInline struct Entry: Sendable {
         @usableFromInline var value: Value
         @usableFromInline var expires: ContinuousClock.Instant
 
@@ -19,31 +24,66 @@ public final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         }
     }
 
-    @usableFromInline let entries = Mutex<[Key: Entry]>([:])
-    @usableFromInline let maxEntries: Int
+    @usableFromInline struct Generations: Sendable {
+        @usableFromInline var current: [Key: Entry] = [:]
+        @usableFromInline var previous: [Key: Entry] = [:]
+        @usableFromInline let size: Int
+
+        @inlinable init(size: Int) { self.size = size }
+
+        /// The live entry of `key`, moved to the current generation if it was in the previous.
+        @inlinable mutating func entry(_ key: Key, now: ContinuousClock.Instant, dropped: inout [Key: Entry]?) -> Value? {
+            if let entry = current[key] { return entry.expires > now ? entry.value : nil }
+            guard let entry = previous[key], entry.expires > now else { return nil }
+            insert(entry, for: key, dropped: &dropped)
+            return entry.value
+        }
+
+        @inlinable mutating func insert(_ entry: Entry, for key: Key, dropped: inout [Key: Entry]?) {
+            if current.count >= size, current[key] == nil {
+                dropped = previous
+                previous = current
+                current = Dictionary(minimumCapacity: size)
+            }
+            current[key] = entry
+        }
+    }
+
+    @usableFromInline let entries: Mutex<Generations>
 
     @inlinable package init(maxEntries: Int) {
-        self.maxEntries = maxEntries
+        entries = Mutex(Generations(size: max(1, maxEntries / 2)))
     }
 
     /// The value, unless absent or expired.
     @inlinable package func value(for key: Key, now: ContinuousClock.Instant = .now) -> Value? {
-        entries.withLock { entries in entries[key].flatMap { $0.expires > now ? $0.value : nil } }
+        var dropped: [Key: Entry]?
+        let value = entries.withLock { $0.entry(key, now: now, dropped: &dropped) }
+        Self.free(dropped)
+        return value
     }
 
     /// The values of the keys that have one, in one lock.
     @inlinable package func values(for keys: some Sequence<Key>, now: ContinuousClock.Instant = .now) -> [Key: Value] {
-        entries.withLock { entries in
+        var dropped: [Key: Entry]?
+        let found = entries.withLock { entries in
             var found: [Key: Value] = [:]
             for key in keys {
-                if let entry = entries[key], entry.expires > now { found[key] = entry.value }
+                if let value = entries.entry(key, now: now, dropped: &dropped) { found[key] = value }
             }
             return found
         }
+        Self.free(dropped)
+        return found
     }
 
     @inlinable package func removeAll() {
-        entries.withLock { $0.removeAll(keepingCapacity: true) }
+        let (current, previous) = entries.withLock { entries in
+            defer { (entries.current, entries.previous) = ([:], [:]) }
+            return (entries.current, entries.previous)
+        }
+        Self.free(current)
+        Self.free(previous)
     }
 
     @inlinable package func store(_ value: Value, for key: Key, ttl: Duration) {
@@ -52,10 +92,18 @@ public final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sen
 
     @inlinable package func store(_ pairs: some Collection<(Key, Value)>, ttl: Duration) {
         let expires = ContinuousClock.now + ttl
+        var dropped: [Key: Entry]?
         entries.withLock { entries in
-            if entries.count + pairs.count > maxEntries { entries.removeAll(keepingCapacity: true) }
-            for (key, value) in pairs { entries[key] = Entry(value: value, expires: expires) }
+            for (key, value) in pairs { entries.insert(Entry(value: value, expires: expires), for: key, dropped: &dropped) }
         }
+        Self.free(dropped)
+    }
+
+    /// A dropped generation is freed off the caller's thread (an event loop): tens of thousands of
+    /// entries take milliseconds to free.
+    @inlinable static func free(_ dropped: [Key: Entry]?) {
+        guard let dropped, !dropped.isEmpty else { return }
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(dropped) {} }
     }
 }
 
