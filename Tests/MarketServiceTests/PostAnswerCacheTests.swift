@@ -187,6 +187,46 @@ final class PostAnswerCacheTests: XCTestCase {
         }
     }
 
+    func testAKeptPostPageIsSentAsWrittenUntilWhatItShowsChanges() async throws {
+        let people = People()
+        let harness = try await Harness.make(users: people.client)
+        try await harness.app.contractTest { client in
+            let id = try await Self.create(client, harness, as: Self.alice, PostCreateRequest(category: "c", title: "t", content: ""))
+            _ = try await Self.call(client, harness, .post, "/v1/posts/\(id)/comments", as: Self.carol, body: CommentRequest(content: "hi"))
+            _ = try await Self.post(client, harness, id, as: Self.bob)
+            let written = try await Self.call(client, harness, .get, "/v1/posts/\(id)", as: Self.bob)
+            let kept = try await Self.call(client, harness, .get, "/v1/posts/\(id)", as: Self.alice)
+            XCTAssertEqual(kept.status, .ok)
+            XCTAssertEqual(kept.headers[.contentType], written.headers[.contentType])
+            XCTAssertEqual(kept.body, written.body, "the kept page is the page as it was written")
+
+            // The comment's author renamed, then the post's: each read shows the names of now.
+            people.nicknames.withLock { $0 = [Self.carol: "carol2"] }
+            let renamed = try await Self.post(client, harness, id, as: Self.bob)
+            let comment = try XCTUnwrap((renamed["comments"] as? [[String: Any]])?.first)
+            XCTAssertEqual((comment["creator"] as? [String: Any])?["nick"] as? String, "carol2")
+            people.nicknames.withLock { $0[Self.alice] = "alice2" }
+            let authorRenamed = try await Self.post(client, harness, id, as: Self.bob)
+            XCTAssertEqual((authorRenamed["creator"] as? [String: Any])?["nick"] as? String, "alice2")
+
+            // What one reader may not see is not sent from the kept page: a block, another app.
+            people.blocks.withLock { $0[Self.bob] = [Self.carol] }
+            let blocked = try await Self.post(client, harness, id, as: Self.bob)
+            XCTAssertEqual((blocked["comments"] as? [[String: Any]])?.count, 0)
+            let otherApp = try await Self.call(client, harness, .get, "/v1/posts/\(id)", as: Self.alice, app: "app-2")
+            XCTAssertEqual(otherApp.status, .notFound)
+
+            // A like is a commit: the page is rendered again, and so is its answer to an update.
+            _ = try await Self.call(client, harness, .post, "/v1/posts/\(id)/like", as: Self.alice, body: LikeStatus(likeStatus: true))
+            let liked = try await Self.post(client, harness, id, as: Self.alice)
+            XCTAssertEqual(liked["likes"] as? [String], [Self.alice])
+            let updated = try await Self.call(client, harness, .put, "/v1/posts/\(id)", as: Self.alice, body: PostUpdateRequest(title: "t2"))
+            XCTAssertEqual(try JSON.object(updated.body)["title"] as? String, "t2")
+            let reread = try await Self.post(client, harness, id, as: Self.alice)
+            XCTAssertEqual(reread["title"] as? String, "t2")
+        }
+    }
+
     func testKeptPostsStayWithinTheirAppAndTheirReaders() async throws {
         let harness = try await Harness.make()
         try await harness.app.contractTest { client in

@@ -5,7 +5,7 @@ import ServiceKit
 /// A service of items one reads, updates and deletes by id (posts, filters).
 protocol ItemService: Sendable {
     associatedtype Update: Decodable & Sendable
-    associatedtype Answer: ResponseEncodable & Sendable
+    associatedtype Answer: ResponseGenerator & Sendable
 
     func read(_ id: String, caller: AuthenticatedUser, requestID: String) async throws -> Answer
     func update(_ id: String, caller: AuthenticatedUser, _ body: Update, requestID: String) async throws -> Answer

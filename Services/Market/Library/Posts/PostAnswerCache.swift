@@ -2,8 +2,8 @@ import Contracts
 import ServiceClients
 import ServiceKit
 
-/// Posts as last rendered, and which posts feed pages showed, so that a post's page and the
-/// feeds answer from memory what they would otherwise read and render again: kept while no
+/// Posts as last rendered, posts' pages and feed pages as last sent, so that a post's page and
+/// the feeds answer from memory what they would otherwise read, render and encode again: kept while no
 /// commit has changed posts, likes or comments since they were read (`ChangeBoundCache`,
 /// whoever wrote). An answer is kept only when it hid no comment from its reader, and who its
 /// users are is applied afresh at each use (`PostRenderer.withCurrentUsers`), so nicknames stay
@@ -21,29 +21,51 @@ struct PostAnswerCache: Sendable {
         var postIDs: [String]
         var nextCursor: String
         var json: EncodedJSON<CursorPage<PostAnswer>>
-        var people: [UserInfo]
+        var shown: ShownUsers
 
         init(_ page: CursorPage<PostAnswer>, json: EncodedJSON<CursorPage<PostAnswer>>) {
-            (postIDs, nextCursor, self.json) = (page.data.map(\.postID), page.nextCursor, json)
-            var seen = Set<String>()
-            people = page.data.flatMap(\.people).filter { seen.insert($0.userID).inserted }
-        }
-
-        /// Whether its users are still as the page shows them.
-        func shows(_ current: [String: UserInfoFull]) -> Bool {
-            people.allSatisfy { current.info($0.userID) == $0 }
+            (postIDs, nextCursor, self.json, shown) = (page.data.map(\.postID), page.nextCursor, json, ShownUsers(page.data))
         }
 
         /// Memory the page holds, about.
-        fileprivate var estimatedBytes: Int { 256 + json.bytes.readableBytes + 64 * (postIDs.count + people.count) }
+        fileprivate var estimatedBytes: Int { 256 + json.bytes.readableBytes + 64 * (postIDs.count + shown.people.count) }
+    }
+
+    /// A post's page as it was last sent (its JSON) and the users it showed then: while they are
+    /// unchanged and the post is, it is sent again as it is (the encoding was a twentieth of
+    /// market-svc's work per `GET /v1/posts/{id}`). Kept only for answers that hid nothing.
+    struct Item: Sendable {
+        var appID: String
+        var json: EncodedJSON<PostAnswer>
+        var shown: ShownUsers
+
+        fileprivate var estimatedBytes: Int { 128 + json.bytes.readableBytes + 64 * shown.people.count }
+    }
+
+    /// The users some answers show (post and comment authors), once each, as they were shown.
+    struct ShownUsers: Sendable {
+        var people: [UserInfo]
+
+        init(_ answers: [PostAnswer]) {
+            var seen = Set<String>()
+            people = answers.flatMap(\.people).filter { seen.insert($0.userID).inserted }
+        }
+
+        /// Whether they are still as shown.
+        func same(as current: [String: UserInfoFull]) -> Bool {
+            people.allSatisfy { current.info($0.userID) == $0 }
+        }
     }
 
     private let answers: ChangeBoundCache<String, Entry>
+    private let items: ChangeBoundCache<String, Item>
     private let pages: ChangeBoundCache<PostPageQuery, Page>
 
-    /// Up to about `maxBytes` in all: three quarters for answers, a quarter for pages.
+    /// Up to about `maxBytes` in all: half for answers, a quarter for posts' pages, a quarter
+    /// for feed pages.
     init(changes: any CommitCounter, maxBytes: Int) {
-        answers = ChangeBoundCache(changes: changes, maxCost: maxBytes / 4 * 3) { $0.answer.estimatedBytes }
+        answers = ChangeBoundCache(changes: changes, maxCost: maxBytes / 2) { $0.answer.estimatedBytes }
+        items = ChangeBoundCache(changes: changes, maxCost: maxBytes / 4) { $0.estimatedBytes }
         pages = ChangeBoundCache(changes: changes, maxCost: maxBytes / 4) { $0.estimatedBytes }
     }
 
@@ -61,6 +83,16 @@ struct PostAnswerCache: Sendable {
     /// Keeps `answers` (rendered without hiding any comment) read after `generation` was read.
     func store(_ answers: [PostAnswer], appID: String, generation: UInt64) {
         self.answers.store(answers.map { ($0.postID, Entry(appID: appID, answer: $0)) }, generation: generation)
+    }
+
+    /// The post's page as last sent in `appID`, if nothing changed since `generation` was read.
+    func item(_ id: String, appID: String, generation: UInt64) -> Item? {
+        items.values(for: [id], generation: generation) { $0.appID == appID ? $0 : nil }[id]
+    }
+
+    /// Keeps a post's page (its answer hid nothing) rendered after `generation` was read.
+    func store(_ item: Item, for id: String, generation: UInt64) {
+        items.store([(id, item)], generation: generation)
     }
 
     /// The page `query` found, if nothing changed since `generation` was read (the query holds

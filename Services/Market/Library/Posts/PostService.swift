@@ -35,7 +35,7 @@ struct PostService: ItemService {
         return try await render([record], caller: caller, requestID: requestID)[0]
     }
 
-    func read(_ id: String, caller: AuthenticatedUser, requestID: String) async throws -> PostAnswer {
+    func read(_ id: String, caller: AuthenticatedUser, requestID: String) async throws -> EncodedJSON<PostAnswer> {
         try Self.checkID(id)
         try await checkNotTakenDown(id, appID: caller.appID)
         let generation = cache.generation
@@ -43,15 +43,26 @@ struct PostService: ItemService {
             guard kept.isPublic || kept.creator.userID == caller.userID else { throw ServiceError.notFound("no such post") }
             let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
             if kept.commentCreators.isDisjoint(with: hidden) {
-                return try await renderer.withCurrentUsers([kept], appID: caller.appID, requestID: requestID)[0]
+                // As last sent while its users are as shown; else with them as they are now.
+                if let item = cache.item(id, appID: caller.appID, generation: generation),
+                    item.shown.same(as: try await users.users(item.shown.people.map(\.userID), caller.appID, requestID))
+                {
+                    return item.json
+                }
+                let answer = try await renderer.withCurrentUsers([kept], appID: caller.appID, requestID: requestID)[0]
+                let json = EncodedJSON(answer)
+                cache.store(PostAnswerCache.Item(appID: caller.appID, json: json, shown: .init([answer])), for: id, generation: generation)
+                return json
             }
         }
         let found = try await store.postWithExtras(id: id, appID: caller.appID)
         let record = try Self.visible(found?.record, to: caller)
         let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
-        return try await answers(
-            [record], kept: [:], extras: found?.extras ?? PostExtras(), hidden: hidden, generation: generation, caller: caller, requestID: requestID
-        )[0]
+        return EncodedJSON(
+            try await answers(
+                [record], kept: [:], extras: found?.extras ?? PostExtras(), hidden: hidden, generation: generation, caller: caller,
+                requestID: requestID
+            )[0])
     }
 
     /// Posts by id in the given order, as the caller's feeds would show them; others are left out.
@@ -69,14 +80,14 @@ struct PostService: ItemService {
     }
 
     /// Owner only: others get 445 (after 404 for what they cannot see).
-    func update(_ id: String, caller: AuthenticatedUser, _ update: PostFields, requestID: String) async throws -> PostAnswer {
+    func update(_ id: String, caller: AuthenticatedUser, _ update: PostFields, requestID: String) async throws -> EncodedJSON<PostAnswer> {
         let before = try await owned(id, caller: caller)
         var record = before
         try PostRules.apply(update, to: &record)
         // Strictly after the last change, also within its millisecond: the version geo-svc keeps.
         record.updatedAt = max(GlintDate.nowMilliseconds(), before.updatedAt + 1)
         try await write(record, location: PostLocationEvent(from: before, to: record), store.update)
-        return try await render([record], caller: caller, requestID: requestID)[0]
+        return EncodedJSON(try await render([record], caller: caller, requestID: requestID)[0])
     }
 
     func delete(_ id: String, caller: AuthenticatedUser) async throws {
@@ -106,8 +117,8 @@ struct PostService: ItemService {
         // sent while its users are unchanged, else with them as they are now when all of its
         // posts are kept too.
         if let page = cache.page(query, generation: generation) {
-            let people = try await users.users(page.people.map(\.userID), caller.appID, requestID)
-            if page.shows(people) { return page.json }
+            let people = try await users.users(page.shown.people.map(\.userID), caller.appID, requestID)
+            if page.shown.same(as: people) { return page.json }
             let kept = cache.answers(page.postIDs, appID: caller.appID, hiding: hidden, generation: generation)
             let ordered = page.postIDs.compactMap { kept[$0] }
             if ordered.count == page.postIDs.count {
