@@ -5,9 +5,10 @@ import ServiceKit
 /// Posts as last rendered, posts' pages and feed pages as last sent, so that a post's page and
 /// the feeds answer from memory what they would otherwise read, render and encode again: kept
 /// while no commit has changed posts, likes or comments since they were read
-/// (`ChangeBoundCache`, whoever wrote). An answer is kept only when it hid no comment from its reader, and who its
-/// users are is applied afresh at each use (`PostRenderer.withCurrentUsers`), so nicknames stay
-/// as current as without the cache.
+/// (`ChangeBoundCache`, whoever wrote). An answer is kept only when it hid no comment from its
+/// reader, and who its users are is applied afresh at each use (`PostRenderer.withCurrentUsers`;
+/// a kept page is sent only while they are as it shows them), so nicknames stay as current as
+/// without the cache.
 struct PostAnswerCache: Sendable {
     private struct Entry {
         var appID: String
