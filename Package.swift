@@ -153,12 +153,13 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Shared/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "ZlibCoding", dependencies: ["CZlib"], path: "Shared/ZlibCoding", swiftSettings: settings),
         .target(name: "CSocketHandoff", path: "Shared/CSocketHandoff"),
+        .target(name: "CConcurrencyHook", path: "Shared/CConcurrencyHook"),
         // ServiceKit is the HTTP runtime every process runs on; the storage, outbox, files and
         // clients are targets of their own, so a service links only what it uses.
         .target(
             name: "ServiceKit",
             dependencies: [
-                "Contracts", "CSocketHandoff", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), webSocket,
+                "Contracts", "CSocketHandoff", "CConcurrencyHook", hummingbird, .product(name: "HummingbirdCore", package: "hummingbird"), webSocket,
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -118,6 +118,9 @@ final class DeploymentFilesTests: XCTestCase {
         XCTAssertTrue(stages[0].contains("swift:") && stages[0].contains(" AS build"))
         XCTAssertFalse(stages[1].contains("swift:"), "the runtime image has no toolchain")
         XCTAssertTrue(dockerfile.contains("--static-swift-stdlib"))
+        // Each product alone: building every target would link TestSupport, whose XCTest has no
+        // static library (`swift build -c release --static-swift-stdlib` fails on it).
+        XCTAssertTrue(dockerfile.contains("--static-swift-stdlib --product \"$product\""))
         XCTAssertTrue(dockerfile.contains("libsqlite3-0"))
         XCTAssertTrue(dockerfile.contains("*.resources /staging/"), "resource bundles (geo-svc's boundary data) ship beside the executables")
         for executable in ServiceName.allCases.map(\.rawValue) + ["glint"] {

@@ -1,13 +1,6 @@
+import CConcurrencyHook
 import NIOCore
 import NIOPosix
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Swift's global executor replaced by NIO's event loops: a task runs on the loop that enqueued
 /// it (the loop that read the request) instead of crossing to Swift's own pool and back.
@@ -22,11 +15,11 @@ import NIOPosix
 package enum EventLoopGlobalExecutor {
     private typealias EnqueueHook = @convention(thin) (UnownedJob, @convention(thin) (UnownedJob) -> Void) -> Void
 
-    /// Installs the hook unless another is set; false when it could not be. Call once, at start,
-    /// before the services' loops take work.
+    /// Installs the hook unless another is set; false when one is. Call once, at start, before
+    /// the services' loops take work. The slot is the linker's (not `dlsym`'s), so statically
+    /// linked release builds get the hook too.
     package static func install() -> Bool {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook") else { return false }
-        let slot = symbol.assumingMemoryBound(to: EnqueueHook?.self)
+        let slot = UnsafeMutableRawPointer(glint_enqueue_global_hook_slot()).assumingMemoryBound(to: EnqueueHook?.self)
         guard slot.pointee == nil else { return false }
         slot.pointee = { job, _ in
             // `any()` is the calling loop when called on one of the group's loops: no thread switch.
