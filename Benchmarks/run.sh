@@ -58,8 +58,8 @@ cd "$(dirname "$0")/.."
 which wrk >/dev/null || { echo "needs wrk (apt-get install wrk)"; exit 1; }
 # BIN names a folder of release executables saved from another commit (A/B runs); unset, this tree's.
 if [ -z "${BIN:-}" ]; then
-  swift build -c release >/dev/null
-  BIN=$(swift build -c release --show-bin-path)
+  scripts/build-release >/dev/null
+  BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)
 fi
 DURATION=${DURATION:-10}
 CONCURRENCY=${CONCURRENCY:-16}
