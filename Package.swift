@@ -64,7 +64,7 @@ let services: [(dir: String, library: String, executable: String, deps: [Target.
         "Gateway", "Gateway", "gateway",
         [
             .product(name: "AsyncHTTPClient", package: "async-http-client"), .product(name: "HummingbirdCore", package: "hummingbird"),
-            "APIDocs", .product(name: "OpenAPIKit", package: "OpenAPIKit"), "ServiceClients",
+            "APIDocs", .product(name: "OpenAPIKit", package: "OpenAPIKit"), "ServiceClients", "CEventPoll",
         ]
     ),
     (
@@ -154,6 +154,7 @@ let package = Package(
         .target(name: "ZlibCoding", dependencies: ["CZlib"], path: "Shared/ZlibCoding", swiftSettings: settings),
         .target(name: "CSocketHandoff", path: "Shared/CSocketHandoff"),
         .target(name: "CConcurrencyHook", path: "Shared/CConcurrencyHook"),
+        .target(name: "CEventPoll", path: "Shared/CEventPoll"),
         // ServiceKit is the HTTP runtime every process runs on; the storage, outbox, files and
         // clients are targets of their own, so a service links only what it uses.
         .target(

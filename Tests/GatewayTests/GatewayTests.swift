@@ -97,7 +97,7 @@ final class GatewayTests: XCTestCase {
         ).application()
     }
 
-    /// A gateway with its real upstream pools, `service` answering at `url`.
+    /// A gateway with its real upstream pools and front loops, `service` answering at `url`.
     static func makeLiveApp(
         _ service: ServiceName, at url: String, idleTimeoutSeconds: Int = 75, appKeys: AuthClient? = nil
     ) throws -> some ApplicationProtocol {
@@ -106,7 +106,9 @@ final class GatewayTests: XCTestCase {
         let pools = try UpstreamPools(common: common, maxConnectionsPerService: 4, logger: TestEnvironment.logger)
         return GatewayAssembly.assemble(
             common: common, configuration: GatewayConfiguration(idleTimeoutSeconds: idleTimeoutSeconds),
-            dependencies: .init(apps: appKeys ?? Self.appKeys { Self.apps[$0] }, upstream: .live(pools: pools, timeout: .seconds(10))),
+            dependencies: .init(
+                apps: appKeys ?? Self.appKeys { Self.apps[$0] }, upstream: .live(pools: pools, timeout: .seconds(10)),
+                frontLoops: try FrontLoops.Settings(common: common, maxConnectionsPerService: 4)),
             logger: TestEnvironment.logger
         ).application()
     }

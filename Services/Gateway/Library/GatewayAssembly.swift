@@ -20,6 +20,8 @@ package enum GatewayAssembly {
         /// auth-svc's revocation feed, for its `appsRevision`: an app's change (a key rotated,
         /// an app disabled) makes the gateway forget the keys and mounts it resolved.
         var revocations: RevocationFeed = .none
+        /// The plain path's loops and the services they reach; nil (tests with a fake upstream): NIO carries everything.
+        var frontLoops: FrontLoops.Settings? = nil
     }
 
     package static func assemble(_ common: CommonConfiguration, _ reader: ConfigReader, _ logger: Logger) throws -> ServiceAssembly {
@@ -39,7 +41,8 @@ package enum GatewayAssembly {
             upstream: .live(
                 pools: pools, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)), handoff: handoffPath.map(SocketHandoffSender.init)),
             // A long poll: auth-svc answers within its window (8 s), so the call may take that long.
-            revocations: .live(client: InternalClient(http: http.client, configuration: common))
+            revocations: .live(client: InternalClient(http: http.client, configuration: common)),
+            frontLoops: try FrontLoops.Settings(common: common, maxConnectionsPerService: configuration.maxUpstreamConnections)
         )
         return assemble(common: common, configuration: configuration, dependencies: dependencies, logger: logger, services: [http, pools])
     }
@@ -76,9 +79,13 @@ package enum GatewayAssembly {
         ServiceApplication.addRequestLines(to: internalGroup, service: .gateway)
         RequestLogRoutes(log: policy.requestLog).register(on: internalGroup)
         ProxyRoutes(policy: policy, upstream: dependencies.upstream).register(on: router)
+        let loops = dependencies.frontLoops.map { FrontLoops(settings: $0, policy: policy, metrics: metrics, registry: registry, logger: logger) }
         let server = FrontedHTTP1Channel.server(position: .beforeDecoding) { _, routerStarted in
-            ByteFrontHandler(policy: policy, upstream: dependencies.upstream, metrics: metrics, logger: logger, routerStarted: routerStarted)
-        }
-        return ServiceAssembly(configuration: common, logger: logger, router: router, services: services + [appsWatcher], server: server)
+            ByteFrontHandler(
+                policy: policy, upstream: dependencies.upstream, loops: loops, metrics: metrics, logger: logger, routerStarted: routerStarted)
+        } built: { loops?.setChildChannel($0) }
+        let loopServices: [any Service] = loops.map { [$0] } ?? []
+        return ServiceAssembly(
+            configuration: common, logger: logger, router: router, services: services + [appsWatcher] + loopServices, server: server)
     }
 }

@@ -60,14 +60,19 @@ package struct FrontedChannel<Inner: ServerChildChannel>: ServerChildChannel {
 extension FrontedChannel where Inner == HTTP1WebSocketUpgradeChannel {
     /// `front` makes the handler of one connection; it completes the promise when it hands the
     /// first request to Hummingbird, and the promise fails when the connection ends before that.
+    /// `built` is given the child channel once Hummingbird has made it (to set up connections
+    /// that did not come through its listener: the gateway's front loops hand theirs back).
     package static func server(
-        position: FrontPosition = .afterDecoding, front: @escaping @Sendable (any Channel, EventLoopPromise<Void>) -> any ChannelHandler
+        position: FrontPosition = .afterDecoding, front: @escaping @Sendable (any Channel, EventLoopPromise<Void>) -> any ChannelHandler,
+        built: @escaping @Sendable (FrontedHTTP1Channel) -> Void = { _ in }
     ) -> HTTPServerBuilder {
         HTTPServerBuilder { responder in
-            FrontedHTTP1Channel(
+            let channel = FrontedHTTP1Channel(
                 inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init()) { _, _, _ in .dontUpgrade },
                 position: position, front: front
             )
+            built(channel)
+            return channel
         }
     }
 

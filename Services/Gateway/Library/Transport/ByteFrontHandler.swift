@@ -28,6 +28,8 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let policy: GatewayPolicy
     private let upstream: Upstream
+    /// Where a connection moves at its first plain request (nil: answered here, as in tests with a fake upstream).
+    private let loops: FrontLoops?
     private let metrics: RequestMetrics
     private let logger: Logger
     private let accessLogged: Bool
@@ -44,13 +46,19 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// The key last asked for this connection, until a request is admitted: asked once per request.
     private var askedKey: String?
     private var handedOff = false
+    /// Whether an answer was written: a connection moves to a loop only before that (NIO may
+    /// still hold an answer's bytes the kernel has not taken, and closing the channel drops them).
+    private var answeredAny = false
     private var remoteIP: String?
     private var dates = HTTPDateCache()
     private var idleTimer: IdleTimer?
 
-    init(policy: GatewayPolicy, upstream: Upstream, metrics: RequestMetrics, logger: Logger, routerStarted: EventLoopPromise<Void>) {
+    init(
+        policy: GatewayPolicy, upstream: Upstream, loops: FrontLoops?, metrics: RequestMetrics, logger: Logger, routerStarted: EventLoopPromise<Void>
+    ) {
         self.policy = policy
         self.upstream = upstream
+        self.loops = loops
         self.metrics = metrics
         self.logger = logger
         self.accessLogged = logger.logLevel <= .info
@@ -105,6 +113,9 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
                     }
                     askedKey = nil
                     buffer.moveReaderIndex(forwardBy: length)
+                    if !answeredAny, let loops, loops.serves(forward.service), let descriptor = FrontLoops.duplicateDescriptor(of: context.channel) {
+                        return moveToLoop(loops, descriptor, forward, rest: buffer, context: context)
+                    }
                     current = Current(forward: forward, start: .now)
                 }
             }
@@ -167,8 +178,17 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
+    /// The connection goes to a front loop with its first request, whose head was read.
+    private func moveToLoop(_ loops: FrontLoops, _ descriptor: Int32, _ forward: DirectForward, rest: ByteBuffer, context: ChannelHandlerContext) {
+        handedOff = true
+        idleTimer?.stop()
+        context.close(promise: nil)
+        loops.adopt(descriptor, input: rest, first: forward, start: .now, remoteIP: remoteIP)
+    }
+
     private func finished(status: Int, context: ChannelHandlerContext) {
         guard let done = current else { return }
+        answeredAny = true
         current = nil
         answering = false
         done.forward.ended(status: status, since: done.start, metrics: metrics, policy: policy, accessLog: accessLogged ? logger : nil)

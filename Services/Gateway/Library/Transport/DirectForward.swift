@@ -95,15 +95,13 @@ final class DirectForward: Sendable {
     func writeClientAnswer(
         _ result: Result<UpstreamResponse, any Error>, policy: GatewayPolicy, dates: inout HTTPDateCache, to buffer: inout ByteBuffer
     ) -> WrittenAnswer {
-        if case .success(let response) = result, GatewayPolicy.passesAsIs(response.head) {
-            switch response.body {
-            case .buffered(let body):
-                let framing = policy.writeClientHead(response.head, length: body.readableBytes, requestID: requestID, dates: &dates, to: &buffer)
-                return WrittenAnswer(status: Int(response.head.status.code), framing: framing, body: .whole(body))
-            case .stream(let stream):
-                let framing = policy.writeClientHead(response.head, length: nil, requestID: requestID, dates: &dates, to: &buffer)
-                return WrittenAnswer(status: Int(response.head.status.code), framing: framing, body: .stream(stream))
-            }
+        if case .success(let response) = result, case .stream(let stream) = response.body {
+            let framing = writeStreamedHead(response.head, policy: policy, dates: &dates, to: &buffer)
+            return WrittenAnswer(status: Int(response.head.status.code), framing: framing, body: .stream(stream))
+        }
+        if case .success(let response) = result, GatewayPolicy.passesAsIs(response.head), case .buffered(let body) = response.body {
+            let framing = policy.writeClientHead(response.head, length: body.readableBytes, requestID: requestID, dates: &dates, to: &buffer)
+            return WrittenAnswer(status: Int(response.head.status.code), framing: framing, body: .whole(body))
         }
         switch clientAnswer(result, policy: policy, dates: &dates) {
         case .whole(let head, let body):
@@ -111,6 +109,14 @@ final class DirectForward: Sendable {
         case .stream(let head, let stream):
             return WrittenAnswer(status: Int(head.status.code), framing: AnswerBytes.writeHead(head, to: &buffer), body: .stream(stream))
         }
+    }
+
+    /// A streamed answer's head as bytes (the front loops pass the body on themselves).
+    func writeStreamedHead(_ head: UpstreamHead, policy: GatewayPolicy, dates: inout HTTPDateCache, to buffer: inout ByteBuffer) -> BodyFraming {
+        if GatewayPolicy.passesAsIs(head) {
+            return policy.writeClientHead(head, length: nil, requestID: requestID, dates: &dates, to: &buffer)
+        }
+        return AnswerBytes.writeHead(policy.clientHead(head.http, length: nil, requestID: requestID, dates: &dates), to: &buffer)
     }
 
     /// An answer whose head is written: how its body goes.

@@ -15,14 +15,20 @@ struct UpstreamPools: Service {
         for service in ServiceName.backends {
             let urls = common.urls(of: service)
             let pools = try urls.map { url in
-                guard let components = URLComponents(string: url), components.scheme == "http", let host = components.host, !host.isEmpty else {
-                    throw ConfigurationError(variable: CommonSettings.url(of: service).name, problem: "must be http://host:port URLs, got '\(url)'")
-                }
-                return UpstreamPool(host: host, port: components.port ?? 80, maxConnections: maxConnectionsPerService)
+                let address = try Self.address(url, of: service)
+                return UpstreamPool(host: address.host, port: address.port, maxConnections: maxConnectionsPerService)
             }
             replicas[service] = UpstreamReplicas(pools: pools, urls: urls, logger: logger)
         }
         self.replicas = replicas
+    }
+
+    /// A service's configured URL as host and port.
+    static func address(_ url: String, of service: ServiceName) throws -> (host: String, port: Int) {
+        guard let components = URLComponents(string: url), components.scheme == "http", let host = components.host, !host.isEmpty else {
+            throw ConfigurationError(variable: CommonSettings.url(of: service).name, problem: "must be http://host:port URLs, got '\(url)'")
+        }
+        return (host, components.port ?? 80)
     }
 
     /// Every backend has them; the gateway itself has none.

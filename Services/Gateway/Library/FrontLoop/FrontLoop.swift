@@ -1,0 +1,138 @@
+import CEventPoll
+import Contracts
+import Foundation
+import Glibc
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// What waits on a front loop for its descriptor: a client's connection or a service's.
+/// Called on the loop's thread only.
+protocol FrontLoopSocket: AnyObject {
+    /// Readable, or hung up or failed (the next read says which).
+    func readable()
+    func writable()
+    /// About once a second: deadlines.
+    func sweep(now: NIODeadline)
+    /// Graceful shutdown: close when idle, else after the answer under way.
+    func quiesce()
+}
+
+/// One thread waiting on epoll for the sockets of the gateway's plain path (see `FrontLoops`):
+/// each readiness runs its socket's handler at once, with no channel pipeline, future or task
+/// between the system call and the forwarding. Other threads reach it through `execute`.
+final class FrontLoop: @unchecked Sendable {
+    private struct Entry {
+        var generation: UInt32
+        var socket: any FrontLoopSocket
+    }
+
+    /// The wake-up descriptor's token (real tokens carry a descriptor, which is never -1).
+    private static let wakeToken = UInt64.max
+    private static let sweepInterval = TimeAmount.seconds(1)
+
+    private let poll: Int32
+    private let wake: Int32
+    private let jobs = NIOLockedValueBox<[@Sendable () -> Void]>([])
+    // Touched on the loop's thread only.
+    private var sockets: [Int32: Entry] = [:]
+    private var generation: UInt32 = 0
+    private var nextSweep = NIODeadline.now()
+    private var quiescing = false
+    private var stopped = false
+    /// The pools of services' connections this loop's clients use.
+    var upstreams: [ServiceName: FrontLoopUpstreamPool] = [:]
+
+    init(name: String) {
+        poll = epoll_create1(Int32(EPOLL_CLOEXEC))
+        wake = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
+        precondition(poll >= 0 && wake >= 0, "epoll or eventfd unavailable")
+        _ = glint_epoll_ctl(poll, EPOLL_CTL_ADD, wake, EPOLLIN.rawValue, Self.wakeToken)
+        let thread = Thread { [self] in run() }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Runs `job` on the loop's thread.
+    func execute(_ job: @escaping @Sendable () -> Void) {
+        let first = jobs.withLockedValue { jobs in
+            jobs.append(job)
+            return jobs.count == 1
+        }
+        if first { _ = eventfd_write(wake, 1) }
+    }
+
+    /// Watches `descriptor` for reading; the loop closes nothing itself.
+    func watch(_ descriptor: Int32, _ socket: any FrontLoopSocket) {
+        generation &+= 1
+        sockets[descriptor] = Entry(generation: generation, socket: socket)
+        _ = glint_epoll_ctl(poll, EPOLL_CTL_ADD, descriptor, EPOLLIN.rawValue, Self.token(descriptor, generation))
+    }
+
+    /// What `descriptor` is watched for.
+    func interest(_ descriptor: Int32, read: Bool, write: Bool) {
+        guard let entry = sockets[descriptor] else { return }
+        let events = (read ? EPOLLIN.rawValue : 0) | (write ? EPOLLOUT.rawValue : 0)
+        _ = glint_epoll_ctl(poll, EPOLL_CTL_MOD, descriptor, events, Self.token(descriptor, entry.generation))
+    }
+
+    /// Before the descriptor is closed or handed on.
+    func forget(_ descriptor: Int32) {
+        guard sockets.removeValue(forKey: descriptor) != nil else { return }
+        _ = glint_epoll_ctl(poll, EPOLL_CTL_DEL, descriptor, 0, 0)
+    }
+
+    /// Graceful shutdown: every socket closes when idle; the thread ends once none is left.
+    func quiesce() {
+        execute { [self] in
+            quiescing = true
+            for entry in Array(sockets.values) { entry.socket.quiesce() }
+        }
+    }
+
+    private static func token(_ descriptor: Int32, _ generation: UInt32) -> UInt64 {
+        UInt64(generation) << 32 | UInt64(UInt32(bitPattern: descriptor))
+    }
+
+    private func run() {
+        var flags = [UInt32](repeating: 0, count: 64)
+        var data = [UInt64](repeating: 0, count: 64)
+        while !stopped {
+            let count = glint_epoll_wait(poll, &flags, &data, 64, 1000)
+            if count < 0, errno != EINTR { break }
+            for index in 0..<max(0, Int(count)) {
+                if data[index] == Self.wakeToken {
+                    runJobs()
+                    continue
+                }
+                // A socket closed by an earlier event of this batch, or its descriptor reused since.
+                let descriptor = Int32(bitPattern: UInt32(truncatingIfNeeded: data[index]))
+                guard let entry = sockets[descriptor], entry.generation == UInt32(data[index] >> 32) else { continue }
+                if flags[index] & EPOLLOUT.rawValue != 0 { entry.socket.writable() }
+                if flags[index] & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0, sockets[descriptor]?.generation == entry.generation {
+                    entry.socket.readable()
+                }
+            }
+            let now = NIODeadline.now()
+            if now >= nextSweep {
+                nextSweep = now + Self.sweepInterval
+                for entry in Array(sockets.values) { entry.socket.sweep(now: now) }
+            }
+            if quiescing, sockets.values.allSatisfy({ $0.socket is FrontLoopUpstream }) {
+                for upstream in upstreams.values { upstream.closeAll() }
+                stopped = true
+            }
+        }
+        close(wake)
+        close(poll)
+    }
+
+    private func runJobs() {
+        var value: eventfd_t = 0
+        _ = eventfd_read(wake, &value)
+        let pending = jobs.withLockedValue { jobs in
+            defer { jobs.removeAll(keepingCapacity: true) }
+            return jobs
+        }
+        for job in pending { job() }
+    }
+}

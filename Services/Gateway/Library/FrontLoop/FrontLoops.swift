@@ -1,0 +1,151 @@
+import Contracts
+import Glibc
+import HummingbirdCore
+import Logging
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOPosix
+import Prometheus
+import ServiceKit
+import ServiceLifecycle
+
+/// The gateway's plain path off NIO's channels: one `FrontLoop` thread per core, each with its
+/// own connections to the services. NIO still accepts every connection and `ByteFrontHandler`
+/// reads its first request; a plain one the policy admits at once to a service with one
+/// replica moves the connection here (its descriptor duplicated, NIO's channel closed), where
+/// each request costs two reads and two writes and the policy's work, and nothing of a channel
+/// pipeline, future or task (Benchmarks/README, session 33: NIO's pipeline and futures and the
+/// Swift runtime around them were half of the gateway's CPU per request). A request the loop
+/// does not take goes back to NIO (`handBack`) on a channel set up as Hummingbird's listener
+/// sets up its own, so everything else is answered exactly as before.
+final class FrontLoops: Service, Sendable {
+    /// Services the loops forward to: those with exactly one replica (several replicas need
+    /// `UpstreamReplicas`' turns and session routing, which stay NIO's).
+    struct Settings: Sendable {
+        var addresses: [ServiceName: (host: String, port: Int)]
+        var maxConnectionsPerService: Int
+        var loops = System.coreCount
+
+        init(common: CommonConfiguration, maxConnectionsPerService: Int) throws {
+            var addresses: [ServiceName: (host: String, port: Int)] = [:]
+            for service in ServiceName.backends {
+                let urls = common.urls(of: service)
+                if urls.count == 1 { addresses[service] = try UpstreamPools.address(urls[0], of: service) }
+            }
+            self.addresses = addresses
+            self.maxConnectionsPerService = maxConnectionsPerService
+        }
+    }
+
+    let policy: GatewayPolicy
+    let metrics: RequestMetrics
+    /// The access lines' logger when they are on (info).
+    let accessLog: Logger?
+    let idleTimeout: TimeAmount
+    let upstreamTimeout: TimeAmount
+    private let served: Set<ServiceName>
+    /// Connections moved to the loops, and handed back to NIO: how much of the traffic the loops carry.
+    private let moved: Counter
+    private let returned: Counter
+    private let loops: [FrontLoop]
+    private let logger: Logger
+    private let turn = NIOLockedValueBox(0)
+    /// Hummingbird's connection setup, for connections handed back.
+    private let childChannel = NIOLockedValueBox<FrontedHTTP1Channel?>(nil)
+    /// Connections handed back, for graceful shutdown (Hummingbird's listener does not know them).
+    private let handedBack = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+
+    init(settings: Settings, policy: GatewayPolicy, metrics: RequestMetrics, registry: PrometheusCollectorRegistry, logger: Logger) {
+        self.moved = registry.makeCounter(
+            descriptor: MetricNameDescriptor(metricName: "gateway_front_loop_connections", unitName: "total", helpText: "Client connections moved to the front loops"))
+        self.returned = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                metricName: "gateway_front_loop_handbacks", unitName: "total", helpText: "Connections the front loops handed back to NIO"))
+        self.policy = policy
+        self.metrics = metrics
+        self.logger = logger
+        self.accessLog = logger.logLevel <= .info ? logger : nil
+        self.idleTimeout = .seconds(Int64(policy.configuration.idleTimeoutSeconds))
+        self.upstreamTimeout = .seconds(Int64(policy.configuration.upstreamTimeoutSeconds))
+        self.served = Set(settings.addresses.keys)
+        let loops = (0..<max(1, settings.loops)).map { FrontLoop(name: "front-loop-\($0)") }
+        self.loops = loops
+        let limit = settings.maxConnectionsPerService / loops.count
+        for loop in loops {
+            loop.execute {
+                for (service, address) in settings.addresses {
+                    loop.upstreams[service] = FrontLoopUpstreamPool(host: address.host, port: address.port, limit: limit, loop: loop)
+                }
+            }
+        }
+    }
+
+    /// Whether a request to `service` may move to a loop.
+    func serves(_ service: ServiceName) -> Bool { served.contains(service) }
+
+    /// Given by the server builder once Hummingbird has made it.
+    func setChildChannel(_ channel: FrontedHTTP1Channel) {
+        childChannel.withLockedValue { $0 = channel }
+    }
+
+    /// A client connection from NIO, whose first request (`first`, its head read) was admitted:
+    /// `input` is what was read after that head.
+    func adopt(_ descriptor: Int32, input: ByteBuffer, first: DirectForward, start: ContinuousClock.Instant, remoteIP: String?) {
+        moved.increment()
+        let loop = loops[turn.withLockedValue { turn in
+            turn = (turn + 1) % loops.count
+            return turn
+        }]
+        loop.execute { [self] in
+            _ = FrontLoopClient(descriptor: descriptor, input: input, first: (first, start), remoteIP: remoteIP, loop: loop, loops: self)
+        }
+    }
+
+    /// A connection whose next request (at the start of `input`) is not the loops': back to NIO,
+    /// set up as Hummingbird sets up a connection it accepted, with `input` as the first bytes read.
+    func handBack(_ descriptor: Int32, _ input: ByteBuffer) {
+        returned.increment()
+        guard let childChannel = childChannel.withLockedValue({ $0 }) else {
+            close(descriptor)
+            return
+        }
+        let logger = self.logger
+        let setUp = NIOLockedValueBox<FrontedHTTP1Channel.Value?>(nil)
+        ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            // The bytes the loop read go first: nothing is read before they are in.
+            .channelOption(.autoRead, value: false)
+            .channelInitializer { channel in
+                childChannel.setup(channel: channel, logger: logger).map { value in setUp.withLockedValue { $0 = value } }
+            }
+            .withConnectedSocket(descriptor)
+            .whenComplete { [self] result in
+                guard case .success(let channel) = result, let value = setUp.withLockedValue({ $0 }) else {
+                    logger.warning("a connection could not be handed back to NIO")
+                    return
+                }
+                let id = ObjectIdentifier(channel)
+                handedBack.withLockedValue { $0[id] = channel }
+                channel.closeFuture.whenComplete { _ in self.handedBack.withLockedValue { $0[id] = nil } }
+                if input.readableBytes > 0 { channel.pipeline.fireChannelRead(input) }
+                channel.pipeline.fireChannelReadComplete()
+                channel.setOption(.autoRead, value: true).whenFailure { _ in channel.close(promise: nil) }
+                Task { await childChannel.handle(value: value, logger: logger) }
+            }
+    }
+
+    /// A duplicate of a NIO channel's descriptor: closing the channel (which closes, never shuts
+    /// down) then leaves the connection open under it, for a loop to take.
+    static func duplicateDescriptor(of channel: any Channel) -> Int32? {
+        guard let descriptor = SocketHandoff.descriptor(of: channel) else { return nil }
+        let duplicate = fcntl(descriptor, F_DUPFD_CLOEXEC, 0)
+        return duplicate >= 0 ? duplicate : nil
+    }
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        for loop in loops { loop.quiesce() }
+        for channel in handedBack.withLockedValue({ Array($0.values) }) {
+            channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Contracts
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import ServiceKit
+import TestSupport
+import XCTest
+
+@testable import Gateway
+
+/// Connections whose first request is plain move from NIO to a front loop; these run `.live`
+/// against a real service, since the loops forward over their own connections.
+final class FrontLoopTests: XCTestCase {
+    /// A market-svc that says which request it answered, refuses requests without the internal
+    /// secret, and has one large answer (streamed through the gateway).
+    static func startMarket() async throws -> LiveServer {
+        let router = Router()
+        router.get("/v1/posts/big") { _, _ in Response(status: .ok, body: .init(byteBuffer: UpstreamPoolTests.big)) }
+        for (path, method) in [("/v1/posts/:id", HTTPRequest.Method.get), ("/v1/posts", .post)] {
+            router.on(RouterPath(path), method: method) { request, _ -> Response in
+                guard request.headers[.init(InternalHeader.secret)!] == TestEnvironment.internalSecret else { return Response(status: .forbidden) }
+                let body = try await request.body.collect(upTo: 1 << 20)
+                let text = #"{"answered":"\#(request.method) \#(request.uri.path) \#(body.readableBytes)"}"#
+                return Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))
+            }
+        }
+        return try await LiveServer.start(router)
+    }
+
+    static func request(_ method: String, _ path: String, body: String = "", close: Bool = false) -> String {
+        "\(method) \(path) HTTP/1.1\r\nHost: gateway\r\nSeSACKey: key-lslp\r\n" + (body.isEmpty ? "" : "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n")
+            + (close ? "Connection: close\r\n" : "") + "\r\n" + body
+    }
+
+    func testPlainRequestsAreAnsweredOnALoopUntilOneItHandsBack() async throws {
+        let market = try await Self.startMarket()
+        try await GatewayTests.makeLiveApp(.market, at: market.url).test(.live) { client in
+            let port = try XCTUnwrap(client.port)
+            // Plain (moves the connection), a body, a large answer, a chunked body (back to NIO), closing.
+            let requests =
+                Self.request("GET", "/v1/posts/a") + Self.request("POST", "/v1/posts", body: #"{"x":1}"#) + Self.request("GET", "/v1/posts/big")
+                + "POST /v1/posts HTTP/1.1\r\nHost: gateway\r\nSeSACKey: key-lslp\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n"
+                + Self.request("GET", "/v1/posts/d", close: true)
+            let answers = try await RawHTTP.exchange(port: port, requests)
+            XCTAssertEqual(RawHTTP.statuses(answers), [200, 200, 200, 200, 200], String(answers.prefix(2000)))
+            let order = ["GET /v1/posts/a 0", "POST /v1/posts 7", "POST /v1/posts 5", "GET /v1/posts/d 0"].map { answers.range(of: $0)?.lowerBound }
+            XCTAssertFalse(order.contains(nil), String(answers.prefix(2000)))
+            XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted())
+            XCTAssertTrue(answers.lowercased().contains("content-length: \(UpstreamPoolTests.big.readableBytes)"), "the large answer kept its length")
+
+            let metrics = try await client.execute(uri: "/metrics", method: .get).body.text
+            XCTAssertTrue(metrics.contains("gateway_front_loop_connections_total 1"), metrics)
+            XCTAssertTrue(metrics.contains("gateway_front_loop_handbacks_total 1"), metrics)
+            // The loop's answers (the router counts its own under its routes).
+            XCTAssertTrue(metrics.contains(#"http_requests_total{method="GET",route="/v1/posts/{post_id}",status="200"} 2"#), metrics)
+            XCTAssertTrue(metrics.contains(#"http_requests_total{method="POST",route="/v1/posts",status="200"} 1"#), metrics)
+        }
+        await market.stop()
+    }
+
+    func testALoopClosesAConnectionIdleForTheTimeout() async throws {
+        let market = try await Self.startMarket()
+        try await GatewayTests.makeLiveApp(.market, at: market.url, idleTimeoutSeconds: 1).test(.live) { client in
+            let port = try XCTUnwrap(client.port)
+            let (text, ended) = try await RawHTTP.exchangeUntilClosed(port: port, Self.request("GET", "/v1/posts/a"), answers: 1, received: {})
+            XCTAssertTrue(ended, "the idle connection stayed open")
+            XCTAssertEqual(RawHTTP.statuses(text), [200], text)
+            // (The test client's own connection has been idle as long, and is closed too.)
+            let metrics = try await RawHTTP.exchange(port: port, "GET /metrics HTTP/1.1\r\nHost: gateway\r\nConnection: close\r\n\r\n")
+            XCTAssertTrue(metrics.contains("gateway_front_loop_connections_total 1"), metrics)
+        }
+        await market.stop()
+    }
+
+    func testGracefulShutdownClosesAConnectionOnALoop() async throws {
+        let market = try await Self.startMarket()
+        let reader = try await GatewayTests.makeLiveApp(.market, at: market.url).test(.live) { client in
+            let port = try XCTUnwrap(client.port)
+            let (answered, signal) = AsyncStream<Void>.makeStream()
+            let reader = Task {
+                try await RawHTTP.exchangeUntilClosed(port: port, Self.request("GET", "/v1/posts/one"), answers: 1, received: { signal.finish() })
+            }
+            for await _ in answered {}
+            return reader
+        }
+        let (text, closed) = try await reader.value
+        XCTAssertTrue(closed, "the gateway kept the idle connection open through shutdown")
+        XCTAssertEqual(RawHTTP.statuses(text), [200], text)
+        await market.stop()
+    }
+
+    func testAServiceThatCannotBeReachedIsAnsweredInTheAppsDialect() async throws {
+        try await GatewayTests.makeLiveApp(.market, at: "http://127.0.0.1:\(try FreePort.pick())").test(.live) { client in
+            let port = try XCTUnwrap(client.port)
+            let answers = try await RawHTTP.exchange(port: port, Self.request("GET", "/v1/posts/a") + Self.request("GET", "/v1/posts/b", close: true))
+            XCTAssertEqual(RawHTTP.statuses(answers), [503, 503], answers)
+            XCTAssertTrue(answers.contains(#"{"message":"market-svc unavailable"}"#), answers)
+        }
+    }
+}
