@@ -24,6 +24,8 @@ final class FrontLoop: @unchecked Sendable {
     private struct Entry {
         var generation: UInt32
         var socket: any FrontLoopSocket
+        /// What epoll watches for it now: a change costs a system call, so only changes are made.
+        var events: UInt32
     }
 
     /// The wake-up descriptor's token (real tokens carry a descriptor, which is never -1).
@@ -64,14 +66,15 @@ final class FrontLoop: @unchecked Sendable {
     /// Watches `descriptor` for reading; the loop closes nothing itself.
     func watch(_ descriptor: Int32, _ socket: any FrontLoopSocket) {
         generation &+= 1
-        sockets[descriptor] = Entry(generation: generation, socket: socket)
+        sockets[descriptor] = Entry(generation: generation, socket: socket, events: EPOLLIN.rawValue)
         _ = glint_epoll_ctl(poll, EPOLL_CTL_ADD, descriptor, EPOLLIN.rawValue, Self.token(descriptor, generation))
     }
 
     /// What `descriptor` is watched for.
     func interest(_ descriptor: Int32, read: Bool, write: Bool) {
-        guard let entry = sockets[descriptor] else { return }
         let events = (read ? EPOLLIN.rawValue : 0) | (write ? EPOLLOUT.rawValue : 0)
+        guard let entry = sockets[descriptor], entry.events != events else { return }
+        sockets[descriptor]?.events = events
         _ = glint_epoll_ctl(poll, EPOLL_CTL_MOD, descriptor, events, Self.token(descriptor, entry.generation))
     }
 

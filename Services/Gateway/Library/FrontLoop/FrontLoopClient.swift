@@ -45,6 +45,8 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
     /// any answer sends it once more on a new connection (the service may have closed the idle
     /// connection just as it was taken).
     private var retry: ByteBuffer?
+    /// Answer heads are written here, reused (see `FrontLoopUpstream.outbound`).
+    private var headBytes = ByteBuffer()
 
     /// `first`: the request whose head `ByteFrontHandler` read and the policy admitted; `input`
     /// is what was read after that head.
@@ -153,19 +155,19 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
             return send(current.forward, body: body, fresh: true)
         }
         retry = nil
-        var bytes = ByteBufferAllocator().buffer(capacity: 512)
-        let answer = current.forward.writeClientAnswer(result, policy: loops.policy, dates: &dates, to: &bytes)
-        guard case .whole(let body) = answer.body, io.write(bytes, answer.framing == .length ? body : nil) else { return close() }
+        headBytes.clear()
+        let answer = current.forward.writeClientAnswer(result, policy: loops.policy, dates: &dates, to: &headBytes)
+        guard case .whole(let body) = answer.body, io.write(headBytes, answer.framing == .length ? body : nil) else { return close() }
         finished(current, status: answer.status)
     }
 
     func streamStarted(_ head: UpstreamHead) {
         guard !closed, case .answering(let current) = state else { return }
-        var bytes = ByteBufferAllocator().buffer(capacity: 512)
         retry = nil
-        let framing = current.forward.writeStreamedHead(head, policy: loops.policy, dates: &dates, to: &bytes)
+        headBytes.clear()
+        let framing = current.forward.writeStreamedHead(head, policy: loops.policy, dates: &dates, to: &headBytes)
         state = .streaming(current, framing, status: Int(head.status.code))
-        guard io.write(bytes) else { return close() }
+        guard io.write(headBytes) else { return close() }
         watchWrites()
     }
 

@@ -39,6 +39,10 @@ final class FrontLoopUpstream: FrontLoopSocket {
     private var due: NIODeadline?
     private var timeout = TimeAmount.seconds(60)
     private var paused = false
+    /// Reused for every read and request head: once what was made of the last one (the answer's
+    /// slices, the written head) is let go, the storage is this connection's alone again.
+    private var inbound = ByteBuffer()
+    private var outbound = ByteBuffer()
 
     init(descriptor: Int32, loop: FrontLoop, pool: FrontLoopUpstreamPool) {
         self.io = FrontLoopDescriptor(descriptor)
@@ -61,16 +65,16 @@ final class FrontLoopUpstream: FrontLoopSocket {
         answered = false
         due = .now() + timeout
         reader.expect(answerTo: request.head.method)
-        var head = ByteBufferAllocator().buffer(capacity: 1024)
-        _ = request.writeHead(host: host, to: &head)
+        outbound.clear()
+        _ = request.writeHead(host: host, to: &outbound)
         let body: ByteBuffer? = if case .bytes(let bytes) = request.body { bytes } else { nil }
-        if !io.write(head, body) { return fail(UpstreamError.closedBeforeAnswer) }
+        if !io.write(outbound, body) { return fail(UpstreamError.closedBeforeAnswer) }
         if !io.isFlushed { loop.interest(io.descriptor, read: true, write: true) }
     }
 
     func readable() {
-        var bytes = ByteBufferAllocator().buffer(capacity: 0)
-        switch io.read(into: &bytes) {
+        inbound.clear()
+        switch io.read(into: &inbound) {
         case .wouldBlock:
             return
         case .closed:
@@ -79,7 +83,7 @@ final class FrontLoopUpstream: FrontLoopSocket {
             fail(answered ? UpstreamError.connectionClosed : UpstreamError.closedBeforeAnswer)
         case .read:
             answered = true
-            reader.read(bytes)
+            reader.read(inbound)
             do {
                 while case .some(let event) = try reader.next() {
                     handle(event)
