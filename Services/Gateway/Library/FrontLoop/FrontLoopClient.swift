@@ -15,9 +15,10 @@ import ServiceKit
 final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
     private enum State {
         case idle
-        case readingBody(Current)
-        case answering(Current)
-        case streaming(Current, BodyFraming, status: Int)
+        /// Of `current`'s request.
+        case readingBody
+        case answering
+        case streaming(BodyFraming, status: Int)
     }
 
     private struct Current {
@@ -34,6 +35,8 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
     private let remoteIP: String?
     private var input: ByteBuffer
     private var state = State.idle
+    /// The request being read or answered (apart from `state`: kept in its cases, it was copied, retained and released at every turn).
+    private var current: Current?
     private var upstream: FrontLoopUpstream?
     private var dates = HTTPDateCache()
     private var idleSince = NIODeadline.now()
@@ -59,7 +62,8 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
         self.remoteIP = remoteIP
         self.loop = loop
         self.loops = loops
-        self.state = .readingBody(Current(forward: first.forward, start: first.start))
+        self.state = .readingBody
+        self.current = Current(forward: first.forward, start: first.start)
         loop.watch(descriptor, self)
         take()
     }
@@ -120,13 +124,14 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
                         loop.upstreams[forward.service] != nil
                     else { return handBack() }
                     input.moveReaderIndex(forwardBy: length)
-                    state = .readingBody(Current(forward: forward, start: .now))
+                    state = .readingBody
+                    current = Current(forward: forward, start: .now)
                 }
-            case .readingBody(let current):
-                guard input.readableBytes >= current.forward.bodyLength else { return }
-                let body = input.readSlice(length: current.forward.bodyLength)!
-                state = .answering(current)
-                send(current.forward, body: body)
+            case .readingBody:
+                guard let forward = current?.forward, input.readableBytes >= forward.bodyLength else { return }
+                let body = input.readSlice(length: forward.bodyLength)!
+                state = .answering
+                send(forward, body: body)
             case .answering, .streaming:
                 // A pipelining client is read ahead this far, then reading waits for the answer.
                 if input.readableBytes >= FrontInput.maxAhead { pauseReading() }
@@ -149,30 +154,30 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
 
     func answered(_ result: Result<UpstreamResponse, any Error>) {
         upstream = nil
-        guard !closed, case .answering(let current) = state else { return }
+        guard !closed, case .answering = state, let forward = current?.forward else { return }
         if case .failure(UpstreamError.closedBeforeAnswer) = result, let body = retry {
             retry = nil
-            return send(current.forward, body: body, fresh: true)
+            return send(forward, body: body, fresh: true)
         }
         retry = nil
         headBytes.clear()
-        let answer = current.forward.writeClientAnswer(result, policy: loops.policy, dates: &dates, to: &headBytes)
+        let answer = forward.writeClientAnswer(result, policy: loops.policy, dates: &dates, to: &headBytes)
         guard case .whole(let body) = answer.body, io.write(headBytes, answer.framing == .length ? body : nil) else { return close() }
-        finished(current, status: answer.status)
+        finished(status: answer.status)
     }
 
     func streamStarted(_ head: UpstreamHead) {
-        guard !closed, case .answering(let current) = state else { return }
+        guard !closed, case .answering = state, let forward = current?.forward else { return }
         retry = nil
         headBytes.clear()
-        let framing = current.forward.writeStreamedHead(head, policy: loops.policy, dates: &dates, to: &headBytes)
-        state = .streaming(current, framing, status: Int(head.status.code))
+        let framing = forward.writeStreamedHead(head, policy: loops.policy, dates: &dates, to: &headBytes)
+        state = .streaming(framing, status: Int(head.status.code))
         guard io.write(headBytes) else { return close() }
         watchWrites()
     }
 
     func streamPart(_ part: ByteBuffer) -> Bool {
-        guard !closed, case .streaming(_, let framing, _) = state else { return true }
+        guard !closed, case .streaming(let framing, _) = state else { return true }
         guard io.write(framing.frame(part, allocator: ByteBufferAllocator())) else {
             close()
             return true
@@ -183,13 +188,15 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
 
     func streamEnded(_ failure: (any Error)?) {
         upstream = nil
-        guard !closed, case .streaming(let current, let framing, let status) = state else { return }
+        guard !closed, case .streaming(let framing, let status) = state else { return }
         // A body cut short cannot be told to the client but by closing.
         guard failure == nil, io.write(framing.frame(nil, allocator: ByteBufferAllocator())) else { return close() }
-        finished(current, status: status)
+        finished(status: status)
     }
 
-    private func finished(_ current: Current, status: Int) {
+    private func finished(status: Int) {
+        guard let current else { return }
+        self.current = nil
         state = .idle
         idleSince = .now()
         current.forward.ended(
