@@ -156,7 +156,9 @@ gateway)
   # each pair's gateway/nginx ratio and each proxy's CPU per request.
   BODY='{"email":"nobody@bench.example"}'
   if ! command -v nginx >/dev/null 2>&1; then
-    apt-get install -y -qq nginx-light >/dev/null 2>&1 || { echo "nginx missing and apt-get install nginx-light failed" >&2; exit 1; }
+    # A fresh machine's package lists may not be there yet: read once, then installed.
+    { apt-get install -y -qq nginx-light || { apt-get update -qq && apt-get install -y -qq nginx-light; }; } >/dev/null 2>&1 \
+      || { echo "nginx missing and apt-get install nginx-light failed" >&2; exit 1; }
   fi
   POSTS=${POSTS:-10000} seed_market
   LONG_POST=$(printf '%024x' 4242)

@@ -68,6 +68,8 @@ final class FrontLoop: @unchecked Sendable {
         generation &+= 1
         sockets[descriptor] = Entry(generation: generation, socket: socket, events: EPOLLIN.rawValue)
         _ = glint_epoll_ctl(poll, EPOLL_CTL_ADD, descriptor, EPOLLIN.rawValue, Self.token(descriptor, generation))
+        // A connection moved during graceful shutdown: its request is answered, then it closes.
+        if quiescing { socket.quiesce() }
     }
 
     /// What `descriptor` is watched for.

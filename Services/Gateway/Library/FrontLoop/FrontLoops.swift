@@ -47,9 +47,11 @@ final class FrontLoops: Service, Sendable {
     /// Connections moved to the loops, and handed back to NIO: how much of the traffic the loops carry.
     private let moved: Counter
     private let returned: Counter
-    private let loops: [FrontLoop]
+    private let settings: Settings
+    /// Started with the first connection moved (an assembled gateway that never serves, as in
+    /// tests of the routes, starts no threads), then the next to take one.
+    private let started = NIOLockedValueBox<(loops: [FrontLoop], turn: Int)?>(nil)
     private let logger: Logger
-    private let turn = NIOLockedValueBox(0)
     /// Hummingbird's connection setup, for connections handed back.
     private let childChannel = NIOLockedValueBox<FrontedHTTP1Channel?>(nil)
     /// Connections handed back, for graceful shutdown (Hummingbird's listener does not know them).
@@ -68,16 +70,21 @@ final class FrontLoops: Service, Sendable {
         self.idleTimeout = .seconds(Int64(policy.configuration.idleTimeoutSeconds))
         self.upstreamTimeout = .seconds(Int64(policy.configuration.upstreamTimeoutSeconds))
         self.served = Set(settings.addresses.keys)
+        self.settings = settings
+    }
+
+    private static func start(_ settings: Settings) -> [FrontLoop] {
         let loops = (0..<max(1, settings.loops)).map { FrontLoop(name: "front-loop-\($0)") }
-        self.loops = loops
         let limit = settings.maxConnectionsPerService / loops.count
         for loop in loops {
+            // Before any connection: jobs run in order.
             loop.execute {
                 for (service, address) in settings.addresses {
                     loop.upstreams[service] = FrontLoopUpstreamPool(host: address.host, port: address.port, limit: limit, loop: loop)
                 }
             }
         }
+        return loops
     }
 
     /// Whether a request to `service` may move to a loop.
@@ -92,10 +99,12 @@ final class FrontLoops: Service, Sendable {
     /// `input` is what was read after that head.
     func adopt(_ descriptor: Int32, input: ByteBuffer, first: DirectForward, start: ContinuousClock.Instant, remoteIP: String?) {
         moved.increment()
-        let loop = loops[turn.withLockedValue { turn in
+        let loop = started.withLockedValue { started in
+            var (loops, turn) = started ?? (Self.start(settings), 0)
             turn = (turn + 1) % loops.count
-            return turn
-        }]
+            started = (loops, turn)
+            return loops[turn]
+        }
         loop.execute { [self] in
             _ = FrontLoopClient(descriptor: descriptor, input: input, first: (first, start), remoteIP: remoteIP, loop: loop, loops: self)
         }
@@ -143,7 +152,7 @@ final class FrontLoops: Service, Sendable {
 
     func run() async throws {
         try? await gracefulShutdown()
-        for loop in loops { loop.quiesce() }
+        for loop in started.withLockedValue({ $0?.loops ?? [] }) { loop.quiesce() }
         for channel in handedBack.withLockedValue({ Array($0.values) }) {
             channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
         }
