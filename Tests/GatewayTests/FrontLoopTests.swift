@@ -28,7 +28,8 @@ final class FrontLoopTests: XCTestCase {
     }
 
     static func request(_ method: String, _ path: String, body: String = "", close: Bool = false) -> String {
-        "\(method) \(path) HTTP/1.1\r\nHost: gateway\r\nSeSACKey: key-lslp\r\n" + (body.isEmpty ? "" : "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n")
+        "\(method) \(path) HTTP/1.1\r\nHost: gateway\r\nSeSACKey: key-lslp\r\n"
+            + (body.isEmpty ? "" : "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n")
             + (close ? "Connection: close\r\n" : "") + "\r\n" + body
     }
 

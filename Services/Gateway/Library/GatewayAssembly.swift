@@ -83,7 +83,9 @@ package enum GatewayAssembly {
         let server = FrontedHTTP1Channel.server(position: .beforeDecoding) { _, routerStarted in
             ByteFrontHandler(
                 policy: policy, upstream: dependencies.upstream, loops: loops, metrics: metrics, logger: logger, routerStarted: routerStarted)
-        } built: { loops?.setChildChannel($0) }
+        } built: {
+            loops?.setChildChannel($0)
+        }
         let loopServices: [any Service] = loops.map { [$0] } ?? []
         return ServiceAssembly(
             configuration: common, logger: logger, router: router, services: services + [appsWatcher] + loopServices, server: server)

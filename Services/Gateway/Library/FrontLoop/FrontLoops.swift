@@ -59,7 +59,8 @@ final class FrontLoops: Service, Sendable {
 
     init(settings: Settings, policy: GatewayPolicy, metrics: RequestMetrics, registry: PrometheusCollectorRegistry, logger: Logger) {
         self.moved = registry.makeCounter(
-            descriptor: MetricNameDescriptor(metricName: "gateway_front_loop_connections", unitName: "total", helpText: "Client connections moved to the front loops"))
+            descriptor: MetricNameDescriptor(
+                metricName: "gateway_front_loop_connections", unitName: "total", helpText: "Client connections moved to the front loops"))
         self.returned = registry.makeCounter(
             descriptor: MetricNameDescriptor(
                 metricName: "gateway_front_loop_handbacks", unitName: "total", helpText: "Connections the front loops handed back to NIO"))
