@@ -2,7 +2,9 @@ import Contracts
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import NIOPosix
 import ServiceKit
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -96,6 +98,43 @@ final class FrontLoopTests: XCTestCase {
             let answers = try await RawHTTP.exchange(port: port, Self.request("GET", "/v1/posts/a") + Self.request("GET", "/v1/posts/b", close: true))
             XCTAssertEqual(RawHTTP.statuses(answers), [503, 503], answers)
             XCTAssertTrue(answers.contains(#"{"message":"market-svc unavailable"}"#), answers)
+        }
+    }
+
+    /// A service that closes a kept-alive connection just as the loop sends the next request on
+    /// it: that request (a GET) is sent once more on a new connection, and the client sees no failure.
+    func testARequestOnAConnectionTheServiceClosedIsSentAgainOnANewOne() async throws {
+        let accepted = Mutex(0)
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                accepted.withLock { $0 += 1 }
+                return channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(AnswersOnceServer()) }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        let url = "http://127.0.0.1:\(try XCTUnwrap(server.localAddress?.port))"
+        try await GatewayTests.makeLiveApp(.market, at: url).test(.live) { client in
+            let port = try XCTUnwrap(client.port)
+            let (text, _) = try await RawHTTP.exchangeUntilClosed(
+                port: port, bytes: ByteBuffer(string: Self.request("GET", "/v1/posts/a") + Self.request("GET", "/v1/posts/b")), answers: 2,
+                until: { RawHTTP.statuses($0).count >= 2 }, timeout: .seconds(10))
+            XCTAssertEqual(RawHTTP.statuses(text), [200, 200], text)
+        }
+        XCTAssertEqual(accepted.withLock { $0 }, 2, "the second request went on a new connection")
+        try await server.close()
+    }
+
+    /// Answers the first request of a connection and keeps it; closes it at the second, unanswered.
+    private final class AnswersOnceServer: ChannelInboundHandler {
+        typealias InboundIn = ByteBuffer
+        typealias OutboundOut = ByteBuffer
+        private var answered = false
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            guard !answered else { return context.close(promise: nil) }
+            answered = true
+            context.writeAndFlush(
+                wrapOutboundOut(ByteBuffer(string: "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 2\r\n\r\n{}")),
+                promise: nil)
         }
     }
 }
