@@ -4,7 +4,6 @@
 #include <stdint.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
-#include <sys/uio.h>
 
 /// epoll for the gateway's front loops, with the event's data as one integer: `struct
 /// epoll_event` is packed on x86_64, which Swift reads field by field at a cost per event.
