@@ -51,7 +51,7 @@ final class UpstreamPoolTests: XCTestCase {
     }
 
     static func get(_ path: String) -> UpstreamRequest {
-        UpstreamRequest(head: HTTPRequestHead(version: .http1_1, method: .GET, uri: path), body: .none)
+        UpstreamRequest(head: UpstreamRequestHead(method: .GET, uri: path), body: .none)
     }
 
     /// `count` GETs of `path`, one after another from one event loop, each answer given to `check`.
@@ -130,9 +130,7 @@ final class UpstreamPoolTests: XCTestCase {
                 continuation.finish()
             }
             let body = LimitedBody(base: RequestBody(asyncSequence: chunks), limit: 1024, gate: .init())
-            let request = UpstreamRequest(
-                head: HTTPRequestHead(version: .http1_1, method: .POST, uri: "/echo", headers: ["transfer-encoding": "chunked"]), body: .stream(body)
-            )
+            let request = UpstreamRequest(head: UpstreamRequestHead(method: .POST, uri: "/echo"), body: .stream(body))
             let response = try await pool.execute(request, timeout: .seconds(5), on: MultiThreadedEventLoopGroup.singleton.next()).get()
             let echoed = try await Self.collect(response)
             XCTAssertEqual(String(buffer: echoed), "part0;part1;part2;")

@@ -22,7 +22,7 @@ final class UpstreamStreamSerialTests: XCTestCase {
         for answer in 1...2 {
             let promise = channel.eventLoop.makePromise(of: UpstreamResponse.self)
             handler.send(
-                UpstreamRequest(head: HTTPRequestHead(version: .http1_1, method: .GET, uri: "/v1/data/posts/a.jpg"), body: .none),
+                UpstreamRequest(head: UpstreamRequestHead(method: .GET, uri: "/v1/data/posts/a.jpg"), body: .none),
                 timeout: .seconds(5),
                 promise: promise)
             try channel.writeInbound(ByteBuffer(string: "HTTP/1.1 200 OK\r\ncontent-length: \(length)\r\n\r\n"))

@@ -1,4 +1,6 @@
+import Contracts
 import Foundation
+import Hummingbird
 import NIOCore
 import NIOHTTP1
 import ServiceClients
@@ -130,7 +132,9 @@ final class UpstreamWireTests: XCTestCase {
     func testRequestsAreWrittenWithHostAndFraming() {
         func written(_ method: HTTPMethod, _ headers: HTTPHeaders, _ body: UpstreamRequest.Body) -> (String, BodyFraming) {
             var buffer = ByteBuffer()
-            let request = UpstreamRequest(head: HTTPRequestHead(version: .http1_1, method: method, uri: "/v1/a?b=c", headers: headers), body: body)
+            var head = UpstreamRequestHead(method: method, uri: "/v1/a?b=c")
+            for (name, value) in headers { head.add(name, value) }
+            let request = UpstreamRequest(head: head, body: body)
             let framing = request.writeHead(host: "127.0.0.1:8081", to: &buffer)
             return (String(buffer: buffer), framing)
         }
@@ -144,6 +148,9 @@ final class UpstreamWireTests: XCTestCase {
         XCTAssertEqual(small.1, .length)
         let told = written(.POST, ["Content-Length": "2"], .bytes(ByteBuffer(string: "{}")))
         XCTAssertEqual(told.0, "POST /v1/a?b=c HTTP/1.1\r\nContent-Length: 2\r\nhost: 127.0.0.1:8081\r\n\r\n", "the client's length stands")
+        let streamed = written(.POST, [:], .stream(LimitedBody(base: RequestBody(buffer: ByteBuffer()), limit: 1, gate: .init())))
+        XCTAssertEqual(streamed.0, "POST /v1/a?b=c HTTP/1.1\r\nhost: 127.0.0.1:8081\r\ntransfer-encoding: chunked\r\n\r\n")
+        XCTAssertEqual(streamed.1, .chunked)
         XCTAssertEqual(
             BodyFraming.chunked.frame(ByteBuffer(string: "hello, world!!!"), allocator: ByteBufferAllocator()),
             ByteBuffer(string: "f\r\nhello, world!!!\r\n"))
@@ -181,6 +188,38 @@ final class UpstreamWireTests: XCTestCase {
                 XCTAssertEqual(undated(fromBytes), undated(fromStrings), "\(text.debugDescription), length \(String(describing: length))")
                 XCTAssertEqual(framing, stringFraming)
             }
+        }
+    }
+
+    /// The byte fronts write a service's request head from the client's lines; NIO's parser and
+    /// the router from strings. Both pass the same fields and add the same.
+    func testTheUpstreamHeadFromLinesIsTheOneFromStrings() throws {
+        let policy = GatewayPolicy(
+            routes: .standard, apps: AppKeyCache(client: .unimplemented, ttl: .seconds(30)), limiter: RateLimiter(), configuration: .init(),
+            internalSecret: "secret", serverName: "gateway", requestLog: RequestLog(settings: .init()))
+        let app = AppInfo(appID: "app-1", name: "GLINT", profile: .lslp, flags: AppFlags(), mount: "glint")
+        let text =
+            "POST /v1/posts?limit=5 HTTP/1.1\r\nHost: api.example.com\r\nSeSACKey: key-1\r\nConnection: keep-alive\r\n"
+            + "Authorization: Bearer a.b.c\r\nx-internal-app-id: forged\r\nx-request-id: theirs\r\nContent-Type: application/json\r\n"
+            + "Content-Length: 2\r\nTE: trailers\r\n\r\n"
+        guard case .head(let plain, _) = PlainRequestHead.scan(ByteBuffer(string: text)) else { return XCTFail(text) }
+        for app in [app, nil] {
+            let fromLines = policy.upstreamHead(plain, method: .POST, uri: "/posts?limit=5", app: app, requestID: "r-1", clientIP: "10.0.0.1")
+            let fromStrings = policy.upstreamHead(
+                method: .POST, uri: "/posts?limit=5", fields: plain.fields, app: app, requestID: "r-1", clientIP: "10.0.0.1")
+            XCTAssertEqual(String(buffer: fromLines.lines), String(buffer: fromStrings.lines))
+            XCTAssertTrue(fromLines.hasLength)
+            XCTAssertTrue(fromStrings.hasLength)
+            XCTAssertEqual(fromLines.value(of: "authorization"), "Bearer a.b.c")
+            let lines = String(buffer: fromLines.lines).split(separator: "\r\n").map(String.init)
+            XCTAssertEqual(lines.first, "POST /posts?limit=5 HTTP/1.1")
+            XCTAssertEqual(
+                Array(lines.dropFirst().filter { !$0.hasPrefix(InternalHeader.prefix) }),
+                ["Authorization: Bearer a.b.c", "Content-Type: application/json", "Content-Length: 2", "x-request-id: r-1"],
+                "hop-by-hop, the key, the client's request id and internal names stay at the gateway")
+            XCTAssertEqual(fromLines.value(of: InternalHeader.appID), app?.appID)
+            XCTAssertEqual(
+                fromLines.value(of: InternalHeader.publicBase), app.map { _ in "http://api.example.com/glint" }, "the mount's base from the host")
         }
     }
 }

@@ -12,27 +12,42 @@ public struct DirectHeaderFacts {
 
     @inlinable public init?(_ headers: some Sequence<(name: String, value: String)>) {
         for (name, value) in headers {
-            // The length sorts out all but one candidate before any byte is compared.
-            switch name.utf8.count {
-            case 14 where name.isASCII(caseInsensitivelyEqualTo: "content-length"):
-                guard contentLength == nil else { return nil }
-                contentLength = value
-            case 8 where name.isASCII(caseInsensitivelyEqualTo: "sesackey"):
-                guard appKey == nil else { return nil }
-                appKey = value
-            case 15 where name.isASCII(caseInsensitivelyEqualTo: "x-forwarded-for"):
-                if forwardedFor == nil { forwardedFor = value }
-            case 12 where name.isASCII(caseInsensitivelyEqualTo: InternalHeader.requestID):
-                requestID = value
-            case 7 where name.isASCII(caseInsensitivelyEqualTo: "upgrade"),
-                17 where name.isASCII(caseInsensitivelyEqualTo: "transfer-encoding"),
-                6 where name.isASCII(caseInsensitivelyEqualTo: "expect"):
-                return nil
-            case 10 where name.isASCII(caseInsensitivelyEqualTo: "connection"):
-                if value.utf8.containsASCII(caseInsensitively: "close") { return nil }
-            default:
-                break
-            }
+            guard take(name.utf8, value: { value }) else { return nil }
         }
+    }
+
+    /// The same from a plain head's lines: only the values it keeps are made strings.
+    package init?(_ head: PlainRequestHead) {
+        var ruledOut = false
+        head.forEachField { name, value, _ in
+            if !ruledOut, !take(name, value: { String(decoding: value, as: UTF8.self) }) { ruledOut = true }
+        }
+        if ruledOut { return nil }
+    }
+
+    /// One field; false when it rules the direct path out.
+    @inlinable mutating func take(_ name: some Collection<UInt8>, value: () -> String) -> Bool {
+        // The length sorts out all but one candidate before any byte is compared.
+        switch name.count {
+        case 14 where name.isASCII(caseInsensitivelyEqualTo: "content-length"):
+            guard contentLength == nil else { return false }
+            contentLength = value()
+        case 8 where name.isASCII(caseInsensitivelyEqualTo: "sesackey"):
+            guard appKey == nil else { return false }
+            appKey = value()
+        case 15 where name.isASCII(caseInsensitivelyEqualTo: "x-forwarded-for"):
+            if forwardedFor == nil { forwardedFor = value() }
+        case 12 where name.isASCII(caseInsensitivelyEqualTo: InternalHeader.requestID):
+            requestID = value()
+        case 7 where name.isASCII(caseInsensitivelyEqualTo: "upgrade"),
+            17 where name.isASCII(caseInsensitivelyEqualTo: "transfer-encoding"),
+            6 where name.isASCII(caseInsensitivelyEqualTo: "expect"):
+            return false
+        case 10 where name.isASCII(caseInsensitivelyEqualTo: "connection"):
+            if value().utf8.containsASCII(caseInsensitively: "close") { return false }
+        default:
+            break
+        }
+        return true
     }
 }

@@ -20,6 +20,38 @@ public enum HTTP1Syntax {
         return nil
     }
 
+    /// Each of `lines`' fields (`name: value\r\n` lines already checked by the reader that took
+    /// them: each has a colon and ends in CRLF): its name, its value without the whitespace around
+    /// it, and the whole line, CRLF included.
+    @inlinable public static func forEachField(
+        in lines: UnsafeRawBufferPointer,
+        _ visit: (_ name: UnsafeRawBufferPointer.SubSequence, _ value: UnsafeRawBufferPointer.SubSequence, _ line: UnsafeRawBufferPointer.SubSequence)
+            -> Void
+    ) {
+        var start = 0
+        while start < lines.count {
+            var colon = start
+            while lines[colon] != UInt8(ascii: ":") { colon += 1 }
+            var end = colon
+            while lines[end] != 0x0A { end += 1 }
+            var valueStart = colon + 1
+            while valueStart < end - 1, lines[valueStart] == 0x20 || lines[valueStart] == 0x09 { valueStart += 1 }
+            var valueEnd = end - 1
+            while valueEnd > valueStart, lines[valueEnd - 1] == 0x20 || lines[valueEnd - 1] == 0x09 { valueEnd -= 1 }
+            visit(lines[start..<colon], lines[valueStart..<valueEnd], lines[start...end])
+            start = end + 1
+        }
+    }
+
+    /// The first value of the field `name` (lowercase) among `lines`, if any.
+    @inlinable public static func firstValue(of name: String, in lines: UnsafeRawBufferPointer) -> String? {
+        var found: String?
+        forEachField(in: lines) { fieldName, value, _ in
+            if found == nil, fieldName.isASCII(caseInsensitivelyEqualTo: name) { found = String(decoding: value, as: UTF8.self) }
+        }
+        return found
+    }
+
     /// A byte of an RFC 9110 token (a method, a field name).
     @inlinable public static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {

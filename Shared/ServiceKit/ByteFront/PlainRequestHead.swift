@@ -20,30 +20,59 @@ package struct PlainRequestHead {
 
     package var method: String
     package var target: String
-    package var fields: [(name: String, value: String)]
+    /// The field lines as they came, CRLF each: a slice of what was read, no copy. The gateway
+    /// passes most of them on to a service as they are; nothing is made a string that need not be.
+    package var lines: ByteBuffer
 
-    package static func scan(_ buffer: ByteBuffer) -> Scan {
-        buffer.withUnsafeReadableBytes { scan(UnsafeRawBufferPointer(rebasing: $0[...])) }
+    /// Each field's name, its value without the whitespace around it, and its whole line.
+    package func forEachField(
+        _ visit: (_ name: UnsafeRawBufferPointer.SubSequence, _ value: UnsafeRawBufferPointer.SubSequence, _ line: UnsafeRawBufferPointer.SubSequence)
+            -> Void
+    ) {
+        lines.withUnsafeReadableBytes { HTTP1Syntax.forEachField(in: $0, visit) }
     }
 
-    private static func scan(_ bytes: UnsafeRawBufferPointer) -> Scan {
+    /// The fields as strings (a service's byte front makes Hummingbird's request of them).
+    package var fields: [(name: String, value: String)] {
+        var fields: [(name: String, value: String)] = []
+        forEachField { name, value, _ in fields.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))) }
+        return fields
+    }
+
+    package static func scan(_ buffer: ByteBuffer) -> Scan {
+        let found = buffer.withUnsafeReadableBytes { scan(UnsafeRawBufferPointer(rebasing: $0[...])) }
+        switch found {
+        case .incomplete: return .incomplete
+        case .unusual: return .unusual
+        case .head(let method, let target, let lines, let length):
+            let head = PlainRequestHead(
+                method: method, target: target, lines: buffer.getSlice(at: buffer.readerIndex + lines.lowerBound, length: lines.count)!)
+            return .head(head, length: length)
+        }
+    }
+
+    private enum Found {
+        case incomplete
+        case unusual
+        case head(method: String, target: String, lines: Range<Int>, length: Int)
+    }
+
+    private static func scan(_ bytes: UnsafeRawBufferPointer) -> Found {
         guard let end = HTTP1Syntax.headEnd(bytes, limit: maxLength) else { return bytes.count >= maxLength ? .unusual : .incomplete }
         var reader = LineReader(bytes: bytes, end: end)
         guard let method = reader.token(until: 0x20), method.count <= 16, method.allSatisfy({ (65...90).contains($0) }),
             let target = reader.visible(until: 0x20), target.first == UInt8(ascii: "/"),
             reader.literal("HTTP/1.1\r\n")
         else { return .unusual }
-        var fields: [(name: String, value: String)] = []
-        fields.reserveCapacity(12)
+        let linesStart = reader.index
+        var count = 0
         while !reader.literal("\r\n") {
-            guard fields.count < maxFields, let name = reader.token(until: UInt8(ascii: ":")), let value = reader.fieldValue() else {
-                return .unusual
-            }
-            fields.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self)))
+            guard count < maxFields, reader.token(until: UInt8(ascii: ":")) != nil, reader.fieldValue() != nil else { return .unusual }
+            count += 1
         }
-        let head = PlainRequestHead(
-            method: String(decoding: method, as: UTF8.self), target: String(decoding: target, as: UTF8.self), fields: fields)
-        return .head(head, length: end)
+        return .head(
+            method: String(decoding: method, as: UTF8.self), target: String(decoding: target, as: UTF8.self), lines: linesStart..<(end - 2),
+            length: end)
     }
 
     /// Reads a head's lines left to right; every read fails (nil or false) on a byte out of form.

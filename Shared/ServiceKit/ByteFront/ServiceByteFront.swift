@@ -96,7 +96,7 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
     /// The head as Hummingbird's HTTP/1 channel makes it (the first `Host` as the authority), if
     /// this handler may answer it.
     private static func pending(_ head: PlainRequestHead) -> Pending? {
-        guard head.method != "HEAD", let facts = DirectHeaderFacts(head.fields), let method = HTTPRequest.Method(head.method) else {
+        guard head.method != "HEAD", let facts = DirectHeaderFacts(head), let method = HTTPRequest.Method(head.method) else {
             return nil
         }
         var bodyLength = 0
@@ -106,10 +106,11 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
             else { return nil }
             bodyLength = value
         }
+        let strings = head.fields
         var fields = HTTPFields()
-        fields.reserveCapacity(head.fields.count)
+        fields.reserveCapacity(strings.count)
         var authority: String?
-        for (name, value) in head.fields {
+        for (name, value) in strings {
             if authority == nil, name.isASCII(caseInsensitivelyEqualTo: "host") {
                 authority = value
                 continue

@@ -117,11 +117,7 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
                 case .unusual:
                     return handBack()
                 case .head(let head, let length):
-                    guard
-                        let forward = DirectForward(
-                            method: HTTPMethod(rawValue: head.method), target: head.target, fields: head.fields, remoteIP: remoteIP,
-                            policy: loops.policy),
-                        loop.upstreams[forward.service] != nil
+                    guard let forward = DirectForward(head, remoteIP: remoteIP, policy: loops.policy), loop.upstreams[forward.service] != nil
                     else { return handBack() }
                     input.moveReaderIndex(forwardBy: length)
                     state = .readingBody

@@ -61,7 +61,8 @@ final class FrontLoopUpstream: FrontLoopSocket {
         state = .awaitingHead
         self.taker = taker
         self.timeout = timeout
-        keepAlive = request.head.isKeepAlive
+        // The answer decides: a request never asks to close (`connection` stays at the gateway).
+        keepAlive = true
         answered = false
         due = .now() + timeout
         reader.expect(answerTo: request.head.method)

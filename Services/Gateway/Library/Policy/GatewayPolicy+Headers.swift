@@ -9,26 +9,45 @@ extension GatewayPolicy {
     /// The head a service receives: the client's headers without those that stay at the gateway
     /// (`HeaderRules`), plus the internal headers only the gateway may set.
     func upstreamHead(
-        method: HTTPMethod, uri: String, fields: some Sequence<(name: String, value: String)>, count: Int,
+        method: HTTPMethod, uri: String, fields: some Sequence<(name: String, value: String)>,
         app: AppInfo?, requestID: String, clientIP: String, authority: String? = nil
-    ) -> HTTPRequestHead {
-        var headers = HTTPHeaders()
-        headers.reserveCapacity(count + 4)
+    ) -> UpstreamRequestHead {
+        var head = UpstreamRequestHead(method: method, uri: uri, capacity: 512)
         // HTTP/1 heads carry `Host` among the fields; the router's form keeps it as the authority.
         var host = authority
         for (name, value) in fields {
             if name.utf8.count == 4, name.isASCII(caseInsensitivelyEqualTo: "host") { host = value }
-            if !HeaderRules.staysAtGateway(name) { headers.add(name: name, value: value) }
+            if !HeaderRules.staysAtGateway(name.utf8) { head.add(name, value) }
         }
-        headers.add(name: InternalHeader.secret, value: internalSecret)
-        headers.add(name: InternalHeader.requestID, value: requestID)
-        headers.add(name: InternalHeader.clientIP, value: clientIP)
+        addInternalHeaders(to: &head, app: app, requestID: requestID, clientIP: clientIP, host: host)
+        return head
+    }
+
+    /// The same from a plain head (the byte fronts): the lines passed on are copied as they came.
+    func upstreamHead(
+        _ plain: PlainRequestHead, method: HTTPMethod, uri: String, app: AppInfo?, requestID: String, clientIP: String
+    ) -> UpstreamRequestHead {
+        var head = UpstreamRequestHead(method: method, uri: uri, capacity: plain.lines.readableBytes + 256)
+        // The host is read only when it makes a header.
+        let readsHost = app?.mount != nil && configuration.publicURL.isEmpty
+        var host: String?
+        plain.forEachField { name, value, line in
+            if readsHost, name.count == 4, name.isASCII(caseInsensitivelyEqualTo: "host") { host = String(decoding: value, as: UTF8.self) }
+            if !HeaderRules.staysAtGateway(name) { head.add(line: line, named: name) }
+        }
+        addInternalHeaders(to: &head, app: app, requestID: requestID, clientIP: clientIP, host: host)
+        return head
+    }
+
+    private func addInternalHeaders(to head: inout UpstreamRequestHead, app: AppInfo?, requestID: String, clientIP: String, host: String?) {
+        head.add(InternalHeader.secret, internalSecret)
+        head.add(InternalHeader.requestID, requestID)
+        head.add(InternalHeader.clientIP, clientIP)
         if let app {
-            headers.add(name: InternalHeader.appID, value: app.appID)
-            headers.add(name: InternalHeader.appProfile, value: app.profile.rawValue)
-            if let mount = app.mount, let base = publicBase(host: host) { headers.add(name: InternalHeader.publicBase, value: base + "/" + mount) }
+            head.add(InternalHeader.appID, app.appID)
+            head.add(InternalHeader.appProfile, app.profile.rawValue)
+            if let mount = app.mount, let base = publicBase(host: host) { head.add(InternalHeader.publicBase, base + "/" + mount) }
         }
-        return HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: headers)
     }
 
     /// The scheme and host clients use: the configured public URL, or the request's `Host`
@@ -44,10 +63,10 @@ extension GatewayPolicy {
     }
 
     /// The same from the router's form of a request.
-    func upstreamHead(_ request: HTTPRequest, admission: Admission, requestID: String) -> HTTPRequestHead {
+    func upstreamHead(_ request: HTTPRequest, admission: Admission, requestID: String) -> UpstreamRequestHead {
         upstreamHead(
             method: HTTPMethod(rawValue: request.method.rawValue), uri: admission.upstreamTarget(request.path ?? "/"),
-            fields: request.headerFields.lazy.map { (name: $0.name.rawName, value: $0.value) }, count: request.headerFields.count,
+            fields: request.headerFields.lazy.map { (name: $0.name.rawName, value: $0.value) },
             app: admission.app, requestID: requestID, clientIP: admission.clientIP, authority: request.authority
         )
     }

@@ -21,7 +21,7 @@ enum HeaderRules {
 
     /// Not passed to a service: hop-by-hop headers, the app key, anything posing as internal, and
     /// the request id (the gateway sets the one it accepted or made).
-    static func staysAtGateway(_ name: String) -> Bool {
+    static func staysAtGateway(_ name: some Collection<UInt8>) -> Bool {
         isHopByHop(name) || name.isASCII(caseInsensitivelyEqualTo: "sesackey")
             || name.isASCII(caseInsensitivelyEqualTo: InternalHeader.requestID)
             || name.hasASCIIPrefix(caseInsensitively: InternalHeader.prefix)

@@ -82,14 +82,13 @@ struct ProxyRoutes: Sendable {
 
     private func forward(_ request: Request, _ admission: GatewayPolicy.Admission, context: GlintRequestContext) async throws -> Response {
         let service = admission.route.service
-        var head = policy.upstreamHead(request.head, admission: admission, requestID: context.requestID)
+        let head = policy.upstreamHead(request.head, admission: admission, requestID: context.requestID)
         let length = request.headers[.contentLength].flatMap(Int.init)
         if let length, length <= Self.bufferedBodyLimit {
             // Small bodies (JSON) go in one piece: much cheaper than a streamed upload.
             let body: UpstreamRequest.Body = length > 0 ? .bytes(try await request.body.collect(upTo: length)) : .none
             return answer(try await send(service, UpstreamRequest(head: head, body: body), gate: nil), admission)
         } else if length != nil || request.headers[.transferEncoding] != nil {
-            if length == nil { head.headers.add(name: "transfer-encoding", value: "chunked") }
             let gate = LimitedBody<RequestBody>.Gate()
             let body = LimitedBody(base: request.body, limit: policy.configuration.maxBodyBytes, gate: gate)
             let response: UpstreamResponse

@@ -105,12 +105,9 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
                     input.received = buffer
                     return handOff(context: context)
                 case .head(let head, let length):
-                    guard
-                        let forward = DirectForward(
-                            method: HTTPMethod(rawValue: head.method), target: head.target, fields: head.fields, remoteIP: remoteIP, policy: policy)
-                    else {
+                    guard let forward = DirectForward(head, remoteIP: remoteIP, policy: policy) else {
                         input.received = buffer
-                        if let key = DirectHeaderFacts(head.fields)?.appKey, key != askedKey, policy.apps.cached(key) == nil {
+                        if let key = DirectHeaderFacts(head)?.appKey, key != askedKey, policy.apps.cached(key) == nil {
                             return resolve(key, context: context)
                         }
                         return handOff(context: context)

@@ -18,9 +18,9 @@ final class DirectForward: Sendable {
     let path: Substring
     let requestID: String
     let bodyLength: Int
-    let head: HTTPRequestHead
+    let head: UpstreamRequestHead
 
-    init(admission: GatewayPolicy.Admission, path: Substring, requestID: String, bodyLength: Int, head: HTTPRequestHead) {
+    init(admission: GatewayPolicy.Admission, path: Substring, requestID: String, bodyLength: Int, head: UpstreamRequestHead) {
         self.service = admission.route.service
         self.app = admission.app
         self.paginated = admission.route.paginated
@@ -35,15 +35,31 @@ final class DirectForward: Sendable {
     /// a small body (or none) and no header that rules the direct path out, which the policy
     /// admits to a service without asking anyone.
     convenience init?(_ head: HTTPRequestHead, remoteIP: String?, policy: GatewayPolicy) {
-        guard head.version == .http1_1 else { return nil }
-        self.init(method: head.method, target: head.uri, fields: head.headers, remoteIP: remoteIP, policy: policy)
+        guard head.version == .http1_1, let facts = DirectHeaderFacts(head.headers) else { return nil }
+        self.init(method: head.method, target: head.uri, facts: facts, remoteIP: remoteIP, policy: policy) { admission, requestID in
+            policy.upstreamHead(
+                method: head.method, uri: admission.upstreamTarget(head.uri), fields: head.headers, app: admission.app, requestID: requestID,
+                clientIP: admission.clientIP)
+        }
     }
 
-    /// The same from an HTTP/1.1 head's parts, however they were read (NIO's parser or `PlainRequestHead`).
-    convenience init?(
-        method: HTTPMethod, target: String, fields: some Collection<(name: String, value: String)>, remoteIP: String?, policy: GatewayPolicy
+    /// The same from a head read by `PlainRequestHead` (the byte fronts).
+    convenience init?(_ plain: PlainRequestHead, remoteIP: String?, policy: GatewayPolicy) {
+        guard let facts = DirectHeaderFacts(plain) else { return nil }
+        let method = HTTPMethod(rawValue: plain.method)
+        self.init(method: method, target: plain.target, facts: facts, remoteIP: remoteIP, policy: policy) { admission, requestID in
+            policy.upstreamHead(
+                plain, method: method, uri: admission.upstreamTarget(plain.target), app: admission.app, requestID: requestID,
+                clientIP: admission.clientIP)
+        }
+    }
+
+    /// What both heads share: the policy's decision, then the head the service receives.
+    private convenience init?(
+        method: HTTPMethod, target: String, facts: DirectHeaderFacts, remoteIP: String?, policy: GatewayPolicy,
+        upstreamHead: (GatewayPolicy.Admission, String) -> UpstreamRequestHead
     ) {
-        guard method != .HEAD, let facts = DirectHeaderFacts(fields) else { return nil }
+        guard method != .HEAD else { return nil }
         var bodyLength = 0
         if let length = facts.contentLength {
             guard let value = Int(length), value <= ProxyRoutes.bufferedBodyLimit else { return nil }
@@ -57,12 +73,7 @@ final class DirectForward: Sendable {
         guard case .admit(let admission) = policy.decide(request), admission.route.service != .gateway else { return nil }
         let requestID = RequestIDMiddleware.requestID(offered: facts.requestID)
         self.init(
-            admission: admission, path: path, requestID: requestID, bodyLength: bodyLength,
-            head: policy.upstreamHead(
-                method: method, uri: admission.upstreamTarget(target), fields: fields, count: fields.count,
-                app: admission.app, requestID: requestID, clientIP: admission.clientIP
-            )
-        )
+            admission: admission, path: path, requestID: requestID, bodyLength: bodyLength, head: upstreamHead(admission, requestID))
     }
 
     /// What the client gets: the service's answer through the policy (the app's dialect on
@@ -138,7 +149,7 @@ final class DirectForward: Sendable {
         policy.requestLog.record(
             status: status,
             RequestLog.Ended(
-                method: method, route: route, start: start, app: app, requestID: requestID, authorization: head.headers.first(name: "authorization")))
+                method: method, route: route, start: start, app: app, requestID: requestID, authorization: head.value(of: "authorization")))
         if let accessLog {
             AccessLogMiddleware.log(
                 to: accessLog, level: .info, method: HTTPRequest.Method(method) ?? .get, path: String(path), status: status, since: start,

@@ -92,12 +92,11 @@ final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func upgrade(_ admission: GatewayPolicy.Admission, context: ChannelHandlerContext) {
         var upstreamHead = policy.upstreamHead(
-            method: .GET, uri: head.uri, fields: head.headers, count: head.headers.count, app: admission.app, requestID: requestID,
-            clientIP: admission.clientIP
+            method: .GET, uri: head.uri, fields: head.headers, app: admission.app, requestID: requestID, clientIP: admission.clientIP
         )
         // Hop-by-hop, so not copied: the upgrade is asked of chat-svc anew.
-        upstreamHead.headers.add(name: "connection", value: "Upgrade")
-        upstreamHead.headers.add(name: "upgrade", value: "websocket")
+        upstreamHead.add("connection", "Upgrade")
+        upstreamHead.add("upgrade", "websocket")
         if let handOver = upstream.handOver {
             // The client's bytes must all have been read off the HTTP decoder before the
             // connection changes hands: the handoff waits for the decoder to leave.
@@ -120,14 +119,8 @@ final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// The request as chat-svc reads it off a handed-over connection, then what the client sent
     /// after it.
-    private func handoffRequest(_ head: HTTPRequestHead) -> [UInt8] {
-        var bytes = Array("GET \(head.uri) HTTP/1.1\r\n".utf8)
-        for (name, value) in head.headers {
-            bytes += name.utf8
-            bytes += ": ".utf8
-            bytes += value.utf8
-            bytes += "\r\n".utf8
-        }
+    private func handoffRequest(_ head: UpstreamRequestHead) -> [UInt8] {
+        var bytes = Array(head.lines.readableBytesView)
         bytes += "\r\n".utf8
         for data in held { bytes += unwrapInboundIn(data).readableBytesView }
         held = []
@@ -135,7 +128,7 @@ final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// chat-svc answers the upgrade on a connection of the gateway's; a 101 is spliced.
-    private func relay(_ upstreamHead: HTTPRequestHead, _ admission: GatewayPolicy.Admission, context: ChannelHandlerContext) {
+    private func relay(_ upstreamHead: UpstreamRequestHead, _ admission: GatewayPolicy.Admission, context: ChannelHandlerContext) {
         upstream.upgrade(admission.route.service, upstreamHead, context.eventLoop).assumeIsolated().whenComplete { result in
             switch result {
             case .success(let answer) where !context.channel.isActive:
@@ -199,7 +192,6 @@ final class SocketSpliceHandler: ChannelDuplexHandler, RemovableChannelHandler {
         let client = context.pipeline.syncOperations
         client.removeHandler(try client.handler(type: HTTPResponseEncoder.self), promise: nil)
         let service = answer.channel.pipeline.syncOperations
-        service.removeHandler(try service.handler(type: HTTPRequestEncoder.self), promise: nil)
 
         let (clientSide, serviceSide) = SpliceHandler.pair()
         try client.addHandler(clientSide)

@@ -11,7 +11,7 @@ struct Upstream: Sendable {
     var forward: @Sendable (ServiceName, UpstreamRequest, any EventLoop) -> EventLoopFuture<UpstreamResponse>
     var health: @Sendable (ServiceName) async -> ServiceHealth
     /// A WebSocket upgrade request sent on a connection of its own, for the gateway to splice.
-    var upgrade: @Sendable (ServiceName, HTTPRequestHead, any EventLoop) -> EventLoopFuture<UpgradeAnswer> = { _, _, eventLoop in
+    var upgrade: @Sendable (ServiceName, UpstreamRequestHead, any EventLoop) -> EventLoopFuture<UpgradeAnswer> = { _, _, eventLoop in
         eventLoop.makeFailedFuture(UpstreamError.closedBeforeAnswer)
     }
     /// Hands a client's connection (its descriptor) with the request read from it to the service
@@ -33,7 +33,7 @@ struct Upstream: Sendable {
                 return eventLoop.makeFailedFuture(error)
             }
         }
-        let upgrade: @Sendable (ServiceName, HTTPRequestHead, any EventLoop) -> EventLoopFuture<UpgradeAnswer> = { service, head, eventLoop in
+        let upgrade: @Sendable (ServiceName, UpstreamRequestHead, any EventLoop) -> EventLoopFuture<UpgradeAnswer> = { service, head, eventLoop in
             do {
                 return try pools.replicas(of: service).upgrade(head, timeout: timeout, on: eventLoop)
             } catch {
@@ -44,7 +44,7 @@ struct Upstream: Sendable {
             forward: forward,
             health: { service in
                 do {
-                    let request = UpstreamRequest(head: HTTPRequestHead(version: .http1_1, method: .GET, uri: "/health"), body: .none)
+                    let request = UpstreamRequest(head: UpstreamRequestHead(method: .GET, uri: "/health"), body: .none)
                     let eventLoop = MultiThreadedEventLoopGroup.singleton.next()
                     let response = try await forward(service, request, eventLoop).get()
                     guard case .buffered(let body) = response.body else { return ServiceHealth(status: "failing", error: "unexpected answer") }

@@ -63,7 +63,8 @@ final class UpstreamConnectionHandler: ChannelDuplexHandler, RemovableChannelHan
             return
         }
         state = .awaitingHead(promise)
-        keepAlive = request.head.isKeepAlive
+        // The answer decides: a request never asks to close (`connection` stays at the gateway).
+        keepAlive = true
         requestEnded = false
         answered = false
         self.timeout = timeout

@@ -60,11 +60,7 @@ struct UpstreamHead: Sendable {
 
     /// The first value of the field `name` (lowercase), if any.
     func value(of name: String) -> String? {
-        var found: String?
-        forEachField { fieldName, value, _ in
-            if found == nil, fieldName.isASCII(caseInsensitivelyEqualTo: name) { found = String(decoding: value, as: UTF8.self) }
-        }
-        return found
+        lines.withUnsafeReadableBytes { HTTP1Syntax.firstValue(of: name, in: $0) }
     }
 
     /// Each field's name, its value without surrounding whitespace, and its whole line (CRLF included).
@@ -72,22 +68,7 @@ struct UpstreamHead: Sendable {
         _ visit: (_ name: UnsafeRawBufferPointer.SubSequence, _ value: UnsafeRawBufferPointer.SubSequence, _ line: UnsafeRawBufferPointer.SubSequence)
             -> Void
     ) {
-        lines.withUnsafeReadableBytes { bytes in
-            var start = 0
-            while start < bytes.count {
-                // Lines were checked when the head was read (or written by `init(_:)`): each has a colon and ends in CRLF.
-                var colon = start
-                while bytes[colon] != UInt8(ascii: ":") { colon += 1 }
-                var end = colon
-                while bytes[end] != 0x0A { end += 1 }
-                var valueStart = colon + 1
-                while valueStart < end - 1, bytes[valueStart] == 0x20 || bytes[valueStart] == 0x09 { valueStart += 1 }
-                var valueEnd = end - 1
-                while valueEnd > valueStart, bytes[valueEnd - 1] == 0x20 || bytes[valueEnd - 1] == 0x09 { valueEnd -= 1 }
-                visit(bytes[start..<colon], bytes[valueStart..<valueEnd], bytes[start...end])
-                start = end + 1
-            }
-        }
+        lines.withUnsafeReadableBytes { HTTP1Syntax.forEachField(in: $0, visit) }
     }
 
     /// Reads a status line and field lines from the start of `buffer` (RFC 9112 §4, §5): CRLF line

@@ -11,7 +11,7 @@ struct UpstreamRequest: Sendable {
         case stream(LimitedBody<RequestBody>)
     }
 
-    var head: HTTPRequestHead
+    var head: UpstreamRequestHead
     var body: Body
 }
 

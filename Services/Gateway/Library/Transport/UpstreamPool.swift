@@ -42,10 +42,10 @@ final class UpstreamPool: Sendable {
     /// A WebSocket upgrade, on a connection of its own (it never joins the pool, and does not count
     /// against its limit: the socket stays open as long as the client's): sends `head` and
     /// completes with the service's answer.
-    func upgrade(_ head: HTTPRequestHead, timeout: TimeAmount, on eventLoop: any EventLoop) -> EventLoopFuture<UpgradeAnswer> {
-        var head = head
-        head.headers.add(name: "host", value: authority)
-        let request = head
+    func upgrade(_ head: UpstreamRequestHead, timeout: TimeAmount, on eventLoop: any EventLoop) -> EventLoopFuture<UpgradeAnswer> {
+        var written = ByteBuffer()
+        _ = UpstreamRequest(head: head, body: .none).writeHead(host: authority, to: &written)
+        let request = written
         let promise = eventLoop.makePromise(of: UpgradeAnswer.self)
         ClientBootstrap(group: eventLoop)
             .connectTimeout(.seconds(2))
@@ -54,7 +54,6 @@ final class UpstreamPool: Sendable {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     // The answer is read by the handshake handler itself (see there).
-                    try channel.pipeline.syncOperations.addHandler(HTTPRequestEncoder())
                     try channel.pipeline.syncOperations.addHandler(UpgradeHandshakeHandler(promise: promise, timeout: timeout))
                 }
             }
@@ -62,8 +61,7 @@ final class UpstreamPool: Sendable {
             .whenComplete { result in
                 switch result {
                 case .success(let channel):
-                    channel.write(HTTPClientRequestPart.head(request), promise: nil)
-                    channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+                    channel.writeAndFlush(request, promise: nil)
                 case .failure(let error):
                     promise.fail(UpstreamError.unreachable(String(describing: error)))
                 }

@@ -56,7 +56,7 @@ final class UpstreamReplicas: Sendable {
     }
 
     /// A WebSocket upgrade: to the session's replica when it upgrades a polling session.
-    func upgrade(_ head: HTTPRequestHead, timeout: TimeAmount, on eventLoop: any EventLoop) -> EventLoopFuture<UpgradeAnswer> {
+    func upgrade(_ head: UpstreamRequestHead, timeout: TimeAmount, on eventLoop: any EventLoop) -> EventLoopFuture<UpgradeAnswer> {
         guard pools.count > 1 else { return pools[0].upgrade(head, timeout: timeout, on: eventLoop) }
         return route(head.uri, searchable: true, on: eventLoop) { replica in
             self.pools[replica].upgrade(head, timeout: timeout, on: eventLoop)

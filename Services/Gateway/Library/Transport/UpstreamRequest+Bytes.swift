@@ -3,29 +3,16 @@ import NIOHTTP1
 import ServiceKit
 
 extension UpstreamRequest {
-    /// The head in HTTP/1.1's wire form with `host`, framed for its body (any `transfer-encoding`
-    /// of the head's is replaced): the client's
+    /// The head in HTTP/1.1's wire form with `host`, framed for its body: the client's
     /// `content-length` when it came with one, else the length in hand, chunks for a stream, and
-    /// `content-length: 0` for an empty request whose method expects content.
+    /// `content-length: 0` for an empty request whose method expects content. (No
+    /// `transfer-encoding` of the client's is among the lines: it is hop-by-hop.)
     func writeHead(host: String, to buffer: inout ByteBuffer) -> BodyFraming {
-        buffer.writeString(head.method.rawValue)
-        buffer.writeStaticString(" ")
-        buffer.writeString(head.uri)
-        buffer.writeStaticString(" HTTP/1.1\r\n")
-        var hasLength = false
-        for (name, value) in head.headers {
-            switch name.utf8.count {
-            case 14 where name.isASCII(caseInsensitivelyEqualTo: "content-length"): hasLength = true
-            // The framing is this writer's to say.
-            case 17 where name.isASCII(caseInsensitivelyEqualTo: "transfer-encoding"): continue
-            default: break
-            }
-            buffer.writeField(name, value)
-        }
+        buffer.writeImmutableBuffer(head.lines)
         buffer.writeField("host", host)
         let framing: BodyFraming
         switch body {
-        case _ where hasLength:
+        case _ where head.hasLength:
             framing = .length
         case .none:
             if [.POST, .PUT, .PATCH].contains(head.method) { buffer.writeStaticString("content-length: 0\r\n") }

@@ -1,0 +1,57 @@
+import NIOCore
+import NIOHTTP1
+import ServiceKit
+
+/// A request's head as a service receives it, written once in HTTP/1.1's wire form (the policy's
+/// `upstreamHead`): the request line and the field lines. `host` and the body's framing are the
+/// connection's to add (`UpstreamRequest.writeHead`). The byte fronts copy the client's lines into
+/// it as they came; no path makes strings of headers only to turn them back into bytes.
+struct UpstreamRequestHead: Sendable {
+    let method: HTTPMethod
+    /// The target as the service gets it (chat-svc's replicas are told apart by its session id).
+    let uri: String
+    /// The request line, then `name: value\r\n` lines.
+    private(set) var lines: ByteBuffer
+    /// Where the field lines start in `lines`.
+    private let fieldsStart: Int
+    /// The client's `content-length` is among the fields (then it frames the body).
+    private(set) var hasLength = false
+
+    /// The request line; `capacity`: the bytes the fields will take, about.
+    init(method: HTTPMethod, uri: String, capacity: Int = 0) {
+        self.method = method
+        self.uri = uri
+        lines = ByteBuffer()
+        lines.reserveCapacity(method.rawValue.utf8.count + uri.utf8.count + 12 + capacity)
+        lines.writeString(method.rawValue)
+        lines.writeStaticString(" ")
+        lines.writeString(uri)
+        lines.writeStaticString(" HTTP/1.1\r\n")
+        fieldsStart = lines.writerIndex
+    }
+
+    mutating func add(_ name: String, _ value: String) {
+        noteLength(name.utf8)
+        lines.writeField(name, value)
+    }
+
+    /// A field line as the client sent it (CRLF included), named `name`.
+    mutating func add(line: UnsafeRawBufferPointer.SubSequence, named name: UnsafeRawBufferPointer.SubSequence) {
+        noteLength(name)
+        lines.writeBytes(line)
+    }
+
+    private mutating func noteLength(_ name: some Collection<UInt8>) {
+        if name.count == 14, name.isASCII(caseInsensitivelyEqualTo: "content-length") { hasLength = true }
+    }
+
+    /// The field lines alone (chat-svc reads a handed-over connection's request from them).
+    var fieldLines: ByteBuffer {
+        lines.getSlice(at: fieldsStart, length: lines.writerIndex - fieldsStart)!
+    }
+
+    /// The first value of the field `name` (lowercase), if any.
+    func value(of name: String) -> String? {
+        fieldLines.withUnsafeReadableBytes { HTTP1Syntax.firstValue(of: name, in: $0) }
+    }
+}
