@@ -10,25 +10,83 @@ package struct RouteTable: Sendable {
         package var paginated = false
     }
 
-    private struct Node: Sendable {
-        var children: [Substring: Node] = [:]
-        var methods: [String: Match] = [:]
-        var rest: [String: Match] = [:]
+    /// Each level's few names in arrays, compared byte for byte: hashing every segment of every
+    /// path (Substrings, through String's hashing) cost more than the comparisons. A class, built
+    /// once (`Branch`): walking the trie passes references, not copies of a node's arrays.
+    private final class Node: Sendable {
+        /// The children's segments as bytes, in `children`'s order.
+        let segments: [[UInt8]]
+        let children: [Node]
+        let methods: Methods
+        let rest: Methods
+
+        init(_ branch: Branch) {
+            segments = branch.segments.map { Array($0.utf8) }
+            children = branch.children.map(Node.init)
+            methods = branch.methods
+            rest = branch.rest
+        }
+
+        /// The child for a segment as the path has it (`parameterKey` for the parameter branch).
+        func child(_ segment: Substring) -> Node? {
+            var segment = segment
+            return segment.withUTF8 { bytes in
+                for index in segments.indices where segments[index].count == bytes.count {
+                    if segments[index].withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return children[index] }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// A node as the routes are added.
+    private struct Branch {
+        var segments: [String] = []
+        var children: [Branch] = []
+        var methods = Methods()
+        var rest = Methods()
+
+        mutating func child(_ segment: Substring, _ insert: (inout Branch) -> Void) {
+            if let index = segments.firstIndex(where: { $0 == segment }) { return insert(&children[index]) }
+            var branch = Branch()
+            insert(&branch)
+            segments.append(String(segment))
+            children.append(branch)
+        }
+    }
+
+    /// A node's routes by method: a handful at most.
+    private struct Methods: Sendable {
+        private var methods: [String] = []
+        private var matches: [Match] = []
+
+        subscript(method: String) -> Match? {
+            for index in methods.indices where methods[index] == method { return matches[index] }
+            return nil
+        }
+
+        mutating func add(_ method: String, _ match: Match) {
+            precondition(self[method] == nil, "duplicate route \(method) \(match.pattern)")
+            methods.append(method)
+            matches.append(match)
+        }
     }
 
     private static let parameterKey: Substring = "\u{0}{}"
-    private var root = Node()
+    private let root: Node
 
     package init(_ routes: [Route]) {
-        for route in routes { insert(route) }
+        var root = Branch()
+        for route in routes { Self.insert(route, into: &root) }
         // HEAD wherever GET is (RFC 9110 §9.3.2), as the services answer it, unless a route says
         // HEAD itself (files). The two GETs that change state refuse a HEAD in their handlers
         // (auth-svc's `AccountRoutes.refuseHead`): only the handler knows it writes.
         let heads = Set(routes.lazy.filter { $0.method == "HEAD" }.map(\.pattern))
         for var route in routes where route.method == "GET" && !heads.contains(route.pattern) {
             route.method = "HEAD"
-            insert(route)
+            Self.insert(route, into: &root)
         }
+        self.root = Node(root)
     }
 
     package func match(method: String, path: some StringProtocol) -> Match? {
@@ -44,33 +102,32 @@ package struct RouteTable: Sendable {
         let end = path.utf8[start...].firstIndex(of: slash) ?? path.endIndex
         let segment = path[start..<end]
         let remaining = path[end...]
-        if let child = node.children[segment], let found = match(child, remaining, method: method) {
+        if let child = node.child(segment), let found = match(child, remaining, method: method) {
             return found
         }
-        if let child = node.children[parameterKey], let found = match(child, remaining, method: method) {
+        if let child = node.child(parameterKey), let found = match(child, remaining, method: method) {
             return found
         }
         return node.rest[method]
     }
 
-    private mutating func insert(_ route: Route) {
+    private static func insert(_ route: Route, into root: inout Branch) {
         let segments = route.pattern.split(separator: "/", omittingEmptySubsequences: true)
         let match = Match(service: route.service, appKey: route.appKey, pattern: route.pattern, paginated: route.paginated)
-        Self.insert(&root, segments[...], method: route.method, match: match)
+        insert(&root, segments[...], method: route.method, match: match)
     }
 
-    private static func insert(_ node: inout Node, _ segments: ArraySlice<Substring>, method: String, match: Match) {
+    private static func insert(_ node: inout Branch, _ segments: ArraySlice<Substring>, method: String, match: Match) {
         guard let segment = segments.first else {
-            precondition(node.methods[method] == nil, "duplicate route \(method) \(match.pattern)")
-            node.methods[method] = match
+            node.methods.add(method, match)
             return
         }
         if segment == "**" {
             precondition(segments.count == 1, "** must end a pattern: \(match.pattern)")
-            node.rest[method] = match
+            node.rest.add(method, match)
             return
         }
         let key = segment.hasPrefix("{") && segment.hasSuffix("}") ? parameterKey : segment
-        insert(&node.children[key, default: Node()], segments.dropFirst(), method: method, match: match)
+        node.child(key) { insert(&$0, segments.dropFirst(), method: method, match: match) }
     }
 }

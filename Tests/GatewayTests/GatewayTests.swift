@@ -419,7 +419,7 @@ final class GatewayTests: XCTestCase {
         let limiter = RateLimiter(maxKeys: 100)
         let start = ContinuousClock.now
         for index in 0..<1000 {
-            _ = limiter.take("ip:\(index)", limit: .init(perSecond: 10, burst: 10), now: start + .seconds(index))
+            _ = limiter.take(.ip("\(index)"), limit: .init(perSecond: 10, burst: 10), now: start + .seconds(index))
         }
         XCTAssertLessThanOrEqual(limiter.count, 101)
     }

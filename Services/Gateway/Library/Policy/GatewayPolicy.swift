@@ -165,8 +165,9 @@ struct GatewayPolicy: Sendable {
 
     /// Both buckets (client address, app) must have a token: nil when they do, else seconds until one is.
     private func wait(app: AppInfo?, clientIP: String) -> Double? {
-        var wait = limiter.take("ip:" + clientIP, limit: configuration.ipLimit)
-        if wait == nil, let app { wait = limiter.take("app:" + app.appID, limit: configuration.appLimit) }
+        let now = ContinuousClock.now
+        var wait = limiter.take(.ip(clientIP), limit: configuration.ipLimit, now: now)
+        if wait == nil, let app { wait = limiter.take(.app(app.appID), limit: configuration.appLimit, now: now) }
         return wait
     }
 

@@ -1,14 +1,20 @@
 import Synchronization
 
-/// Token buckets by key ("app:…", "ip:…"). Memory is bounded: past `maxKeys` buckets, the ones
-/// that have refilled completely (idle callers) are dropped, which changes no decision.
+/// Token buckets by caller (an app, a client address). Memory is bounded: past `maxKeys` buckets,
+/// the ones that have refilled completely (idle callers) are dropped, which changes no decision.
 final class RateLimiter: Sendable {
+    /// Whose bucket: the id as it came, no key string made per request.
+    enum Key: Hashable {
+        case app(String)
+        case ip(String)
+    }
+
     private struct Bucket {
         var tokens: Double
         var updated: ContinuousClock.Instant
     }
 
-    private let buckets = Mutex<[String: Bucket]>([:])
+    private let buckets = Mutex<[Key: Bucket]>([:])
     private let maxKeys: Int
 
     init(maxKeys: Int = 100_000) {
@@ -16,7 +22,7 @@ final class RateLimiter: Sendable {
     }
 
     /// Takes one token. Returns nil when allowed, or how many seconds until a token is available.
-    func take(_ key: String, limit: RateLimit, now: ContinuousClock.Instant = .now) -> Double? {
+    func take(_ key: Key, limit: RateLimit, now: ContinuousClock.Instant = .now) -> Double? {
         buckets.withLock { buckets in
             // Updated in place: one hash lookup per request.
             let decision = Self.take(from: &buckets[key, default: Bucket(tokens: limit.burst, updated: now)], limit: limit, now: now)
@@ -39,7 +45,7 @@ final class RateLimiter: Sendable {
 
     var count: Int { buckets.withLock { $0.count } }
 
-    private static func dropIdle(_ buckets: inout [String: Bucket], limit: RateLimit, now: ContinuousClock.Instant) {
+    private static func dropIdle(_ buckets: inout [Key: Bucket], limit: RateLimit, now: ContinuousClock.Instant) {
         let refillTime = Duration.seconds(limit.burst / limit.perSecond)
         buckets = buckets.filter { now - $0.value.updated < refillTime }
     }
