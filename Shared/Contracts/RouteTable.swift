@@ -61,7 +61,8 @@ package struct RouteTable: Sendable {
         private var matches: [Match] = []
 
         subscript(method: String) -> Match? {
-            for index in methods.indices where methods[index] == method { return matches[index] }
+            // Bytes compared: `==` on two different strings asks about Unicode equivalence first.
+            for index in methods.indices where methods[index].utf8.elementsEqual(method.utf8) { return matches[index] }
             return nil
         }
 

@@ -16,14 +16,8 @@ public struct DirectHeaderFacts {
         }
     }
 
-    /// The same from a plain head's lines: only the values it keeps are made strings.
-    package init?(_ head: PlainRequestHead) {
-        var ruledOut = false
-        head.forEachField { name, value, _ in
-            if !ruledOut, !take(name, value: { String(decoding: value, as: UTF8.self) }) { ruledOut = true }
-        }
-        if ruledOut { return nil }
-    }
+    /// None yet: `PlainRequestHead` reads them as it checks each line (`take`).
+    package init() {}
 
     /// One field; false when it rules the direct path out.
     @inlinable mutating func take(_ name: some Collection<UInt8>, value: () -> String) -> Bool {

@@ -23,6 +23,9 @@ package struct PlainRequestHead {
     /// The field lines as they came, CRLF each: a slice of what was read, no copy. The gateway
     /// passes most of them on to a service as they are; nothing is made a string that need not be.
     package var lines: ByteBuffer
+    /// What the byte fronts need of the headers, read as the lines were checked (nil: a header
+    /// rules the direct path out).
+    package var facts: DirectHeaderFacts?
 
     /// Each field's name, its value without the whitespace around it, and its whole line.
     package func forEachField(
@@ -44,9 +47,10 @@ package struct PlainRequestHead {
         switch found {
         case .incomplete: return .incomplete
         case .unusual: return .unusual
-        case .head(let method, let target, let lines, let length):
+        case .head(let method, let target, let lines, let facts, let length):
             let head = PlainRequestHead(
-                method: method, target: target, lines: buffer.getSlice(at: buffer.readerIndex + lines.lowerBound, length: lines.count)!)
+                method: method, target: target, lines: buffer.getSlice(at: buffer.readerIndex + lines.lowerBound, length: lines.count)!,
+                facts: facts)
             return .head(head, length: length)
         }
     }
@@ -54,7 +58,7 @@ package struct PlainRequestHead {
     private enum Found {
         case incomplete
         case unusual
-        case head(method: String, target: String, lines: Range<Int>, length: Int)
+        case head(method: String, target: String, lines: Range<Int>, facts: DirectHeaderFacts?, length: Int)
     }
 
     private static func scan(_ bytes: UnsafeRawBufferPointer) -> Found {
@@ -66,13 +70,15 @@ package struct PlainRequestHead {
         else { return .unusual }
         let linesStart = reader.index
         var count = 0
+        var facts: DirectHeaderFacts? = DirectHeaderFacts()
         while !reader.literal("\r\n") {
-            guard count < maxFields, reader.token(until: UInt8(ascii: ":")) != nil, reader.fieldValue() != nil else { return .unusual }
+            guard count < maxFields, let name = reader.token(until: UInt8(ascii: ":")), let value = reader.fieldValue() else { return .unusual }
+            if facts?.take(name, value: { String(decoding: value, as: UTF8.self) }) == false { facts = nil }
             count += 1
         }
         return .head(
             method: String(decoding: method, as: UTF8.self), target: String(decoding: target, as: UTF8.self), lines: linesStart..<(end - 2),
-            length: end)
+            facts: facts, length: end)
     }
 
     /// Reads a head's lines left to right; every read fails (nil or false) on a byte out of form.

@@ -96,7 +96,7 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
     /// The head as Hummingbird's HTTP/1 channel makes it (the first `Host` as the authority), if
     /// this handler may answer it.
     private static func pending(_ head: PlainRequestHead) -> Pending? {
-        guard head.method != "HEAD", let facts = DirectHeaderFacts(head), let method = HTTPRequest.Method(head.method) else {
+        guard head.method != "HEAD", let facts = head.facts, let method = HTTPRequest.Method(head.method) else {
             return nil
         }
         var bodyLength = 0

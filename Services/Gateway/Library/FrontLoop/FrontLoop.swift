@@ -35,8 +35,9 @@ final class FrontLoop: @unchecked Sendable {
     private let poll: Int32
     private let wake: Int32
     private let jobs = NIOLockedValueBox<[@Sendable () -> Void]>([])
-    // Touched on the loop's thread only.
-    private var sockets: [Int32: Entry] = [:]
+    // Touched on the loop's thread only. Indexed by descriptor (small numbers, reused by the
+    // kernel): every readiness and every change of interest looks one up, without hashing.
+    private var sockets: [Entry?] = []
     private var generation: UInt32 = 0
     private var nextSweep = NIODeadline.now()
     private var quiescing = false
@@ -66,7 +67,8 @@ final class FrontLoop: @unchecked Sendable {
     /// Watches `descriptor` for reading; the loop closes nothing itself.
     func watch(_ descriptor: Int32, _ socket: any FrontLoopSocket) {
         generation &+= 1
-        sockets[descriptor] = Entry(generation: generation, socket: socket, events: EPOLLIN.rawValue)
+        if sockets.count <= Int(descriptor) { sockets += repeatElement(nil, count: Int(descriptor) + 1 - sockets.count) }
+        sockets[Int(descriptor)] = Entry(generation: generation, socket: socket, events: EPOLLIN.rawValue)
         _ = glint_epoll_ctl(poll, EPOLL_CTL_ADD, descriptor, EPOLLIN.rawValue, Self.token(descriptor, generation))
         // A connection moved during graceful shutdown: its request is answered, then it closes.
         if quiescing { socket.quiesce() }
@@ -75,14 +77,15 @@ final class FrontLoop: @unchecked Sendable {
     /// What `descriptor` is watched for.
     func interest(_ descriptor: Int32, read: Bool, write: Bool) {
         let events = (read ? EPOLLIN.rawValue : 0) | (write ? EPOLLOUT.rawValue : 0)
-        guard let entry = sockets[descriptor], entry.events != events else { return }
-        sockets[descriptor]?.events = events
+        guard let entry = entry(descriptor), entry.events != events else { return }
+        sockets[Int(descriptor)]?.events = events
         _ = glint_epoll_ctl(poll, EPOLL_CTL_MOD, descriptor, events, Self.token(descriptor, entry.generation))
     }
 
     /// Before the descriptor is closed or handed on.
     func forget(_ descriptor: Int32) {
-        guard sockets.removeValue(forKey: descriptor) != nil else { return }
+        guard entry(descriptor) != nil else { return }
+        sockets[Int(descriptor)] = nil
         _ = glint_epoll_ctl(poll, EPOLL_CTL_DEL, descriptor, 0, 0)
     }
 
@@ -90,8 +93,12 @@ final class FrontLoop: @unchecked Sendable {
     func quiesce() {
         execute { [self] in
             quiescing = true
-            for entry in Array(sockets.values) { entry.socket.quiesce() }
+            for entry in sockets.compactMap({ $0 }) { entry.socket.quiesce() }
         }
+    }
+
+    private func entry(_ descriptor: Int32) -> Entry? {
+        Int(descriptor) < sockets.count ? sockets[Int(descriptor)] : nil
     }
 
     private static func token(_ descriptor: Int32, _ generation: UInt32) -> UInt64 {
@@ -99,10 +106,14 @@ final class FrontLoop: @unchecked Sendable {
     }
 
     private func run() {
-        var flags = [UInt32](repeating: 0, count: 64)
-        var data = [UInt64](repeating: 0, count: 64)
+        let flags = UnsafeMutablePointer<UInt32>.allocate(capacity: 64)
+        let data = UnsafeMutablePointer<UInt64>.allocate(capacity: 64)
+        defer {
+            flags.deallocate()
+            data.deallocate()
+        }
         while !stopped {
-            let count = glint_epoll_wait(poll, &flags, &data, 64, 1000)
+            let count = glint_epoll_wait(poll, flags, data, 64, 1000)
             if count < 0, errno != EINTR { break }
             for index in 0..<max(0, Int(count)) {
                 if data[index] == Self.wakeToken {
@@ -111,9 +122,9 @@ final class FrontLoop: @unchecked Sendable {
                 }
                 // A socket closed by an earlier event of this batch, or its descriptor reused since.
                 let descriptor = Int32(bitPattern: UInt32(truncatingIfNeeded: data[index]))
-                guard let entry = sockets[descriptor], entry.generation == UInt32(data[index] >> 32) else { continue }
+                guard let entry = entry(descriptor), entry.generation == UInt32(data[index] >> 32) else { continue }
                 if flags[index] & EPOLLOUT.rawValue != 0 { entry.socket.writable() }
-                if flags[index] & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0, sockets[descriptor]?.generation == entry.generation
+                if flags[index] & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0, self.entry(descriptor)?.generation == entry.generation
                 {
                     entry.socket.readable()
                 }
@@ -121,9 +132,9 @@ final class FrontLoop: @unchecked Sendable {
             let now = NIODeadline.now()
             if now >= nextSweep {
                 nextSweep = now + Self.sweepInterval
-                for entry in Array(sockets.values) { entry.socket.sweep(now: now) }
+                for entry in sockets.compactMap({ $0 }) { entry.socket.sweep(now: now) }
             }
-            if quiescing, sockets.values.allSatisfy({ $0.socket is FrontLoopUpstream }) {
+            if quiescing, sockets.allSatisfy({ $0 == nil || $0?.socket is FrontLoopUpstream }) {
                 for upstream in upstreams.values { upstream.closeAll() }
                 stopped = true
             }

@@ -107,7 +107,7 @@ final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
                 case .head(let head, let length):
                     guard let forward = DirectForward(head, remoteIP: remoteIP, policy: policy) else {
                         input.received = buffer
-                        if let key = DirectHeaderFacts(head)?.appKey, key != askedKey, policy.apps.cached(key) == nil {
+                        if let key = head.facts?.appKey, key != askedKey, policy.apps.cached(key) == nil {
                             return resolve(key, context: context)
                         }
                         return handOff(context: context)
