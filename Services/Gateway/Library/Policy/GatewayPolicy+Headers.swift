@@ -23,18 +23,28 @@ extension GatewayPolicy {
         return head
     }
 
-    /// The same from a plain head (the byte fronts): the lines passed on are copied as they came.
+    /// The same from a plain head (the byte fronts): the lines passed on are copied as they came,
+    /// each run of them in one write.
     func upstreamHead(
         _ plain: PlainRequestHead, method: HTTPMethod, uri: String, app: AppInfo?, requestID: String, clientIP: String
     ) -> UpstreamRequestHead {
         var head = UpstreamRequestHead(method: method, uri: uri, capacity: plain.lines.readableBytes + 256)
+        // `content-length` always passes.
+        head.hasLength = plain.facts?.contentLength != nil
         // The host is read only when it makes a header.
         let readsHost = app?.mount != nil && configuration.publicURL.isEmpty
         var host: String?
+        var run: Range<Int>?
         plain.forEachField { name, value, line in
             if readsHost, name.count == 4, name.isASCII(caseInsensitivelyEqualTo: "host") { host = String(decoding: value, as: UTF8.self) }
-            if !HeaderRules.staysAtGateway(name) { head.add(line: line, named: name) }
+            if HeaderRules.staysAtGateway(name) {
+                if let passed = run { head.add(lines: UnsafeRawBufferPointer(rebasing: line.base[passed])) }
+                run = nil
+            } else {
+                run = (run?.lowerBound ?? line.startIndex)..<line.endIndex
+            }
         }
+        if let run { plain.lines.withUnsafeReadableBytes { head.add(lines: UnsafeRawBufferPointer(rebasing: $0[run])) } }
         addInternalHeaders(to: &head, app: app, requestID: requestID, clientIP: clientIP, host: host)
         return head
     }

@@ -5,11 +5,12 @@ import ServiceKit
 /// direct path and socket admission all ask: which app it is for (its key), which service owns
 /// its route, its limits (body size, rate) — here — and, in the extensions, the headers that cross
 /// (`+Headers`) and the dialect answers come back in (`+Answers`). Nothing here reads or writes a
-/// connection: callers pass what they read of a request and act on the decision.
-struct GatewayPolicy: Sendable {
+/// connection: callers pass what they read of a request and act on the decision. A class: every
+/// request of every path asks it, and passing it on costs one reference, not a copy of each field.
+final class GatewayPolicy: Sendable {
     let routes: RouteTable
     /// Tables of apps served under a mount (API.md §9), by profile, relative to the mount.
-    var mountedRoutes: [Dialect: RouteTable] = RouteTable.mounted
+    let mountedRoutes: [Dialect: RouteTable] = RouteTable.mounted
     let apps: AppKeyCache
     let limiter: RateLimiter
     let configuration: GatewayConfiguration
@@ -19,6 +20,19 @@ struct GatewayPolicy: Sendable {
     let serverName: String
     /// What every path reports a request's end to (errors and a sample, for operators).
     let requestLog: RequestLog
+
+    init(
+        routes: RouteTable, apps: AppKeyCache, limiter: RateLimiter, configuration: GatewayConfiguration, internalSecret: String,
+        serverName: String, requestLog: RequestLog
+    ) {
+        self.routes = routes
+        self.apps = apps
+        self.limiter = limiter
+        self.configuration = configuration
+        self.internalSecret = internalSecret
+        self.serverName = serverName
+        self.requestLog = requestLog
+    }
 
     /// What the policy reads of a request.
     struct Request {

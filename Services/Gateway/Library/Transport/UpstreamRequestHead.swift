@@ -14,8 +14,9 @@ struct UpstreamRequestHead: Sendable {
     private(set) var lines: ByteBuffer
     /// Where the field lines start in `lines`.
     private let fieldsStart: Int
-    /// The client's `content-length` is among the fields (then it frames the body).
-    private(set) var hasLength = false
+    /// The client's `content-length` is among the fields (then it frames the body): `add(_:_:)`
+    /// notes it; whoever adds lines as they came says it.
+    var hasLength = false
 
     /// The request line; `capacity`: the bytes the fields will take, about.
     init(method: HTTPMethod, uri: String, capacity: Int = 0) {
@@ -31,18 +32,13 @@ struct UpstreamRequestHead: Sendable {
     }
 
     mutating func add(_ name: String, _ value: String) {
-        noteLength(name.utf8)
+        if name.utf8.count == 14, name.isASCII(caseInsensitivelyEqualTo: "content-length") { hasLength = true }
         lines.writeField(name, value)
     }
 
-    /// A field line as the client sent it (CRLF included), named `name`.
-    mutating func add(line: UnsafeRawBufferPointer.SubSequence, named name: UnsafeRawBufferPointer.SubSequence) {
-        noteLength(name)
-        lines.writeBytes(line)
-    }
-
-    private mutating func noteLength(_ name: some Collection<UInt8>) {
-        if name.count == 14, name.isASCII(caseInsensitivelyEqualTo: "content-length") { hasLength = true }
+    /// Field lines as the client sent them, CRLF each.
+    mutating func add(lines fields: UnsafeRawBufferPointer) {
+        lines.writeBytes(fields)
     }
 
     /// The field lines alone (chat-svc reads a handed-over connection's request from them).
