@@ -15,24 +15,35 @@ public enum Base64URL {
         return table
     }()
 
+    /// Written straight into the string's storage: tokens are encoded several times per sign-in
+    /// and refresh, and each copy on the way was an allocation.
     @inlinable package static func encode(_ bytes: some Sequence<UInt8>) -> String {
-        let bytes = Array(bytes)
-        var output = [UInt8]()
-        output.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        func append(_ group: UInt32, _ shift: UInt32) { output.append(alphabet[Int(group >> shift & 0x3F)]) }
-        while index + 2 < bytes.count {
-            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-            append(group, 18); append(group, 12); append(group, 6); append(group, 0)
-            index += 3
+        if let encoded = bytes.withContiguousStorageIfAvailable(encode) { return encoded }
+        return Array(bytes).withUnsafeBufferPointer(encode)
+    }
+
+    @inlinable static func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        let alphabet = Self.alphabet
+        return String(unsafeUninitializedCapacity: (bytes.count * 4 + 2) / 3) { output in
+            var written = 0
+            func append(_ group: UInt32, _ shift: UInt32) {
+                output[written] = alphabet[Int(group >> shift & 0x3F)]
+                written += 1
+            }
+            var index = 0
+            while index + 2 < bytes.count {
+                let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                append(group, 18); append(group, 12); append(group, 6); append(group, 0)
+                index += 3
+            }
+            let left = bytes.count - index
+            if left > 0 {
+                let group = UInt32(bytes[index]) << 16 | (left == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+                append(group, 18); append(group, 12)
+                if left == 2 { append(group, 6) }
+            }
+            return written
         }
-        let left = bytes.count - index
-        if left > 0 {
-            let group = UInt32(bytes[index]) << 16 | (left == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-            append(group, 18); append(group, 12)
-            if left == 2 { append(group, 6) }
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 
     @inlinable package static func decode(_ text: some StringProtocol) -> Data? {

@@ -35,13 +35,6 @@ package struct PlainRequestHead {
         lines.withUnsafeReadableBytes { HTTP1Syntax.forEachField(in: $0, visit) }
     }
 
-    /// The fields as strings (a service's byte front makes Hummingbird's request of them).
-    package var fields: [(name: String, value: String)] {
-        var fields: [(name: String, value: String)] = []
-        forEachField { name, value, _ in fields.append((String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))) }
-        return fields
-    }
-
     package static func scan(_ buffer: ByteBuffer) -> Scan {
         let found = buffer.withUnsafeReadableBytes { scan(UnsafeRawBufferPointer(rebasing: $0[...])) }
         switch found {

@@ -106,18 +106,20 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
             else { return nil }
             bodyLength = value
         }
-        let strings = head.fields
         var fields = HTTPFields()
-        fields.reserveCapacity(strings.count)
+        fields.reserveCapacity(16)
         var authority: String?
-        for (name, value) in strings {
+        var named = true
+        head.forEachField { name, value, _ in
             if authority == nil, name.isASCII(caseInsensitivelyEqualTo: "host") {
-                authority = value
-                continue
+                authority = String(decoding: value, as: UTF8.self)
+            } else if let name = HTTPField.Name(String(decoding: name, as: UTF8.self)) {
+                fields.append(HTTPField(name: name, value: String(decoding: value, as: UTF8.self)))
+            } else {
+                named = false
             }
-            guard let name = HTTPField.Name(name) else { return nil }
-            fields.append(HTTPField(name: name, value: value))
         }
+        guard named else { return nil }
         let request = HTTPRequest(method: method, scheme: "http", authority: authority, path: head.target, headerFields: fields)
         return Pending(head: request, bodyLength: bodyLength)
     }
