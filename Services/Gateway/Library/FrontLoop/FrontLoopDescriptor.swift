@@ -41,9 +41,27 @@ struct FrontLoopDescriptor {
 
     /// Writes `buffers` after anything pending; false when the connection failed.
     mutating func write(_ first: ByteBuffer, _ second: ByteBuffer? = nil) -> Bool {
+        var (first, second) = (first, second ?? ByteBuffer())
+        guard pending.isEmpty else {
+            if first.readableBytes > 0 { pending.append(first) }
+            if second.readableBytes > 0 { pending.append(second) }
+            return flush()
+        }
+        // Most writes are taken whole at once: only what the kernel leaves waits in `pending`
+        // (for `flush` when the socket is writable again).
+        let written =
+            second.readableBytes == 0
+            ? first.withUnsafeReadableBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } : Self.writev(descriptor, first, second)
+        if written < 0 {
+            guard errno == EAGAIN || errno == EINTR else { return false }
+        } else {
+            let fromFirst = min(written, first.readableBytes)
+            first.moveReaderIndex(forwardBy: fromFirst)
+            second.moveReaderIndex(forwardBy: written - fromFirst)
+        }
         if first.readableBytes > 0 { pending.append(first) }
-        if let second, second.readableBytes > 0 { pending.append(second) }
-        return flush()
+        if second.readableBytes > 0 { pending.append(second) }
+        return true
     }
 
     /// Writes what is pending; false when the connection failed.
