@@ -240,6 +240,9 @@ extension UpstreamRequest {
     /// Safe to send again: in hand and idempotent (RFC 9110 §9.2.2).
     var isRetryable: Bool {
         if case .stream = body { return false }
-        return [.GET, .HEAD, .OPTIONS, .PUT, .DELETE].contains(head.method)
+        switch head.method {
+        case .GET, .HEAD, .OPTIONS, .PUT, .DELETE: return true
+        default: return false
+        }
     }
 }

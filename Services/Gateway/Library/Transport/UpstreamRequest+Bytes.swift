@@ -15,7 +15,10 @@ extension UpstreamRequest {
         case _ where head.hasLength:
             framing = .length
         case .none:
-            if [.POST, .PUT, .PATCH].contains(head.method) { buffer.writeStaticString("content-length: 0\r\n") }
+            switch head.method {
+            case .POST, .PUT, .PATCH: buffer.writeStaticString("content-length: 0\r\n")
+            default: break
+            }
             framing = .none
         case .bytes(let bytes):
             buffer.writeField("content-length", String(bytes.readableBytes))
