@@ -187,9 +187,10 @@ http {
 NGINX
   nginx -p "$DATA" -c "$DATA/nginx.conf" & PIDS+=($!); NGINX_PID=$!
   until curl -s -o /dev/null "http://127.0.0.1:$NGINX_PORT/health"; do sleep 0.1; done
-  # The CPU each proxy spent per request of a run: the gateway's process, nginx's workers.
-  ticks() { local sum=0; for pid in "$@"; do sum=$((sum + $(awk '{print $14 + $15}' "/proc/$pid/stat"))); done; echo $sum; }
-  per_request() { python3 -c "print(f'{($2 - $1) * 1e6 / $(getconf CLK_TCK) / (${3%% *} * $DURATION):.0f} us CPU/req')"; }
+  # The CPU each proxy spent per request of a run (the gateway's process, nginx's workers), and
+  # how much of it in user space: the kernel's share is much the same for both.
+  ticks() { local user=0 system=0; for pid in "$@"; do read -r u k < <(awk '{print $14, $15}' "/proc/$pid/stat"); user=$((user + u)); system=$((system + k)); done; echo "$user,$system"; }
+  per_request() { python3 -c "a = ($1); b = ($2); n = ${3%% *} * $DURATION * $(getconf CLK_TCK) / 1e6; print(f'{(b[0] + b[1] - a[0] - a[1]) / n:.0f} us CPU/req (user {(b[0] - a[0]) / n:.0f})')"; }
   NGINX_WORKERS=$(pgrep -P "$NGINX_PID" | tr '\n' ' ')
   # rate PATH [wrk arguments]: the POST to auth-svc's path, or a GET of market-svc's.
   rate() {
