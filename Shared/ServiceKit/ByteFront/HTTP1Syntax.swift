@@ -6,18 +6,32 @@ public enum HTTP1Syntax {
         let limit = min(bytes.count, limit)
         var index = 3
         while index < limit {
-            // Steps of two when the byte cannot end the pattern.
-            let byte = bytes[index]
-            if byte == 0x0A {
-                if bytes[index - 1] == 0x0D, bytes[index - 2] == 0x0A, bytes[index - 3] == 0x0D { return index + 1 }
-                index += 1
-            } else if byte == 0x0D {
-                index += 1
-            } else {
-                index += 2
+            // Eight bytes at a time past those with no line feed (most of a head's bytes).
+            if limit - index >= 8, !hasByte(0x0A, in: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
             }
+            if bytes[index] == 0x0A, bytes[index - 1] == 0x0D, bytes[index - 2] == 0x0A, bytes[index - 3] == 0x0D { return index + 1 }
+            index += 1
         }
         return nil
+    }
+
+    /// Whether any of the word's eight bytes is `byte` (the classic "has zero byte" test on the
+    /// word with `byte` cleared: exact for whether, not for where).
+    @inlinable public static func hasByte(_ byte: UInt8, in word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let cleared = word ^ (ones &* UInt64(byte))
+        return (cleared &- ones) & ~cleared & (ones &* 0x80) != 0
+    }
+
+    /// Whether any of the word's eight bytes is outside printable ASCII (`0x20...0x7E`): below
+    /// 0x20 (controls, tab, CR) or above 0x7E (DEL, anything not ASCII).
+    @inlinable public static func hasNonPrintable(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let below = (word &- ones &* 0x20) & ~word
+        let above = (word &+ ones) | word
+        return (below | above) & (ones &* 0x80) != 0
     }
 
     /// Each of `lines`' fields (`name: value\r\n` lines already checked by the reader that took

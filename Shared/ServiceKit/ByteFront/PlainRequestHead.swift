@@ -116,6 +116,8 @@ package struct PlainRequestHead {
         mutating func fieldValue() -> UnsafeRawBufferPointer.SubSequence? {
             while index < end, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
             let start = index
+            // Eight bytes at a time while all are printable (a token's value is hundreds).
+            while end - index >= 8, !HTTP1Syntax.hasNonPrintable(bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self)) { index += 8 }
             while index < end, (0x20...0x7E).contains(bytes[index]) || bytes[index] == 0x09 { index += 1 }
             guard end - index >= 2, bytes[index] == 0x0D, bytes[index + 1] == 0x0A else { return nil }
             var last = index
