@@ -30,7 +30,8 @@ extension ByteBuffer {
                     UnsafeMutableRawBufferPointer(rebasing: out[..<name.count]).copyMemory(from: UnsafeRawBufferPointer(name))
                     out[name.count] = UInt8(ascii: ":")
                     out[name.count + 1] = UInt8(ascii: " ")
-                    UnsafeMutableRawBufferPointer(rebasing: out[valueStart..<(valueStart + value.count)]).copyMemory(from: UnsafeRawBufferPointer(value))
+                    UnsafeMutableRawBufferPointer(rebasing: out[valueStart..<(valueStart + value.count)]).copyMemory(
+                        from: UnsafeRawBufferPointer(value))
                     out[count - 2] = 0x0D
                     out[count - 1] = 0x0A
                     return count

@@ -124,7 +124,8 @@ final class FrontLoop: @unchecked Sendable {
                 let descriptor = Int32(bitPattern: UInt32(truncatingIfNeeded: data[index]))
                 guard let entry = entry(descriptor), entry.generation == UInt32(data[index] >> 32) else { continue }
                 if flags[index] & EPOLLOUT.rawValue != 0 { entry.socket.writable() }
-                if flags[index] & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0, self.entry(descriptor)?.generation == entry.generation
+                if flags[index] & (EPOLLIN.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0,
+                    self.entry(descriptor)?.generation == entry.generation
                 {
                     entry.socket.readable()
                 }
