@@ -41,7 +41,7 @@ struct UpstreamRequestHead: Sendable {
         lines.writeBytes(fields)
     }
 
-    /// The field lines alone (chat-svc reads a handed-over connection's request from them).
+    /// The field lines alone, without the request line (where `value(of:)` looks).
     var fieldLines: ByteBuffer {
         lines.getSlice(at: fieldsStart, length: lines.writerIndex - fieldsStart)!
     }
