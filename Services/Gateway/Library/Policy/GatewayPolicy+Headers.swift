@@ -50,7 +50,7 @@ extension GatewayPolicy {
     }
 
     private func addInternalHeaders(to head: inout UpstreamRequestHead, app: AppInfo?, requestID: String, clientIP: String, host: String?) {
-        head.add(InternalHeader.secret, internalSecret)
+        head.add(line: internalSecretLine)
         head.add(InternalHeader.requestID, requestID)
         head.add(InternalHeader.clientIP, clientIP)
         if let app {

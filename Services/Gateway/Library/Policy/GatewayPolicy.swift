@@ -1,4 +1,5 @@
 import Contracts
+import NIOCore
 import ServiceKit
 
 /// Every rule a client request meets at the gateway, in the one value that the routed path, the
@@ -14,8 +15,9 @@ final class GatewayPolicy: Sendable {
     let apps: AppKeyCache
     let limiter: RateLimiter
     let configuration: GatewayConfiguration
-    /// Sent to every service: the proof that a request came through here.
-    let internalSecret: String
+    /// The internal secret's field line, sent to every service (the proof that a request came
+    /// through here), written once.
+    let internalSecretLine: ByteBuffer
     /// The `Server` of every answer.
     let serverName: String
     /// What every path reports a request's end to (errors and a sample, for operators).
@@ -29,7 +31,9 @@ final class GatewayPolicy: Sendable {
         self.apps = apps
         self.limiter = limiter
         self.configuration = configuration
-        self.internalSecret = internalSecret
+        var line = ByteBuffer()
+        line.writeField(InternalHeader.secret, internalSecret)
+        self.internalSecretLine = line
         self.serverName = serverName
         self.requestLog = requestLog
     }

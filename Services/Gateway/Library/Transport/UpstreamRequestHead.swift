@@ -41,6 +41,11 @@ struct UpstreamRequestHead: Sendable {
         lines.writeBytes(fields)
     }
 
+    /// A field line written before (none of them `content-length`).
+    mutating func add(line: ByteBuffer) {
+        lines.writeImmutableBuffer(line)
+    }
+
     /// The field lines alone, without the request line (where `value(of:)` looks).
     var fieldLines: ByteBuffer {
         lines.getSlice(at: fieldsStart, length: lines.writerIndex - fieldsStart)!
