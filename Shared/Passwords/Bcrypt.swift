@@ -20,8 +20,8 @@ package enum Bcrypt {
             parts[2].count == 53, let salt = BcryptBase64.decode(parts[2].prefix(22), count: 16)
         else { return false }
         let digest = raw(password: Array(password.utf8), salt: salt, cost: cost)
-        let expected = Array(("$\(parts[0])$\(parts[1])$" + BcryptBase64.encode(salt) + BcryptBase64.encode(digest)).utf8)
-        return ConstantTime.equals(expected, Array(stored.utf8))
+        let expected = "$\(parts[0])$\(parts[1])$" + BcryptBase64.encode(salt) + BcryptBase64.encode(digest)
+        return ConstantTime.equals(expected.utf8, stored.utf8)
     }
 
     /// The 23 output bytes of Eksblowfish over the NUL-terminated password (72 bytes at most).

@@ -11,7 +11,7 @@ package struct AccessTokenSigner: Sendable {
     package let keyID: String
     private let key: P256.Signing.PrivateKey
     /// `base64url(header) + "."`
-    private let headerSegment: String
+    private let headerSegment: [UInt8]
 
     package init(key: ES256PrivateKey, keyID: String) throws {
         self.key = try P256.Signing.PrivateKey(pemRepresentation: key.pemRepresentation)
@@ -22,16 +22,27 @@ package struct AccessTokenSigner: Sendable {
         header.key("kid"); header.string(keyID)
         header.key("typ"); header.string("JWT")
         header.objectEnd()
-        headerSegment = Base64URL.encode(header.bytes) + "."
+        headerSegment = Array((Base64URL.encode(header.bytes) + ".").utf8)
     }
 
+    /// Written in one string: the signing input (header and payload segments) is signed where it
+    /// lies, and the signature encoded after it.
     package func sign(_ claims: AccessTokenClaims) throws -> String {
         var payload = JSONWriter(capacity: 160)
         claims.write(to: &payload)
-        let signingInput = headerSegment + Base64URL.encode(payload.bytes)
+        let inputCount = headerSegment.count + Base64URL.encodedCount(payload.bytes.count)
         // The JWS form of an ES256 signature is r and s, 32 bytes each: the raw representation.
-        let signature = try key.signature(for: Array(signingInput.utf8))
-        return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
+        return try String(unsafeUninitializedCapacity: inputCount + 1 + Base64URL.encodedCount(64)) { output in
+            _ = output.initialize(fromContentsOf: headerSegment)
+            let segment = UnsafeMutableBufferPointer(rebasing: output[headerSegment.count...])
+            _ = payload.bytes.withUnsafeBytes { Base64URL.write($0, to: segment) }
+            let signature = try key.signature(for: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: output[..<inputCount])))
+            output[inputCount] = UInt8(ascii: ".")
+            let written = signature.rawRepresentation.withUnsafeBytes {
+                Base64URL.write($0, to: UnsafeMutableBufferPointer(rebasing: output[(inputCount + 1)...]))
+            }
+            return inputCount + 1 + written
+        }
     }
 
     /// The public half as a JWKS, for `/.well-known/jwks.json`.

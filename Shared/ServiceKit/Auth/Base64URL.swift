@@ -23,27 +23,34 @@ public enum Base64URL {
     }
 
     @inlinable static func encode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: encodedCount(bytes.count)) { write(UnsafeRawBufferPointer(bytes), to: $0) }
+    }
+
+    /// How many characters `count` bytes encode to.
+    @inlinable package static func encodedCount(_ count: Int) -> Int { (count * 4 + 2) / 3 }
+
+    /// The encoding of `bytes` written at the start of `output` (`encodedCount` long at least), for
+    /// callers that put it into a larger string; the count written.
+    @inlinable package static func write(_ bytes: UnsafeRawBufferPointer, to output: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let alphabet = Self.alphabet
-        return String(unsafeUninitializedCapacity: (bytes.count * 4 + 2) / 3) { output in
-            var written = 0
-            func append(_ group: UInt32, _ shift: UInt32) {
-                output[written] = alphabet[Int(group >> shift & 0x3F)]
-                written += 1
-            }
-            var index = 0
-            while index + 2 < bytes.count {
-                let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-                append(group, 18); append(group, 12); append(group, 6); append(group, 0)
-                index += 3
-            }
-            let left = bytes.count - index
-            if left > 0 {
-                let group = UInt32(bytes[index]) << 16 | (left == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-                append(group, 18); append(group, 12)
-                if left == 2 { append(group, 6) }
-            }
-            return written
+        var written = 0
+        func append(_ group: UInt32, _ shift: UInt32) {
+            output[written] = alphabet[Int(group >> shift & 0x3F)]
+            written += 1
         }
+        var index = 0
+        while index + 2 < bytes.count {
+            let group = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+            append(group, 18); append(group, 12); append(group, 6); append(group, 0)
+            index += 3
+        }
+        let left = bytes.count - index
+        if left > 0 {
+            let group = UInt32(bytes[index]) << 16 | (left == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+            append(group, 18); append(group, 12)
+            if left == 2 { append(group, 6) }
+        }
+        return written
     }
 
     @inlinable package static func decode(_ text: some StringProtocol) -> Data? {

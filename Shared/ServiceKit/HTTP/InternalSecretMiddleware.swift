@@ -19,7 +19,7 @@ package struct InternalSecretMiddleware: RouterMiddleware {
     /// Also used where no middleware runs (WebSocket upgrades).
     package static func carriesSecret(_ headers: HTTPFields, _ secret: some Collection<UInt8>) -> Bool {
         guard let presented = headers.value(of: secretHeader) else { return false }
-        return ConstantTime.equals(Array(presented.utf8), Array(secret))
+        return ConstantTime.equals(presented.utf8, secret)
     }
 
     package static func appID(in headers: HTTPFields) -> String? { headers.value(of: appHeader) }

@@ -45,7 +45,7 @@ struct TOTP: Sendable, Equatable {
     func matchingStep(_ code: String, at time: Date) -> Int64? {
         guard code.utf8.count == Self.digits, code.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
         let now = Self.step(at: time)
-        return [now, now - 1, now + 1].first { ConstantTime.equals(Array(self.code(step: $0).utf8), Array(code.utf8)) }
+        return [now, now - 1, now + 1].first { ConstantTime.equals(self.code(step: $0).utf8, code.utf8) }
     }
 
     /// The URI authenticator apps read (Google's Key Uri Format).

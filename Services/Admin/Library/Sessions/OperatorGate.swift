@@ -23,7 +23,7 @@ struct OperatorGate: Sendable {
             throw ServiceError(.tokenInvalid, "sign in first")
         }
         if request.method != .get, request.method != .head {
-            guard let sent = formToken ?? request.headers[Self.csrfHeader], ConstantTime.equals(Array(sent.utf8), Array(session.csrfToken.utf8))
+            guard let sent = formToken ?? request.headers[Self.csrfHeader], ConstantTime.equals(sent.utf8, session.csrfToken.utf8)
             else {
                 throw ServiceError(.forbidden, "missing or wrong X-CSRF-Token")
             }

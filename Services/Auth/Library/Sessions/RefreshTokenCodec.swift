@@ -32,28 +32,51 @@ struct RefreshTokenCodec: Sendable {
         keyed = HMAC(key: key)
     }
 
+    /// Made in one string: the payload, a dot, the MAC encoded straight into it.
     func token(_ claims: Claims) -> String {
-        let payload = "\(claims.sessionID).\(claims.generation).\(claims.expiresAt)"
-        return payload + "." + mac(payload)
+        var payload = "\(claims.sessionID).\(claims.generation).\(claims.expiresAt)"
+        return payload.withUTF8 { payload in
+            String(unsafeUninitializedCapacity: payload.count + 1 + Self.macCount) { output in
+                _ = output.initialize(fromContentsOf: payload)
+                output[payload.count] = UInt8(ascii: ".")
+                return payload.count + 1 + writeMAC(of: payload, to: UnsafeMutableBufferPointer(rebasing: output[(payload.count + 1)...]))
+            }
+        }
     }
 
+    /// Read in the token's own bytes: no part copied but the session's id.
     func read(_ token: String) -> Reading {
-        let utf8 = token.utf8
-        guard let macDot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return .legacy }
-        let payload = token[..<macDot]
-        let parts = payload.split(separator: ".", omittingEmptySubsequences: false)
-        // Compared as text: the MAC's one encoding of its bytes, so no second spelling of a token.
-        guard parts.count == 3, !parts[0].isEmpty, let generation = Int64(parts[1]), let expiresAt = Int64(parts[2]),
-            ConstantTime.equals(Array(mac(payload).utf8), Array(token.utf8[utf8.index(after: macDot)...]))
-        else { return .invalid }
-        return .current(Claims(sessionID: String(parts[0]), generation: generation, expiresAt: expiresAt))
+        var token = token
+        return token.withUTF8 { bytes in
+            let dot = UInt8(ascii: ".")
+            guard let macDot = bytes.lastIndex(of: dot) else { return .legacy }
+            let payload = UnsafeBufferPointer(rebasing: bytes[..<macDot])
+            guard let first = payload.firstIndex(of: dot), first > 0, let second = payload[(first + 1)...].firstIndex(of: dot),
+                !payload[(second + 1)...].contains(dot),
+                let generation = Int64(String(decoding: payload[(first + 1)..<second], as: UTF8.self)),
+                let expiresAt = Int64(String(decoding: payload[(second + 1)...], as: UTF8.self)),
+                macMatches(payload, bytes[(macDot + 1)...])
+            else { return .invalid }
+            return .current(Claims(sessionID: String(decoding: payload[..<first], as: UTF8.self), generation: generation, expiresAt: expiresAt))
+        }
     }
 
-    /// The payload's MAC, base64url.
-    private func mac(_ payload: some StringProtocol) -> String {
+    /// The MAC's length, base64url.
+    private static let macCount = Base64URL.encodedCount(SHA256.byteCount)
+
+    /// Compared as text, in constant time: the MAC's one encoding of its bytes, so no second
+    /// spelling of a token.
+    private func macMatches(_ payload: UnsafeBufferPointer<UInt8>, _ presented: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.macCount) { expected in
+            ConstantTime.equals(expected[..<writeMAC(of: payload, to: expected)], presented)
+        }
+    }
+
+    /// The payload's MAC, base64url, written at the start of `output`; the count written.
+    private func writeMAC(of payload: UnsafeBufferPointer<UInt8>, to output: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var mac = keyed
-        mac.update(data: Array(payload.utf8))
-        return Base64URL.encode(mac.finalize())
+        mac.update(data: UnsafeRawBufferPointer(payload))
+        return mac.finalize().withUnsafeBytes { Base64URL.write($0, to: output) }
     }
 
     /// How a legacy token is found in `refresh_token`.

@@ -22,6 +22,7 @@ extension RefreshTokenRecord.CodingKeys: ColumnExpression {}
 struct SQLiteAccountStore: AccountStore {
     /// A refresh to rotate: the presented token and who the access token says presents it.
     private struct Rotation: Sendable {
+        var reading: RefreshTokenCodec.Reading
         var refreshToken: String
         var sessionID: String
         var userID: String
@@ -35,7 +36,7 @@ struct SQLiteAccountStore: AccountStore {
     private let tokens: SQLiteRefreshTokens
     /// Rotations are the busiest write of the service (every app renews every 15 minutes per
     /// user): concurrent ones share a transaction.
-    private let rotations: WriteBatcher<Rotation, RefreshOutcome>
+    private let rotations: WriteBatcher<Rotation, SQLiteRefreshTokens.Rotated>
 
     init(database: any DatabaseWriter, lookups: SQLiteLookups, rules: RefreshRules) {
         let tokens = SQLiteRefreshTokens(rules: rules)
@@ -44,7 +45,8 @@ struct SQLiteAccountStore: AccountStore {
         self.tokens = tokens
         rotations = WriteBatcher(database: database) { db, rotation in
             try tokens.rotate(
-                db, token: rotation.refreshToken, sessionID: rotation.sessionID, userID: rotation.userID, appID: rotation.appID, now: rotation.now)
+                db, rotation.reading, token: rotation.refreshToken, sessionID: rotation.sessionID, userID: rotation.userID, appID: rotation.appID,
+                now: rotation.now)
         }
     }
 
@@ -124,7 +126,16 @@ struct SQLiteAccountStore: AccountStore {
     }
 
     func rotate(refreshToken: String, sessionID: String, userID: String, appID: String, at now: Int64) async throws -> RefreshOutcome {
-        try await rotations.submit(Rotation(refreshToken: refreshToken, sessionID: sessionID, userID: userID, appID: appID, now: now))
+        // The token's MAC is checked and the next token made here, on the caller's thread: the
+        // writer's turn is the one part of a refresh that does not run in parallel.
+        let codec = tokens.rules.codec
+        let reading = codec.read(refreshToken)
+        if reading == .invalid { return .rejected("unknown refresh token") }
+        let rotation = Rotation(reading: reading, refreshToken: refreshToken, sessionID: sessionID, userID: userID, appID: appID, now: now)
+        switch try await rotations.submit(rotation) {
+        case .advanced(let next): return .rotated(refreshToken: codec.token(next))
+        case .decided(let outcome): return outcome
+        }
     }
 
     func rotateWithoutToken(sessionID: String, userID: String, at now: Int64) async throws -> RefreshOutcome {

@@ -11,17 +11,49 @@ struct SQLiteRefreshTokens: Sendable {
         return (claims, rules.codec.token(claims))
     }
 
-    func rotate(_ db: Database, token: String, sessionID: String, userID: String, appID: String, now: Int64) throws -> RefreshOutcome {
-        if try SQLiteBanStore.ban(db, of: userID, appID: appID, at: now) != nil { return RefreshRules.suspended }
-        switch rules.codec.read(token) {
+    /// What a rotation in the writer's turn came to: the family advanced (its token is made by
+    /// the caller, off the writer), or the rules' outcome.
+    enum Rotated: Sendable {
+        case advanced(RefreshTokenCodec.Claims)
+        case decided(RefreshOutcome)
+    }
+
+    /// `reading` is the caller's (`codec.read`, off the writer, as on PostgreSQL).
+    func rotate(
+        _ db: Database, _ reading: RefreshTokenCodec.Reading, token: String, sessionID: String, userID: String, appID: String, now: Int64
+    ) throws -> Rotated {
+        if case .current(let claims) = reading, let next = try advance(db, claims, sessionID: sessionID, userID: userID, appID: appID, now: now) {
+            return .advanced(next)
+        }
+        if try SQLiteBanStore.ban(db, of: userID, appID: appID, at: now) != nil { return .decided(RefreshRules.suspended) }
+        switch reading {
         case .invalid:
-            return .rejected("unknown refresh token")
+            return .decided(.rejected("unknown refresh token"))
         case .legacy:
-            return try rotateLegacy(db, token: token, sessionID: sessionID, userID: userID, now: now)
+            return .decided(try rotateLegacy(db, token: token, sessionID: sessionID, userID: userID, now: now))
         case .current(let claims):
             let family = try family(db, sessionID: sessionID)
-            return try apply(db, rules.rotation(of: claims, sessionID: sessionID, userID: userID, family: family, now: now), sessionID, family, now)
+            return .decided(
+                try apply(db, rules.rotation(of: claims, sessionID: sessionID, userID: userID, family: family, now: now), sessionID, family, now))
         }
+    }
+
+    /// The common case in one statement instead of three (PostgreSQL's too): `RefreshRules.rotation`'s
+    /// `.advance` — the family's current token, unexpired, of a live session of the caller's, who is
+    /// not banned — checked by the UPDATE itself. Nil when it does not hold; the full rules answer.
+    private func advance(
+        _ db: Database, _ claims: RefreshTokenCodec.Claims, sessionID: String, userID: String, appID: String, now: Int64
+    ) throws -> RefreshTokenCodec.Claims? {
+        guard claims.sessionID == sessionID, claims.expiresAt > now else { return nil }
+        let next = rules.next(sessionID: sessionID, after: claims.generation, now: now)
+        try db.cachedStatement(
+            sql: """
+                UPDATE session SET refresh_generation = ?, refresh_expires_at = ?, refresh_rotated_at = ?
+                WHERE id = ? AND user_id = ? AND revoked_at IS NULL AND refresh_generation = ?
+                AND NOT EXISTS (SELECT 1 FROM ban WHERE user_id = ? AND app_id = ? AND (banned_until IS NULL OR banned_until > ?))
+                """
+        ).execute(arguments: [next.generation, next.expiresAt, now, sessionID, userID, claims.generation, userID, appID, now])
+        return db.changesCount == 1 ? next : nil
     }
 
     /// The live session `token` proves without exchanging it.

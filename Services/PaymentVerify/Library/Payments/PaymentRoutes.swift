@@ -67,7 +67,7 @@ struct PaymentRoutes: Sendable {
         let secret = configuration.webhookSecret
         if !secret.isEmpty {
             let offered = request.uri.queryParameters["secret"].map(String.init) ?? request.headers[webhookSecretHeader] ?? ""
-            if ConstantTime.equals(Array(offered.utf8), Array(secret.utf8)) { return }
+            if ConstantTime.equals(offered.utf8, secret.utf8) { return }
         }
         if !configuration.webhookAllowedIPs.isEmpty, let address = request.headers[clientIPHeader], configuration.webhookAllowedIPs.contains(address)
         {
