@@ -106,7 +106,7 @@ for port in $AUTH_PORT $MARKET_PORT $CHAT_PORT ${CHAT2_PORT:-} $GEO_PORT $GATEWA
   for _ in $(seq 100); do [ "$(curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$port/health")" != 000 ] && break; sleep 0.1; done
 done
 GW=http://127.0.0.1:$GATEWAY_PORT
-APP_ID=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d "{\"key\":\"$KEY\"}" "http://127.0.0.1:$AUTH_PORT/internal/apps/resolve" | python3 -c 'import json,sys; print(json.load(sys.stdin)["app"]["app_id"])')
+read -r APP_ID APP_PROFILE < <(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d "{\"key\":\"$KEY\"}" "http://127.0.0.1:$AUTH_PORT/internal/apps/resolve" | python3 -c 'import json,sys; a=json.load(sys.stdin)["app"]; print(a["app_id"], a["profile"])')
 run() { echo "== $1"; shift; wrk -t1 -c"$CONCURRENCY" -d"${DURATION}s" --latency "$@" | grep -E "Requests/sec|^ +50%|^ +99%|non-2|non-200|Socket errors"; }
 echo "machine: $(nproc) cores; concurrency $CONCURRENCY; ${DURATION}s per run; engine ${ENGINE:-sqlite}"
 # POSTS (100,000) posts and 10,000 filters by one real user, written straight into market-svc's
@@ -151,9 +151,11 @@ gateway)
   # Three requests straight to their service, through our gateway, and through nginx (Debian's
   # nginx-light, installed when missing) as a team would put it in front: proxy_pass to an upstream
   # per service with keepalive 64, worker_processes auto, the internal headers set as the gateway
-  # sets them. The requests: a small JSON POST on auth-svc, a GET of a post with a 4 KB answer and
-  # the feed's first page (20 of POSTS seeded posts) on market-svc. ROUNDS (3) alternating rounds;
-  # each pair's gateway/nginx ratio and each proxy's CPU per request.
+  # sets them (secret, app and its profile, client address, a request id that the client gets
+  # back too: the service reads the same head behind either). The requests: a small JSON POST on
+  # auth-svc, a GET of a post with a 4 KB answer and the feed's first page (20 of POSTS seeded
+  # posts) on market-svc. ROUNDS (3) alternating rounds; each pair's gateway/nginx ratio and each
+  # proxy's CPU per request.
   BODY='{"email":"nobody@bench.example"}'
   if ! command -v nginx >/dev/null 2>&1; then
     # A fresh machine's package lists may not be there yet: read once, then installed.
@@ -178,6 +180,10 @@ http {
   proxy_set_header Connection "";
   proxy_set_header x-internal-secret "$SECRET";
   proxy_set_header x-internal-app-id "$APP_ID";
+  proxy_set_header x-internal-app-profile "$APP_PROFILE";
+  proxy_set_header x-internal-client-ip \$remote_addr;
+  proxy_set_header x-request-id \$request_id;
+  add_header x-request-id \$request_id always;
   server {
     listen 127.0.0.1:$NGINX_PORT;
     location / { proxy_pass http://auth; }

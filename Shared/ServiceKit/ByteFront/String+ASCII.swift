@@ -21,10 +21,17 @@ extension Collection<UInt8> {
         count == lowercase.utf8.count && hasASCIIPrefix(caseInsensitively: lowercase)
     }
 
-    /// `lowercase` must be lowercase ASCII.
+    /// `lowercase` must be lowercase ASCII. The names compared against are literals, whose bytes
+    /// are at hand: walked as a buffer, not through the string's iterator (a visible share of
+    /// the gateway's own time when it was).
     @inlinable public func hasASCIIPrefix(caseInsensitively lowercase: String) -> Bool {
+        var lowercase = lowercase
+        return lowercase.withUTF8 { hasASCIIPrefix(caseInsensitively: $0) }
+    }
+
+    @inlinable func hasASCIIPrefix(caseInsensitively lowercase: some Collection<UInt8>) -> Bool {
         var own = makeIterator()
-        for expected in lowercase.utf8 {
+        for expected in lowercase {
             guard let byte = own.next() else { return false }
             let folded = (65...90).contains(byte) ? byte | 0x20 : byte
             if folded != expected { return false }
