@@ -87,8 +87,8 @@ final class BanTests: XCTestCase {
     }
 
     /// The rotating refresh leaves the ban to the rotation's own transaction (no separate read):
-    /// a banned user's token is refused and stays as it was, on either engine (on PostgreSQL past
-    /// the one-statement path too), and rotates once the ban is over or lifted.
+    /// a banned user's token is refused and stays as it was, on either engine (past the
+    /// one-statement path, which both have, too), and rotates once the ban is over or lifted.
     func testARotationRefusesABannedUserAndLeavesTheTokenAsItWas() async throws {
         let harness = try await AuthHarness.make()
         try await harness.app.contractTest { client in
