@@ -2,8 +2,8 @@
 # Benchmarks of the running suite on this machine (release build, loopback, wrk as the client).
 #   Benchmarks/run.sh gateway   gateway overhead: a small JSON POST on auth-svc, a GET with a 4 KB answer and
 #                               the feed page on market-svc, each directly, through the gateway and through nginx
-#                               (nginx-light), ROUNDS (3) alternating rounds with the gateway/nginx ratio and each
-#                               proxy's CPU per request; PROFILE=1 then counts system calls and context switches
+#                               (nginx-light), ROUNDS (3) alternating rounds with the gateway/nginx ratio, each
+#                               proxy's CPU per request and the service's behind it; PROFILE=1 then counts system calls and context switches
 #                               per request of both and profiles the gateway (perf)
 #   Benchmarks/run.sh auth      logins/s, refreshes/s and a protected GET through the gateway
 #   Benchmarks/run.sh market    100,000 posts and 10,000 filters seeded: a feed page and a filter detail
@@ -154,8 +154,8 @@ gateway)
   # sets them (secret, app and its profile, client address, a request id that the client gets
   # back too: the service reads the same head behind either). The requests: a small JSON POST on
   # auth-svc, a GET of a post with a 4 KB answer and the feed's first page (20 of POSTS seeded
-  # posts) on market-svc. ROUNDS (3) alternating rounds; each pair's gateway/nginx ratio and each
-  # proxy's CPU per request.
+  # posts) on market-svc. ROUNDS (3) alternating rounds; each pair's gateway/nginx ratio, each
+  # proxy's CPU per request and the service's behind it.
   BODY='{"email":"nobody@bench.example"}'
   if ! command -v nginx >/dev/null 2>&1; then
     # A fresh machine's package lists may not be there yet: read once, then installed.
@@ -207,15 +207,16 @@ NGINX
       | awk '/^ +50%/ { p50 = $2 } /^ +99%/ { p99 = $2 } /Requests\/sec/ { rps = $2 } /non-2xx/ { bad = $3 } END { printf "%s req/s p50 %s p99 %s%s", rps, p50, p99, (bad > 0 ? " (" bad " non-2xx)" : "") }'
   }
   compare() {  # $1: the path; straight to its service, through the gateway, through nginx
-    local path=$1 port=$AUTH_PORT straight ours theirs before
-    [ "$path" != /v1/users/validation/email ] && port=$MARKET_PORT
+    local path=$1 port=$AUTH_PORT service=$AUTH_PID straight ours theirs before served
+    [ "$path" != /v1/users/validation/email ] && port=$MARKET_PORT service=$MARKET_PID
     straight=$(rate "$path" -H "x-internal-secret: $SECRET" -H "x-internal-app-id: $APP_ID" -H "Authorization: $TOKEN" "http://127.0.0.1:$port$path")
-    before=$(ticks "$GATEWAY_PID"); ours=$(rate "$path" -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW$path")
-    ours="$ours $(per_request "$before" "$(ticks "$GATEWAY_PID")" "$ours")"
+    # Each proxy's CPU per request, and the service's behind it (the same work if the heads match).
+    before=$(ticks "$GATEWAY_PID"); served=$(ticks "$service"); ours=$(rate "$path" -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW$path")
+    ours="$ours $(per_request "$before" "$(ticks "$GATEWAY_PID")" "$ours"), service $(per_request "$served" "$(ticks "$service")" "$ours")"
     # shellcheck disable=SC2086 # the workers' ids, one word each
-    before=$(ticks $NGINX_WORKERS); theirs=$(rate "$path" -H "Authorization: $TOKEN" "http://127.0.0.1:$NGINX_PORT$path")
+    before=$(ticks $NGINX_WORKERS); served=$(ticks "$service"); theirs=$(rate "$path" -H "Authorization: $TOKEN" "http://127.0.0.1:$NGINX_PORT$path")
     # shellcheck disable=SC2086
-    theirs="$theirs $(per_request "$before" "$(ticks $NGINX_WORKERS)" "$theirs")"
+    theirs="$theirs $(per_request "$before" "$(ticks $NGINX_WORKERS)" "$theirs"), service $(per_request "$served" "$(ticks "$service")" "$theirs")"
     echo "  $path: straight $straight | gateway $ours | nginx $theirs | gateway/nginx $(python3 -c "print(round(${ours%% *} / ${theirs%% *}, 2))")"
   }
   echo "the 4 KB answer: $(curl -s -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/posts/$LONG_POST" | wc -c) bytes"
