@@ -3,8 +3,8 @@
 #   Benchmarks/run.sh gateway   gateway overhead: a small JSON POST on auth-svc, a GET with a 4 KB answer and
 #                               the feed page on market-svc, each directly, through the gateway and through nginx
 #                               (nginx-light), ROUNDS (3) alternating rounds with the gateway/nginx ratio, each
-#                               proxy's CPU per request and the service's behind it; PROFILE=1 then counts system calls and context switches
-#                               per request of both and profiles the gateway (perf)
+#                               proxy's CPU per request and the service's behind it; PROFILE=1 then counts system
+#                               calls and context switches per request of both and profiles the gateway (perf)
 #   Benchmarks/run.sh auth      logins/s, refreshes/s and a protected GET through the gateway
 #   Benchmarks/run.sh market    100,000 posts and 10,000 filters seeded: a feed page and a filter detail
 #   Benchmarks/run.sh chat      (a) fan-out: CLIENTS websockets (500) on one room through the gateway,

@@ -64,7 +64,7 @@ def wrk(url, processes, arguments, script_arguments):
     output = subprocess.run(["wrk", "-t1", "-c" + CONCURRENCY, "-d" + DURATION + "s", "--latency", *arguments, url, *script_arguments],
                             capture_output=True, text=True, check=True).stdout
     spent = {name: ticks(pid) - before[name] for name, pid in processes.items()}
-    # wrk shares the two cores: its own CPU per request (a Lua `response` hook costs it more).
+    # wrk shares the two cores with the servers: its own CPU per request beside theirs.
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     spent["wrk"] = (after.ru_utime + after.ru_stime - client.ru_utime - client.ru_stime) * 1_000_000 / TICK_US
     requests = int(re.search(r"(\d+) requests in", output).group(1))
