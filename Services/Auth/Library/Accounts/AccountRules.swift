@@ -21,7 +21,8 @@ enum AccountRules {
         let domain = bytes[bytes.index(after: at)...]
         guard (1...64).contains(local.count), !domain.contains(UInt8(ascii: "@")), domain.contains(UInt8(ascii: ".")),
             domain.first != UInt8(ascii: "."), domain.last != UInt8(ascii: "."),
-            email.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value != 127 })
+            // Bytes of scalars past ASCII are all 0x80 or more: the same test as on the scalars.
+            bytes.allSatisfy({ $0 > 32 && $0 != 127 })
         else { throw ServiceError.badRequest("invalid email") }
         return email
     }
