@@ -163,6 +163,25 @@ final class RefreshGenerationTests: XCTestCase {
         XCTAssertEqual(afterReuse, .rejected("session ended"))
     }
 
+    /// A zero grace admits no reuse, however soon: the same millisecond as the exchange included
+    /// (a fast second refresh once fell within a grace of 0), on the rules and through the store.
+    func testAZeroGraceAdmitsNoReuseEvenWithinTheSameMillisecond() async throws {
+        let rules = RefreshRules(codec: Self.codec, lifetimeMS: 1_000_000, reuseGraceMS: 0)
+        let family = RefreshRules.Family(userID: "u1", appID: "a1", revokedAt: nil, generation: 2, expiresAt: 2_000_000, rotatedAt: 1_000_000)
+        let previous = RefreshTokenCodec.Claims(sessionID: "s1", generation: 1, expiresAt: 2_000_000)
+        XCTAssertEqual(rules.rotation(of: previous, sessionID: "s1", userID: "u1", family: family, now: 1_000_000), .revoke)
+        let graced = RefreshRules(codec: Self.codec, lifetimeMS: 1_000_000, reuseGraceMS: 10)
+        XCTAssertEqual(graced.rotation(of: previous, sessionID: "s1", userID: "u1", family: family, now: 1_000_009), .answerCurrent)
+        XCTAssertEqual(graced.rotation(of: previous, sessionID: "s1", userID: "u1", family: family, now: 1_000_010), .revoke)
+
+        let (store, _, live, _) = try legacyStore(grace: 0)
+        guard case .rotated(let first) = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u1", appID: "a1", at: 1_000_000),
+            case .rotated = try await store.rotate(refreshToken: first, sessionID: "s1", userID: "u1", appID: "a1", at: 1_000_001)
+        else { return XCTFail("the family rotates twice") }
+        let reused = try await store.rotate(refreshToken: first, sessionID: "s1", userID: "u1", appID: "a1", at: 1_000_001)
+        XCTAssertEqual(reused, .rejected("refresh token reused; please log in again"))
+    }
+
     func testExpiredTokensAreExpiredNotReused() async throws {
         let (store, _, live, _) = try legacyStore(grace: 0)
         let expired = try await store.rotate(refreshToken: live, sessionID: "s1", userID: "u1", appID: "a1", at: 9_000_000)

@@ -49,8 +49,17 @@ struct RefreshRules: Sendable {
         guard family.revokedAt == nil else { return .reject("session ended") }
         guard claims.expiresAt > now else { return .reject("refresh token expired") }
         if claims.generation == family.generation { return .advance }
-        if claims.generation == family.generation - 1, let rotatedAt = family.rotatedAt, now - rotatedAt <= reuseGraceMS { return .answerCurrent }
+        if claims.generation == family.generation - 1, let rotatedAt = family.rotatedAt, withinGrace(rotatedAt: rotatedAt, now: now) {
+            return .answerCurrent
+        }
         return claims.generation < family.generation ? .revoke : .reject("unknown refresh token")
+    }
+
+    /// Whether a token exchanged at `rotatedAt` still answers the family's current one: less than
+    /// the grace after. A zero grace admits no reuse however soon it comes — a second refresh in
+    /// the same millisecond as the first included (which `<=` let through as within a grace of 0).
+    func withinGrace(rotatedAt: Int64, now: Int64) -> Bool {
+        now - rotatedAt < reuseGraceMS
     }
 
     /// Whether the token proves its live session of `appID` without being exchanged.

@@ -142,7 +142,7 @@ struct SQLiteRefreshTokens: Sendable {
         guard family.revokedAt == nil else { return .rejected("session ended") }
         guard legacy.expiresAt > now else { return .rejected("refresh token expired") }
         if let rotatedAt = legacy.rotatedAt {
-            if now - rotatedAt > rules.reuseGraceMS { return try apply(db, .revoke, sessionID, family, now) }
+            if !rules.withinGrace(rotatedAt: rotatedAt, now: now) { return try apply(db, .revoke, sessionID, family, now) }
             if family.generation > 0 { return try apply(db, .answerCurrent, sessionID, family, now) }
         } else {
             try db.cachedStatement(sql: "UPDATE refresh_token SET rotated_at = ? WHERE hash = ?").execute(arguments: [now, hash])
