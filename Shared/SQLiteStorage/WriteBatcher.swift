@@ -10,9 +10,12 @@ import Synchronization
 /// A request that throws fails alone: its batch is rolled back and each of its requests runs again
 /// in a transaction of its own (savepoints per request would cost every batch for the rare error).
 ///
+/// Each caller is resumed on the event loop it waited on (`CallingLoop`), not on the loop the
+/// batch happened to come back to.
+///
 /// Public and inlinable, so that its users specialise it (why: `ExpiringCache`).
 public final class WriteBatcher<Request: Sendable, Outcome: Sendable>: Sendable {
-    @usableFromInline typealias Pending = (request: Request, continuation: CheckedContinuation<Outcome, any Error>)
+    @usableFromInline typealias Pending = (request: Request, continuation: CheckedContinuation<Outcome, any Error>, caller: CallingLoop)
 
     @usableFromInline struct State {
         @usableFromInline var pending: [Pending] = []
@@ -39,7 +42,7 @@ public final class WriteBatcher<Request: Sendable, Outcome: Sendable>: Sendable 
     @inlinable package func submit(_ request: Request) async throws -> Outcome {
         try await withCheckedThrowingContinuation { continuation in
             let start = state.withLock { state in
-                state.pending.append((request, continuation))
+                state.pending.append((request, continuation, CallingLoop()))
                 defer { state.writing = true }
                 return !state.writing
             }
@@ -61,20 +64,20 @@ public final class WriteBatcher<Request: Sendable, Outcome: Sendable>: Sendable 
             let requests = batch.map { $0.request }
             do {
                 let outcomes = try await database.write { [apply] db in try requests.map { try apply(db, $0) } }
-                for (pending, outcome) in zip(batch, outcomes) { pending.continuation.resume(returning: outcome) }
+                for (pending, outcome) in zip(batch, outcomes) { pending.caller.resume(pending.continuation, with: .success(outcome)) }
             } catch {
                 // The batch was rolled back: each again on its own, so that only what fails fails
                 // (rare: a rejected request is an outcome, not an error).
                 guard batch.count > 1 else {
-                    batch[0].continuation.resume(throwing: error)
+                    batch[0].caller.resume(batch[0].continuation, with: .failure(error))
                     continue
                 }
                 for pending in batch {
                     do {
                         let outcome = try await database.write { [apply] db in try apply(db, pending.request) }
-                        pending.continuation.resume(returning: outcome)
+                        pending.caller.resume(pending.continuation, with: .success(outcome))
                     } catch {
-                        pending.continuation.resume(throwing: error)
+                        pending.caller.resume(pending.continuation, with: .failure(error))
                     }
                 }
             }

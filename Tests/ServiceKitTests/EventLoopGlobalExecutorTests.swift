@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import NIOCore
 import NIOPosix
@@ -49,6 +50,27 @@ final class EventLoopGlobalExecutorTests: XCTestCase {
         XCTAssertTrue(try finished.futureResult.wait(), "the task ran on the loop that made it")
         try loop.submit {}.wait()
         XCTAssertEqual(order.list.withLock { $0 }, ["nonisolated call", "queued on the loop"])
+        try checkResumedOnTheCallingLoop(loop)
+    }
+
+    /// A continuation resumed from a thread that is no loop (a database's writer) continues on
+    /// the loop its task waited on when resumed through `CallingLoop`; resumed in place, the hook
+    /// would put it on any of the group's loops (this machine's cores: each of eight rounds has
+    /// the odds of one in their number).
+    private func checkResumedOnTheCallingLoop(_ loop: any EventLoop) throws {
+        for _ in 0..<8 {
+            let resumed = loop.makePromise(of: Bool.self)
+            loop.execute {
+                Task {
+                    let caller = CallingLoop()
+                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                        DispatchQueue.global().async { caller.resume(continuation, with: .success(())) }
+                    }
+                    resumed.succeed(loop.inEventLoop)
+                }
+            }
+            XCTAssertTrue(try resumed.futureResult.wait(), "resumed on the loop it waited on")
+        }
     }
 }
 
