@@ -53,23 +53,27 @@ final class EventLoopGlobalExecutorTests: XCTestCase {
         try checkResumedOnTheCallingLoop(loop)
     }
 
-    /// A continuation resumed from a thread that is no loop (a database's writer) continues on
-    /// the loop its task waited on when resumed through `CallingLoop`; resumed in place, the hook
-    /// would put it on any of the group's loops (this machine's cores: each of eight rounds has
-    /// the odds of one in their number).
+    /// A continuation resumed through `CallingLoop` continues on the loop its task waited on,
+    /// whether another loop resumes it (a batch answering many callers: resumed in place, it would
+    /// go on on that loop) or a thread that is no loop (the hook would pick any loop: each such
+    /// round has the odds of one in the loops' number).
     private func checkResumedOnTheCallingLoop(_ loop: any EventLoop) throws {
-        for _ in 0..<8 {
-            let resumed = loop.makePromise(of: Bool.self)
-            loop.execute {
-                Task {
-                    let caller = CallingLoop()
-                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                        DispatchQueue.global().async { caller.resume(continuation, with: .success(())) }
+        let other = MultiThreadedEventLoopGroup.singleton.makeIterator().first { $0 !== loop } ?? loop
+        let resumers: [@Sendable (@escaping @Sendable () -> Void) -> Void] = [{ other.execute($0) }, { DispatchQueue.global().async(execute: $0) }]
+        for resumer in resumers {
+            for _ in 0..<4 {
+                let resumed = loop.makePromise(of: Bool.self)
+                loop.execute {
+                    Task {
+                        let caller = CallingLoop()
+                        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                            resumer { caller.resume(continuation, with: .success(())) }
+                        }
+                        resumed.succeed(loop.inEventLoop)
                     }
-                    resumed.succeed(loop.inEventLoop)
                 }
+                XCTAssertTrue(try resumed.futureResult.wait(), "resumed on the loop it waited on")
             }
-            XCTAssertTrue(try resumed.futureResult.wait(), "resumed on the loop it waited on")
         }
     }
 }
