@@ -202,8 +202,8 @@ final class QuotehubModerationTests: XCTestCase {
     }
 }
 
-/// Hidden comments (and their replies) leave post answers — fresh and kept — and story threads
-/// and counts, for everyone; restored, they are back.
+/// Hidden comments (and their replies) leave post answers — fresh and kept —, filter pages and
+/// story threads and counts, for everyone; restored, they are back.
 final class CommentModerationTests: XCTestCase {
     static let alice = PostContractTests.alice, bob = PostContractTests.bob
 
@@ -213,6 +213,63 @@ final class CommentModerationTests: XCTestCase {
             headers: TestEnvironment.fields(app: PostContractTests.appID, extra: [("content-type", "application/json")]),
             body: JSONCoding.encode(ModerationRequest(operatorID: "op-1")))
         XCTAssertEqual(answer.status, .ok, answer.body.text)
+    }
+
+    /// The filter's page reads the filter, its comments and its counts in one read: each part as
+    /// the caller may see it (a blocked author's comments, a hidden comment and its replies left out).
+    func testAFiltersPageShowsItsCommentsAsTheCallerMaySeeThem() async throws {
+        let harness = try await PostContractTests.Harness.make()
+        let carol = PostInteractionTests.carol
+        try await harness.app.contractTest { client in
+            let created = try await FilterContractTests.call(
+                client, harness, .post, "/v1/filters", as: Self.alice, body: FilterContractTests.filter())
+            let filter = try JSON.string(try JSON.object(created.body), "filter_id")
+            func comment(_ user: String, _ content: String, parent: String? = nil) async throws -> String {
+                let answer = try await FilterContractTests.call(
+                    client, harness, .post, "/v1/filters/\(filter)/comments", as: user,
+                    body: CommentRequest(content: content, parentCommentID: parent))
+                XCTAssertEqual(answer.status, .ok, answer.body.text)
+                return try JSON.string(try JSON.object(answer.body), "comment_id")
+            }
+            let bad = try await comment(Self.bob, "나쁜 댓글"), good = try await comment(Self.bob, "좋은 댓글")
+            let reply = try await comment(Self.alice, "답글", parent: good)
+            let fromCarol = try await comment(carol, "캐롤")
+            _ = try await FilterContractTests.call(
+                client, harness, .post, "/v1/filters/\(filter)/like", as: Self.bob, body: LikeStatus(likeStatus: true))
+            func shown(_ user: String) async throws -> (comments: [String], replies: [String], liked: Bool?, likes: Int?) {
+                let answer = try await FilterContractTests.call(client, harness, .get, "/v1/filters/\(filter)", as: user)
+                XCTAssertEqual(answer.status, .ok, answer.body.text)
+                let detail = try JSON.object(answer.body)
+                let comments = try XCTUnwrap(detail["comments"] as? [[String: Any]])
+                return (
+                    try comments.map { try JSON.string($0, "comment_id") },
+                    try comments.flatMap { try XCTUnwrap($0["replies"] as? [[String: Any]]).map { try JSON.string($0, "comment_id") } },
+                    detail["is_liked"] as? Bool, detail["like_count"] as? Int
+                )
+            }
+            let asBob = try await shown(Self.bob)
+            XCTAssertEqual(asBob.comments, [bad, good, fromCarol], "oldest first")
+            XCTAssertEqual(asBob.replies, [reply])
+            XCTAssertEqual(asBob.liked, true)
+            XCTAssertEqual(asBob.likes, 1)
+            let asAlice = try await shown(Self.alice)
+            XCTAssertEqual(asAlice.liked, false)
+
+            harness.blocks.byUser.withLock { $0[Self.alice] = [carol] }
+            let blocking = try await shown(Self.alice), notBlocking = try await shown(Self.bob)
+            XCTAssertEqual(blocking.comments, [bad, good], "a blocked author's comments vanish for the blocker")
+            XCTAssertEqual(notBlocking.comments, [bad, good, fromCarol], "and only for the blocker")
+
+            try await Self.moderate(client, "hide", good)
+            for user in [Self.alice, Self.bob] {
+                let seen = try await shown(user)
+                XCTAssertFalse(seen.comments.contains(good), "a hidden comment leaves")
+                XCTAssertEqual(seen.replies, [], "its replies with it")
+            }
+            try await Self.moderate(client, "restore", good)
+            let restored = try await shown(Self.bob)
+            XCTAssertEqual(restored.replies, [reply])
+        }
     }
 
     func testAHiddenPostCommentAndItsRepliesLeaveThePost() async throws {

@@ -110,7 +110,7 @@ package enum MarketAssembly {
                 relay.nudge()
             }
         )
-        let filters = FilterService(store: stores.filters, users: users, comments: comments, moderation: moderation)
+        let filters = FilterService(store: stores.filters, users: users, moderation: moderation)
         let files = configuration.files.backend(dataDirectory: common.dataDirectory, logger: logger)
         let postRoutes = PostRoutes(posts: posts, images: FileStore(backend: files, service: .market, area: "posts"))
         let filterRoutes = FilterRoutes(filters: filters, images: FileStore(backend: files, service: .market, area: "filters"))

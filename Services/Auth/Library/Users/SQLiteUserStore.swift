@@ -34,9 +34,12 @@ struct SQLiteUserStore: UserStore {
     func users(ids: [String], appID: String) async throws -> [UserRecord] {
         guard !ids.isEmpty else { return [] }
         return try await database.read { db in
+            // The ids as one JSON argument: one statement text, prepared once per connection (and
+            // GRDB's `StatementArguments` of a `[String]` builds a key path at run time on every call).
+            // `+app_id`: the ids' lookups, not a walk of the app's index.
             try UserRecord.fetchAll(
-                db, sql: "SELECT * FROM user WHERE app_id = ? AND id IN (\(databaseQuestionMarks(count: ids.count)))",
-                arguments: StatementArguments([appID]) + StatementArguments(ids))
+                db.cachedStatement(sql: "SELECT * FROM user WHERE id IN (SELECT value FROM json_each(?)) AND +app_id = ?"),
+                arguments: [JSONText.encode(ids), appID])
         }
     }
 

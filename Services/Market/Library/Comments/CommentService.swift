@@ -36,11 +36,6 @@ struct CommentService: Sendable {
         return try await answer(changed, caller: caller, requestID: requestID)
     }
 
-    /// The targets' comments, oldest first, without those of `hidden` users.
-    func comments(of target: CommentTarget, ids: [String], hiding hidden: Set<String>) async throws -> [CommentRecord] {
-        try await store.comments(of: target, ids: ids).filter { !hidden.contains($0.creatorID) }
-    }
-
     private static func validContent(_ content: String) throws -> String {
         try FieldRule.text(content, "content", 1...1000, trimming: .whitespacesAndNewlines)!
     }

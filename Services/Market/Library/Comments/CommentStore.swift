@@ -8,8 +8,6 @@ protocol CommentStore: Sendable {
     func change(
         _ commentID: String, target: CommentTarget, targetID: String, appID: String, by userID: String, content: String?, at time: Int64
     ) async throws -> CommentRecord?
-    /// Every comment of the targets, oldest first.
-    func comments(of target: CommentTarget, ids: [String]) async throws -> [CommentRecord]
     func comment(id: String, target: CommentTarget, appID: String) async throws -> CommentRecord?
     /// A page of a target's top-level comments, oldest first, with the first `replies` replies
     /// of each and how many top-level comments there are; the hidden users' left out.

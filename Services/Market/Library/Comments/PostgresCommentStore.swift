@@ -57,10 +57,6 @@ struct PostgresCommentStore: CommentStore {
         return changed
     }
 
-    func comments(of target: CommentTarget, ids: [String]) async throws -> [CommentRecord] {
-        try await pool.read { try await Self.comments($0, of: target, ids: ids, logger: pool.logger) }
-    }
-
     func comment(id: String, target: CommentTarget, appID: String) async throws -> CommentRecord? {
         try await pool.read { connection in
             try await connection.rows(
@@ -112,7 +108,7 @@ struct PostgresCommentStore: CommentStore {
         }
     }
 
-    /// The same inside another store's read (a page and its comments).
+    /// Every comment of the targets, oldest first, inside another store's read (a page and its comments).
     static func comments(_ connection: PostgresConnection, of target: CommentTarget, ids: [String], logger: Logger) async throws -> [CommentRecord] {
         guard !ids.isEmpty else { return [] }
         return try await connection.rows(

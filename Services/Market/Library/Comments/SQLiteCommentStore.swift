@@ -45,10 +45,6 @@ struct SQLiteCommentStore: CommentStore {
         }
     }
 
-    func comments(of target: CommentTarget, ids: [String]) async throws -> [CommentRecord] {
-        try await database.read { db in try Self.comments(db, of: target, ids: ids) }
-    }
-
     func comment(id: String, target: CommentTarget, appID: String) async throws -> CommentRecord? {
         try await database.read { db in
             try Self.fetch(db, sql: "SELECT * FROM comment WHERE id = ? AND target_type = ? AND app_id = ?", arguments: [id, target.rawValue, appID])
@@ -113,7 +109,7 @@ struct SQLiteCommentStore: CommentStore {
         }
     }
 
-    /// The same inside another store's read (a page and its comments in one snapshot).
+    /// Every comment of the targets, oldest first, inside another store's read (a page and its comments in one snapshot).
     static func comments(_ db: Database, of target: CommentTarget, ids: [String]) throws -> [CommentRecord] {
         guard !ids.isEmpty else { return [] }
         return try fetch(

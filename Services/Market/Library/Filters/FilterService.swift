@@ -9,7 +9,6 @@ import ServiceKit
 struct FilterService: ItemService {
     let store: any FilterStore
     let users: AuthClient
-    let comments: CommentService
     let moderation: ContentModeration
 
     func create(_ caller: AuthenticatedUser, _ request: FilterRequest, requestID: String) async throws -> FilterDetail {
@@ -26,14 +25,18 @@ struct FilterService: ItemService {
     }
 
     func read(_ id: String, caller: AuthenticatedUser, requestID: String) async throws -> FilterDetail {
-        let record = try await find(id, caller: caller)
+        // One read for the filter, its comments and its stats: each read of its own was a hop to
+        // GRDB's queues and back, and those hops cost more than the queries.
+        try await checkShown(id, caller: caller)
+        guard let (record, allComments, stats) = try await store.detail(id: id, appID: caller.appID, viewer: caller.userID) else {
+            throw ServiceError.notFound("no such filter")
+        }
         let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
         let takenDown = try await moderation.hiddenIDs(.comment, appID: caller.appID)
-        let commentRecords = try await comments.comments(of: .filter, ids: [record.id], hiding: hidden).filter {
-            !takenDown.contains($0.id) && !takenDown.contains($0.parentID ?? "")
+        let commentRecords = allComments.filter {
+            !hidden.contains($0.creatorID) && !takenDown.contains($0.id) && !takenDown.contains($0.parentID ?? "")
         }
         let people = try await users.users(Array(Set([record.creatorID] + commentRecords.map(\.creatorID))), caller.appID, requestID)
-        let stats = try await store.stats(ids: [record.id], viewer: caller.userID)
         return FilterDetail(
             summary: FilterRenderer.summary(record, people: people, stats: stats), price: record.price, photoMetadata: record.metadata,
             filterValues: record.values, isDownloaded: record.creatorID == caller.userID || stats.bought.contains(record.id),
@@ -90,10 +93,15 @@ struct FilterService: ItemService {
 
     /// The filter (any caller of its app may see it): 400 for a malformed id, 404 otherwise.
     func find(_ id: String, caller: AuthenticatedUser) async throws -> FilterRecord {
-        guard ObjectID.isValid(id) else { throw ServiceError.badRequest("invalid filter id") }
-        guard try await !moderation.isHidden(.filter, id: id, appID: caller.appID), let record = try await store.filter(id: id, appID: caller.appID)
-        else { throw ServiceError.notFound("no such filter") }
+        try await checkShown(id, caller: caller)
+        guard let record = try await store.filter(id: id, appID: caller.appID) else { throw ServiceError.notFound("no such filter") }
         return record
+    }
+
+    /// 400 for a malformed id, 404 for a filter operators hid.
+    private func checkShown(_ id: String, caller: AuthenticatedUser) async throws {
+        guard ObjectID.isValid(id) else { throw ServiceError.badRequest("invalid filter id") }
+        guard try await !moderation.isHidden(.filter, id: id, appID: caller.appID) else { throw ServiceError.notFound("no such filter") }
     }
 
     /// Filters of the app by id in the given order (deleted ones skipped).

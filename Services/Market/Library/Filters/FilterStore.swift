@@ -5,6 +5,8 @@ protocol FilterStore: Sendable {
     /// The filter and its comments; `StoreError.conflict` once someone has ordered it (its buyers keep it).
     func delete(id: String) async throws
     func filter(id: String, appID: String) async throws -> FilterRecord?
+    /// What the filter's page shows, in one read: the filter, its comments, its stats for `viewer`.
+    func detail(id: String, appID: String, viewer: String) async throws -> (record: FilterRecord, comments: [CommentRecord], stats: FilterStats)?
     /// Those of `ids` in `appID`, in no order.
     func filters(ids: [String], appID: String) async throws -> [FilterRecord]
     /// One page of a list (one more than asked when there are more).

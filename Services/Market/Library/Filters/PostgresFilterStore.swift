@@ -33,9 +33,22 @@ struct PostgresFilterStore: FilterStore {
     }
 
     func filter(id: String, appID: String) async throws -> FilterRecord? {
-        try await pool.read {
-            try await $0.record(FilterRecord.self, "SELECT * FROM filter WHERE id = \(id) AND app_id = \(appID)", logger: pool.logger)
+        try await pool.read { try await Self.filter($0, id: id, appID: appID, logger: pool.logger) }
+    }
+
+    func detail(id: String, appID: String, viewer: String) async throws -> (record: FilterRecord, comments: [CommentRecord], stats: FilterStats)? {
+        let logger = pool.logger
+        return try await pool.read { connection in
+            guard let record = try await Self.filter(connection, id: id, appID: appID, logger: logger) else { return nil }
+            return (
+                record, try await PostgresCommentStore.comments(connection, of: .filter, ids: [id], logger: logger),
+                try await Self.stats(connection, ids: [id], viewer: viewer, logger: logger)
+            )
         }
+    }
+
+    private static func filter(_ connection: PostgresConnection, id: String, appID: String, logger: Logger) async throws -> FilterRecord? {
+        try await connection.record(FilterRecord.self, "SELECT * FROM filter WHERE id = \(id) AND app_id = \(appID)", logger: logger)
     }
 
     func filters(ids: [String], appID: String) async throws -> [FilterRecord] {
@@ -92,28 +105,29 @@ struct PostgresFilterStore: FilterStore {
 
     func stats(ids: [String], viewer: String) async throws -> FilterStats {
         guard !ids.isEmpty else { return FilterStats() }
-        let logger = pool.logger
-        return try await pool.read { connection in
-            var stats = FilterStats()
-            for try await (id, count, mine) in try await connection.query(
-                """
-                SELECT filter_id, COUNT(*), COUNT(*) FILTER (WHERE user_id = \(viewer)) FROM filter_like WHERE filter_id = ANY(\(ids)) GROUP BY filter_id
-                """, logger: logger
-            ).decode((String, Int, Int).self) {
-                stats.likes[id] = count
-                if mine > 0 { stats.liked.insert(id) }
-            }
-            for try await (id, count, mine) in try await connection.query(
-                """
-                SELECT filter_id, COUNT(*), COUNT(*) FILTER (WHERE buyer_id = \(viewer)) FROM purchase_order
-                WHERE paid_at IS NOT NULL AND filter_id = ANY(\(ids)) GROUP BY filter_id
-                """, logger: logger
-            ).decode((String, Int, Int).self) {
-                stats.buyers[id] = count
-                if mine > 0 { stats.bought.insert(id) }
-            }
-            return stats
+        return try await pool.read { try await Self.stats($0, ids: ids, viewer: viewer, logger: pool.logger) }
+    }
+
+    private static func stats(_ connection: PostgresConnection, ids: [String], viewer: String, logger: Logger) async throws -> FilterStats {
+        var stats = FilterStats()
+        for try await (id, count, mine) in try await connection.query(
+            """
+            SELECT filter_id, COUNT(*), COUNT(*) FILTER (WHERE user_id = \(viewer)) FROM filter_like WHERE filter_id = ANY(\(ids)) GROUP BY filter_id
+            """, logger: logger
+        ).decode((String, Int, Int).self) {
+            stats.likes[id] = count
+            if mine > 0 { stats.liked.insert(id) }
         }
+        for try await (id, count, mine) in try await connection.query(
+            """
+            SELECT filter_id, COUNT(*), COUNT(*) FILTER (WHERE buyer_id = \(viewer)) FROM purchase_order
+            WHERE paid_at IS NOT NULL AND filter_id = ANY(\(ids)) GROUP BY filter_id
+            """, logger: logger
+        ).decode((String, Int, Int).self) {
+            stats.buyers[id] = count
+            if mine > 0 { stats.bought.insert(id) }
+        }
+        return stats
     }
 
     func setLike(filterID: String, userID: String, on: Bool, at time: Int64) async throws {
