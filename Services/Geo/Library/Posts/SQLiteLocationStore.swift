@@ -44,13 +44,18 @@ struct SQLiteLocationStore: LocationStore {
             SELECT l.post_id, l.longitude, l.latitude, l.created_at FROM post_location_box AS b CROSS JOIN post_location AS l ON l.id = b.id
             WHERE b.max_lon >= ? AND b.min_lon <= ? AND b.max_lat >= ? AND b.min_lat <= ? AND l.app_id = ?
             """
-        if !categories.isEmpty { sql += " AND l.category IN (\(databaseQuestionMarks(count: categories.count)))" }
-        return try await database.read { [sql] db in
+        // The categories as one JSON argument: GRDB's `StatementArguments` of a `[String]` builds a
+        // key path at run time on every call, here once per box.
+        var filter: StatementArguments = []
+        if !categories.isEmpty {
+            sql += " AND l.category IN (SELECT value FROM json_each(?))"
+            filter = [JSONText.encode(categories)]
+        }
+        return try await database.read { [sql, filter] db in
             var found: [LocatedPost] = []
             for box in boxes {
                 let arguments: StatementArguments =
-                    [box.minLongitude, box.maxLongitude, box.minLatitude, box.maxLatitude, appID]
-                    + StatementArguments(categories)
+                    [box.minLongitude, box.maxLongitude, box.minLatitude, box.maxLatitude, appID] + filter
                 let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
                 while let row = try rows.next() {
                     found.append(LocatedPost(postID: row[0], location: try Coordinate(latitude: row[2], longitude: row[1]), createdAt: row[3]))
