@@ -6,7 +6,8 @@
 #                               proxy's CPU per request and the service's behind it; PROFILE=1 then counts system
 #                               calls and context switches per request of both and profiles the gateway (perf)
 #   Benchmarks/run.sh auth      logins/s, refreshes/s and a protected GET through the gateway
-#   Benchmarks/run.sh market    100,000 posts and 10,000 filters seeded: a feed page and a filter detail
+#   Benchmarks/run.sh market    100,000 posts and 10,000 filters seeded: a feed page, a filter detail and the
+#                               filters' first page
 #   Benchmarks/run.sh chat      (a) fan-out: CLIENTS websockets (500) on one room through the gateway,
 #                               RATE messages/s (200) POSTed for SECONDS (30), POST→receipt p50/p99;
 #                               (b) IDLE (10,000) websockets held on chat-svc: its memory and idle CPU;
@@ -268,6 +269,7 @@ market)
   echo "seeded: $(market_count post) posts, $(market_count filter) filters; post cache ${MARKET_POST_CACHE_MB:-64} MB"
   run "GET /v1/posts?limit=20" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/posts?limit=20"
   run "GET /v1/filters/{id}" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/filters/$(printf 'f%023x' 4242)"
+  run "GET /v1/filters?limit=20" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/filters?limit=20"
   ;;
 versus)
   seed_market

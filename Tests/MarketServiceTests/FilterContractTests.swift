@@ -57,6 +57,8 @@ final class FilterContractTests: XCTestCase {
             JSON.assertKeys(list, ["data", "next_cursor"])
             let first = try XCTUnwrap((list["data"] as? [[String: Any]])?.first)
             JSON.assertKeys(first, Self.summaryKeys)
+            XCTAssertEqual(first["like_count"] as? Int, 1, "read with the page")
+            XCTAssertEqual(first["is_liked"] as? Bool, true)
             let likedByMe = try JSON.object(try await Self.call(client, harness, .get, "/v1/filters/likes/me", as: Self.bob).body)
             XCTAssertEqual((likedByMe["data"] as? [Any])?.count, 1)
             let byLikes = try await Self.call(client, harness, .get, "/v1/filters?order_by=likes", as: Self.bob)

@@ -78,17 +78,18 @@ struct FilterService: ItemService {
             offset = value
         }
         let hidden = try await users.blocked(caller.userID, caller.appID, requestID)
-        let rows = try await store.page(
+        let found = try await store.page(
             FilterPageQuery(
                 scope: scope, order: order, appID: caller.appID, viewer: caller.userID, category: category, hidden: hidden,
                 takenDown: try await moderation.hiddenIDs(.filter, appID: caller.appID), after: after, offset: offset, limit: limit
             ))
-        let page = rows.prefix(limit)
+        let page = found.rows.prefix(limit)
         var nextCursor = FeedCursor.end
-        if rows.count > limit, let last = page.last {
+        if found.rows.count > limit, let last = page.last {
             nextCursor = order == .latest ? last.cursor.text : "o\(offset + limit)"
         }
-        return CursorPage(data: try await summaries(page.map(\.record), caller: caller, requestID: requestID), nextCursor: nextCursor)
+        return CursorPage(
+            data: try await summaries(page.map(\.record), stats: found.stats, caller: caller, requestID: requestID), nextCursor: nextCursor)
     }
 
     /// The filter (any caller of its app may see it): 400 for a malformed id, 404 otherwise.
@@ -114,8 +115,16 @@ struct FilterService: ItemService {
 
     func summaries(_ records: [FilterRecord], caller: AuthenticatedUser, requestID: String) async throws -> [FilterSummary] {
         guard !records.isEmpty else { return [] }
-        let people = try await users.users(Array(Set(records.map(\.creatorID))), caller.appID, requestID)
         let stats = try await store.stats(ids: records.map(\.id), viewer: caller.userID)
+        return try await summaries(records, stats: stats, caller: caller, requestID: requestID)
+    }
+
+    /// With their stats read already (a list's page reads them with its rows).
+    private func summaries(
+        _ records: [FilterRecord], stats: FilterStats, caller: AuthenticatedUser, requestID: String
+    ) async throws -> [FilterSummary] {
+        guard !records.isEmpty else { return [] }
+        let people = try await users.users(Array(Set(records.map(\.creatorID))), caller.appID, requestID)
         return records.map { FilterRenderer.summary($0, people: people, stats: stats) }
     }
 

@@ -9,8 +9,9 @@ protocol FilterStore: Sendable {
     func detail(id: String, appID: String, viewer: String) async throws -> (record: FilterRecord, comments: [CommentRecord], stats: FilterStats)?
     /// Those of `ids` in `appID`, in no order.
     func filters(ids: [String], appID: String) async throws -> [FilterRecord]
-    /// One page of a list (one more than asked when there are more).
-    func page(_ query: FilterPageQuery) async throws -> [(record: FilterRecord, cursor: FeedCursor)]
+    /// One page of a list (one more than asked when there are more), with the stats of the
+    /// filters it shows for the query's viewer, in the same read.
+    func page(_ query: FilterPageQuery) async throws -> FilterPage
     /// Like and buyer counts of the filters, and which of them `viewer` liked or bought.
     func stats(ids: [String], viewer: String) async throws -> FilterStats
     func setLike(filterID: String, userID: String, on: Bool, at time: Int64) async throws
@@ -43,6 +44,12 @@ struct FilterPageQuery: Sendable {
     var after: FeedCursor?
     var offset: Int
     var limit: Int
+}
+
+/// A list's page as read: its rows and the stats of those it shows.
+struct FilterPage: Sendable {
+    var rows: [(record: FilterRecord, cursor: FeedCursor)]
+    var stats: FilterStats
 }
 
 struct FilterStats: Sendable {

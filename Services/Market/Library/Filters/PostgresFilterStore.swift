@@ -58,7 +58,7 @@ struct PostgresFilterStore: FilterStore {
         }
     }
 
-    func page(_ query: FilterPageQuery) async throws -> [(record: FilterRecord, cursor: FeedCursor)] {
+    func page(_ query: FilterPageQuery) async throws -> FilterPage {
         var statement = PostgresStatement()
         var conditions = ["filter.app_id = \(statement.bind(query.appID))"]
         switch query.scope {
@@ -96,10 +96,13 @@ struct PostgresFilterStore: FilterStore {
         }
         let sql = "SELECT filter.* FROM filter WHERE " + conditions.joined(separator: " AND ") + " ORDER BY " + order
         return try await pool.read { connection in
-            try await connection.rows(statement.query(sql), logger: pool.logger) { row in
+            let rows = try await connection.rows(statement.query(sql), logger: pool.logger) { row in
                 let record = try PostgresRecordDecoder.decode(FilterRecord.self, from: row)
                 return (record: record, cursor: FeedCursor(createdAt: record.createdAt, sequence: try row.value("seq")))
             }
+            return FilterPage(
+                rows: rows,
+                stats: try await Self.stats(connection, ids: rows.prefix(query.limit).map(\.record.id), viewer: query.viewer, logger: pool.logger))
         }
     }
 
@@ -110,6 +113,7 @@ struct PostgresFilterStore: FilterStore {
 
     private static func stats(_ connection: PostgresConnection, ids: [String], viewer: String, logger: Logger) async throws -> FilterStats {
         var stats = FilterStats()
+        guard !ids.isEmpty else { return stats }
         for try await (id, count, mine) in try await connection.query(
             """
             SELECT filter_id, COUNT(*), COUNT(*) FILTER (WHERE user_id = \(viewer)) FROM filter_like WHERE filter_id = ANY(\(ids)) GROUP BY filter_id

@@ -55,7 +55,7 @@ struct SQLiteFilterStore: FilterStore {
         }
     }
 
-    func page(_ query: FilterPageQuery) async throws -> [(record: FilterRecord, cursor: FeedCursor)] {
+    func page(_ query: FilterPageQuery) async throws -> FilterPage {
         var conditions = ["filter.app_id = ?"]
         var arguments: StatementArguments = [query.appID]
         switch query.scope {
@@ -96,10 +96,11 @@ struct SQLiteFilterStore: FilterStore {
         let sql = "SELECT filter.*, filter.rowid AS sequence FROM filter WHERE " + conditions.joined(separator: " AND ") + " ORDER BY " + order
         arguments += [query.limit + 1]
         return try await database.read { [sql, arguments] db in
-            try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
                 let record = try FilterRecord(row: row)
                 return (record: record, cursor: FeedCursor(createdAt: record.createdAt, sequence: row["sequence"]))
             }
+            return FilterPage(rows: rows, stats: try Self.stats(db, ids: rows.prefix(query.limit).map(\.record.id), viewer: query.viewer))
         }
     }
 
@@ -113,6 +114,7 @@ struct SQLiteFilterStore: FilterStore {
     /// a key path at run time on every call: 4% of market-svc's CPU on the filter's page).
     private static func stats(_ db: Database, ids: [String], viewer: String) throws -> FilterStats {
         var stats = FilterStats()
+        guard !ids.isEmpty else { return stats }
         let arguments: StatementArguments = [viewer, JSONText.encode(ids)]
         for row in try Row.fetchAll(
             db.cachedStatement(
