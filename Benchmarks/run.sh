@@ -287,7 +287,7 @@ bookstories)
   seed_market
   "$BIN/auth-svc" apps create --name QuoteHub --profile quotehub --mount quotehub > /dev/null
   QH=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d '{"mount":"quotehub"}' "http://127.0.0.1:$AUTH_PORT/internal/apps/by-mount" \
-    | python3 -c 'import json,sys; print(json.load(sys.stdin)["app"]["app_id"])')
+    | python3 -c 'import json,sys; print(json.load(sys.stdin)["app_id"])')
   sqlite3 "$DATA/auth-svc.sqlite" <<SQL
 PRAGMA busy_timeout = 5000;
 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 19)

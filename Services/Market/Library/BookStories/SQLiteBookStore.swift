@@ -1,4 +1,5 @@
 import GRDB
+import SQLiteStorage
 import ServiceKit
 
 /// `BookStore` on market-svc's SQLite file.
@@ -39,25 +40,21 @@ struct SQLiteBookStore: BookStore {
     /// The same inside another store's read.
     static func books(_ db: Database, ids: [String], appID: String) throws -> [String: BookRecord] {
         guard !ids.isEmpty else { return [:] }
-        let rows = try Row.fetchAll(
+        let books = try Row.decodeAll(
             db.cachedStatement(sql: "SELECT * FROM book WHERE app_id = ? AND id IN (SELECT value FROM json_each(?))"),
-            arguments: [appID, JSONText.encode(Array(Set(ids)))])
-        return Dictionary(
-            uniqueKeysWithValues: rows.map { row in
-                let book = BookRecord(row: row); return (book.id, book)
-            })
+            arguments: [appID, JSONText.encode(Array(Set(ids)))], BookRecord.init(row:))
+        return Dictionary(uniqueKeysWithValues: books.map { ($0.id, $0) })
     }
 
     func sample(appID: String, day: Int64, count: Int) async throws -> [BookRecord] {
         try await database.read { db in
             // The rowid hashed with the day as salt, mixed twice so that a new salt is a new order
             // (products stay below 2^63).
-            try Row.fetchAll(
+            try Row.decodeAll(
                 db.cachedStatement(
                     sql: """
                         SELECT * FROM book WHERE app_id = ? ORDER BY (((rowid * 2654435761 + ?) % 4294967291) * 1597334677) % 4294967279 LIMIT ?
-                        """), arguments: [appID, (day % 1_000_003) * 97_531, count]
-            ).map(BookRecord.init(row:))
+                        """), arguments: [appID, (day % 1_000_003) * 97_531, count], BookRecord.init(row:))
         }
     }
 }

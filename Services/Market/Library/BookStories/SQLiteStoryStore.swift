@@ -1,4 +1,5 @@
 import GRDB
+import SQLiteStorage
 import ServiceKit
 
 /// `StoryStore` on market-svc's SQLite file.
@@ -47,8 +48,7 @@ struct SQLiteStoryStore: StoryStore {
 
     func story(id: String, appID: String) async throws -> StoryRecord? {
         try await database.read { db in
-            try Self.stories(db, Row.fetchAll(db.cachedStatement(sql: "SELECT * FROM story WHERE id = ? AND app_id = ?"), arguments: [id, appID]))
-                .first
+            try Self.stories(db, db.cachedStatement(sql: "SELECT * FROM story WHERE id = ? AND app_id = ?"), arguments: [id, appID]).first
         }
     }
 
@@ -72,12 +72,13 @@ struct SQLiteStoryStore: StoryStore {
             let total =
                 try Self.countedTotal(db, query)
                 ?? Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM story WHERE \(filter)"), arguments: arguments) ?? 0
-            let rows = try Row.fetchAll(
+            let stories = try Self.stories(
+                db,
                 db.cachedStatement(
                     sql: """
                         SELECT * FROM story WHERE \(filter) ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?
                         """), arguments: arguments + [query.page.size, query.page.offset])
-            return (try Self.stories(db, rows), total)
+            return (stories, total)
         }
     }
 
@@ -144,20 +145,21 @@ struct SQLiteStoryStore: StoryStore {
         }
     }
 
-    /// Rows of `story` with their themes, in the rows' order.
-    static func stories(_ db: Database, _ rows: [Row]) throws -> [StoryRecord] {
-        guard !rows.isEmpty else { return [] }
-        let ids: [String] = rows.map { $0["id"] }
+    /// The stories `statement` selects (rows of `story`) with their themes, in its order.
+    static func stories(_ db: Database, _ statement: Statement, arguments: StatementArguments) throws -> [StoryRecord] {
+        var stories = try Row.decodeAll(statement, arguments: arguments) { StoryRecord(row: $0, themeIDs: []) }
+        guard !stories.isEmpty else { return [] }
         var themes: [String: [String]] = [:]
         for row in try Row.fetchAll(
             db.cachedStatement(
                 sql: """
                     SELECT story_id, theme_id FROM story_theme WHERE story_id IN (SELECT value FROM json_each(?)) ORDER BY position
-                    """), arguments: [JSONText.encode(ids)])
+                    """), arguments: [JSONText.encode(stories.map(\.id))])
         {
-            themes[row["story_id"], default: []].append(row["theme_id"])
+            themes[row[0], default: []].append(row[1])
         }
-        return rows.map { row in StoryRecord(row: row, themeIDs: themes[row["id"]] ?? []) }
+        for index in stories.indices { stories[index].themeIDs = themes[stories[index].id] ?? [] }
+        return stories
     }
 
     private static func checkReferences(_ db: Database, _ story: StoryRecord) throws {

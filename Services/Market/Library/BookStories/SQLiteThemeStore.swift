@@ -1,4 +1,5 @@
 import GRDB
+import SQLiteStorage
 import ServiceKit
 
 /// `ThemeStore` on market-svc's SQLite file.
@@ -46,12 +47,11 @@ struct SQLiteThemeStore: ThemeStore {
         let filter = conditions.joined(separator: " AND ")
         return try await database.read { [arguments] db in
             let total = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM theme WHERE \(filter)"), arguments: arguments) ?? 0
-            let themes = try Row.fetchAll(
+            let themes = try Row.decodeAll(
                 db.cachedStatement(
                     sql: """
                         SELECT * FROM theme WHERE \(filter) ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?
-                        """), arguments: arguments + [query.page.size, query.page.offset]
-            ).map(ThemeRecord.init(row:))
+                        """), arguments: arguments + [query.page.size, query.page.offset], ThemeRecord.init(row:))
             return (themes, total)
         }
     }

@@ -1,5 +1,6 @@
 import Contracts
 import GRDB
+import SQLiteStorage
 import ServiceKit
 
 /// `CommentStore` on market-svc's SQLite file.
@@ -124,14 +125,11 @@ struct SQLiteCommentStore: CommentStore {
         try db.execute(sql: "DELETE FROM comment WHERE target_type = ? AND target_id = ?", arguments: [target.rawValue, id])
     }
 
-    /// Each row read while the cursor is on it: a row of `fetchAll` finds a column by lowercasing
-    /// its name and every column's, a live row by a lookup in the statement's table of names.
     private static func fetch(_ db: Database, sql: String, arguments: StatementArguments) throws -> [CommentRecord] {
-        try Array(
-            Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments).map { row in
-                CommentRecord(
-                    id: row["id"], parentID: row["parent_id"], targetID: row["target_id"], creatorID: row["creator_id"],
-                    content: row["content"], createdAt: row["created_at"], updatedAt: row["updated_at"])
-            })
+        try Row.decodeAll(db.cachedStatement(sql: sql), arguments: arguments) { row in
+            CommentRecord(
+                id: row["id"], parentID: row["parent_id"], targetID: row["target_id"], creatorID: row["creator_id"],
+                content: row["content"], createdAt: row["created_at"], updatedAt: row["updated_at"])
+        }
     }
 }
