@@ -5,7 +5,7 @@ import ServiceKit
 import XCTest
 
 /// The fast writer against `Codable`: the same bytes as `JSONEncoder` with sorted keys, for
-/// randomized posts, filters, chats, rooms, chat push events and token pairs (strings with every escape, numbers of every form, optional keys present and not).
+/// randomized posts, filters, chats, rooms, chat push events, token pairs and quotehub story pages (strings with every escape, numbers of every form, optional keys present and not).
 final class JSONWriterTests: XCTestCase {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -56,6 +56,39 @@ final class JSONWriterTests: XCTestCase {
                     senderNick: Self.text(&generator), content: Self.text(&generator), files: texts(), recipients: texts(), present: texts(),
                     createdAt: Self.text(&generator)
                 ), round)
+        }
+    }
+
+    func testQuotehubStoryPagesWriteTheBytesCodableWrites() throws {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            func texts() -> [String] { (0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.text(&generator) } }
+            func reader(blocked: Bool) -> QuotehubUser {
+                QuotehubUser(
+                    id: Self.text(&generator), nickname: Self.text(&generator), profileImage: Self.text(&generator),
+                    statusMessage: Bool.random(using: &generator) ? Self.text(&generator) : nil,
+                    blockedUsers: blocked && Bool.random(using: &generator) ? [reader(blocked: false)] : nil)
+            }
+            let stories = (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                QuotehubStory(
+                    id: Self.text(&generator), userId: reader(blocked: true),
+                    bookId: QuotehubBook(
+                        id: Self.text(&generator), title: Self.text(&generator), author: texts(), translator: texts(),
+                        introduction: Self.text(&generator), publisher: Self.text(&generator), publicationDate: Self.text(&generator),
+                        bookImageURL: Self.text(&generator), bookLink: Self.text(&generator), isbn: texts()),
+                    quotes: (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+                        StoryQuote(
+                            quote: Self.text(&generator), page: Bool.random(using: &generator) ? Int.random(in: -5...5000, using: &generator) : nil)
+                    },
+                    content: Bool.random(using: &generator) ? Self.text(&generator) : nil, storyImageURLs: texts(),
+                    isPublic: Bool.random(using: &generator), keywords: texts(), folderIds: texts(), createdAt: Self.text(&generator),
+                    updatedAt: Self.text(&generator))
+            }
+            let pagination = Pagination(
+                currentPage: Int.random(in: 1...500, using: &generator), pageSize: Int.random(in: 0...50, using: &generator),
+                totalItems: Int.random(in: 0...100_000, using: &generator))
+            try Self.assertSameBytes(
+                PageEnvelope(success: Bool.random(using: &generator), message: Self.text(&generator), data: stories, pagination: pagination), round)
         }
     }
 

@@ -152,3 +152,82 @@ extension ChatMessageEvent: JSONWritable {
         writer.objectEnd()
     }
 }
+
+// A quotehub app's story pages (§9): the public page, a reader's, the search.
+extension PageEnvelope: JSONWritable where Item: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("data"); writer.array(data)
+        writer.key("message"); writer.string(message)
+        writer.key("pagination"); pagination.write(to: &writer)
+        writer.key("success"); writer.bool(success)
+        writer.objectEnd()
+    }
+}
+
+extension Pagination: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("currentPage"); writer.int(currentPage)
+        writer.key("pageSize"); writer.int(pageSize)
+        writer.key("totalItems"); writer.int(totalItems)
+        writer.key("totalPages"); writer.int(totalPages)
+        writer.objectEnd()
+    }
+}
+
+extension QuotehubStory: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("_id"); writer.string(id)
+        writer.key("bookId"); bookId.write(to: &writer)
+        if let content { writer.key("content"); writer.string(content) }
+        writer.key("createdAt"); writer.string(createdAt)
+        writer.key("folderIds"); writer.array(folderIds)
+        writer.key("isPublic"); writer.bool(isPublic)
+        writer.key("keywords"); writer.array(keywords)
+        writer.key("quotes"); writer.array(quotes)
+        writer.key("storyImageURLs"); writer.array(storyImageURLs)
+        writer.key("updatedAt"); writer.string(updatedAt)
+        writer.key("userId"); userId.write(to: &writer)
+        writer.objectEnd()
+    }
+}
+
+extension QuotehubUser: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("_id"); writer.string(id)
+        if let blockedUsers { writer.key("blockedUsers"); writer.array(blockedUsers) }
+        writer.key("nickname"); writer.string(nickname)
+        writer.key("profileImage"); writer.string(profileImage)
+        if let statusMessage { writer.key("statusMessage"); writer.string(statusMessage) }
+        writer.objectEnd()
+    }
+}
+
+extension QuotehubBook: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("ISBN"); writer.array(isbn)
+        writer.key("_id"); writer.string(id)
+        writer.key("author"); writer.array(author)
+        writer.key("bookImageURL"); writer.string(bookImageURL)
+        writer.key("bookLink"); writer.string(bookLink)
+        writer.key("introduction"); writer.string(introduction)
+        writer.key("publicationDate"); writer.string(publicationDate)
+        writer.key("publisher"); writer.string(publisher)
+        writer.key("title"); writer.string(title)
+        writer.key("translator"); writer.array(translator)
+        writer.objectEnd()
+    }
+}
+
+extension StoryQuote: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        if let page { writer.key("page"); writer.int(page) }
+        writer.key("quote"); writer.string(quote)
+        writer.objectEnd()
+    }
+}

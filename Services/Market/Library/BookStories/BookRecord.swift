@@ -41,9 +41,9 @@ struct BookRecord: Sendable, Equatable {
 
     init(row: Row) {
         self.init(
-            id: row["id"], appID: row["app_id"], isbnKey: row["isbn_key"], title: row["title"], authors: JSONText.decode(row["authors"]) ?? [],
-            translators: JSONText.decode(row["translators"]) ?? [], introduction: row["introduction"], publisher: row["publisher"],
-            publicationDate: row["publication_date"], imageURL: row["image_url"], link: row["link"], isbns: JSONText.decode(row["isbns"]) ?? [],
+            id: row["id"], appID: row["app_id"], isbnKey: row["isbn_key"], title: row["title"], authors: JSONText.strings(row["authors"]) ?? [],
+            translators: JSONText.strings(row["translators"]) ?? [], introduction: row["introduction"], publisher: row["publisher"],
+            publicationDate: row["publication_date"], imageURL: row["image_url"], link: row["link"], isbns: JSONText.strings(row["isbns"]) ?? [],
             updatedAt: row["updated_at"]
         )
     }

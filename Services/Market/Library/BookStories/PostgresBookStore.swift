@@ -60,10 +60,10 @@ extension BookRecord {
     init(_ row: PostgresRandomAccessRow) throws {
         try self.init(
             id: row.value("id"), appID: row.value("app_id"), isbnKey: row.value("isbn_key"), title: row.value("title"),
-            authors: JSONText.decode(row.value("authors", as: String.self)) ?? [],
-            translators: JSONText.decode(row.value("translators", as: String.self)) ?? [],
+            authors: JSONText.strings(row.value("authors", as: String.self)) ?? [],
+            translators: JSONText.strings(row.value("translators", as: String.self)) ?? [],
             introduction: row.value("introduction"), publisher: row.value("publisher"), publicationDate: row.value("publication_date"),
-            imageURL: row.value("image_url"), link: row.value("link"), isbns: JSONText.decode(row.value("isbns", as: String.self)) ?? [],
+            imageURL: row.value("image_url"), link: row.value("link"), isbns: JSONText.strings(row.value("isbns", as: String.self)) ?? [],
             updatedAt: row.value("updated_at")
         )
     }

@@ -175,8 +175,8 @@ struct PostgresStoryStore: StoryStore {
             try StoryRecord(
                 id: row.value("id"), appID: row.value("app_id"), userID: row.value("user_id"), bookID: row.value("book_id"),
                 quotes: JSONText.decode(row.value("quotes", as: String.self)) ?? [], content: row.value("content"),
-                images: JSONText.decode(row.value("images", as: String.self)) ?? [], isPublic: row.value("is_public"),
-                keywords: JSONText.decode(row.value("keywords", as: String.self)) ?? [], themeIDs: [], createdAt: row.value("created_at"),
+                images: JSONText.strings(row.value("images", as: String.self)) ?? [], isPublic: row.value("is_public"),
+                keywords: JSONText.strings(row.value("keywords", as: String.self)) ?? [], themeIDs: [], createdAt: row.value("created_at"),
                 updatedAt: row.value("updated_at")
             )
         }

@@ -29,8 +29,8 @@ struct StoryRecord: AuthoredRecord, Equatable {
     init(row: Row, themeIDs: [String]) {
         self.init(
             id: row["id"], appID: row["app_id"], userID: row["user_id"], bookID: row["book_id"], quotes: JSONText.decode(row["quotes"]) ?? [],
-            content: row["content"], images: JSONText.decode(row["images"]) ?? [], isPublic: row["is_public"],
-            keywords: JSONText.decode(row["keywords"]) ?? [],
+            content: row["content"], images: JSONText.strings(row["images"]) ?? [], isPublic: row["is_public"],
+            keywords: JSONText.strings(row["keywords"]) ?? [],
             themeIDs: themeIDs, createdAt: row["created_at"], updatedAt: row["updated_at"]
         )
     }
