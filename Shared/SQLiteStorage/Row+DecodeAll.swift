@@ -6,7 +6,7 @@ extension Row {
     /// field read by name; a live row looks the name up in its statement's table (`lowercased`
     /// was 7% of market-svc's CPU on a page of filters read the other way).
     package static func decodeAll<Value>(
-        _ statement: Statement, arguments: StatementArguments = [], _ decode: (Row) throws -> Value
+        _ statement: Statement, arguments: StatementArguments, _ decode: (Row) throws -> Value
     ) throws -> [Value] {
         let rows = try fetchCursor(statement, arguments: arguments)
         var values: [Value] = []

@@ -113,7 +113,7 @@ struct SQLiteFilterStore: FilterStore {
             + order
         arguments += [query.limit + 1]
         return try await database.read { [sql, arguments] db in
-            let rows = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            let rows = try Row.decodeAll(db.makeStatement(sql: sql), arguments: arguments) { row in
                 let record = try FilterRecord(row: row)
                 return (record: record, cursor: FeedCursor(createdAt: record.createdAt, sequence: row[12]))
             }
