@@ -5,7 +5,7 @@ import ServiceKit
 import XCTest
 
 /// The fast writer against `Codable`: the same bytes as `JSONEncoder` with sorted keys, for
-/// randomized posts, filters, chats, rooms, chat push events, token pairs and quotehub story pages (strings with every escape, numbers of every form, optional keys present and not).
+/// randomized posts, filters and filter pages, chats, rooms, chat push events, token pairs and quotehub story pages (strings with every escape, numbers of every form, optional keys present and not).
 final class JSONWriterTests: XCTestCase {
     static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
@@ -56,6 +56,42 @@ final class JSONWriterTests: XCTestCase {
                     senderNick: Self.text(&generator), content: Self.text(&generator), files: texts(), recipients: texts(), present: texts(),
                     createdAt: Self.text(&generator)
                 ), round)
+        }
+    }
+
+    func testFilterPagesWriteTheBytesCodableWrites() throws {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            func maybe<T>(_ make: () -> T) -> T? { Bool.random(using: &generator) ? make() : nil }
+            var values = FilterValues()
+            for key in [\FilterValues.brightness, \.exposure, \.contrast, \.saturation, \.sharpness, \.blur, \.vignette, \.noiseReduction]
+                + [\FilterValues.highlights, \.shadows, \.temperature, \.blackPoint]
+            {
+                values[keyPath: key] = maybe { Self.number(&generator) }
+            }
+            var metadata = PhotoMetadata(camera: maybe { Self.text(&generator) }, iso: maybe { Int.random(in: 0...100_000, using: &generator) })
+            metadata.lensInfo = maybe { Self.text(&generator) }
+            metadata.focalLength = maybe { Self.number(&generator) }
+            metadata.aperture = maybe { Self.number(&generator) }
+            metadata.shutterSpeed = maybe { Self.text(&generator) }
+            metadata.pixelWidth = maybe { Int.random(in: 0...100_000, using: &generator) }
+            metadata.pixelHeight = maybe { Int.random(in: 0...100_000, using: &generator) }
+            metadata.fileSize = maybe { Int.random(in: 0...Int(Int32.max), using: &generator) }
+            metadata.format = maybe { Self.text(&generator) }
+            metadata.dateTimeOriginal = maybe { Self.text(&generator) }
+            metadata.latitude = maybe { Self.number(&generator) }
+            metadata.longitude = maybe { Self.number(&generator) }
+            let summary = FilterSummary(
+                filterID: Self.text(&generator), category: Self.text(&generator), title: Self.text(&generator),
+                description: Self.text(&generator), files: [Self.text(&generator)], creator: Self.user(&generator),
+                isLiked: Bool.random(using: &generator), likeCount: Int.random(in: 0...1_000_000, using: &generator),
+                buyerCount: Int.random(in: 0...1_000_000, using: &generator), createdAt: Self.text(&generator), updatedAt: Self.text(&generator))
+            try Self.assertSameBytes(
+                FilterDetail(
+                    summary: summary, price: Int.random(in: 0...1_000_000, using: &generator), photoMetadata: maybe { metadata },
+                    filterValues: values, isDownloaded: Bool.random(using: &generator),
+                    comments: (0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.comment(&generator, replies: true) }),
+                round)
         }
     }
 

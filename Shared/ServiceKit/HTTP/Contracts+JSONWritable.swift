@@ -109,6 +109,69 @@ extension FilterSummary: JSONWritable {
     }
 }
 
+/// A filter's page: the summary's keys and its own in one object, as its `encode(to:)` writes them.
+extension FilterDetail: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("buyer_count"); writer.int(summary.buyerCount)
+        writer.key("category"); writer.string(summary.category)
+        writer.key("comments"); writer.array(comments)
+        writer.key("createdAt"); writer.string(summary.createdAt)
+        writer.key("creator"); summary.creator.write(to: &writer)
+        writer.key("description"); writer.string(summary.description)
+        writer.key("files"); writer.array(summary.files)
+        writer.key("filterValues"); filterValues.write(to: &writer)
+        writer.key("filter_id"); writer.string(summary.filterID)
+        writer.key("is_downloaded"); writer.bool(isDownloaded)
+        writer.key("is_liked"); writer.bool(summary.isLiked)
+        writer.key("like_count"); writer.int(summary.likeCount)
+        if let photoMetadata { writer.key("photoMetadata"); photoMetadata.write(to: &writer) }
+        writer.key("price"); writer.int(price)
+        writer.key("title"); writer.string(summary.title)
+        writer.key("updatedAt"); writer.string(summary.updatedAt)
+        writer.objectEnd()
+    }
+}
+
+extension FilterValues: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        if let blackPoint { writer.key("black_point"); writer.double(blackPoint) }
+        if let blur { writer.key("blur"); writer.double(blur) }
+        if let brightness { writer.key("brightness"); writer.double(brightness) }
+        if let contrast { writer.key("contrast"); writer.double(contrast) }
+        if let exposure { writer.key("exposure"); writer.double(exposure) }
+        if let highlights { writer.key("highlights"); writer.double(highlights) }
+        if let noiseReduction { writer.key("noise_reduction"); writer.double(noiseReduction) }
+        if let saturation { writer.key("saturation"); writer.double(saturation) }
+        if let shadows { writer.key("shadows"); writer.double(shadows) }
+        if let sharpness { writer.key("sharpness"); writer.double(sharpness) }
+        if let temperature { writer.key("temperature"); writer.double(temperature) }
+        if let vignette { writer.key("vignette"); writer.double(vignette) }
+        writer.objectEnd()
+    }
+}
+
+extension PhotoMetadata: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        if let aperture { writer.key("aperture"); writer.double(aperture) }
+        if let camera { writer.key("camera"); writer.string(camera) }
+        if let dateTimeOriginal { writer.key("date_time_original"); writer.string(dateTimeOriginal) }
+        if let fileSize { writer.key("file_size"); writer.int(fileSize) }
+        if let focalLength { writer.key("focal_length"); writer.double(focalLength) }
+        if let format { writer.key("format"); writer.string(format) }
+        if let iso { writer.key("iso"); writer.int(iso) }
+        if let latitude { writer.key("latitude"); writer.double(latitude) }
+        if let lensInfo { writer.key("lens_info"); writer.string(lensInfo) }
+        if let longitude { writer.key("longitude"); writer.double(longitude) }
+        if let pixelHeight { writer.key("pixel_height"); writer.int(pixelHeight) }
+        if let pixelWidth { writer.key("pixel_width"); writer.int(pixelWidth) }
+        if let shutterSpeed { writer.key("shutter_speed"); writer.string(shutterSpeed) }
+        writer.objectEnd()
+    }
+}
+
 extension ChatAnswer: JSONWritable {
     package func write(to writer: inout JSONWriter) {
         writer.objectStart()
