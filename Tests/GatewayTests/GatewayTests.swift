@@ -99,16 +99,17 @@ final class GatewayTests: XCTestCase {
 
     /// A gateway with its real upstream pools and front loops, `service` answering at `url`.
     static func makeLiveApp(
-        _ service: ServiceName, at url: String, idleTimeoutSeconds: Int = 75, appKeys: AuthClient? = nil
+        _ service: ServiceName, at url: String, idleTimeoutSeconds: Int = 75, budget: UpstreamBudget = .init(perService: 4),
+        appKeys: AuthClient? = nil
     ) throws -> some ApplicationProtocol {
         var common = TestEnvironment.common(.gateway, dataDirectory: try TestEnvironment.temporaryDirectory())
         common.serviceURLs[service] = url
-        let pools = try UpstreamPools(common: common, maxConnectionsPerService: 4, logger: TestEnvironment.logger)
+        let pools = try UpstreamPools(common: common, budget: budget, logger: TestEnvironment.logger)
         return GatewayAssembly.assemble(
             common: common, configuration: GatewayConfiguration(idleTimeoutSeconds: idleTimeoutSeconds),
             dependencies: .init(
                 apps: appKeys ?? Self.appKeys { Self.apps[$0] }, upstream: .live(pools: pools, timeout: .seconds(10)),
-                frontLoops: try FrontLoops.Settings(common: common, maxConnectionsPerService: 4)),
+                frontLoops: try FrontLoops.Settings(common: common, budget: budget)),
             logger: TestEnvironment.logger
         ).application()
     }

@@ -28,7 +28,8 @@ package enum GatewayAssembly {
         let configuration = try GatewayConfiguration(reader: reader)
         // App keys are resolved rarely (cached): the shared client will do. Forwarding has its own pools.
         let http = HTTPClientService.make(maxConnectionsPerHost: 4)
-        let pools = try UpstreamPools(common: common, maxConnectionsPerService: configuration.maxUpstreamConnections, logger: logger)
+        let budget = UpstreamBudget(perService: configuration.maxUpstreamConnections)
+        let pools = try UpstreamPools(common: common, budget: budget, logger: logger)
         // A connection handed over goes to one process: with several chat-svc replicas, sockets are relayed.
         var handoffPath = configuration.handoffPath
         if handoffPath != nil, common.urls(of: .chat).count > 1 {
@@ -42,7 +43,7 @@ package enum GatewayAssembly {
                 pools: pools, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)), handoff: handoffPath.map(SocketHandoffSender.init)),
             // A long poll: auth-svc answers within its window (8 s), so the call may take that long.
             revocations: .live(client: InternalClient(http: http.client, configuration: common)),
-            frontLoops: try FrontLoops.Settings(common: common, maxConnectionsPerService: configuration.maxUpstreamConnections)
+            frontLoops: try FrontLoops.Settings(common: common, budget: budget)
         )
         return assemble(common: common, configuration: configuration, dependencies: dependencies, logger: logger, services: [http, pools])
     }

@@ -15,7 +15,7 @@ package enum GatewaySettings {
         "GATEWAY_UPSTREAM_TIMEOUT_SECONDS", default: "60",
         "how long a service may take to answer a forwarded request (and, for a streamed answer, to send its next part while the client reads)")
     package static let maxUpstreamConnections = ConfigVariable(
-        "GATEWAY_MAX_UPSTREAM_CONNECTIONS", default: "128", "pooled keep-alive connections per service")
+        "GATEWAY_MAX_UPSTREAM_CONNECTIONS", default: "128", "keep-alive connections to each service process, all paths together")
     package static let idleTimeoutSeconds = ConfigVariable(
         "GATEWAY_IDLE_TIMEOUT_SECONDS", default: "75",
         "a client connection with no request under way is closed after this long (also ends request heads that never complete, and the rest of an upload still arriving after its answer); longer than clients keep idle connections, so they close first"

@@ -19,21 +19,22 @@ import ServiceLifecycle
 /// does not take goes back to NIO (`handBack`) on a channel set up as Hummingbird's listener
 /// sets up its own, so everything else is answered exactly as before.
 final class FrontLoops: Service, Sendable {
-    /// Services the loops forward to: those with exactly one replica (several replicas need
-    /// `UpstreamReplicas`' turns and session routing, which stay NIO's).
+    /// Services the loops forward to (those the budget gives them), and how many connections
+    /// each loop may open to each.
     struct Settings: Sendable {
         var addresses: [ServiceName: (host: String, port: Int)]
-        var maxConnectionsPerService: Int
-        var loops = System.coreCount
+        var connectionsPerLoop: Int
+        var loops: Int
 
-        init(common: CommonConfiguration, maxConnectionsPerService: Int) throws {
+        init(common: CommonConfiguration, budget: UpstreamBudget) throws {
             var addresses: [ServiceName: (host: String, port: Int)] = [:]
             for service in ServiceName.backends {
                 let urls = common.urls(of: service)
-                if urls.count == 1 { addresses[service] = try UpstreamPools.address(urls[0], of: service) }
+                if budget.loopsCarry(replicas: urls.count) { addresses[service] = try UpstreamPools.address(urls[0], of: service) }
             }
             self.addresses = addresses
-            self.maxConnectionsPerService = maxConnectionsPerService
+            self.connectionsPerLoop = budget.perLoop
+            self.loops = budget.loops
         }
     }
 
@@ -76,12 +77,12 @@ final class FrontLoops: Service, Sendable {
 
     private static func start(_ settings: Settings) -> [FrontLoop] {
         let loops = (0..<max(1, settings.loops)).map { FrontLoop(name: "front-loop-\($0)") }
-        let limit = settings.maxConnectionsPerService / loops.count
         for loop in loops {
             // Before any connection: jobs run in order.
             loop.execute {
                 for (service, address) in settings.addresses {
-                    loop.upstreams[service] = FrontLoopUpstreamPool(host: address.host, port: address.port, limit: limit, loop: loop)
+                    loop.upstreams[service] = FrontLoopUpstreamPool(
+                        host: address.host, port: address.port, limit: settings.connectionsPerLoop, loop: loop)
                 }
             }
         }

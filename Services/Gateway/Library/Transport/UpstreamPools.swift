@@ -10,13 +10,13 @@ import ServiceLifecycle
 struct UpstreamPools: Service {
     private let replicas: [ServiceName: UpstreamReplicas]
 
-    init(common: CommonConfiguration, maxConnectionsPerService: Int, logger: Logger) throws {
+    init(common: CommonConfiguration, budget: UpstreamBudget, logger: Logger) throws {
         var replicas: [ServiceName: UpstreamReplicas] = [:]
         for service in ServiceName.backends {
             let urls = common.urls(of: service)
             let pools = try urls.map { url in
                 let address = try Self.address(url, of: service)
-                return UpstreamPool(host: address.host, port: address.port, maxConnections: maxConnectionsPerService)
+                return UpstreamPool(host: address.host, port: address.port, maxConnections: budget.nio(replicas: urls.count))
             }
             replicas[service] = UpstreamReplicas(pools: pools, urls: urls, logger: logger)
         }

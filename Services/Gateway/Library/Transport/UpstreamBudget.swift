@@ -1,0 +1,28 @@
+import NIOCore
+
+/// `GATEWAY_MAX_UPSTREAM_CONNECTIONS`: the connections the gateway may hold to one service
+/// process (each replica is one). A service with one replica is reached on two paths — each
+/// front loop's own pool, and NIO's pool for the requests the loops hand back — so the budget is
+/// split between them: every path an equal share, NIO the remainder; their sum never exceeds it.
+/// A budget too small to give every path one connection runs fewer front loops (none at 1:
+/// NIO carries everything).
+struct UpstreamBudget: Sendable {
+    let perService: Int
+    /// How many front loops run.
+    let loops: Int
+
+    init(perService: Int, cores: Int = System.coreCount) {
+        self.perService = max(1, perService)
+        self.loops = min(max(1, cores), self.perService - 1)
+    }
+
+    /// Whether the front loops carry a service with this many replicas (several replicas need
+    /// `UpstreamReplicas`' turns and session routing, which stay NIO's).
+    func loopsCarry(replicas: Int) -> Bool { replicas == 1 && loops > 0 }
+
+    /// Each front loop's connections to a service it carries.
+    var perLoop: Int { perService / (loops + 1) }
+
+    /// NIO's pool to one replica of a service with `replicas` replicas.
+    func nio(replicas: Int) -> Int { loopsCarry(replicas: replicas) ? perService - loops * perLoop : perService }
+}
