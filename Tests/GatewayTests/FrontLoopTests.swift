@@ -61,6 +61,25 @@ final class FrontLoopTests: XCTestCase {
         await market.stop()
     }
 
+    /// At graceful shutdown a loop with no connections ends; every job it took before ran, and
+    /// it takes none after (a connection moved then is closed by the caller, not left open for good).
+    func testALoopThatEndedRefusesJobsAndRanEveryJobItTook() async {
+        let loop = FrontLoop(name: "front-loop-test")
+        loop.quiesce()
+        // Each job taken keeps the loop one more turn; it ends at a turn with none pending. A
+        // job taken and never run would leave this waiting for good.
+        var taken = 0
+        while taken < 1_000,
+            await withCheckedContinuation({ (done: CheckedContinuation<Bool, Never>) in
+                if !loop.execute({ done.resume(returning: true) }) { done.resume(returning: false) }
+            })
+        {
+            taken += 1
+        }
+        XCTAssertLessThan(taken, 1_000, "the loop went on taking jobs after graceful shutdown")
+        XCTAssertFalse(loop.execute {}, "an ended loop took a job")
+    }
+
     func testALoopClosesAConnectionIdleForTheTimeout() async throws {
         let market = try await Self.startMarket()
         try await GatewayTests.makeLiveApp(.market, at: market.url, idleTimeoutSeconds: 1).test(.live) { client in

@@ -32,9 +32,16 @@ final class FrontLoop: @unchecked Sendable {
     private static let wakeToken = UInt64.max
     private static let sweepInterval = TimeAmount.seconds(1)
 
+    /// Jobs from other threads; `ended` once the loop has stopped taking them (its wake-up
+    /// descriptor closes then, so it is written only under this lock, while not ended).
+    private struct Jobs {
+        var pending: [@Sendable () -> Void] = []
+        var ended = false
+    }
+
     private let poll: Int32
     private let wake: Int32
-    private let jobs = NIOLockedValueBox<[@Sendable () -> Void]>([])
+    private let jobs = NIOLockedValueBox(Jobs())
     // Touched on the loop's thread only. Indexed by descriptor (small numbers, reused by the
     // kernel): every readiness and every change of interest looks one up, without hashing.
     private var sockets: [Entry?] = []
@@ -55,13 +62,16 @@ final class FrontLoop: @unchecked Sendable {
         thread.start()
     }
 
-    /// Runs `job` on the loop's thread.
-    func execute(_ job: @escaping @Sendable () -> Void) {
-        let first = jobs.withLockedValue { jobs in
-            jobs.append(job)
-            return jobs.count == 1
+    /// Runs `job` on the loop's thread; false, and the job never runs, once the loop has ended
+    /// (graceful shutdown): what the job would have taken over is the caller's to close.
+    @discardableResult
+    func execute(_ job: @escaping @Sendable () -> Void) -> Bool {
+        jobs.withLockedValue { jobs in
+            guard !jobs.ended else { return false }
+            jobs.pending.append(job)
+            if jobs.pending.count == 1 { _ = eventfd_write(wake, 1) }
+            return true
         }
-        if first { _ = eventfd_write(wake, 1) }
     }
 
     /// Watches `descriptor` for reading; the loop closes nothing itself.
@@ -135,7 +145,14 @@ final class FrontLoop: @unchecked Sendable {
                 nextSweep = now + Self.sweepInterval
                 for entry in sockets.compactMap({ $0 }) { entry.socket.sweep(now: now) }
             }
-            if quiescing, sockets.allSatisfy({ $0 == nil || $0?.socket is FrontLoopUpstream }) {
+            // A job still pending (a connection moved meanwhile) runs first: the loop ends
+            // only with none, and takes none after.
+            if quiescing, sockets.allSatisfy({ $0 == nil || $0?.socket is FrontLoopUpstream }),
+                jobs.withLockedValue({ jobs in
+                    jobs.ended = jobs.pending.isEmpty
+                    return jobs.ended
+                })
+            {
                 for upstream in upstreams.values { upstream.closeAll() }
                 stopped = true
             }
@@ -148,8 +165,8 @@ final class FrontLoop: @unchecked Sendable {
         var value: eventfd_t = 0
         _ = eventfd_read(wake, &value)
         let pending = jobs.withLockedValue { jobs in
-            defer { jobs.removeAll(keepingCapacity: true) }
-            return jobs
+            defer { jobs.pending.removeAll(keepingCapacity: true) }
+            return jobs.pending
         }
         for job in pending { job() }
     }

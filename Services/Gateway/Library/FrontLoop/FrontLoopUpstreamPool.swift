@@ -72,7 +72,7 @@ final class FrontLoopUpstreamPool {
                     descriptor = FrontLoops.duplicateDescriptor(of: channel) ?? -1
                     channel.close(promise: nil)
                 }
-                loop.execute { [descriptor] in
+                let taken = loop.execute { [descriptor] in
                     let pool = pool.value.takeUnretainedValue()
                     guard descriptor >= 0 else {
                         pool.open -= 1
@@ -80,6 +80,8 @@ final class FrontLoopUpstreamPool {
                     }
                     done.value(FrontLoopUpstream(descriptor: descriptor, loop: loop, pool: pool), false)
                 }
+                // The loop ended meanwhile (its client went, then graceful shutdown): nobody waits.
+                if !taken, descriptor >= 0 { close(descriptor) }
             }
     }
 }

@@ -107,8 +107,14 @@ final class FrontLoops: Service, Sendable {
             started = (loops, turn)
             return loops[turn]
         }
-        loop.execute { [self] in
+        let taken = loop.execute { [self] in
             _ = FrontLoopClient(descriptor: descriptor, input: input, first: (first, start), remoteIP: remoteIP, loop: loop, loops: self)
+        }
+        if !taken {
+            // The loops ended (graceful shutdown) after NIO read this request: closed unanswered,
+            // as a server that is going away closes an idle connection.
+            logger.info("a connection moved after the front loops ended was closed")
+            close(descriptor)
         }
     }
 
