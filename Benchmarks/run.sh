@@ -219,11 +219,20 @@ NGINX
     # shellcheck disable=SC2086
     theirs="$theirs $(per_request "$before" "$(ticks $NGINX_WORKERS)" "$theirs"), service $(per_request "$served" "$(ticks "$service")" "$theirs")"
     echo "  $path: straight $straight | gateway $ours | nginx $theirs | gateway/nginx $(python3 -c "print(round(${ours%% *} / ${theirs%% *}, 2))")"
+    OURS_RATES[$path]="${OURS_RATES[$path]:-} ${ours%% *}"; THEIRS_RATES[$path]="${THEIRS_RATES[$path]:-} ${theirs%% *}"
   }
+  declare -A OURS_RATES THEIRS_RATES
   echo "the 4 KB answer: $(curl -s -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/posts/$LONG_POST" | wc -c) bytes"
   for round in $(seq 1 "${ROUNDS:-3}"); do
     echo "round $round:"
     for path in /v1/users/validation/email "/v1/posts/$LONG_POST" "/v1/posts?limit=20"; do compare "$path"; done
+  done
+  # The sitting as a whole: what each proxy served over all its rounds (the service's own
+  # run-to-run spread, ±10% on this machine, weighs less in a sum than in a round).
+  [ "${ROUNDS:-3}" -gt 0 ] && echo "the sitting (${ROUNDS:-3} rounds):"
+  for path in /v1/users/validation/email "/v1/posts/$LONG_POST" "/v1/posts?limit=20"; do
+    [ -n "${OURS_RATES[$path]:-}" ] || continue
+    python3 -c "o = [float(x) for x in '${OURS_RATES[$path]}'.split()]; t = [float(x) for x in '${THEIRS_RATES[$path]}'.split()]; print(f'  $path: gateway {sum(o):,.0f}, nginx {sum(t):,.0f} requests/s over the rounds; gateway/nginx {sum(o) / sum(t):.2f}')"
   done
   # PROFILE=1: where the gateway's time goes under the same load (perf, call graphs), its top frames
   # by own time and with what they call; perf.data stays in .build/gateway.perf.data.
