@@ -228,6 +228,12 @@ enum MarketMigrations {
             // The operators' overview counts an app's stories per day.
             try db.create(index: "story_by_app_time", on: "story", columns: ["app_id", "created_at"])
         }
+        migrator.registerMigration("v13-story-search") { db in
+            // A keyword search counts an app's public stories whose text holds the keyword: from
+            // this index, `instr` reads each entry and only a match reaches the table (PostgreSQL
+            // scans the table in parallel instead: its B-tree entries cannot hold a story's text).
+            try db.create(index: "story_search", on: "story", columns: ["app_id", "is_public", "search_text"])
+        }
         return migrator
     }
 }
