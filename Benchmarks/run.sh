@@ -321,6 +321,8 @@ SQL
   run "GET /quotehub/bookstories/public?page=500&pageSize=10 (guest, deep page)" -s Benchmarks/lua/get.lua "$GW/quotehub/bookstories/public?page=500&pageSize=10"
   run "GET /quotehub/bookstories/public/search?keyword=장가 (guest, every story matches)" -s Benchmarks/lua/get.lua \
     "$GW/quotehub/bookstories/public/search?keyword=%EC%9E%A5%EA%B0%80&page=1&pageSize=10"
+  run "GET /quotehub/bookstories/public/search?keyword=못 간다 4242 (guest, 10 public stories match)" -s Benchmarks/lua/get.lua \
+    "$GW/quotehub/bookstories/public/search?keyword=%EB%AA%BB%20%EA%B0%84%EB%8B%A4%204242&page=1&pageSize=10"
   run "GET /v1/posts?limit=20 (lslp feed, signed in)" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/posts?limit=20"
   ;;
 chat)

@@ -127,10 +127,11 @@ final class BookStoryContractTests: XCTestCase {
                 try await client.execute(uri: "/bookstories/friend/\(Self.reader)", method: .get, headers: try await fixture.headers(Self.other)))
             XCTAssertEqual(friend.items.map { $0["_id"] as? String }, [json["_id"] as? String])
 
-            func search(_ path: String, _ keyword: String, _ user: String?) async throws -> [String?] {
+            func search(_ path: String, _ keyword: String, _ user: String?, query: String = "") async throws -> [String?] {
                 let encoded = keyword.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed)!
-                return try F.page(try await client.execute(uri: "\(path)?keyword=\(encoded)", method: .get, headers: try await fixture.headers(user)))
-                    .items.map { $0["_id"] as? String }
+                return try F.page(
+                    try await client.execute(uri: "\(path)?keyword=\(encoded)\(query)", method: .get, headers: try await fixture.headers(user))
+                ).items.map { $0["_id"] as? String }
             }
             let byQuote = try await search("/bookstories/public/search", "사랑", nil)
             XCTAssertEqual(byQuote, [json["_id"] as? String], "a quote's Korean substring")
@@ -142,6 +143,15 @@ final class BookStoryContractTests: XCTestCase {
             XCTAssertEqual(ownPrivate, [privateID])
             let friendKeyword = try await search("/bookstories/friend/search/\(Self.other)", "독서", nil)
             XCTAssertEqual(friendKeyword.count, 10)
+            // Every public story holds "문장". Paged by two, a search gives them newest first
+            // whether a page is filled walking the newest (pages 1–2: many matches for the
+            // page) or from the matches alone (pages 3–6, SQLite's plan for rare matches).
+            var pagedSearch: [String?] = []
+            for page in 1...6 { pagedSearch += try await search("/bookstories/public/search", "문장", nil, query: "&page=\(page)&pageSize=2") }
+            let everyone = try F.page(
+                try await client.execute(uri: "/bookstories/public?pageSize=20", method: .get, headers: try await fixture.headers(nil)))
+            XCTAssertEqual(everyone.items.count, 12)
+            XCTAssertEqual(pagedSearch, everyone.items.map { $0["_id"] as? String })
 
             let count = try await client.execute(uri: "/bookstories/count", method: .get, headers: try await fixture.headers(Self.reader))
             XCTAssertEqual(try F.data(count) as? Int, 2)
