@@ -29,6 +29,13 @@ final class FrontLoopTests: XCTestCase {
         return try await LiveServer.start(router)
     }
 
+    /// A market-svc replica that says which one answered.
+    static func startReplica(_ name: String) async throws -> LiveServer {
+        let router = Router()
+        router.get("/v1/posts/:id") { _, _ in "from \(name)" }
+        return try await LiveServer.start(router)
+    }
+
     static func request(_ method: String, _ path: String, body: String = "", close: Bool = false) -> String {
         "\(method) \(path) HTTP/1.1\r\nHost: gateway\r\nSeSACKey: key-lslp\r\n"
             + (body.isEmpty ? "" : "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n")
@@ -59,6 +66,38 @@ final class FrontLoopTests: XCTestCase {
             XCTAssertTrue(metrics.contains(#"http_requests_total{method="POST",route="/v1/posts",status="200"} 1"#), metrics)
         }
         await market.stop()
+    }
+
+    /// A service with several replicas is the loops' too (all but chat-svc): one connection's
+    /// requests take turns between the replicas on its loop; a replica that cannot be reached is
+    /// skipped (its request was never sent), and every request is answered.
+    func testTheLoopsTakeTurnsBetweenReplicasAndSkipOneThatIsDown() async throws {
+        let a = try await Self.startReplica("a"), b = try await Self.startReplica("b")
+        try await GatewayTests.makeLiveApp(.market, at: a.url + "," + b.url).test(.live) { client in
+            let port = try XCTUnwrap(client.port)
+            // Kept alive (a request that closes the connection goes back to NIO), read until answered.
+            func exchange() async throws -> String {
+                try await RawHTTP.exchangeUntilClosed(
+                    port: port, bytes: ByteBuffer(string: String(repeating: Self.request("GET", "/v1/posts/x"), count: 4)), answers: 4,
+                    until: { $0.components(separatedBy: "from ").count - 1 == 4 },
+                    timeout: .seconds(10)
+                ).text
+            }
+            func replies(_ answers: String, from name: String) -> Int { answers.components(separatedBy: "from \(name)").count - 1 }
+            let answers = try await exchange()
+            XCTAssertEqual(RawHTTP.statuses(answers), [200, 200, 200, 200], answers)
+            XCTAssertEqual([replies(answers, from: "a"), replies(answers, from: "b")], [2, 2], answers)
+
+            await b.stop()
+            let withOneDown = try await exchange()
+            XCTAssertEqual(RawHTTP.statuses(withOneDown), [200, 200, 200, 200], withOneDown)
+            XCTAssertEqual(replies(withOneDown, from: "a"), 4, withOneDown)
+
+            let metrics = try await client.execute(uri: "/metrics", method: .get).body.text
+            XCTAssertTrue(metrics.contains("gateway_front_loop_connections_total 2"), metrics)
+            XCTAssertTrue(metrics.contains("gateway_front_loop_handbacks_total 0"), metrics)
+        }
+        await a.stop()
     }
 
     /// At graceful shutdown a loop with no connections ends; every job it took before ran, and

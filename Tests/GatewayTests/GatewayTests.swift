@@ -109,7 +109,7 @@ final class GatewayTests: XCTestCase {
             common: common, configuration: GatewayConfiguration(idleTimeoutSeconds: idleTimeoutSeconds),
             dependencies: .init(
                 apps: appKeys ?? Self.appKeys { Self.apps[$0] }, upstream: .live(pools: pools, timeout: .seconds(10)),
-                frontLoops: try FrontLoops.Settings(common: common, budget: budget)),
+                frontLoops: try FrontLoops.Settings(common: common, budget: budget, pools: pools)),
             logger: TestEnvironment.logger
         ).application()
     }

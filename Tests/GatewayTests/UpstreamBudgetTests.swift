@@ -14,19 +14,23 @@ final class UpstreamBudgetTests: XCTestCase {
             for perService in 1...300 {
                 let budget = UpstreamBudget(perService: perService, cores: cores)
                 XCTAssertLessThanOrEqual(budget.loops, cores)
-                XCTAssertEqual(budget.nio(replicas: 2), perService, "several replicas are NIO's alone")
-                guard budget.loopsCarry(replicas: 1) else {
-                    XCTAssertEqual(perService, 1, "only a budget of one leaves the loops out")
-                    XCTAssertEqual(budget.nio(replicas: 1), 1)
-                    continue
+                XCTAssertFalse(budget.loopsCarry(.chat, replicas: 2), "chat-svc's sessions need NIO's session routing")
+                XCTAssertEqual(budget.nio(.chat, replicas: 2), perService, "what the loops do not carry is NIO's alone")
+                for replicas in 1...3 {
+                    guard budget.loopsCarry(.market, replicas: replicas) else {
+                        XCTAssertEqual(perService, 1, "only a budget of one leaves the loops out")
+                        XCTAssertEqual(budget.nio(.market, replicas: replicas), 1)
+                        continue
+                    }
+                    XCTAssertGreaterThanOrEqual(budget.perLoop, 1)
+                    XCTAssertGreaterThanOrEqual(budget.nio(.market, replicas: replicas), budget.perLoop, "NIO has the remainder")
+                    XCTAssertEqual(
+                        budget.loops * budget.perLoop + budget.nio(.market, replicas: replicas), perService, "\(perService) on \(cores) cores")
                 }
-                XCTAssertGreaterThanOrEqual(budget.perLoop, 1)
-                XCTAssertGreaterThanOrEqual(budget.nio(replicas: 1), budget.perLoop, "NIO has the remainder")
-                XCTAssertEqual(budget.loops * budget.perLoop + budget.nio(replicas: 1), perService, "\(perService) on \(cores) cores")
             }
         }
         XCTAssertEqual(UpstreamBudget(perService: 128, cores: 2).perLoop, 42)
-        XCTAssertEqual(UpstreamBudget(perService: 128, cores: 2).nio(replicas: 1), 44)
+        XCTAssertEqual(UpstreamBudget(perService: 128, cores: 2).nio(.auth, replicas: 1), 44)
         XCTAssertEqual(UpstreamBudget(perService: 2, cores: 2).loops, 1)
     }
 

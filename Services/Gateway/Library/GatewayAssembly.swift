@@ -43,7 +43,7 @@ package enum GatewayAssembly {
                 pools: pools, timeout: .seconds(Int64(configuration.upstreamTimeoutSeconds)), handoff: handoffPath.map(SocketHandoffSender.init)),
             // A long poll: auth-svc answers within its window (8 s), so the call may take that long.
             revocations: .live(client: InternalClient(http: http.client, configuration: common)),
-            frontLoops: try FrontLoops.Settings(common: common, budget: budget)
+            frontLoops: try FrontLoops.Settings(common: common, budget: budget, pools: pools)
         )
         return assemble(common: common, configuration: configuration, dependencies: dependencies, logger: logger, services: [http, pools])
     }

@@ -49,8 +49,8 @@ final class FrontLoop: @unchecked Sendable {
     private var nextSweep = NIODeadline.now()
     private var quiescing = false
     private var stopped = false
-    /// The pools of services' connections this loop's clients use.
-    var upstreams: [ServiceName: FrontLoopUpstreamPool] = [:]
+    /// The pools of services' connections this loop's clients use, one per replica.
+    var upstreams: [ServiceName: [FrontLoopUpstreamPool]] = [:]
 
     init(name: String) {
         poll = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -153,7 +153,7 @@ final class FrontLoop: @unchecked Sendable {
                     return jobs.ended
                 })
             {
-                for upstream in upstreams.values { upstream.closeAll() }
+                for pool in upstreams.values.joined() { pool.closeAll() }
                 stopped = true
             }
         }

@@ -136,11 +136,23 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
         }
     }
 
-    private func send(_ forward: DirectForward, body: ByteBuffer, fresh: Bool = false) {
-        guard let pool = loop.upstreams[forward.service] else { return answered(.failure(UpstreamError.closedBeforeAnswer)) }
+    /// `attempts`: replicas still to try when one cannot be reached (the request was never sent).
+    private func send(_ forward: DirectForward, body: ByteBuffer, fresh: Bool = false, attempts: Int? = nil) {
+        guard let pools = loop.upstreams[forward.service] else { return answered(.failure(UpstreamError.closedBeforeAnswer)) }
+        let turns = pools.count > 1 ? loops.turns[forward.service] : nil
+        let replica = turns?.nextReplica() ?? 0
+        let pool = pools[replica]
         let request = UpstreamRequest(head: forward.head, body: body.readableBytes > 0 ? .bytes(body) : .none)
         pool.acquire(fresh: fresh) { [self] connection, reused in
-            guard let connection else { return answered(.failure(UpstreamError.unreachable(pool.authority))) }
+            guard let connection else {
+                guard let turns, !closed else { return answered(.failure(UpstreamError.unreachable(pool.authority))) }
+                turns.unreachable(replica)
+                let left = (attempts ?? pools.count) - 1
+                guard left > 0 else { return answered(.failure(UpstreamError.unreachable(pool.authority))) }
+                return send(forward, body: body, attempts: left)
+            }
+            // A new connection is the replica's answer that it is up (a reused one says nothing new).
+            if !reused { turns?.answered(replica) }
             guard !closed else { return connection.isIdle ? pool.release(connection) : connection.abandon() }
             upstream = connection
             retry = reused && request.isRetryable ? body : nil

@@ -11,28 +11,35 @@ import ServiceLifecycle
 
 /// The gateway's plain path off NIO's channels: one `FrontLoop` thread per core, each with its
 /// own connections to the services. NIO still accepts every connection and `ByteFrontHandler`
-/// reads its first request; a plain one the policy admits at once to a service with one
-/// replica moves the connection here (its descriptor duplicated, NIO's channel closed), where
+/// reads its first request; a plain one the policy admits at once to a service the loops carry
+/// (`UpstreamBudget.loopsCarry`) moves the connection here (its descriptor duplicated, NIO's channel closed), where
 /// each request costs two reads and two writes and the policy's work, and nothing of a channel
 /// pipeline, future or task (Benchmarks/README, session 33: NIO's pipeline and futures and the
 /// Swift runtime around them were half of the gateway's CPU per request). A request the loop
 /// does not take goes back to NIO (`handBack`) on a channel set up as Hummingbird's listener
 /// sets up its own, so everything else is answered exactly as before.
 final class FrontLoops: Service, Sendable {
-    /// Services the loops forward to (those the budget gives them), and how many connections
-    /// each loop may open to each.
+    /// Services the loops forward to (those the budget gives them) with their replicas'
+    /// addresses, and how many connections each loop may open to each replica.
     struct Settings: Sendable {
-        var addresses: [ServiceName: (host: String, port: Int)]
+        var addresses: [ServiceName: [(host: String, port: Int)]]
+        /// Of a service with several replicas: the turns and the replicas marked down, the same
+        /// for NIO's path and the loops.
+        var turns: [ServiceName: UpstreamReplicas]
         var connectionsPerLoop: Int
         var loops: Int
 
-        init(common: CommonConfiguration, budget: UpstreamBudget) throws {
-            var addresses: [ServiceName: (host: String, port: Int)] = [:]
+        init(common: CommonConfiguration, budget: UpstreamBudget, pools: UpstreamPools) throws {
+            var addresses: [ServiceName: [(host: String, port: Int)]] = [:]
+            var turns: [ServiceName: UpstreamReplicas] = [:]
             for service in ServiceName.backends {
                 let urls = common.urls(of: service)
-                if budget.loopsCarry(replicas: urls.count) { addresses[service] = try UpstreamPools.address(urls[0], of: service) }
+                guard budget.loopsCarry(service, replicas: urls.count) else { continue }
+                addresses[service] = try urls.map { try UpstreamPools.address($0, of: service) }
+                if urls.count > 1 { turns[service] = try pools.replicas(of: service) }
             }
             self.addresses = addresses
+            self.turns = turns
             self.connectionsPerLoop = budget.perLoop
             self.loops = budget.loops
         }
@@ -45,6 +52,8 @@ final class FrontLoops: Service, Sendable {
     let idleTimeout: TimeAmount
     let upstreamTimeout: TimeAmount
     private let served: Set<ServiceName>
+    /// `Settings.turns`.
+    let turns: [ServiceName: UpstreamReplicas]
     /// Connections moved to the loops, and handed back to NIO: how much of the traffic the loops carry.
     private let moved: Counter
     private let returned: Counter
@@ -72,6 +81,7 @@ final class FrontLoops: Service, Sendable {
         self.idleTimeout = .seconds(Int64(policy.configuration.idleTimeoutSeconds))
         self.upstreamTimeout = .seconds(Int64(policy.configuration.upstreamTimeoutSeconds))
         self.served = Set(settings.addresses.keys)
+        self.turns = settings.turns
         self.settings = settings
     }
 
@@ -80,9 +90,10 @@ final class FrontLoops: Service, Sendable {
         for loop in loops {
             // Before any connection: jobs run in order.
             loop.execute {
-                for (service, address) in settings.addresses {
-                    loop.upstreams[service] = FrontLoopUpstreamPool(
-                        host: address.host, port: address.port, limit: settings.connectionsPerLoop, loop: loop)
+                for (service, addresses) in settings.addresses {
+                    loop.upstreams[service] = addresses.map {
+                        FrontLoopUpstreamPool(host: $0.host, port: $0.port, limit: settings.connectionsPerLoop, loop: loop)
+                    }
                 }
             }
         }

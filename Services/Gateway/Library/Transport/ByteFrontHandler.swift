@@ -16,8 +16,8 @@ import ServiceKit
 /// to NIO's decoder and a `DirectForwardHandler`, which answer everything. One request at a
 /// time: a pipelining client's next request waits in the buffer until the answer is out.
 /// With front loops (the running gateway), a connection whose first request is direct to a
-/// service with one replica moves to a loop instead (`FrontLoops`); this handler then answers only
-/// the direct requests of connections that stay (services with several replicas, tests without
+/// service the loops carry moves to a loop instead (`FrontLoops`); this handler then answers only
+/// the direct requests of connections that stay (chat-svc with several replicas, tests without
 /// live pools).
 final class ByteFrontHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer

@@ -1,8 +1,9 @@
+import Contracts
 import NIOCore
 
 /// `GATEWAY_MAX_UPSTREAM_CONNECTIONS`: the connections the gateway may hold to one service
-/// process (each replica is one). A service with one replica is reached on two paths — each
-/// front loop's own pool, and NIO's pool for the requests the loops hand back — so the budget is
+/// process (each replica is one). A replica of a service the loops carry is reached on two paths
+/// — each front loop's own pool, and NIO's pool for the requests the loops hand back — so the budget is
 /// split between them: every path an equal share, NIO the remainder; their sum never exceeds it.
 /// A budget too small to give every path one connection runs fewer front loops (none at 1:
 /// NIO carries everything).
@@ -16,13 +17,14 @@ struct UpstreamBudget: Sendable {
         self.loops = min(max(1, cores), self.perService - 1)
     }
 
-    /// Whether the front loops carry a service with this many replicas (several replicas need
-    /// `UpstreamReplicas`' turns and session routing, which stay NIO's).
-    func loopsCarry(replicas: Int) -> Bool { replicas == 1 && loops > 0 }
+    /// Whether the front loops carry `service` with this many replicas: all but chat-svc with
+    /// several, whose Engine.IO sessions each live in one replica (`UpstreamReplicas` finds it;
+    /// the loops only take turns).
+    func loopsCarry(_ service: ServiceName, replicas: Int) -> Bool { loops > 0 && (replicas == 1 || service != .chat) }
 
-    /// Each front loop's connections to a service it carries.
+    /// Each front loop's connections to a replica of a service it carries.
     var perLoop: Int { perService / (loops + 1) }
 
-    /// NIO's pool to one replica of a service with `replicas` replicas.
-    func nio(replicas: Int) -> Int { loopsCarry(replicas: replicas) ? perService - loops * perLoop : perService }
+    /// NIO's pool to one replica of `service` with `replicas` replicas.
+    func nio(_ service: ServiceName, replicas: Int) -> Int { loopsCarry(service, replicas: replicas) ? perService - loops * perLoop : perService }
 }

@@ -16,7 +16,7 @@ struct UpstreamPools: Service {
             let urls = common.urls(of: service)
             let pools = try urls.map { url in
                 let address = try Self.address(url, of: service)
-                return UpstreamPool(host: address.host, port: address.port, maxConnections: budget.nio(replicas: urls.count))
+                return UpstreamPool(host: address.host, port: address.port, maxConnections: budget.nio(service, replicas: urls.count))
             }
             replicas[service] = UpstreamReplicas(pools: pools, urls: urls, logger: logger)
         }

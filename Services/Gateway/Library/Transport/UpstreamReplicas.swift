@@ -132,8 +132,8 @@ final class UpstreamReplicas: Sendable {
         }
     }
 
-    /// The next replica not marked down (any, in turn, when all are).
-    private func nextReplica() -> Int {
+    /// The next replica not marked down (any, in turn, when all are). The front loops take turns here too.
+    func nextReplica() -> Int {
         let now = NIODeadline.now()
         return state.withLockedValue { state in
             let count = pools.count
@@ -144,7 +144,8 @@ final class UpstreamReplicas: Sendable {
         }
     }
 
-    private func unreachable(_ replica: Int) {
+    /// A connection to `replica` could not be opened: out for a pause that doubles each time.
+    func unreachable(_ replica: Int) {
         let pause = state.withLockedValue { state in
             let pause = state.pause[replica]
             state.downUntil[replica] = .now() + pause
@@ -155,7 +156,8 @@ final class UpstreamReplicas: Sendable {
             "upstream replica unreachable; taken out", metadata: ["upstream": .string(urls[replica]), "retry_ms": "\(pause.nanoseconds / 1_000_000)"])
     }
 
-    private func answered(_ replica: Int) {
+    /// `replica` answered (or took a connection): back in, its pause reset.
+    func answered(_ replica: Int) {
         let wasDown = state.withLockedValue { state in
             defer { (state.downUntil[replica], state.pause[replica]) = (nil, Self.firstPause) }
             return state.downUntil[replica] != nil
