@@ -53,7 +53,9 @@
 # default; postgres: the services that have that engine keep their data on a throwaway PostgreSQL
 # cluster of Debian's postgresql with its default durability, or POSTGRES_OPTIONS: auth-svc, chat-svc
 # and market-svc), CHAT_REPLICAS (2, with ENGINE=postgres: two chat-svc processes on the one database,
-# both given to the gateway, sockets relayed).
+# both given to the gateway, sockets relayed), AUTH_REPLICAS (2: a second auth-svc on the same files,
+# given to the gateway and, in `gateway` mode, to nginx — for the proxies' path to a service with
+# replicas on the POST, which only reads; several processes writing need ENGINE=postgres).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 which wrk >/dev/null || { echo "needs wrk (apt-get install wrk)"; exit 1; }
@@ -101,8 +103,13 @@ if [ "$CHAT_REPLICAS" = 2 ]; then
 fi
 # info: geo-svc says how long loading the boundary file took (its access lines are debug).
 LOG_LEVEL=info PORT=$GEO_PORT "$BIN/geo-svc" > "$DATA/geo.log" 2>&1 & PIDS+=($!)
-CHAT_SVC_URL=$GATEWAY_CHAT PORT=$GATEWAY_PORT "$BIN/gateway" > "$DATA/gateway.log" 2>&1 & PIDS+=($!); GATEWAY_PID=$!
-for port in $AUTH_PORT $MARKET_PORT $CHAT_PORT ${CHAT2_PORT:-} $GEO_PORT $GATEWAY_PORT; do
+GATEWAY_AUTH=http://127.0.0.1:$AUTH_PORT
+if [ "${AUTH_REPLICAS:-1}" = 2 ]; then
+  AUTH2_PORT=$(free_port); PORT=$AUTH2_PORT "$BIN/auth-svc" > "$DATA/auth2.log" 2>&1 & PIDS+=($!); AUTH2_PID=$!
+  GATEWAY_AUTH=$GATEWAY_AUTH,http://127.0.0.1:$AUTH2_PORT
+fi
+AUTH_SVC_URL=$GATEWAY_AUTH CHAT_SVC_URL=$GATEWAY_CHAT PORT=$GATEWAY_PORT "$BIN/gateway" > "$DATA/gateway.log" 2>&1 & PIDS+=($!); GATEWAY_PID=$!
+for port in $AUTH_PORT ${AUTH2_PORT:-} $MARKET_PORT $CHAT_PORT ${CHAT2_PORT:-} $GEO_PORT $GATEWAY_PORT; do
   # Any answer will do: the gateway's /health reports 503 while services it aggregates are not running.
   for _ in $(seq 100); do [ "$(curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$port/health")" != 000 ] && break; sleep 0.1; done
 done
@@ -175,7 +182,7 @@ daemon off;
 events { worker_connections 4096; }
 http {
   access_log off;
-  upstream auth { server 127.0.0.1:$AUTH_PORT; keepalive 64; }
+  upstream auth { server 127.0.0.1:$AUTH_PORT; ${AUTH2_PORT:+server 127.0.0.1:$AUTH2_PORT;} keepalive 64; }
   upstream market { server 127.0.0.1:$MARKET_PORT; keepalive 64; }
   proxy_http_version 1.1;
   proxy_set_header Connection "";
@@ -208,16 +215,17 @@ NGINX
       | awk '/^ +50%/ { p50 = $2 } /^ +99%/ { p99 = $2 } /Requests\/sec/ { rps = $2 } /non-2xx/ { bad = $3 } END { printf "%s req/s p50 %s p99 %s%s", rps, p50, p99, (bad > 0 ? " (" bad " non-2xx)" : "") }'
   }
   compare() {  # $1: the path; straight to its service, through the gateway, through nginx
-    local path=$1 port=$AUTH_PORT service=$AUTH_PID straight ours theirs before served
+    local path=$1 port=$AUTH_PORT service="$AUTH_PID ${AUTH2_PID:-}" straight ours theirs before served
     [ "$path" != /v1/users/validation/email ] && port=$MARKET_PORT service=$MARKET_PID
     straight=$(rate "$path" -H "x-internal-secret: $SECRET" -H "x-internal-app-id: $APP_ID" -H "Authorization: $TOKEN" "http://127.0.0.1:$port$path")
     # Each proxy's CPU per request, and the service's behind it (the same work if the heads match).
-    before=$(ticks "$GATEWAY_PID"); served=$(ticks "$service"); ours=$(rate "$path" -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW$path")
-    ours="$ours $(per_request "$before" "$(ticks "$GATEWAY_PID")" "$ours"), service $(per_request "$served" "$(ticks "$service")" "$ours")"
+    # shellcheck disable=SC2086 # $service: the service's process ids, one word each
+    before=$(ticks "$GATEWAY_PID"); served=$(ticks $service); ours=$(rate "$path" -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW$path")
+    ours="$ours $(per_request "$before" "$(ticks "$GATEWAY_PID")" "$ours"), service $(per_request "$served" "$(ticks $service)" "$ours")"
     # shellcheck disable=SC2086 # the workers' ids, one word each
-    before=$(ticks $NGINX_WORKERS); served=$(ticks "$service"); theirs=$(rate "$path" -H "Authorization: $TOKEN" "http://127.0.0.1:$NGINX_PORT$path")
+    before=$(ticks $NGINX_WORKERS); served=$(ticks $service); theirs=$(rate "$path" -H "Authorization: $TOKEN" "http://127.0.0.1:$NGINX_PORT$path")
     # shellcheck disable=SC2086
-    theirs="$theirs $(per_request "$before" "$(ticks $NGINX_WORKERS)" "$theirs"), service $(per_request "$served" "$(ticks "$service")" "$theirs")"
+    theirs="$theirs $(per_request "$before" "$(ticks $NGINX_WORKERS)" "$theirs"), service $(per_request "$served" "$(ticks $service)" "$theirs")"
     echo "  $path: straight $straight | gateway $ours | nginx $theirs | gateway/nginx $(python3 -c "print(round(${ours%% *} / ${theirs%% *}, 2))")"
     OURS_RATES[$path]="${OURS_RATES[$path]:-} ${ours%% *}"; THEIRS_RATES[$path]="${THEIRS_RATES[$path]:-} ${theirs%% *}"
   }
