@@ -7,7 +7,11 @@ import XCTest
 /// Both engines' migrations give the same tables, columns, nullability, defaults and indexes.
 final class SchemaParityTests: XCTestCase {
     /// Where the engines differ on purpose.
-    static let meant: Set<String> = []
+    static let meant: Set<String> = [
+        // SQLite counts a story search's matches off this index (`instr` on its entries);
+        // PostgreSQL scans the table in parallel, its B-tree entries too small for a story's text.
+        "story (app_id, is_public, search_text)"
+    ]
 
     func testBothEnginesMigrateToOneSchema() async throws {
         let differences = try await SchemaShape.differences(
