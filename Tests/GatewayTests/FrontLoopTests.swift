@@ -1,4 +1,5 @@
 import Contracts
+import Foundation
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -98,6 +99,16 @@ final class FrontLoopTests: XCTestCase {
             XCTAssertTrue(metrics.contains("gateway_front_loop_handbacks_total 0"), metrics)
         }
         await a.stop()
+    }
+
+    /// The kernel knows a loop's thread by the loop's name (what `top -H` and `perf` show).
+    func testALoopsThreadCarriesItsName() async {
+        let loop = FrontLoop(name: "front-loop-name")
+        let name = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
+            loop.execute { done.resume(returning: (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "") }
+        }
+        XCTAssertEqual(name, "front-loop-name\n")
+        loop.quiesce()
     }
 
     /// At graceful shutdown a loop with no connections ends; every job it took before ran, and

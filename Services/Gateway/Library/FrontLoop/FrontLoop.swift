@@ -57,8 +57,12 @@ final class FrontLoop: @unchecked Sendable {
         wake = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         precondition(poll >= 0 && wake >= 0, "epoll or eventfd unavailable")
         _ = glint_epoll_ctl(poll, EPOLL_CTL_ADD, wake, EPOLLIN.rawValue, Self.wakeToken)
-        let thread = Thread { [self] in run() }
-        thread.name = name
+        let thread = Thread { [self] in
+            // Foundation's `Thread.name` does not reach the kernel: without this, `top -H`, `perf`
+            // and `/proc/…/task` show the loops under the name of the NIO thread that started them.
+            glint_name_thread(name)
+            run()
+        }
         thread.start()
     }
 
