@@ -307,7 +307,7 @@ bookstories)
     | python3 -c 'import json,sys; print(json.load(sys.stdin)["app_id"])')
   sqlite3 "$DATA/auth-svc.sqlite" <<SQL
 PRAGMA busy_timeout = 5000;
-WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 19)
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 20)
 INSERT INTO user (id, app_id, email, email_key, nick, nick_key, created_at, updated_at)
 SELECT printf('%024x', 1000000 + i), '$QH', 'reader' || i || '@bench.example', 'reader' || i || '@bench.example', '독자' || i, '독자' || i, 0, 0 FROM n;
 SQL
@@ -323,6 +323,13 @@ SELECT printf('%024x', i), '$QH', printf('%024x', 1000000 + i % 20), 'b000000000
        i % 10 != 0, '["해학","봄"]', '해학' || char(10) || '봄' || char(10) || '봄이 와도 장가를 못 간다 ' || i || char(10) || '읽은 날 ' || i,
        1700000000000 + i, 1700000000000 + i FROM n;
 SQL
+  # The 21st reader (20 write the stories above) with three public stories, the oldest: a friend who writes little.
+  sqlite3 "$DATA/market-svc.sqlite" <<SQL
+PRAGMA busy_timeout = 5000;
+INSERT INTO story (id, app_id, user_id, book_id, quotes, content, images, is_public, keywords, search_text, created_at, updated_at)
+SELECT printf('e%023x', i), '$QH', printf('%024x', 1000020), 'b00000000000000000000001', '[{"quote":"드문 글 ' || i || '","page":1}]', NULL, '[]',
+       1, '[]', '드문 글 ' || i, 1600000000000 + i, 1600000000000 + i FROM (SELECT 1 AS i UNION ALL SELECT 2 UNION ALL SELECT 3);
+SQL
   echo "seeded: $(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM story') stories ($(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM story WHERE is_public') public)"
   curl -sf "$GW/quotehub/bookstories/public?page=1&pageSize=10" | python3 -c 'import json,sys; print("first page:", json.load(sys.stdin)["pagination"])'
   run "GET /quotehub/bookstories/public?page=1&pageSize=10 (guest)" -s Benchmarks/lua/get.lua "$GW/quotehub/bookstories/public?page=1&pageSize=10"
@@ -331,6 +338,8 @@ SQL
     "$GW/quotehub/bookstories/public/search?keyword=%EC%9E%A5%EA%B0%80&page=1&pageSize=10"
   run "GET /quotehub/bookstories/public/search?keyword=못 간다 4242 (guest, 10 public stories match)" -s Benchmarks/lua/get.lua \
     "$GW/quotehub/bookstories/public/search?keyword=%EB%AA%BB%20%EA%B0%84%EB%8B%A4%204242&page=1&pageSize=10"
+  run "GET /quotehub/bookstories/friend/{id} (guest, an author of 3 stories among 100,003)" -s Benchmarks/lua/get.lua \
+    "$GW/quotehub/bookstories/friend/$(printf '%024x' 1000020)?page=1&pageSize=10"
   run "GET /v1/posts?limit=20 (lslp feed, signed in)" -s Benchmarks/lua/get.lua -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "$GW/v1/posts?limit=20"
   ;;
 chat)

@@ -97,7 +97,7 @@ struct SQLiteStoryStore: StoryStore {
             try Int.fetchOne(
                 db.cachedStatement(
                     sql: """
-                        SELECT COUNT(*) FROM story WHERE user_id = ? AND app_id = ? AND (is_public = 1 OR ?)
+                        SELECT COUNT(*) FROM story WHERE user_id = ? AND +app_id = ? AND (is_public = 1 OR ?)
                         """), arguments: [userID, appID, privateToo]) ?? 0
         }
     }
