@@ -139,7 +139,7 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
     /// `attempts`: replicas still to try when one cannot be reached (the request was never sent).
     private func send(_ forward: DirectForward, body: ByteBuffer, fresh: Bool = false, attempts: Int? = nil) {
         guard let pools = loop.upstreams[forward.service] else { return answered(.failure(UpstreamError.closedBeforeAnswer)) }
-        let turns = pools.count > 1 ? loops.turns[forward.service] : nil
+        let turns = pools.count > 1 ? loops.turns(of: forward.service) : nil
         let replica = turns?.nextReplica() ?? 0
         let pool = pools[replica]
         let request = UpstreamRequest(head: forward.head, body: body.readableBytes > 0 ? .bytes(body) : .none)

@@ -52,8 +52,6 @@ final class FrontLoops: Service, Sendable {
     let idleTimeout: TimeAmount
     let upstreamTimeout: TimeAmount
     private let served: Set<ServiceName>
-    /// `Settings.turns`.
-    let turns: [ServiceName: UpstreamReplicas]
     /// Connections moved to the loops, and handed back to NIO: how much of the traffic the loops carry.
     private let moved: Counter
     private let returned: Counter
@@ -81,7 +79,6 @@ final class FrontLoops: Service, Sendable {
         self.idleTimeout = .seconds(Int64(policy.configuration.idleTimeoutSeconds))
         self.upstreamTimeout = .seconds(Int64(policy.configuration.upstreamTimeoutSeconds))
         self.served = Set(settings.addresses.keys)
-        self.turns = settings.turns
         self.settings = settings
     }
 
@@ -99,6 +96,9 @@ final class FrontLoops: Service, Sendable {
         }
         return loops
     }
+
+    /// The turns among a service's replicas, when it has several.
+    func turns(of service: ServiceName) -> UpstreamReplicas? { settings.turns[service] }
 
     /// Whether a request to `service` may move to a loop.
     func serves(_ service: ServiceName) -> Bool { served.contains(service) }
