@@ -5,10 +5,14 @@ Sends only the headers given (none at all, as Freeworkers does, when both are em
 line per happening for the Swift test to await: "connected <transport>", "refused <reason>",
 "<EVENT> <transport> <json>" (EVENT defaults to "chat"; after COUNT of them, 1 by default, it
 disconnects), "done".
+
+The asyncio client, not the threaded one: the threaded client hands each Engine.IO message to a
+thread of its own, so two events arriving together could be printed out of the order the server
+sent them; the asyncio client runs each handler in arrival order, as the apps' clients do.
 """
+import asyncio
 import json
 import sys
-import threading
 
 import socketio
 
@@ -24,15 +28,12 @@ if key:
 if token:
     headers["Authorization"] = token
 
-client = socketio.Client(reconnection=False)
-# Events may be handled on more than one thread: one whole line at a time.
-printing = threading.Lock()
+client = socketio.AsyncClient(reconnection=False)
 
 
 def say(line):
-    with printing:
-        sys.stdout.write(line + "\n")
-        sys.stdout.flush()
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
 
 
 @client.on("connect", namespace=namespace)
@@ -45,21 +46,25 @@ def refused(data):
     say("refused " + json.dumps(data))
 
 
-def received(data):
+async def received(data):
     global received_count
     say(event + " " + client.transport() + " " + json.dumps(data, ensure_ascii=False))
     received_count += 1
-    if received_count >= count:
-        client.disconnect()
+    if received_count == count:
+        await client.disconnect()
 
 
 client.on(event, received, namespace=namespace)
 
 
-try:
-    client.connect(url, headers=headers, transports=transports.split(","), namespaces=[namespace], wait_timeout=10)
-except socketio.exceptions.ConnectionError as error:
-    say("refused " + str(error))
-    sys.exit(0)
-client.wait()
-say("done")
+async def main():
+    try:
+        await client.connect(url, headers=headers, transports=transports.split(","), namespaces=[namespace], wait_timeout=10)
+    except socketio.exceptions.ConnectionError as error:
+        say("refused " + str(error))
+        return
+    await client.wait()
+    say("done")
+
+
+asyncio.run(main())
