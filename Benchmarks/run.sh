@@ -305,13 +305,36 @@ bookstories)
   "$BIN/auth-svc" apps create --name QuoteHub --profile quotehub --mount quotehub > /dev/null
   QH=$(curl -sf -H "x-internal-secret: $SECRET" -H "content-type: application/json" -d '{"mount":"quotehub"}' "http://127.0.0.1:$AUTH_PORT/internal/apps/by-mount" \
     | python3 -c 'import json,sys; print(json.load(sys.stdin)["app_id"])')
-  sqlite3 "$DATA/auth-svc.sqlite" <<SQL
+  # 20 readers write 100,000 stories (one in ten private); the 21st has three public stories, the
+  # oldest: a friend who writes little.
+  if [ "${ENGINE:-sqlite}" = postgres ]; then
+    "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 "$AUTH_DATABASE_URL" <<SQL
+INSERT INTO app_user (id, app_id, email, email_key, nick, nick_key, created_at, updated_at)
+SELECT lpad(to_hex(1000000 + i), 24, '0'), '$QH', 'reader' || i || '@bench.example', 'reader' || i || '@bench.example', '독자' || i, '독자' || i, 0, 0
+FROM generate_series(0, 20) i;
+SQL
+    "$pg_bin/psql" -X -q -v ON_ERROR_STOP=1 "$MARKET_DATABASE_URL" <<SQL
+INSERT INTO book (id, app_id, isbn_key, title, authors, translators, introduction, publisher, publication_date, image_url, link, isbns, updated_at)
+VALUES ('b00000000000000000000001', '$QH', '9791190000110', '봄봄', '["김유정"]', '[]', '김유정의 1935년 작품', '글린 고전', '2023-01-15T00:00:00.000+09:00',
+        'https://example.com/b.jpg', 'https://example.com/b', '["9791190000110"]', 0);
+INSERT INTO story (id, app_id, user_id, book_id, quotes, content, images, is_public, keywords, search_text, created_at, updated_at)
+SELECT lpad(to_hex(i), 24, '0'), '$QH', lpad(to_hex(1000000 + i % 20), 24, '0'), 'b00000000000000000000001',
+       '[{"quote":"봄이 와도 장가를 못 간다 ' || i || '","page":' || (i % 300) || '}]', '읽은 날 ' || i, '["/data/bookstories/a.jpg"]',
+       i % 10 != 0, '["해학","봄"]', '해학' || chr(10) || '봄' || chr(10) || '봄이 와도 장가를 못 간다 ' || i || chr(10) || '읽은 날 ' || i,
+       1700000000000 + i, 1700000000000 + i FROM generate_series(1, 100000) i;
+INSERT INTO story (id, app_id, user_id, book_id, quotes, content, images, is_public, keywords, search_text, created_at, updated_at)
+SELECT 'e' || lpad(to_hex(i), 23, '0'), '$QH', lpad(to_hex(1000020), 24, '0'), 'b00000000000000000000001', '[{"quote":"드문 글 ' || i || '","page":1}]', NULL, '[]',
+       true, '[]', '드문 글 ' || i, 1600000000000 + i, 1600000000000 + i FROM generate_series(1, 3) i;
+ANALYZE;
+SQL
+  else
+    sqlite3 "$DATA/auth-svc.sqlite" <<SQL
 PRAGMA busy_timeout = 5000;
 WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 20)
 INSERT INTO user (id, app_id, email, email_key, nick, nick_key, created_at, updated_at)
 SELECT printf('%024x', 1000000 + i), '$QH', 'reader' || i || '@bench.example', 'reader' || i || '@bench.example', '독자' || i, '독자' || i, 0, 0 FROM n;
 SQL
-  sqlite3 "$DATA/market-svc.sqlite" <<SQL
+    sqlite3 "$DATA/market-svc.sqlite" <<SQL
 PRAGMA busy_timeout = 5000;
 INSERT INTO book (id, app_id, isbn_key, title, authors, translators, introduction, publisher, publication_date, image_url, link, isbns, updated_at)
 VALUES ('b00000000000000000000001', '$QH', '9791190000110', '봄봄', '["김유정"]', '[]', '김유정의 1935년 작품', '글린 고전', '2023-01-15T00:00:00.000+09:00',
@@ -323,14 +346,14 @@ SELECT printf('%024x', i), '$QH', printf('%024x', 1000000 + i % 20), 'b000000000
        i % 10 != 0, '["해학","봄"]', '해학' || char(10) || '봄' || char(10) || '봄이 와도 장가를 못 간다 ' || i || char(10) || '읽은 날 ' || i,
        1700000000000 + i, 1700000000000 + i FROM n;
 SQL
-  # The 21st reader (20 write the stories above) with three public stories, the oldest: a friend who writes little.
-  sqlite3 "$DATA/market-svc.sqlite" <<SQL
+    sqlite3 "$DATA/market-svc.sqlite" <<SQL
 PRAGMA busy_timeout = 5000;
 INSERT INTO story (id, app_id, user_id, book_id, quotes, content, images, is_public, keywords, search_text, created_at, updated_at)
 SELECT printf('e%023x', i), '$QH', printf('%024x', 1000020), 'b00000000000000000000001', '[{"quote":"드문 글 ' || i || '","page":1}]', NULL, '[]',
        1, '[]', '드문 글 ' || i, 1600000000000 + i, 1600000000000 + i FROM (SELECT 1 AS i UNION ALL SELECT 2 UNION ALL SELECT 3);
 SQL
-  echo "seeded: $(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM story') stories ($(sqlite3 "$DATA/market-svc.sqlite" 'SELECT COUNT(*) FROM story WHERE is_public') public)"
+  fi
+  echo "seeded: $(market_count story) stories ($(market_count 'story WHERE is_public') public)"
   curl -sf "$GW/quotehub/bookstories/public?page=1&pageSize=10" | python3 -c 'import json,sys; print("first page:", json.load(sys.stdin)["pagination"])'
   run "GET /quotehub/bookstories/public?page=1&pageSize=10 (guest)" -s Benchmarks/lua/get.lua "$GW/quotehub/bookstories/public?page=1&pageSize=10"
   run "GET /quotehub/bookstories/public?page=500&pageSize=10 (guest, deep page)" -s Benchmarks/lua/get.lua "$GW/quotehub/bookstories/public?page=500&pageSize=10"

@@ -143,6 +143,10 @@ final class BookStoryContractTests: XCTestCase {
             XCTAssertEqual(ownPrivate, [privateID])
             let friendKeyword = try await search("/bookstories/friend/search/\(Self.other)", "독서", nil)
             XCTAssertEqual(friendKeyword.count, 10)
+            for literal in ["%", "_", "\\"] {
+                let found = try await search("/bookstories/public/search", literal, nil)
+                XCTAssertEqual(found, [], "\(literal) is a character like any other: no story holds it")
+            }
             // Every public story holds "문장". Paged by two, a search gives them newest first
             // whether a page is filled walking the newest (pages 1–2: many matches for the
             // page) or from the matches alone (pages 3–6, SQLite's plan for rare matches).

@@ -152,5 +152,15 @@ enum MarketPostgresMigrations {
                 """
             ]),
         PostgresMigration("v4-story-activity", ["CREATE INDEX story_by_app_time ON story (app_id, created_at)"]),
+        PostgresMigration(
+            "v5-story-search",
+            [
+                // A story search's matches found by trigram (any substring of three characters
+                // or more, Korean included), per app as btree_gin puts app_id in the same index;
+                // shorter keywords hold no trigram and the planner walks `story_public` as before.
+                "CREATE EXTENSION IF NOT EXISTS pg_trgm",
+                "CREATE EXTENSION IF NOT EXISTS btree_gin",
+                "CREATE INDEX story_search ON story USING gin (app_id, search_text gin_trgm_ops)",
+            ]),
     ]
 }
