@@ -130,6 +130,52 @@ final class FrontLoopTests: XCTestCase {
         XCTAssertFalse(loop.execute {}, "an ended loop took a job")
     }
 
+    /// A client that pipelines more than `FrontInput.maxAhead` behind a request the service is
+    /// still answering is read no further (the rest waits in the kernel, not in the gateway), and
+    /// once the answer is written reading resumes: every request answered, in order.
+    func testAPipeliningClientIsReadNoFurtherThanTheLimitAheadOfItsAnswer() async throws {
+        let (arrived, held) = AsyncStream<Void>.makeStream()
+        let (released, release) = AsyncStream<Void>.makeStream()
+        let router = Router()
+        router.get("/v1/posts/held") { _, _ -> String in
+            held.yield()
+            for await _ in released { break }
+            return "held"
+        }
+        router.post("/v1/posts") { request, _ -> String in
+            String(buffer: try await request.body.collect(upTo: 1 << 20)).prefix(8).description
+        }
+        let market = try await LiveServer.start(router)
+        try await GatewayTests.makeLiveApp(.market, at: market.url).test(.live) { client in
+            let port = try XCTUnwrap(client.port)
+            // 40 bodies of 4 KB: two and a half times the limit, under the per-address burst.
+            let numbered = (0..<40).map { String(format: "n=%04d;", $0) }
+            let requests =
+                Self.request("GET", "/v1/posts/held")
+                + numbered.enumerated().map { index, number in
+                    Self.request("POST", "/v1/posts", body: number + String(repeating: "x", count: 4096), close: index == numbered.count - 1)
+                }.joined()
+            let exchange = Task { try await RawHTTP.exchangeUntilClosed(port: port, requests, answers: 41, received: {}) }
+            for await _ in arrived { break }
+            // The pause, seen from outside: the loop counts it (each poll is a new connection).
+            let deadline = ContinuousClock.now + .seconds(10)
+            var metrics = ""
+            while ContinuousClock.now < deadline, !metrics.contains("gateway_front_loop_read_pauses_total 1") {
+                metrics = try await client.execute(uri: "/metrics", method: .get).body.text
+            }
+            XCTAssertTrue(metrics.contains("gateway_front_loop_read_pauses_total 1"), "reading never paused: " + metrics)
+            release.yield()
+            let (answers, closed) = try await exchange.value
+            XCTAssertTrue(closed, "reading never resumed")
+            XCTAssertEqual(RawHTTP.statuses(answers), Array(repeating: 200, count: 41), String(answers.prefix(2000)))
+            let order = (["held"] + numbered).map { answers.range(of: $0)?.lowerBound }
+            XCTAssertFalse(order.contains(nil), String(answers.prefix(2000)))
+            XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted(), "answered in order")
+        }
+        release.finish()
+        await market.stop()
+    }
+
     func testALoopClosesAConnectionIdleForTheTimeout() async throws {
         let market = try await Self.startMarket()
         try await GatewayTests.makeLiveApp(.market, at: market.url, idleTimeoutSeconds: 1).test(.live) { client in

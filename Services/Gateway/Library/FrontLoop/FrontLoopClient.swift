@@ -235,6 +235,7 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
     private func pauseReading() {
         guard !readingPaused else { return }
         readingPaused = true
+        loops.readPauses.increment()
         loop.interest(io.descriptor, read: false, write: !io.isFlushed)
     }
 

@@ -51,6 +51,9 @@ final class FrontLoops: Service, Sendable {
     let accessLog: Logger?
     let idleTimeout: TimeAmount
     let upstreamTimeout: TimeAmount
+    /// Times a pipelining client was read `FrontInput.maxAhead` ahead of its answer and reading
+    /// waited: how often clients send faster than the services answer.
+    let readPauses: Counter
     private let served: Set<ServiceName>
     /// Connections moved to the loops, and handed back to NIO: how much of the traffic the loops carry.
     private let moved: Counter
@@ -72,6 +75,10 @@ final class FrontLoops: Service, Sendable {
         self.returned = registry.makeCounter(
             descriptor: MetricNameDescriptor(
                 metricName: "gateway_front_loop_handbacks", unitName: "total", helpText: "Connections the front loops handed back to NIO"))
+        self.readPauses = registry.makeCounter(
+            descriptor: MetricNameDescriptor(
+                metricName: "gateway_front_loop_read_pauses", unitName: "total",
+                helpText: "Times a pipelining client was read 64 KB ahead of its answer and reading waited"))
         self.policy = policy
         self.metrics = metrics
         self.logger = logger
