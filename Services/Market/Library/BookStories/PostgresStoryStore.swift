@@ -1,3 +1,4 @@
+import Contracts
 import PostgresNIO
 import PostgresStorage
 import ServiceKit
@@ -175,7 +176,7 @@ struct PostgresStoryStore: StoryStore {
         var stories = try await connection.rows(query, logger: logger) { row in
             try StoryRecord(
                 id: row.value("id"), appID: row.value("app_id"), userID: row.value("user_id"), bookID: row.value("book_id"),
-                quotes: JSONText.decode(row.value("quotes", as: String.self)) ?? [], content: row.value("content"),
+                quotes: StoryQuote.list(stored: row.value("quotes", as: String.self)), content: row.value("content"),
                 images: JSONText.strings(row.value("images", as: String.self)) ?? [], isPublic: row.value("is_public"),
                 keywords: JSONText.strings(row.value("keywords", as: String.self)) ?? [], themeIDs: [], createdAt: row.value("created_at"),
                 updatedAt: row.value("updated_at")

@@ -28,7 +28,7 @@ struct StoryRecord: AuthoredRecord, Equatable {
     /// A row of `story`; its themes are read from `story_theme` beside it.
     init(row: Row, themeIDs: [String]) {
         self.init(
-            id: row["id"], appID: row["app_id"], userID: row["user_id"], bookID: row["book_id"], quotes: JSONText.decode(row["quotes"]) ?? [],
+            id: row["id"], appID: row["app_id"], userID: row["user_id"], bookID: row["book_id"], quotes: StoryQuote.list(stored: row["quotes"]),
             content: row["content"], images: JSONText.strings(row["images"]) ?? [], isPublic: row["is_public"],
             keywords: JSONText.strings(row["keywords"]) ?? [],
             themeIDs: themeIDs, createdAt: row["created_at"], updatedAt: row["updated_at"]

@@ -1,0 +1,32 @@
+import Contracts
+import Foundation
+import ServiceKit
+import XCTest
+
+@testable import MarketService
+
+/// `StoryQuote.list(stored:)` reads what either writer stored (JSONWriter: `page` first;
+/// Foundation's encoder, which wrote the older rows: `quote` first) as `JSONDecoder` does.
+final class StoredQuotesTests: XCTestCase {
+    func testTheStoredShapesReadAsJSONDecoderReadsThem() throws {
+        let quotes = [
+            StoryQuote(quote: "봄이 와도 장가를 못 간다", page: 12), StoryQuote(quote: "", page: nil), StoryQuote(quote: "쉼표, 중괄호 {} [] : 도", page: -1),
+        ]
+        let written = JSONText.encode(quotes)
+        XCTAssertTrue(written.hasPrefix(#"[{"page":12,"quote":"#), written)
+        let foundation = String(decoding: try JSONEncoder().encode(quotes), as: UTF8.self)
+        XCTAssertTrue(foundation.hasPrefix(#"[{"quote":"#), foundation)
+        for text in [written, foundation, "[]"] {
+            XCTAssertEqual(StoryQuote.list(stored: text), try JSONDecoder().decode([StoryQuote].self, from: Data(text.utf8)), text)
+        }
+    }
+
+    func testEscapesAndOtherTextGoThroughTheDecoder() throws {
+        let escaped = [StoryQuote(quote: "그가 말했다. \"봄\"\n\\ 끝", page: 3)]
+        XCTAssertEqual(StoryQuote.list(stored: JSONText.encode(escaped)), escaped)
+        XCTAssertEqual(StoryQuote.list(stored: #"[ { "quote" : "띄어 쓴", "page" : null } ]"#), [StoryQuote(quote: "띄어 쓴")])
+        for broken in ["", "[", #"[{"quote":"끝나지 않은"#, #"[{"page":1}]"#, #"[{"quote":"a"}]x"#, "{}"] {
+            XCTAssertEqual(StoryQuote.list(stored: broken), [], broken)
+        }
+    }
+}
