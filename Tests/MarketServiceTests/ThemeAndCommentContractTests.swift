@@ -51,6 +51,18 @@ final class ThemeAndCommentContractTests: XCTestCase {
                     body: JSONCoding.encode(
                         StoryFields(bookId: bookID, quotes: [StoryQuote(quote: "꽃")], isPublic: true, folderIds: [themeID, secretID]))), .created)
             XCTAssertEqual(story["folderIds"] as? [String], [themeID, secretID])
+            // Read back in the order given, here against the ids' order (the table's key).
+            let given = [themeID, secretID].sorted(by: >)
+            let reordered = try F.object(
+                try await client.execute(
+                    uri: "/bookstories/update/\(try JSON.string(story, "_id"))", method: .put, headers: try await fixture.headers(Self.reader),
+                    body: JSONCoding.encode(StoryFields(folderIds: given))))
+            XCTAssertEqual(reordered["folderIds"] as? [String], given)
+            let reread = try F.object(
+                try await client.execute(uri: "/bookstories/\(try JSON.string(story, "_id"))", method: .get, headers: try await fixture.headers(nil)))
+            XCTAssertEqual(reread["folderIds"] as? [String], given)
+            let listed = try F.page(try await client.execute(uri: "/bookstories/my", method: .get, headers: try await fixture.headers(Self.reader)))
+            XCTAssertEqual(listed.items.first?["folderIds"] as? [String], given)
             try F.expect(
                 404,
                 try await client.execute(

@@ -72,32 +72,31 @@ struct PostgresStoryStore: StoryStore {
 
     func story(id: String, appID: String) async throws -> StoryRecord? {
         try await pool.read { connection in
-            try await Self.stories(connection, "SELECT * FROM story WHERE id = \(id) AND app_id = \(appID)", logger: pool.logger).first
+            try await connection.rows(
+                "SELECT \(unescaped: Self.selection) FROM story WHERE id = \(id) AND app_id = \(appID)", logger: pool.logger, Self.record
+            ).first
         }
     }
 
+    /// One statement for the page, its total and its stories' themes (a round trip to the
+    /// database each was most of the page's cost); a page past the end asks the total alone.
     func page(_ query: StoryQuery) async throws -> (stories: [StoryRecord], total: Int) {
+        if case .author(let userID, _) = query.scope, query.hidden.users.contains(userID) { return ([], 0) }
         var statement = PostgresStatement()
-        var conditions = query.scope.postgresConditions(appID: query.appID, hidden: query.hidden, &statement)
-        if !query.hidden.stories.isEmpty {
-            conditions.append("NOT id = ANY(\(statement.bind(Array(query.hidden.stories))))")
-        }
-        if let keyword = query.keyword {
-            // `LIKE`, not `strpos`: the same substring test, but one the trigram index can answer.
-            conditions.append("search_text LIKE \(statement.bind(LikePattern.containing(keyword)))")
-        }
-        if let themeID = query.themeID {
-            conditions.append("id IN (SELECT story_id FROM story_theme WHERE theme_id = \(statement.bind(themeID)))")
-        }
-        let filter = conditions.joined(separator: " AND ")
-        let count = statement.query("SELECT COUNT(*) FROM story WHERE \(filter)")
-        let sql =
-            "SELECT * FROM story WHERE \(filter) ORDER BY created_at DESC, seq DESC LIMIT \(statement.bind(query.page.size)) OFFSET \(statement.bind(query.page.offset))"
+        let (filter, total) = Self.filterAndTotal(query, &statement)
+        let sql = """
+            SELECT \(Self.selection), (\(total)) AS total FROM story WHERE \(filter) ORDER BY created_at DESC, seq DESC
+            LIMIT \(statement.bind(query.page.size)) OFFSET \(statement.bind(query.page.offset))
+            """
         let logger = pool.logger
         return try await pool.read { connection in
-            let counted = try await Self.countedTotal(connection, query, logger: logger)
-            let total = if let counted { counted } else { try await connection.value(Int.self, count, logger: logger) ?? 0 }
-            return (try await Self.stories(connection, statement.query(sql), logger: logger), total)
+            let rows = try await connection.rows(statement.query(sql), logger: logger) { row in
+                (try Self.record(row), try row.value("total", as: Int.self))
+            }
+            if let total = rows.first?.1 { return (rows.map(\.0), total) }
+            var alone = PostgresStatement()
+            let (_, total) = Self.filterAndTotal(query, &alone)
+            return ([], try await connection.value(Int.self, alone.query("SELECT (\(total))"), logger: logger) ?? 0)
         }
     }
 
@@ -138,13 +137,24 @@ struct PostgresStoryStore: StoryStore {
         return images
     }
 
-    /// A list's total from `story_count` when it has no keyword or theme: the app's (or the
-    /// author's) stories, less the hidden authors' and the hidden stories that would have counted.
-    /// Nil when only counting the rows can tell.
-    private static func countedTotal(_ connection: PostgresConnection, _ query: StoryQuery, logger: Logger) async throws -> Int? {
-        guard query.keyword == nil, query.themeID == nil else { return nil }
+    /// The page's conditions, and its total as a scalar subquery, both bound in `statement`: from
+    /// `story_count` when the list has no keyword or theme (the app's or the author's stories,
+    /// less the hidden authors' and the hidden stories that would have counted), else by counting.
+    private static func filterAndTotal(_ query: StoryQuery, _ statement: inout PostgresStatement) -> (filter: String, total: String) {
+        var conditions = query.scope.postgresConditions(appID: query.appID, hidden: query.hidden, &statement)
+        if !query.hidden.stories.isEmpty {
+            conditions.append("NOT id = ANY(\(statement.bind(Array(query.hidden.stories))))")
+        }
+        if let keyword = query.keyword {
+            // `LIKE`, not `strpos`: the same substring test, but one the trigram index can answer.
+            conditions.append("search_text LIKE \(statement.bind(LikePattern.containing(keyword)))")
+        }
+        if let themeID = query.themeID {
+            conditions.append("id IN (SELECT story_id FROM story_theme WHERE theme_id = \(statement.bind(themeID)))")
+        }
+        let filter = conditions.joined(separator: " AND ")
+        guard query.keyword == nil, query.themeID == nil else { return (filter, "SELECT COUNT(*) FROM story WHERE \(filter)") }
         let (hiddenUsers, hiddenStories) = (Array(query.hidden.users), Array(query.hidden.stories))
-        var statement = PostgresStatement()
         func hiddenCount(privateToo: Bool, author: String?) -> String {
             """
             (SELECT COUNT(*) FROM story WHERE id = ANY(\(statement.bind(hiddenStories))) AND app_id = \(statement.bind(query.appID))
@@ -152,46 +162,40 @@ struct PostgresStoryStore: StoryStore {
              AND (\(statement.bind(author))::text IS NULL OR user_id = \(statement.bind(author))))
             """
         }
-        let sql: String
         switch query.scope {
         case .everyone:
-            sql = """
+            return (
+                filter,
+                """
                 SELECT (COALESCE((SELECT public FROM story_count WHERE app_id = \(statement.bind(query.appID)) AND user_id = ''), 0)
                      - COALESCE((SELECT SUM(public) FROM story_count WHERE app_id = \(statement.bind(query.appID)) AND user_id = ANY(\(statement.bind(hiddenUsers)))), 0)
                      - \(hiddenCount(privateToo: false, author: nil)))::bigint
                 """
+            )
         case .author(let userID, let privateToo):
-            if query.hidden.users.contains(userID) { return 0 }
-            sql = """
+            return (
+                filter,
+                """
                 SELECT COALESCE((SELECT CASE WHEN \(statement.bind(privateToo)) THEN total ELSE public END FROM story_count
                                  WHERE app_id = \(statement.bind(query.appID)) AND user_id = \(statement.bind(userID))), 0)
                      - \(hiddenCount(privateToo: privateToo, author: userID))
                 """
-        }
-        return try await connection.value(Int.self, statement.query(sql), logger: logger)
-    }
-
-    /// The stories `query` selects (rows of `story`) with their themes, in the rows' order.
-    private static func stories(_ connection: PostgresConnection, _ query: PostgresQuery, logger: Logger) async throws -> [StoryRecord] {
-        var stories = try await connection.rows(query, logger: logger) { row in
-            try StoryRecord(
-                id: row.value("id"), appID: row.value("app_id"), userID: row.value("user_id"), bookID: row.value("book_id"),
-                quotes: StoryQuote.list(stored: row.value("quotes", as: String.self)), content: row.value("content"),
-                images: JSONText.strings(row.value("images", as: String.self)) ?? [], isPublic: row.value("is_public"),
-                keywords: JSONText.strings(row.value("keywords", as: String.self)) ?? [], themeIDs: [], createdAt: row.value("created_at"),
-                updatedAt: row.value("updated_at")
             )
         }
-        guard !stories.isEmpty else { return [] }
-        var themes: [String: [String]] = [:]
-        for try await (story, theme) in try await connection.query(
-            """
-            SELECT story_id, theme_id FROM story_theme WHERE story_id = ANY(\(stories.map(\.id))) ORDER BY position
-            """, logger: logger
-        ).decode((String, String).self) {
-            themes[story, default: []].append(theme)
-        }
-        for index in stories.indices { stories[index].themeIDs = themes[stories[index].id] ?? [] }
-        return stories
+    }
+
+    /// A story's columns and its themes in their order (a subquery per row on `story_theme`'s key).
+    private static let selection =
+        "story.*, ARRAY(SELECT theme_id FROM story_theme WHERE story_theme.story_id = story.id ORDER BY position) AS theme_ids"
+
+    /// A row of `selection`.
+    private static func record(_ row: PostgresRandomAccessRow) throws -> StoryRecord {
+        try StoryRecord(
+            id: row.value("id"), appID: row.value("app_id"), userID: row.value("user_id"), bookID: row.value("book_id"),
+            quotes: StoryQuote.list(stored: row.value("quotes", as: String.self)), content: row.value("content"),
+            images: JSONText.strings(row.value("images", as: String.self)) ?? [], isPublic: row.value("is_public"),
+            keywords: JSONText.strings(row.value("keywords", as: String.self)) ?? [], themeIDs: row.value("theme_ids"),
+            createdAt: row.value("created_at"), updatedAt: row.value("updated_at")
+        )
     }
 }
