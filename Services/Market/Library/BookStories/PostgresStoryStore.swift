@@ -73,7 +73,8 @@ struct PostgresStoryStore: StoryStore {
     func story(id: String, appID: String) async throws -> StoryRecord? {
         try await pool.read { connection in
             try await connection.rows(
-                "SELECT \(unescaped: Self.selection) FROM story WHERE id = \(id) AND app_id = \(appID)", logger: pool.logger, Self.record
+                "SELECT story.*, \(unescaped: Self.themes(of: "story")) FROM story WHERE id = \(id) AND app_id = \(appID)", logger: pool.logger,
+                Self.record
             ).first
         }
     }
@@ -84,9 +85,12 @@ struct PostgresStoryStore: StoryStore {
         if case .author(let userID, _) = query.scope, query.hidden.users.contains(userID) { return ([], 0) }
         var statement = PostgresStatement()
         let (filter, total) = Self.filterAndTotal(query, &statement)
+        // The themes outside the LIMIT: PostgreSQL computes a row's columns before OFFSET skips it.
         let sql = """
-            SELECT \(Self.selection), (\(total)) AS total FROM story WHERE \(filter) ORDER BY created_at DESC, seq DESC
-            LIMIT \(statement.bind(query.page.size)) OFFSET \(statement.bind(query.page.offset))
+            SELECT page.*, \(Self.themes(of: "page")) FROM (
+                SELECT story.*, (\(total)) AS total FROM story WHERE \(filter) ORDER BY created_at DESC, seq DESC
+                LIMIT \(statement.bind(query.page.size)) OFFSET \(statement.bind(query.page.offset))
+            ) AS page ORDER BY created_at DESC, seq DESC
             """
         let logger = pool.logger
         return try await pool.read { connection in
@@ -184,11 +188,12 @@ struct PostgresStoryStore: StoryStore {
         }
     }
 
-    /// A story's columns and its themes in their order (a subquery per row on `story_theme`'s key).
-    private static let selection =
-        "story.*, ARRAY(SELECT theme_id FROM story_theme WHERE story_theme.story_id = story.id ORDER BY position) AS theme_ids"
+    /// The themes of the story `alias` names, in their order (a subquery per row on `story_theme`'s key).
+    private static func themes(of alias: String) -> String {
+        "ARRAY(SELECT theme_id FROM story_theme WHERE story_theme.story_id = \(alias).id ORDER BY position) AS theme_ids"
+    }
 
-    /// A row of `selection`.
+    /// A row of `story` with its `themes`.
     private static func record(_ row: PostgresRandomAccessRow) throws -> StoryRecord {
         try StoryRecord(
             id: row.value("id"), appID: row.value("app_id"), userID: row.value("user_id"), bookID: row.value("book_id"),
