@@ -149,7 +149,7 @@ final class BookStoryContractTests: XCTestCase {
             }
             // Every public story holds "문장". Paged by two, a search gives them newest first
             // whether a page is filled walking the newest (pages 1–2: many matches for the
-            // page) or from the matches alone (pages 3–6, SQLite's plan for rare matches).
+            // page) or from the matches alone (pages 3–6, `StoryQuery.fewMatches`).
             var pagedSearch: [String?] = []
             for page in 1...6 { pagedSearch += try await search("/bookstories/public/search", "문장", nil, query: "&page=\(page)&pageSize=2") }
             let everyone = try F.page(

@@ -85,13 +85,29 @@ struct PostgresStoryStore: StoryStore {
         if case .author(let userID, _) = query.scope, query.hidden.users.contains(userID) { return ([], 0) }
         var statement = PostgresStatement()
         let (filter, total) = Self.filterAndTotal(query, &statement)
+        let order = "ORDER BY created_at DESC, seq DESC"
+        let limit = "LIMIT \(statement.bind(query.page.size)) OFFSET \(statement.bind(query.page.offset))"
+        let (with, rows): (String, String)
+        if let fewMatches = query.fewMatches {
+            // A public search's plan chosen by the matches it counts (`StoryQuery.fewMatches`), not by
+            // the planner's estimate of a `LIKE` from ANALYZE's sample: one that guessed 1% walked
+            // `story_public` through every public story for ten matches. Each branch runs only when
+            // its one-time condition holds; `matches` is planned alone, without the LIMIT that makes
+            // walking newest first look cheap.
+            let few = statement.bind(fewMatches)
+            with = """
+                WITH counted (n) AS MATERIALIZED (\(total)),
+                matches AS MATERIALIZED (SELECT * FROM story WHERE \(filter) AND (SELECT n FROM counted) < \(few))
+                """
+            rows = """
+                (SELECT *, (SELECT n FROM counted) AS total FROM story WHERE \(filter) AND (SELECT n FROM counted) >= \(few) \(order) \(limit))
+                UNION ALL (SELECT *, (SELECT n FROM counted) FROM matches \(order) \(limit))
+                """
+        } else {
+            (with, rows) = ("", "SELECT *, (\(total)) AS total FROM story WHERE \(filter) \(order) \(limit)")
+        }
         // The themes outside the LIMIT: PostgreSQL computes a row's columns before OFFSET skips it.
-        let sql = """
-            SELECT page.*, \(Self.themes(of: "page")) FROM (
-                SELECT story.*, (\(total)) AS total FROM story WHERE \(filter) ORDER BY created_at DESC, seq DESC
-                LIMIT \(statement.bind(query.page.size)) OFFSET \(statement.bind(query.page.offset))
-            ) AS page ORDER BY created_at DESC, seq DESC
-            """
+        let sql = "\(with) SELECT page.*, \(Self.themes(of: "page")) FROM (\(rows)) AS page \(order)"
         let logger = pool.logger
         return try await pool.read { connection in
             let rows = try await connection.rows(statement.query(sql), logger: logger) { row in

@@ -72,7 +72,8 @@ struct SQLiteStoryStore: StoryStore {
             let total =
                 try Self.countedTotal(db, query)
                 ?? Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM story WHERE \(filter)"), arguments: arguments) ?? 0
-            let source = Self.matchesAreRare(query, total: total) ? "story INDEXED BY story_search" : "story"
+            // Few matches (`StoryQuery.fewMatches`): found from `story_search`'s entries, then sorted.
+            let source = total < (query.fewMatches ?? 0) ? "story INDEXED BY story_search" : "story"
             let stories = try Self.stories(
                 db,
                 db.cachedStatement(
@@ -81,15 +82,6 @@ struct SQLiteStoryStore: StoryStore {
                         """), arguments: arguments + [query.page.size, query.page.offset])
             return (stories, total)
         }
-    }
-
-    /// Whether a public search's page is found faster among its matches than newest first. Newest
-    /// first (`story_public`) reads about (offset + size) × public ÷ matches stories to fill the
-    /// page, and every one of them when the matches are fewer than the page wants; from
-    /// `story_search` it reads every public story's index entry (a third of a story's cost,
-    /// measured) and then the matches alone, sorted. So the matches are rare below 3 × (offset + size).
-    static func matchesAreRare(_ query: StoryQuery, total: Int) -> Bool {
-        query.keyword != nil && query.scope == .everyone && total < 3 * (query.page.offset + query.page.size)
     }
 
     func count(userID: String, appID: String, privateToo: Bool) async throws -> Int {

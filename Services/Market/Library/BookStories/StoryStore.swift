@@ -35,3 +35,15 @@ struct StoryQuery: Sendable {
     var themeID: String?
     var page: PageRequest
 }
+
+extension StoryQuery {
+    /// Below how many matches a public search's page is found faster among its matches, sorted,
+    /// than by walking the public stories newest first (nil for other lists). Newest first reads
+    /// about (offset + size) × public ÷ matches stories to fill the page, and every one of them
+    /// when the matches are fewer than the page wants; from the search's index a store reads the
+    /// matches alone (SQLite also every public story's index entry, a third of a story's cost,
+    /// measured). Both stores choose by the matches counted, not by their planner's estimate.
+    var fewMatches: Int? {
+        keyword != nil && scope == .everyone ? 3 * (page.offset + page.size) : nil
+    }
+}
