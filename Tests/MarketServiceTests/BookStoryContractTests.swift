@@ -118,6 +118,9 @@ final class BookStoryContractTests: XCTestCase {
                 try await client.execute(uri: "/bookstories/public?page=3&pageSize=5", method: .get, headers: try await fixture.headers(nil)))
             XCTAssertEqual(lastPage.items.count, 2)
             XCTAssertEqual(lastPage.items.last?["_id"] as? String, json["_id"] as? String)
+            XCTAssertEqual(
+                lastPage.items.last?["bookId"] as? NSDictionary, json["bookId"] as? NSDictionary,
+                "a page's story carries its book, read with the page")
             let defaults = try F.page(try await client.execute(uri: "/bookstories/public", method: .get, headers: try await fixture.headers(nil)))
             XCTAssertEqual(defaults.pagination, Pagination(currentPage: 1, pageSize: 10, totalItems: 12))
 

@@ -3,15 +3,18 @@ import ServiceClients
 import ServiceKit
 
 /// Stories, themes and comments in API.md §9's shapes: authors from one batch lookup at auth-svc,
-/// books from one read, dates as ISO 8601, image URLs absolute under the app's mount.
+/// books from one read (a page's from its stories' read), dates as ISO 8601, image URLs absolute
+/// under the app's mount.
 struct BookStoryRenderer: Sendable {
     let users: AuthClient
     let books: any BookStore
 
-    func stories(_ records: [StoryRecord], for reader: Reader) async throws -> [QuotehubStory] {
+    /// `books`: the stories' books when their read brought them (a page's does), else read here.
+    func stories(_ records: [StoryRecord], books known: [String: BookRecord]? = nil, for reader: Reader) async throws -> [QuotehubStory] {
         guard !records.isEmpty else { return [] }
         let authors = try await users.users(Array(Set(records.map(\.userID))), reader.appID, reader.requestID)
-        let books = try await books.books(ids: records.map(\.bookID), appID: reader.appID)
+        let books: [String: BookRecord]
+        if let known { books = known } else { books = try await self.books.books(ids: records.map(\.bookID), appID: reader.appID) }
         // `story.book_id` references `book` (ON DELETE RESTRICT) and books are never removed.
         return records.compactMap { story in
             guard let book = books[story.bookID] else { return nil }

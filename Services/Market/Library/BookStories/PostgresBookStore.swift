@@ -37,7 +37,8 @@ struct PostgresBookStore: BookStore {
         guard !ids.isEmpty else { return [:] }
         let books = try await pool.read { connection in
             try await connection.rows(
-                "SELECT * FROM book WHERE app_id = \(appID) AND id = ANY(\(Array(Set(ids))))", logger: pool.logger, BookRecord.init)
+                "SELECT * FROM book WHERE app_id = \(appID) AND id = ANY(\(Array(Set(ids))))", logger: pool.logger
+            ) { try BookRecord($0) }
         }
         return Dictionary(uniqueKeysWithValues: books.map { ($0.id, $0) })
     }
@@ -50,21 +51,37 @@ struct PostgresBookStore: BookStore {
                 """
                 SELECT * FROM book WHERE app_id = \(appID) ORDER BY (((seq * 2654435761 + \((day % 1_000_003) * 97_531)) % 4294967291) * 1597334677) % 4294967279
                 LIMIT \(count)
-                """, logger: pool.logger, BookRecord.init)
+                """, logger: pool.logger
+            ) { try BookRecord($0) }
         }
     }
 }
 
 extension BookRecord {
-    /// A row of `book`.
-    init(_ row: PostgresRandomAccessRow) throws {
+    /// `book`'s columns as `BookRecord` reads them.
+    private static let columns = [
+        "id", "app_id", "isbn_key", "title", "authors", "translators", "introduction", "publisher", "publication_date", "image_url", "link",
+        "isbns", "updated_at",
+    ]
+
+    /// `book`'s columns named `prefix` + their name, for a row that holds another table's too (a
+    /// story page's).
+    static func selection(prefix: String) -> String {
+        columns.map { "book.\($0) AS \(prefix)\($0)" }.joined(separator: ", ")
+    }
+
+    /// A row of `book`, or a row holding its columns named `prefix` + their name.
+    init(_ row: PostgresRandomAccessRow, prefix: String = "") throws {
+        func column<Value: PostgresDecodable>(_ name: String, as: Value.Type = Value.self) throws -> Value {
+            try row.value(prefix.isEmpty ? name : prefix + name, as: Value.self)
+        }
         try self.init(
-            id: row.value("id"), appID: row.value("app_id"), isbnKey: row.value("isbn_key"), title: row.value("title"),
-            authors: JSONText.strings(row.value("authors", as: String.self)) ?? [],
-            translators: JSONText.strings(row.value("translators", as: String.self)) ?? [],
-            introduction: row.value("introduction"), publisher: row.value("publisher"), publicationDate: row.value("publication_date"),
-            imageURL: row.value("image_url"), link: row.value("link"), isbns: JSONText.strings(row.value("isbns", as: String.self)) ?? [],
-            updatedAt: row.value("updated_at")
+            id: column("id"), appID: column("app_id"), isbnKey: column("isbn_key"), title: column("title"),
+            authors: JSONText.strings(column("authors", as: String.self)) ?? [],
+            translators: JSONText.strings(column("translators", as: String.self)) ?? [],
+            introduction: column("introduction"), publisher: column("publisher"), publicationDate: column("publication_date"),
+            imageURL: column("image_url"), link: column("link"), isbns: JSONText.strings(column("isbns", as: String.self)) ?? [],
+            updatedAt: column("updated_at")
         )
     }
 }

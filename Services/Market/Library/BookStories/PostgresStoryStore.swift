@@ -79,10 +79,10 @@ struct PostgresStoryStore: StoryStore {
         }
     }
 
-    /// One statement for the page, its total and its stories' themes (a round trip to the
-    /// database each was most of the page's cost); a page past the end asks the total alone.
-    func page(_ query: StoryQuery) async throws -> (stories: [StoryRecord], total: Int) {
-        if case .author(let userID, _) = query.scope, query.hidden.users.contains(userID) { return ([], 0) }
+    /// One statement for the page, its total, its stories' themes and their books (a round trip
+    /// to the database each was most of the page's cost); a page past the end asks the total alone.
+    func page(_ query: StoryQuery) async throws -> (stories: [StoryRecord], total: Int, books: [String: BookRecord]) {
+        if case .author(let userID, _) = query.scope, query.hidden.users.contains(userID) { return ([], 0, [:]) }
         var statement = PostgresStatement()
         let (filter, total) = Self.filterAndTotal(query, &statement)
         let order = "ORDER BY created_at DESC, seq DESC"
@@ -106,17 +106,24 @@ struct PostgresStoryStore: StoryStore {
         } else {
             (with, rows) = ("", "SELECT *, (\(total)) AS total FROM story WHERE \(filter) \(order) \(limit)")
         }
-        // The themes outside the LIMIT: PostgreSQL computes a row's columns before OFFSET skips it.
-        let sql = "\(with) SELECT page.*, \(Self.themes(of: "page")) FROM (\(rows)) AS page \(order)"
+        // The themes and books outside the LIMIT: PostgreSQL computes a row's columns before OFFSET
+        // skips it. A story's book is always there (`book_id` references it, books are never removed).
+        let sql = """
+            \(with) SELECT page.*, \(Self.themes(of: "page")), \(BookRecord.selection(prefix: "b_")) FROM (\(rows)) AS page
+            JOIN book ON book.id = page.book_id AND book.app_id = page.app_id ORDER BY page.created_at DESC, page.seq DESC
+            """
         let logger = pool.logger
         return try await pool.read { connection in
+            var books: [String: BookRecord] = [:]
             let rows = try await connection.rows(statement.query(sql), logger: logger) { row in
-                (try Self.record(row), try row.value("total", as: Int.self))
+                let story = try Self.record(row)
+                if books[story.bookID] == nil { books[story.bookID] = try BookRecord(row, prefix: "b_") }
+                return (story, try row.value("total", as: Int.self))
             }
-            if let total = rows.first?.1 { return (rows.map(\.0), total) }
+            if let total = rows.first?.1 { return (rows.map(\.0), total, books) }
             var alone = PostgresStatement()
             let (_, total) = Self.filterAndTotal(query, &alone)
-            return ([], try await connection.value(Int.self, alone.query("SELECT (\(total))"), logger: logger) ?? 0)
+            return ([], try await connection.value(Int.self, alone.query("SELECT (\(total))"), logger: logger) ?? 0, [:])
         }
     }
 

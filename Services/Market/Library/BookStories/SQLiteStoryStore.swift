@@ -52,7 +52,7 @@ struct SQLiteStoryStore: StoryStore {
         }
     }
 
-    func page(_ query: StoryQuery) async throws -> (stories: [StoryRecord], total: Int) {
+    func page(_ query: StoryQuery) async throws -> (stories: [StoryRecord], total: Int, books: [String: BookRecord]) {
         var (conditions, arguments) = query.scope.sqlConditions(appID: query.appID, hidden: query.hidden)
         if !query.hidden.stories.isEmpty {
             conditions.append("id NOT IN (SELECT value FROM json_each(?))")
@@ -80,7 +80,7 @@ struct SQLiteStoryStore: StoryStore {
                     sql: """
                         SELECT * FROM \(source) WHERE \(filter) ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?
                         """), arguments: arguments + [query.page.size, query.page.offset])
-            return (stories, total)
+            return (stories, total, try SQLiteBookStore.books(db, ids: stories.map(\.bookID), appID: query.appID))
         }
     }
 

@@ -65,7 +65,8 @@ struct StoryService: AuthoredContent {
                 page: page
             ))
         return PageEnvelope(
-            message: "스토리 목록을 불러왔습니다.", data: try await renderer.stories(found.stories, for: reader), pagination: page.pagination(total: found.total))
+            message: "스토리 목록을 불러왔습니다.", data: try await renderer.stories(found.stories, books: found.books, for: reader),
+            pagination: page.pagination(total: found.total))
     }
 
     /// How many stories the reader may see of an author (all of one's own).

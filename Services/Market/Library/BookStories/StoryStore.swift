@@ -8,8 +8,9 @@ protocol StoryStore: Sendable {
     /// Removes the story with its comments and memberships.
     func delete(_ story: StoryRecord) async throws
     func story(id: String, appID: String) async throws -> StoryRecord?
-    /// One page, newest first, and how many stories match in all (one snapshot).
-    func page(_ query: StoryQuery) async throws -> (stories: [StoryRecord], total: Int)
+    /// One page, newest first, how many stories match in all and the page's books by id (one
+    /// snapshot, one read: the books were a round trip of their own).
+    func page(_ query: StoryQuery) async throws -> (stories: [StoryRecord], total: Int, books: [String: BookRecord])
     /// A user's stories (public ones only unless `privateToo`).
     func count(userID: String, appID: String, privateToo: Bool) async throws -> Int
     /// Removes everything a revoked account made: its stories (with their comments), themes and
