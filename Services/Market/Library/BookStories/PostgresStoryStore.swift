@@ -109,7 +109,7 @@ struct PostgresStoryStore: StoryStore {
         // The themes and books outside the LIMIT: PostgreSQL computes a row's columns before OFFSET
         // skips it. A story's book is always there (`book_id` references it, books are never removed).
         let sql = """
-            \(with) SELECT page.*, \(Self.themes(of: "page")), \(BookRecord.selection(prefix: "b_")) FROM (\(rows)) AS page
+            \(with) SELECT page.*, \(Self.themes(of: "page")), \(Self.books) FROM (\(rows)) AS page
             JOIN book ON book.id = page.book_id AND book.app_id = page.app_id ORDER BY page.created_at DESC, page.seq DESC
             """
         let logger = pool.logger
@@ -117,7 +117,7 @@ struct PostgresStoryStore: StoryStore {
             var books: [String: BookRecord] = [:]
             let rows = try await connection.rows(statement.query(sql), logger: logger) { row in
                 let story = try Self.record(row)
-                if books[story.bookID] == nil { books[story.bookID] = try BookRecord(row, prefix: "b_") }
+                if books[story.bookID] == nil { books[story.bookID] = try BookRecord(row, prefix: Self.bookPrefix) }
                 return (story, try row.value("total", as: Int.self))
             }
             if let total = rows.first?.1 { return (rows.map(\.0), total, books) }
@@ -210,6 +210,10 @@ struct PostgresStoryStore: StoryStore {
             )
         }
     }
+
+    /// A page's books beside its stories, their columns named `b_` + their name (written once).
+    private static let bookPrefix = "b_"
+    private static let books = BookRecord.selection(prefix: bookPrefix)
 
     /// The themes of the story `alias` names, in their order (a subquery per row on `story_theme`'s key).
     private static func themes(of alias: String) -> String {
