@@ -73,7 +73,7 @@ struct PostgresStoryStore: StoryStore {
     func story(id: String, appID: String) async throws -> StoryRecord? {
         try await pool.read { connection in
             try await connection.rows(
-                "SELECT story.*, \(unescaped: Self.themes(of: "story")) FROM story WHERE id = \(id) AND app_id = \(appID)", logger: pool.logger,
+                "SELECT story.*, \(unescaped: Self.storyThemes) FROM story WHERE id = \(id) AND app_id = \(appID)", logger: pool.logger,
                 Self.record
             ).first
         }
@@ -109,7 +109,7 @@ struct PostgresStoryStore: StoryStore {
         // The themes and books outside the LIMIT: PostgreSQL computes a row's columns before OFFSET
         // skips it. A story's book is always there (`book_id` references it, books are never removed).
         let sql = """
-            \(with) SELECT page.*, \(Self.themes(of: "page")), \(Self.books) FROM (\(rows)) AS page
+            \(with) SELECT page.*, \(Self.pageThemes), \(Self.books) FROM (\(rows)) AS page
             JOIN book ON book.id = page.book_id AND book.app_id = page.app_id ORDER BY page.created_at DESC, page.seq DESC
             """
         let logger = pool.logger
@@ -215,7 +215,11 @@ struct PostgresStoryStore: StoryStore {
     private static let bookPrefix = "b_"
     private static let books = BookRecord.selection(prefix: bookPrefix)
 
-    /// The themes of the story `alias` names, in their order (a subquery per row on `story_theme`'s key).
+    /// The themes of a story read as `story` or `page`, in their order (a subquery per row on
+    /// `story_theme`'s key), written once.
+    private static let storyThemes = themes(of: "story")
+    private static let pageThemes = themes(of: "page")
+
     private static func themes(of alias: String) -> String {
         "ARRAY(SELECT theme_id FROM story_theme WHERE story_theme.story_id = \(alias).id ORDER BY position) AS theme_ids"
     }
