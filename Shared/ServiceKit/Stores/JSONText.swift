@@ -17,24 +17,8 @@ package enum JSONText {
     package static func strings(_ text: String) -> [String]? {
         var text = text
         return text.withUTF8 { bytes -> [String]? in
-            guard bytes.count >= 2, bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]"),
-                !bytes.contains(UInt8(ascii: "\\"))
-            else { return nil }
-            var strings: [String] = []
-            var index = 1
-            let end = bytes.count - 1
-            while index < end {
-                if !strings.isEmpty {
-                    guard bytes[index] == UInt8(ascii: ","), index + 1 < end else { return nil }
-                    index += 1
-                }
-                guard bytes[index] == UInt8(ascii: "\""),
-                    let close = bytes[(index + 1)..<end].firstIndex(of: UInt8(ascii: "\""))
-                else { return nil }
-                strings.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<close]), as: UTF8.self))
-                index = close + 1
-            }
-            return strings
+            guard var scanner = JSONScanner(bytes) else { return nil }
+            return scanner.list { $0.string() }
         } ?? decode(text)
     }
 }
