@@ -14,28 +14,29 @@ package struct RouteTable: Sendable {
     /// path (Substrings, through String's hashing) cost more than the comparisons. A class, built
     /// once (`Branch`): walking the trie passes references, not copies of a node's arrays.
     private final class Node: Sendable {
-        /// The children's segments as bytes, in `children`'s order.
+        /// The fixed children's segments as bytes, in `children`'s order.
         let segments: [[UInt8]]
         let children: [Node]
+        /// The child any segment leads to (a `{parameter}`), tried after the fixed ones.
+        let parameter: Node?
         let methods: Methods
         let rest: Methods
 
         init(_ branch: Branch) {
-            segments = branch.segments.map { Array($0.utf8) }
-            children = branch.children.map(Node.init)
+            let fixed = branch.segments.indices.filter { branch.segments[$0] != RouteTable.parameterKey }
+            segments = fixed.map { Array(branch.segments[$0].utf8) }
+            children = fixed.map { Node(branch.children[$0]) }
+            parameter = branch.segments.firstIndex { $0 == RouteTable.parameterKey }.map { Node(branch.children[$0]) }
             methods = branch.methods
             rest = branch.rest
         }
 
-        /// The child for a segment as the path has it (`parameterKey` for the parameter branch).
-        func child(_ segment: Substring) -> Node? {
-            var segment = segment
-            return segment.withUTF8 { bytes in
-                for index in segments.indices where segments[index].count == bytes.count {
-                    if segments[index].withUnsafeBufferPointer({ $0.elementsEqual(bytes) }) { return children[index] }
-                }
-                return nil
+        /// The fixed child for a segment as the path has it.
+        func child(_ segment: UnsafeBufferPointer<UInt8>) -> Node? {
+            for index in segments.indices where segments[index].count == segment.count {
+                if segments[index].withUnsafeBufferPointer({ $0.elementsEqual(segment) }) { return children[index] }
             }
+            return nil
         }
     }
 
@@ -91,22 +92,23 @@ package struct RouteTable: Sendable {
     }
 
     package func match(method: String, path: some StringProtocol) -> Match? {
-        // Segments are cut from the path as the trie is walked: no array, no copies.
-        Self.match(root, Substring(path), method: method)
+        // Segments are ranges of the path's bytes, cut as the trie is walked: no array, no copies,
+        // none of a Substring's index checks (those were most of the gateway's route match).
+        var path = Substring(path)
+        return path.withUTF8 { Self.match(root, $0, from: 0, method: method) }
     }
 
-    private static func match(_ node: Node, _ path: Substring, method: String) -> Match? {
+    private static func match(_ node: Node, _ path: UnsafeBufferPointer<UInt8>, from: Int, method: String) -> Match? {
         let slash = UInt8(ascii: "/")
-        guard let start = path.utf8.firstIndex(where: { $0 != slash }) else {
-            return node.methods[method] ?? node.rest[method]
-        }
-        let end = path.utf8[start...].firstIndex(of: slash) ?? path.endIndex
-        let segment = path[start..<end]
-        let remaining = path[end...]
-        if let child = node.child(segment), let found = match(child, remaining, method: method) {
+        var start = from
+        while start < path.count, path[start] == slash { start += 1 }
+        guard start < path.count else { return node.methods[method] ?? node.rest[method] }
+        var end = start + 1
+        while end < path.count, path[end] != slash { end += 1 }
+        if let child = node.child(UnsafeBufferPointer(rebasing: path[start..<end])), let found = match(child, path, from: end, method: method) {
             return found
         }
-        if let child = node.child(parameterKey), let found = match(child, remaining, method: method) {
+        if let child = node.parameter, let found = match(child, path, from: end, method: method) {
             return found
         }
         return node.rest[method]

@@ -40,6 +40,15 @@ final class RouteTableTests: XCTestCase {
         XCTAssertEqual(table.match(method: "POST", path: "/v1//users/join")?.service, .auth)
     }
 
+    /// Segments are compared as bytes of the path as given: a slice of a longer string (a
+    /// mount's path without its mount) and segments beyond ASCII.
+    func testSlicesAndNonASCIISegments() {
+        let mounted = "/quotehub/v1/filters/hot-trend"
+        XCTAssertEqual(table.match(method: "GET", path: mounted.dropFirst("/quotehub".count))?.pattern, "/v1/filters/hot-trend")
+        XCTAssertEqual(table.match(method: "GET", path: "/v1/filters/핫트렌드")?.pattern, "/v1/filters/{filter_id}")
+        XCTAssertNil(table.match(method: "GET", path: "/v1/filters/hot-trend/x"))
+    }
+
     func testUnknownPathsAndMethods() {
         XCTAssertNil(table.match(method: "GET", path: "/v1/nothing"))
         XCTAssertNil(table.match(method: "DELETE", path: "/v1/users/join"))
