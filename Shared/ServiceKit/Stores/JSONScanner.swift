@@ -1,6 +1,7 @@
 /// Compact JSON without escapes, as the stores write lists and small objects into TEXT columns,
 /// read byte by byte where a column is read on every row and `JSONDecoder` would cost more than
-/// the row. Each read answers nil at anything outside that shape; the caller then decodes.
+/// the row. A read at anything outside that shape fails (nil; `take`, false), and the caller then
+/// decodes the text with `JSONDecoder`.
 package struct JSONScanner {
     @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
     @usableFromInline var index = 0
