@@ -11,6 +11,7 @@ package enum TestEnvironment {
     package static func temporaryDirectory() throws -> String {
         let path = NSTemporaryDirectory() + "glint-test-" + ObjectID.generate()
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        TestScratch.run.keep(folder: path)
         return path
     }
 

@@ -30,6 +30,7 @@ package enum TestPostgres {
         let server = try PostgresPool(url: admin, logger: TestEnvironment.logger, maximumConnections: 1)
         defer { server.close() }
         try await server.client.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: server.logger)
+        TestScratch.run.keep(database: name, on: admin)
         url.path = "/" + name
         let text = try XCTUnwrap(url.string)
         return (try PostgresPool(url: text, logger: TestEnvironment.logger, maximumConnections: maximumConnections), text)
