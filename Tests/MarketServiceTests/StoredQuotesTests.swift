@@ -23,9 +23,12 @@ final class StoredQuotesTests: XCTestCase {
         }
     }
 
-    func testEscapesAndOtherTextGoThroughTheDecoder() throws {
-        let escaped = [StoryQuote(quote: "그가 말했다. \"봄\"\n\\ 끝", page: 3)]
+    /// Escapes and spacing are read by the scanner; a `null` page and broken text go through the
+    /// decoder, as every shape the scanner does not take.
+    func testEscapesSpacingAndBrokenText() throws {
+        let escaped = [StoryQuote(quote: "그가 말했다. \"봄\"\n\\ 끝 \u{01} 😀", page: 3)]
         XCTAssertEqual(StoryQuote.list(stored: JSONText.encode(escaped)), escaped)
+        XCTAssertEqual(StoryQuote.list(stored: #"[{"quote":"\u00e9\ud83d\ude00\/","page":1}]"#), [StoryQuote(quote: "é😀/", page: 1)])
         XCTAssertEqual(StoryQuote.list(stored: #"[ { "quote" : "띄어 쓴", "page" : null } ]"#), [StoryQuote(quote: "띄어 쓴")])
         for broken in ["", "[", #"[{"quote":"끝나지 않은"#, #"[{"page":1}]"#, #"[{"quote":"a"}]x"#, "{}"] {
             XCTAssertEqual(StoryQuote.list(stored: broken), [], broken)

@@ -11,14 +11,9 @@ package enum JSONText {
         try? JSONCoding.decoder.decode(T.self, from: Data(text.utf8))
     }
 
-    /// A list of strings (file paths, tags), read on every feed row: cut straight out of the
-    /// text when it holds no escapes (as `encode` writes paths and tags), else through
-    /// `JSONDecoder`.
+    /// A list of strings (file paths, tags), read on every feed row by `JSONScanner`; anything
+    /// it does not read goes through `JSONDecoder`.
     package static func strings(_ text: String) -> [String]? {
-        var text = text
-        return text.withUTF8 { bytes -> [String]? in
-            guard var scanner = JSONScanner(bytes) else { return nil }
-            return scanner.list { $0.string() }
-        } ?? decode(text)
+        JSONScanner.read(text) { $0.list { $0.string() } } ?? decode(text)
     }
 }
