@@ -21,7 +21,10 @@ package final class PostgresPool: Service, Sendable {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         self.logger = logger
-        runner = Task { await client.run() }
+        // Started before `init` returns (`run()` marks the client running before it first
+        // suspends): a query made at once, as a service's migrations are, would otherwise lease
+        // before the task began, which postgres-nio logs as a warning at every start.
+        runner = Task.immediate { await client.run() }
     }
 
     package static func configuration(_ url: String) throws -> PostgresClient.Configuration {
