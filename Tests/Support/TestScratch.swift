@@ -41,13 +41,16 @@ package final class TestScratch: NSObject, XCTestObservation, Sendable {
         for folder in left.folders { try? FileManager.default.removeItem(atPath: folder) }
         guard !left.databases.isEmpty else { return }
         // XCTest tells its observers synchronously; the drop waits here, on a thread no
-        // connection of ours needs.
+        // connection of ours needs — for a while only: a PostgreSQL gone mid-run would otherwise
+        // hold every later test's end for as long as its pool keeps trying to connect.
         let done = DispatchSemaphore(value: 0)
         Task {
             await Self.drop(left.databases)
             done.signal()
         }
-        done.wait()
+        if done.wait(timeout: .now() + .seconds(10)) == .timedOut {
+            print("warning: \(testCase.name)'s databases were not dropped within 10 s")
+        }
     }
 
     /// `WITH (FORCE)` ends whatever connection a stopped service's pool still holds.
