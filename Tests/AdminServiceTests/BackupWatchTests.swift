@@ -56,7 +56,12 @@ final class BackupWatchTests: XCTestCase {
         guard let server = try await S3TestServer.start(.rclone, bucket: "snapshots") else {
             throw XCTSkip("rclone is not installed here (scripts/test installs it)")
         }
-        let watch = BackupWatch(source: .bucket(server.client), registry: PrometheusCollectorRegistry())
+        // As admin-svc reads its bucket: over a client that gives up on a refused connection (with
+        // AsyncHTTPClient's default retries the read after the stop waited out the 30 s timeout
+        // whenever the pool had already dropped the dead connection).
+        let http = HTTPClientService.make(retryConnecting: false)
+        defer { Task { try await http.client.shutdown() } }
+        let watch = BackupWatch(source: .bucket(server.client(http: http.client)), registry: PrometheusCollectorRegistry())
         await watch.read()
         XCTAssertNil(watch.current, "no run yet")
         let recorded = BackupStatusFile.updated(nil, snapshot: "20261127T040000Z-abc123", error: nil, at: 1_764_216_000_000)

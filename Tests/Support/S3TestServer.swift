@@ -82,10 +82,14 @@ package final class S3TestServer: Sendable {
     }
 
     /// A client of the bucket, signing as the server expects.
-    package var client: S3Client {
+    package var client: S3Client { client(http: .shared) }
+
+    /// The same over `http`: a service's own client (one that does not retry a refused
+    /// connection, as the services make for their buckets).
+    package func client(http: HTTPClient) -> S3Client {
         S3Client(
             bucketURL: S3BucketURL(url)!, signer: SigV4Signer(accessKeyID: accessKeyID, secretAccessKey: secretAccessKey, region: "us-east-1"),
-            http: .shared)
+            http: http)
     }
 
     /// Until a signed listing of the bucket is answered (the server listening, the bucket made),

@@ -23,8 +23,12 @@ package enum AdminAssembly {
         let client = InternalClient(http: http.client, configuration: common)
         let monitor = ProcessMonitor(http: http.client, configuration: common, logger: logger)
         let registry = PrometheusCollectorRegistry()
+        // The bucket's own client, as the file stores have: a bucket that is gone is shown so at
+        // once, where the retrying client would wait out the request's whole 30 s.
+        let bucketHTTP = HTTPClientService.make(retryConnecting: false)
         let backups = BackupWatch(
-            source: configuration.backupBucket.map { .bucket($0.client(http: http.client)) } ?? .folder(common.dataDirectory), registry: registry)
+            source: configuration.backupBucket.map { .bucket($0.client(http: bucketHTTP.client)) } ?? .folder(common.dataDirectory),
+            registry: registry)
         // Nothing admin-svc keeps of auth-svc's answers is cached across requests: no change signal to hear.
         let dependencies = Dependencies(
             auth: .live(client, changes: LocalChangeCounter()), content: .live(client), market: .live(client), payments: .live(client),
@@ -33,7 +37,7 @@ package enum AdminAssembly {
             hasher: .bcrypt(cost: configuration.bcryptCost))
         return try assemble(
             common: common, configuration: configuration, logger: logger, engine: engine, dependencies: dependencies, registry: registry,
-            services: [http, monitor, backups])
+            services: [http, bucketHTTP, monitor, backups])
     }
 
     /// What admin-svc asks other services; tests pass fakes.
