@@ -75,8 +75,8 @@ package struct JSONScanner {
 
     /// The rest of a string from its first escape on; `start` is where its text began.
     @usableFromInline mutating func escapedString(from start: Int) -> String? {
-        var text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        var run = index
+        var text = ""
+        var run = start
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
