@@ -11,12 +11,19 @@ package final class RunningProcess: @unchecked Sendable {
         package var description: String { "timed out waiting for \(waitingFor); output so far:\n\(transcript)" }
     }
 
+    private typealias LineWaiter = (id: Int, needle: String, continuation: CheckedContinuation<String?, Never>)
+    private typealias ExitWaiter = (id: Int, continuation: CheckedContinuation<Int32?, Never>)
+
     private struct State {
         var lines: [String] = []
         var partial = Data()
         var exitStatus: Int32?
-        var lineWaiters: [(id: Int, needle: String, continuation: CheckedContinuation<String?, Never>)] = []
-        var exitWaiters: [(id: Int, continuation: CheckedContinuation<Int32?, Never>)] = []
+        var outputEnded = false
+        /// The process has exited and its output is read to the end (or the drain's bound passed):
+        /// only then is the transcript whole, so only then are waiters answered.
+        var finished = false
+        var lineWaiters: [LineWaiter] = []
+        var exitWaiters: [ExitWaiter] = []
         var nextID = 0
     }
 
@@ -65,7 +72,7 @@ package final class RunningProcess: @unchecked Sendable {
         let found: String? = await withCheckedContinuation { continuation in
             let existing = state.withLock { state -> String?? in
                 if let line = state.lines.first(where: { $0.contains(needle) }) { return .some(line) }
-                if state.exitStatus != nil { return .some(nil) }
+                if state.finished { return .some(nil) }
                 state.lineWaiters.append((id, needle, continuation))
                 return nil
             }
@@ -86,7 +93,7 @@ package final class RunningProcess: @unchecked Sendable {
         }
         let status: Int32? = await withCheckedContinuation { continuation in
             let existing = state.withLock { state -> Int32? in
-                if let status = state.exitStatus { return status }
+                if state.finished, let status = state.exitStatus { return status }
                 state.exitWaiters.append((id, continuation))
                 return nil
             }
@@ -108,6 +115,7 @@ package final class RunningProcess: @unchecked Sendable {
     }
 
     private func received(_ data: Data) {
+        if data.isEmpty { return outputEnded() }
         let ready = state.withLock { state -> [(CheckedContinuation<String?, Never>, String)] in
             state.partial.append(data)
             while let newline = state.partial.firstIndex(of: 0x0A) {
@@ -125,15 +133,38 @@ package final class RunningProcess: @unchecked Sendable {
         for (continuation, line) in ready { continuation.resume(returning: line) }
     }
 
+    private func outputEnded() {
+        // A last line without its newline is still a line (and may be one a waiter wants).
+        if state.withLock({ !$0.partial.isEmpty }) { received(Data([0x0A])) }
+        state.withLock { $0.outputEnded = true }
+        finishIfDone()
+    }
+
+    /// The termination handler can run before the pipe's last bytes are read (a process that
+    /// printed a JSON document and exited was once seen with half of it). Waiters are answered at
+    /// end of output; a grandchild still holding the pipe gets a bound so a waiter is not held.
     private func exited(_ status: Int32) {
-        let (lineWaiters, exitWaiters) = state.withLock { state in
-            state.exitStatus = status
-            defer { state.lineWaiters.removeAll(); state.exitWaiters.removeAll() }
-            return (state.lineWaiters.map(\.continuation), state.exitWaiters.map(\.continuation))
+        state.withLock { $0.exitStatus = status }
+        finishIfDone()
+        Task {
+            try? await Task.sleep(for: Self.drainBound)
+            self.finishIfDone(drained: true)
         }
-        // Output may still be draining: a line waiter gets a last look at what arrived.
-        for continuation in lineWaiters { continuation.resume(returning: nil) }
-        for continuation in exitWaiters { continuation.resume(returning: status) }
+    }
+
+    private static let drainBound = Duration.seconds(5)
+
+    private func finishIfDone(drained: Bool = false) {
+        let finished = state.withLock { state -> (lines: [LineWaiter], exits: [ExitWaiter], status: Int32)? in
+            guard !state.finished, let status = state.exitStatus, state.outputEnded || drained else { return nil }
+            state.finished = true
+            defer { state.lineWaiters.removeAll(); state.exitWaiters.removeAll() }
+            return (state.lineWaiters, state.exitWaiters, status)
+        }
+        guard let finished else { return }
+        // A line waiter's line would have been handed over as it arrived: none is coming now.
+        for waiter in finished.lines { waiter.continuation.resume(returning: nil) }
+        for waiter in finished.exits { waiter.continuation.resume(returning: finished.status) }
     }
 
     private func expireLineWaiter(_ id: Int) {
