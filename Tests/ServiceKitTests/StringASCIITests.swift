@@ -27,4 +27,14 @@ final class StringASCIITests: XCTestCase {
             }
         }
     }
+
+    /// Small strings (kept inline), large ones, one cut from a larger string and non-ASCII text:
+    /// the bytes read in place are the string's UTF-8.
+    func testBorrowedBytesAreTheStringsUTF8() {
+        let long = String(repeating: "x-internal-app-profile ", count: 20)
+        let texts = ["", "sesackey", "x-internal-secret", long, String(long.dropFirst(3).prefix(40)), "한글 헤더 값", "é\u{1F600}"]
+        for text in texts {
+            XCTAssertEqual(text.withBorrowedUTF8 { Array($0) }, Array(text.utf8), text)
+        }
+    }
 }

@@ -21,9 +21,8 @@ extension ByteBuffer {
     /// `name: value\r\n`, in one write: heads are made of these, and each write of a buffer
     /// checks its capacity and uniqueness anew.
     package mutating func writeField(_ name: String, _ value: String) {
-        var (name, value) = (name, value)
-        name.withUTF8 { name in
-            value.withUTF8 { value in
+        name.withBorrowedUTF8 { name in
+            value.withBorrowedUTF8 { value in
                 let count = name.count + value.count + 4
                 _ = writeWithUnsafeMutableBytes(minimumWritableBytes: count) { out in
                     let valueStart = name.count + 2

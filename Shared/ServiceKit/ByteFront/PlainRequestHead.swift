@@ -3,9 +3,11 @@ import NIOCore
 /// A request head read straight from a connection's bytes (the gateway's `ByteFrontHandler`, a service's `ServiceByteFront`), in the plain form
 /// only: `METHOD SP origin-form-target SP HTTP/1.1`, then `name: value` lines of printable ASCII,
 /// every line ended by CRLF, no folding. Anything else is not this reader's to judge: NIO's parser
-/// takes the connection and answers it (or refuses it) in full.
-package struct PlainRequestHead {
-    package enum Scan {
+/// takes the connection and answers it (or refuses it) in full. Not copyable: it passes through
+/// a few hands per request (scan, policy, the service's head), and each copy retained and
+/// released its strings and buffer, about a tenth of those the gateway made per request.
+package struct PlainRequestHead: ~Copyable {
+    package enum Scan: ~Copyable {
         /// More bytes are needed: no head end yet, and fewer bytes than the limit.
         case incomplete
         /// Not in the plain form, or longer than the limit.
@@ -37,7 +39,8 @@ package struct PlainRequestHead {
 
     package static func scan(_ buffer: ByteBuffer) -> Scan {
         let found = buffer.withUnsafeReadableBytes { scan(UnsafeRawBufferPointer(rebasing: $0[...])) }
-        switch found {
+        // Consumed: its parts move into the head rather than being copied (retained) and released.
+        switch consume found {
         case .incomplete: return .incomplete
         case .unusual: return .unusual
         case .head(let method, let target, let lines, let facts, let length):

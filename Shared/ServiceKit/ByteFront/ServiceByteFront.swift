@@ -95,7 +95,7 @@ final class ServiceByteFront: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// The head as Hummingbird's HTTP/1 channel makes it (the first `Host` as the authority), if
     /// this handler may answer it.
-    private static func pending(_ head: PlainRequestHead) -> Pending? {
+    private static func pending(_ head: borrowing PlainRequestHead) -> Pending? {
         guard head.method != "HEAD", let facts = head.facts, let method = HTTPRequest.Method(head.method) else {
             return nil
         }

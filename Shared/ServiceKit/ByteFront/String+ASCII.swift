@@ -3,6 +3,15 @@
 // ARCHITECTURE, "Rules the code keeps").
 
 extension String {
+    /// The string's bytes, read in place. `withUTF8` is mutating, so calling it on a parameter
+    /// copied the string first, which retained and released its storage: a few dozen times per
+    /// request the gateway forwards (header names compared, fields written).
+    @inlinable public func withBorrowedUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return try copy.withUTF8(body)
+    }
+
     /// `lowercase` must be lowercase ASCII.
     @inlinable public func isASCII(caseInsensitivelyEqualTo lowercase: String) -> Bool {
         utf8.isASCII(caseInsensitivelyEqualTo: lowercase)
@@ -25,8 +34,7 @@ extension Collection<UInt8> {
     /// are at hand: walked as a buffer, not through the string's iterator (a visible share of
     /// the gateway's own time when it was).
     @inlinable public func hasASCIIPrefix(caseInsensitively lowercase: String) -> Bool {
-        var lowercase = lowercase
-        return lowercase.withUTF8 { hasASCIIPrefix(caseInsensitively: $0) }
+        lowercase.withBorrowedUTF8 { hasASCIIPrefix(caseInsensitively: $0) }
     }
 
     @inlinable func hasASCIIPrefix(caseInsensitively lowercase: some Collection<UInt8>) -> Bool {

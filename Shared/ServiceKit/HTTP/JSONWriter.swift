@@ -56,8 +56,7 @@ package struct JSONWriter {
     package mutating func string(_ value: String) {
         separate()
         output.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
+        value.withBorrowedUTF8 { utf8 in
             var start = 0
             for index in utf8.indices {
                 let byte = utf8[index]

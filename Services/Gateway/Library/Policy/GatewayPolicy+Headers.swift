@@ -26,7 +26,7 @@ extension GatewayPolicy {
     /// The same from a plain head (the byte fronts): the lines passed on are copied as they came,
     /// each run of them in one write.
     func upstreamHead(
-        _ plain: PlainRequestHead, method: HTTPMethod, uri: String, app: AppInfo?, requestID: String, clientIP: String
+        _ plain: borrowing PlainRequestHead, method: HTTPMethod, uri: String, app: AppInfo?, requestID: String, clientIP: String
     ) -> UpstreamRequestHead {
         var head = UpstreamRequestHead(method: method, uri: uri, capacity: plain.lines.readableBytes + 256)
         // `content-length` always passes.

@@ -44,7 +44,7 @@ final class DirectForward: Sendable {
     }
 
     /// The same from a head read by `PlainRequestHead` (the byte fronts).
-    convenience init?(_ plain: PlainRequestHead, remoteIP: String?, policy: GatewayPolicy) {
+    convenience init?(_ plain: borrowing PlainRequestHead, remoteIP: String?, policy: GatewayPolicy) {
         guard let facts = plain.facts else { return nil }
         let method = HTTPMethod(rawValue: plain.method)
         self.init(method: method, target: plain.target, facts: facts, remoteIP: remoteIP, policy: policy) { admission, requestID in
