@@ -46,8 +46,7 @@ struct RefreshTokenCodec: Sendable {
 
     /// Read in the token's own bytes: no part copied but the session's id.
     func read(_ token: String) -> Reading {
-        var token = token
-        return token.withUTF8 { bytes in
+        token.withBorrowedUTF8 { bytes in
             let dot = UInt8(ascii: ".")
             guard let macDot = bytes.lastIndex(of: dot) else { return .legacy }
             let payload = UnsafeBufferPointer(rebasing: bytes[..<macDot])
