@@ -3,7 +3,7 @@ import GRDB
 import ServiceKit
 
 /// The one way services open their SQLite file: a `DatabasePool` (WAL), `synchronous=NORMAL`
-/// (durable across process crashes, fast), a busy timeout so writers queue instead of failing,
+/// (durable across process crashes, fast), a busy wait so writers queue instead of failing,
 /// foreign keys on, reads through a memory map, and the service's migrations applied before
 /// anything else runs.
 package enum DatabaseFactory {
@@ -14,7 +14,14 @@ package enum DatabaseFactory {
         }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        configuration.busyMode = .timeout(5)
+        // Up to 5 s in steps of 100 µs: SQLite's own timeout sleeps 1, 2, 5, 10… ms between tries,
+        // a millisecond or more added to a write that met auth-svc's rotations (written by a
+        // connection of their own, `SQLiteDirectWriter`) holding the lock for tens of µs.
+        configuration.busyMode = .callback { tries in
+            guard tries < 50_000 else { return false }
+            usleep(100)
+            return true
+        }
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             // Reads come straight from the OS page cache, shared by all connections, instead of

@@ -11,7 +11,8 @@ import Synchronization
 /// in a transaction of its own (savepoints per request would cost every batch for the rare error).
 ///
 /// Each caller is resumed on the event loop it waited on (`CallingLoop`), not on the loop the
-/// batch happened to come back to.
+/// batch happened to come back to. Given a `SQLiteDirectWriter`, a batch of up to `maxDirect`
+/// is written on the draining thread when the file's write lock is free, without the hop.
 ///
 /// Public and inlinable, so that its users specialise it (why: `ExpiringCache`).
 public final class WriteBatcher<Request: Sendable, Outcome: Sendable>: Sendable {
@@ -25,13 +26,20 @@ public final class WriteBatcher<Request: Sendable, Outcome: Sendable>: Sendable 
     }
 
     @usableFromInline let database: any DatabaseWriter
+    @usableFromInline let direct: SQLiteDirectWriter?
     @usableFromInline let maxBatch: Int
+    /// A larger batch (a burst) goes to the writer's queue: the loop is held for small ones only.
+    @usableFromInline static var maxDirect: Int { 32 }
     @usableFromInline let apply: @Sendable (Database, Request) throws -> Outcome
     @usableFromInline let state = Mutex(State())
 
     /// `apply` is one request's write, inside the batch's transaction.
-    @inlinable package init(database: any DatabaseWriter, maxBatch: Int = 256, apply: @escaping @Sendable (Database, Request) throws -> Outcome) {
+    @inlinable package init(
+        database: any DatabaseWriter, direct: SQLiteDirectWriter? = nil, maxBatch: Int = 256,
+        apply: @escaping @Sendable (Database, Request) throws -> Outcome
+    ) {
         self.database = database
+        self.direct = direct
         self.maxBatch = maxBatch
         self.apply = apply
     }
@@ -63,7 +71,13 @@ public final class WriteBatcher<Request: Sendable, Outcome: Sendable>: Sendable 
             // A closure, not `\.request`: a key path in a generic class is instantiated on every call.
             let requests = batch.map { $0.request }
             do {
-                let outcomes = try await database.write { [apply] db in try requests.map { try apply(db, $0) } }
+                let write = { @Sendable [apply] (db: Database) throws -> [Outcome] in try requests.map { try apply(db, $0) } }
+                let outcomes: [Outcome]
+                if batch.count <= Self.maxDirect, let written = try direct?.writeNow(write) {
+                    outcomes = written
+                } else {
+                    outcomes = try await database.write(write)
+                }
                 for (pending, outcome) in zip(batch, outcomes) { pending.caller.resume(pending.continuation, with: .success(outcome)) }
             } catch {
                 // The batch was rolled back: each again on its own, so that only what fails fails

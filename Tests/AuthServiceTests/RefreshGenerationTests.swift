@@ -97,7 +97,7 @@ final class RefreshGenerationTests: XCTestCase {
         }
         try queue.close()
         let database = try DatabaseFactory.openPool(at: path, migrator: AuthMigrations.migrator)
-        let store = SQLiteAccountStore(
+        let store = try SQLiteAccountStore(
             database: database, lookups: try SQLiteLookups(beside: database),
             rules: RefreshRules(codec: Self.codec, lifetimeMS: 1_000_000, reuseGraceMS: grace))
         return (store, database, "live-legacy", "exchanged-legacy")

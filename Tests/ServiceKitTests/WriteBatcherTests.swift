@@ -54,6 +54,49 @@ final class WriteBatcherTests: XCTestCase {
     }
 }
 
+extension WriteBatcherTests {
+    /// With a direct writer, a batch is written on the draining thread while the file's writer is
+    /// free (the pool's writer sees no commit), and goes to the pool's writer, waiting for it,
+    /// while another transaction holds the file.
+    func testABatchIsWrittenDirectlyUnlessTheFileIsBusy() async throws {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE item (name TEXT NOT NULL UNIQUE)") }
+        let pool = try DatabaseFactory.openPool(at: try TestEnvironment.temporaryDirectory() + "/batcher.sqlite", migrator: migrator)
+        let poolCommits = TableChangeCounter.watching(["item"], in: pool)
+        let directWriter = try SQLiteDirectWriter(beside: pool)
+        let batcher = WriteBatcher<String, Int>(database: pool, direct: directWriter) { db, name in
+            try db.execute(sql: "INSERT INTO item (name) VALUES (?)", arguments: [name])
+            return db.changesCount
+        }
+        let direct = try await batcher.submit("direct")
+        XCTAssertEqual(direct, 1)
+        XCTAssertEqual(poolCommits.count, 0, "written by the direct connection")
+
+        let inside = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            try? pool.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    try db.execute(sql: "INSERT INTO item (name) VALUES ('held')")
+                    inside.signal()
+                    release.wait()
+                    return .commit
+                }
+            }
+        }
+        inside.wait()
+        async let fallback = batcher.submit("fallback")
+        let refused = await HTTPProbe.eventually(within: .seconds(10), every: .milliseconds(5)) { directWriter.refused == 1 ? true : nil }
+        XCTAssertEqual(refused, true, "the direct write refused while the file is held")
+        release.signal()
+        let written = try await fallback
+        XCTAssertEqual(written, 1)
+        XCTAssertEqual(poolCommits.count, 2, "the held transaction, then the batch on the pool's writer")
+        let names = try await pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY name") }
+        XCTAssertEqual(names, ["direct", "fallback", "held"])
+    }
+}
+
 private final class Flag: Sendable {
     let value = Mutex(false)
 }

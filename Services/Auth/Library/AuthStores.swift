@@ -26,7 +26,7 @@ struct AuthStores: Sendable {
             let lookups = try SQLiteLookups(beside: database)
             (apps, users, accounts) = (
                 SQLiteAppStore(database: database, lookups: lookups), SQLiteUserStore(database: database, lookups: lookups),
-                SQLiteAccountStore(database: database, lookups: lookups, rules: rules)
+                try SQLiteAccountStore(database: database, lookups: lookups, rules: rules)
             )
             (profiles, appleGrants) = (SQLiteProfileStore(database: database), SQLiteAppleGrantStore(database: database))
             (bans, reportQueue) = (SQLiteBanStore(database: database, lookups: lookups), SQLiteReportQueueStore(database: database))

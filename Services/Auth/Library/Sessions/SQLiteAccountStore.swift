@@ -38,12 +38,13 @@ struct SQLiteAccountStore: AccountStore {
     /// user): concurrent ones share a transaction.
     private let rotations: WriteBatcher<Rotation, SQLiteRefreshTokens.Rotated>
 
-    init(database: any DatabaseWriter, lookups: SQLiteLookups, rules: RefreshRules) {
+    init(database: DatabasePool, lookups: SQLiteLookups, rules: RefreshRules) throws {
         let tokens = SQLiteRefreshTokens(rules: rules)
         self.database = database
         self.lookups = lookups
         self.tokens = tokens
-        rotations = WriteBatcher(database: database) { db, rotation in
+        // A refresh's rotation is written on its loop when the file's writer is free.
+        rotations = WriteBatcher(database: database, direct: try SQLiteDirectWriter(beside: database)) { db, rotation in
             try tokens.rotate(
                 db, rotation.reading, token: rotation.refreshToken, sessionID: rotation.sessionID, userID: rotation.userID, appID: rotation.appID,
                 now: rotation.now)
