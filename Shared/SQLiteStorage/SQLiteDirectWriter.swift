@@ -5,9 +5,9 @@ import Synchronization
 /// on the caller's thread (an event loop) when SQLite's write lock is free at that moment, and
 /// refused at once when another connection holds it — the caller then goes to the pool's writer
 /// as before. So it never waits for anyone: it holds the loop for its own batch only, bounded by
-/// the batcher. The hop to GRDB's writer queue and back costs two thread wake-ups per batch; under
-/// auth-svc's refreshes the machine sat 10–13% idle waiting on them, and the direct write took
-/// that to 6% and refreshes ~15% faster (Benchmarks/README, session 44).
+/// the batcher. The hop to GRDB's writer queue and back costs two thread wake-ups per batch: under
+/// auth-svc's refreshes the machine sat 11–12% idle waiting on them; written here, 5%, and 8–40%
+/// more refreshes a second in alternating runs (Benchmarks/README, session 44).
 ///
 /// Its commits do not checkpoint the WAL on the loop (a checkpoint copies pages for milliseconds):
 /// every `checkpointEvery` commits it asks the pool's writer for a passive checkpoint instead,
