@@ -17,11 +17,13 @@ import Synchronization
 public final class SQLiteDirectWriter: Sendable {
     @usableFromInline let connection: DatabaseQueue
     @usableFromInline let pool: DatabasePool
-    /// A batch commits a few pages (a session row's leaf each): 64 commits stay well under
-    /// SQLite's own 1,000-page checkpoint mark.
+    /// A batch commits about a page per row (a session row's leaf): 64 commits of the usual few
+    /// rows stay under SQLite's own 1,000-page checkpoint mark, 64 bursts of 32 near twice it.
     @usableFromInline static let checkpointEvery = 64
     @usableFromInline let commits = Atomic<Int>(0)
     @usableFromInline let busy = Atomic<Int>(0)
+    /// One checkpoint asked for at a time: a pool's writer kept busy does not gather a queue of them.
+    @usableFromInline let checkpointing = Atomic<Bool>(false)
 
     /// Writes refused because another connection held the lock: how often the loop's batches went
     /// to the pool's writer after all.
@@ -61,11 +63,12 @@ public final class SQLiteDirectWriter: Sendable {
     }
 
     @usableFromInline func checkpoint() {
-        let pool = self.pool
+        guard checkpointing.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return }
         Task {
             // A failed checkpoint (a reader on an old snapshot) loses nothing: the next one copies
             // the same pages, and the pool's own commits checkpoint too.
             _ = try? await pool.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+            checkpointing.store(false, ordering: .releasing)
         }
     }
 }

@@ -95,6 +95,45 @@ extension WriteBatcherTests {
         let names = try await pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM item ORDER BY name") }
         XCTAssertEqual(names, ["direct", "fallback", "held"])
     }
+
+    /// Batches and the pool's own writes at once, from many tasks: the two connections meet each
+    /// other's lock in both directions (a refused batch goes to the pool, the pool's writer
+    /// waits), and every write lands once.
+    func testDirectBatchesAndPoolWritesAtOnceAllLand() async throws {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            try db.execute(sql: "CREATE TABLE item (name TEXT NOT NULL UNIQUE)")
+            try db.execute(sql: "CREATE TABLE scratch (n INTEGER NOT NULL)")
+        }
+        let pool = try DatabaseFactory.openPool(at: try TestEnvironment.temporaryDirectory() + "/mixed.sqlite", migrator: migrator)
+        // Each write holds the lock a while (500 more rows), so that the two meet.
+        let write = { @Sendable (db: Database, name: String) throws -> Int in
+            try db.execute(sql: "INSERT INTO item (name) VALUES (?)", arguments: [name])
+            let changes = db.changesCount
+            try db.execute(sql: "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 500) INSERT INTO scratch SELECT x FROM c")
+            return changes
+        }
+        let batcher = WriteBatcher<String, Int>(database: pool, direct: try SQLiteDirectWriter(beside: pool), apply: write)
+        let written = try await withThrowingTaskGroup(of: Int.self) { group in
+            // Four writers of each kind, one write after another: batches of a few, written directly.
+            for writer in 0..<4 {
+                group.addTask {
+                    var written = 0
+                    for index in 0..<75 { written += try await batcher.submit("batched-\(writer)-\(index)") }
+                    return written
+                }
+                group.addTask {
+                    var written = 0
+                    for index in 0..<75 { written += try await pool.write { db in try write(db, "pool-\(writer)-\(index)") } }
+                    return written
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        XCTAssertEqual(written, 600)
+        let count = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item") }
+        XCTAssertEqual(count, 600)
+    }
 }
 
 private final class Flag: Sendable {
