@@ -14,9 +14,10 @@ package enum DatabaseFactory {
         }
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
-        // Up to 5 s in steps of 100 µs: SQLite's own timeout sleeps 1, 2, 5, 10… ms between tries,
-        // a millisecond or more added to a write that met auth-svc's rotations (written by a
-        // connection of their own, `SQLiteDirectWriter`) holding the lock for tens of µs.
+        // 50,000 tries 100 µs apart (5 s of sleeps, more with the timer's slack): SQLite's own
+        // timeout sleeps 1, 2, 5, 10… ms between tries, a millisecond or more added to a write that
+        // met auth-svc's rotations (written by a connection of their own, `SQLiteDirectWriter`)
+        // holding the lock for tens of µs.
         configuration.busyMode = .callback { tries in
             guard tries < 50_000 else { return false }
             usleep(100)

@@ -6,7 +6,7 @@ import Synchronization
 /// refused at once when another connection holds it — the caller then goes to the pool's writer
 /// as before. So it never waits for anyone: it holds the loop for its own batch only, bounded by
 /// the batcher. The hop to GRDB's writer queue and back costs two thread wake-ups per batch: under
-/// auth-svc's refreshes the machine sat 11–12% idle waiting on them; written here, 5%, and 8–40%
+/// auth-svc's refreshes the machine sat 11–12% idle waiting on them; written here, 5%, and 8–42%
 /// more refreshes a second in alternating runs (Benchmarks/README, session 44).
 ///
 /// Its commits do not checkpoint the WAL on the loop (a checkpoint copies pages for milliseconds):
