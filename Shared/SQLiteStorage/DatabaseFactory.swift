@@ -23,16 +23,20 @@ package enum DatabaseFactory {
             usleep(100)
             return true
         }
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            // Reads come straight from the OS page cache, shared by all connections, instead of
-            // each connection's own 2 MB cache: index lookups scattered over a large file (geo's
-            // radius search joins hundreds of rows by id) stop costing a read() call each.
-            try db.execute(sql: "PRAGMA mmap_size = 1073741824")
-        }
+        configuration.prepareDatabase(prepare)
         let pool = try DatabasePool(path: path, configuration: configuration)
         try migrator.migrate(pool)
         return pool
+    }
+
+    /// Every connection to a service's file, the pool's and those opened beside it
+    /// (`SQLiteLookups`, `SQLiteDirectWriter`).
+    @Sendable package static func prepare(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        // Reads come straight from the OS page cache, shared by all connections, instead of
+        // each connection's own 2 MB cache: index lookups scattered over a large file (geo's
+        // radius search joins hundreds of rows by id) stop costing a read() call each.
+        try db.execute(sql: "PRAGMA mmap_size = 1073741824")
     }
 
     /// A health probe: the file answers a read.

@@ -35,8 +35,7 @@ public final class SQLiteDirectWriter: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.busyMode = .immediateError
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            try db.execute(sql: "PRAGMA mmap_size = 1073741824")
+            try DatabaseFactory.prepare(db)
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
         }
         connection = try DatabaseQueue(path: pool.path, configuration: configuration)

@@ -17,7 +17,7 @@ public struct SQLiteLookups: Sendable {
     package init(beside writer: DatabasePool) throws {
         var configuration = Configuration()
         configuration.readonly = true
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 1073741824") }
+        configuration.prepareDatabase(DatabaseFactory.prepare)
         pool = try DatabasePool(path: writer.path, configuration: configuration)
     }
 
