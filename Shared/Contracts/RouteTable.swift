@@ -31,6 +31,15 @@ package struct RouteTable: Sendable {
             rest = branch.rest
         }
 
+        /// The same node and all below it, made anew.
+        init(copying node: Node) {
+            segments = node.segments
+            children = node.children.map(Node.init(copying:))
+            parameter = node.parameter.map(Node.init(copying:))
+            methods = node.methods
+            rest = node.rest
+        }
+
         /// The fixed child for a segment as the path has it.
         func child(_ segment: UnsafeBufferPointer<UInt8>) -> Node? {
             for index in segments.indices where segments[index].count == segment.count {
@@ -89,6 +98,17 @@ package struct RouteTable: Sendable {
             Self.insert(route, into: &root)
         }
         self.root = Node(root)
+    }
+
+    private init(root: Node) {
+        self.root = root
+    }
+
+    /// The same table in nodes of its own, for a thread that walks it on every request (the
+    /// gateway's front loops): a walk takes and drops a reference to each node it passes, and
+    /// on nodes every core shares those counts moved between the cores.
+    package func copy() -> RouteTable {
+        RouteTable(root: Node(copying: root))
     }
 
     package func match(method: String, path: some StringProtocol) -> Match? {

@@ -65,13 +65,32 @@ final class RouteTableTests: XCTestCase {
 
     func testEveryPublicRouteResolvesToItself() {
         for route in RouteTable.publicRoutes {
-            let path = route.pattern
-                .replacingOccurrences(of: "/**", with: "/some/file.jpg")
-                .split(separator: "/").map { $0.hasPrefix("{") ? "6740369b3a36e82f532ec721" : String($0) }
-                .joined(separator: "/")
-            let match = table.match(method: route.method, path: "/" + path)
+            let match = table.match(method: route.method, path: Self.path(of: route))
             XCTAssertEqual(match?.pattern, route.pattern, "\(route.method) \(route.pattern)")
             XCTAssertEqual(match?.service, route.service, "\(route.method) \(route.pattern)")
         }
+    }
+
+    /// A copy (a front loop's own) answers every path as the table it was copied from.
+    func testACopyMatchesAsTheTable() {
+        for (original, routes) in [(table, RouteTable.publicRoutes), (RouteTable.mounted[.quotehub]!, RouteTable.quotehubRoutes)] {
+            let copy = original.copy()
+            for route in routes {
+                for method in [route.method, "HEAD", "DELETE"] {
+                    let path = Self.path(of: route)
+                    XCTAssertEqual(copy.match(method: method, path: path), original.match(method: method, path: path), "\(method) \(path)")
+                }
+            }
+            XCTAssertEqual(copy.match(method: "GET", path: "/nowhere/at/all"), original.match(method: "GET", path: "/nowhere/at/all"))
+        }
+    }
+
+    /// A path the route's pattern matches.
+    private static func path(of route: Route) -> String {
+        "/"
+            + route.pattern
+            .replacingOccurrences(of: "/**", with: "/some/file.jpg")
+            .split(separator: "/").map { $0.hasPrefix("{") ? "6740369b3a36e82f532ec721" : String($0) }
+            .joined(separator: "/")
     }
 }

@@ -103,7 +103,7 @@ final class FrontLoopTests: XCTestCase {
 
     /// The kernel knows a loop's thread by the loop's name (what `top -H` and `perf` show).
     func testALoopsThreadCarriesItsName() async {
-        let loop = FrontLoop(name: "front-loop-name")
+        let loop = FrontLoop(name: "front-loop-name", policy: .testing())
         let name = await withCheckedContinuation { (done: CheckedContinuation<String, Never>) in
             loop.execute { done.resume(returning: (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "") }
         }
@@ -114,7 +114,7 @@ final class FrontLoopTests: XCTestCase {
     /// At graceful shutdown a loop with no connections ends; every job it took before ran, and
     /// it takes none after (a connection moved then is closed by the caller, not left open for good).
     func testALoopThatEndedRefusesJobsAndRanEveryJobItTook() async {
-        let loop = FrontLoop(name: "front-loop-test")
+        let loop = FrontLoop(name: "front-loop-test", policy: .testing())
         loop.quiesce()
         // Each job taken keeps the loop one more turn; it ends at a turn with none pending. A
         // job taken and never run would leave this waiting for good.

@@ -160,9 +160,7 @@ final class UpstreamWireTests: XCTestCase {
     /// The byte front writes a service's head from its lines; every other path makes NIO's head
     /// and writes that. Both must say the same.
     func testTheClientHeadFromBytesIsTheOneFromStrings() throws {
-        let policy = GatewayPolicy(
-            routes: .standard, apps: AppKeyCache(client: .unimplemented, ttl: .seconds(30)), limiter: RateLimiter(), configuration: .init(),
-            internalSecret: "secret", serverName: "gateway", requestLog: RequestLog(settings: .init()))
+        let policy = GatewayPolicy.testing()
         // The gateway's own `Date` is the second's: the two writes may fall either side of one.
         func undated(_ buffer: ByteBuffer) -> String {
             String(buffer: buffer).replacingOccurrences(of: "date: [^\r]*\r\n", with: "date: now\r\n", options: .regularExpression)
@@ -194,9 +192,7 @@ final class UpstreamWireTests: XCTestCase {
     /// The byte fronts write a service's request head from the client's lines; NIO's parser and
     /// the router from strings. Both pass the same fields and add the same.
     func testTheUpstreamHeadFromLinesIsTheOneFromStrings() throws {
-        let policy = GatewayPolicy(
-            routes: .standard, apps: AppKeyCache(client: .unimplemented, ttl: .seconds(30)), limiter: RateLimiter(), configuration: .init(),
-            internalSecret: "secret", serverName: "gateway", requestLog: RequestLog(settings: .init()))
+        let policy = GatewayPolicy.testing()
         let app = AppInfo(appID: "app-1", name: "GLINT", profile: .lslp, flags: AppFlags(), mount: "glint")
         let text =
             "POST /v1/posts?limit=5 HTTP/1.1\r\nHost: api.example.com\r\nSeSACKey: key-1\r\nConnection: keep-alive\r\n"

@@ -24,8 +24,9 @@ package struct RequestIDMiddleware: RouterMiddleware {
         requestID(offered: headers.value(of: header))
     }
 
-    package static func requestID(offered: String?) -> String {
-        offered.flatMap { isAcceptable($0) ? $0 : nil } ?? ObjectID.sequential()
+    /// `make`: a new id when the offered one is not taken (the process's sequence unless the caller has its own).
+    package static func requestID(offered: String?, else make: () -> String = { ObjectID.sequential() }) -> String {
+        offered.flatMap { isAcceptable($0) ? $0 : nil } ?? make()
     }
 
     static func isAcceptable(_ id: String) -> Bool {

@@ -35,8 +35,9 @@ package final class RequestMetrics: Sendable {
         self.registry = registry
     }
 
-    package func record(method: String, route: String, status: Int, since start: ContinuousClock.Instant) {
-        let elapsed = ContinuousClock.now - start
+    /// `now`: the request's end, when the caller has the time already.
+    package func record(method: String, route: String, status: Int, since start: ContinuousClock.Instant, now: ContinuousClock.Instant = .now) {
+        let elapsed = now - start
         let key = Key(method: method, route: route, status: status)
         let found = meters.withLock { meters in
             if let found = meters[key] { return found }

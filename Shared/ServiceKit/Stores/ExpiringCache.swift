@@ -32,11 +32,11 @@ public final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         @inlinable init(size: Int) { self.size = size }
 
         /// The live entry of `key`, moved to the current generation if it was in the previous.
-        @inlinable mutating func entry(_ key: Key, now: ContinuousClock.Instant, dropped: inout [Key: Entry]?) -> Value? {
-            if let entry = current[key] { return entry.expires > now ? entry.value : nil }
+        @inlinable mutating func entry(_ key: Key, now: ContinuousClock.Instant, dropped: inout [Key: Entry]?) -> Entry? {
+            if let entry = current[key] { return entry.expires > now ? entry : nil }
             guard let entry = previous[key], entry.expires > now else { return nil }
             insert(entry, for: key, dropped: &dropped)
-            return entry.value
+            return entry
         }
 
         @inlinable mutating func insert(_ entry: Entry, for key: Key, dropped: inout [Key: Entry]?) {
@@ -57,10 +57,15 @@ public final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sen
 
     /// The value, unless absent or expired.
     @inlinable package func value(for key: Key, now: ContinuousClock.Instant = .now) -> Value? {
+        valueAndExpiry(for: key, now: now)?.value
+    }
+
+    /// The value and when it expires, unless absent or expired: for a copy kept elsewhere no longer than this one.
+    @inlinable package func valueAndExpiry(for key: Key, now: ContinuousClock.Instant = .now) -> (value: Value, expires: ContinuousClock.Instant)? {
         var dropped: [Key: Entry]?
-        let value = entries.withLock { $0.entry(key, now: now, dropped: &dropped) }
+        let entry = entries.withLock { $0.entry(key, now: now, dropped: &dropped) }
         Self.free(dropped)
-        return value
+        return entry.map { ($0.value, $0.expires) }
     }
 
     /// The values of the keys that have one, in one lock.
@@ -69,7 +74,7 @@ public final class ExpiringCache<Key: Hashable & Sendable, Value: Sendable>: Sen
         let found = entries.withLock { entries in
             var found: [Key: Value] = [:]
             for key in keys {
-                if let value = entries.entry(key, now: now, dropped: &dropped) { found[key] = value }
+                if let entry = entries.entry(key, now: now, dropped: &dropped) { found[key] = entry.value }
             }
             return found
         }

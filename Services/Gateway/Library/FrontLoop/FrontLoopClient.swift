@@ -39,7 +39,7 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
     private var current: Current?
     private var upstream: FrontLoopUpstream?
     private var dates = HTTPDateCache()
-    private var idleSince = NIODeadline.now()
+    private var idleSince: ContinuousClock.Instant
     private var closesWhenIdle = false
     private var handingBack = false
     private var readingPaused = false
@@ -62,6 +62,7 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
         self.remoteIP = remoteIP
         self.loop = loop
         self.loops = loops
+        self.idleSince = loop.now
         self.state = .readingBody
         self.current = Current(forward: first.forward, start: first.start)
         loop.watch(descriptor, self)
@@ -96,7 +97,7 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
         if isIdle { afterAnswer() }
     }
 
-    func sweep(now: NIODeadline) {
+    func sweep(now: ContinuousClock.Instant) {
         if isIdle, now - idleSince >= loops.idleTimeout { close() }
     }
 
@@ -117,11 +118,12 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
                 case .unusual:
                     return handBack()
                 case .head(let head, let length):
-                    guard let forward = DirectForward(head, remoteIP: remoteIP, policy: loops.policy), loop.upstreams[forward.service] != nil
+                    guard let forward = DirectForward(head, remoteIP: remoteIP, policy: loops.policy, local: loop.local, now: loop.now),
+                        loop.upstreams[forward.service] != nil
                     else { return handBack() }
                     input.moveReaderIndex(forwardBy: length)
                     state = .readingBody
-                    current = Current(forward: forward, start: .now)
+                    current = Current(forward: forward, start: loop.now)
                 }
             case .readingBody:
                 guard let forward = current?.forward, input.readableBytes >= forward.bodyLength else { return }
@@ -206,9 +208,9 @@ final class FrontLoopClient: FrontLoopSocket, FrontLoopAnswerTaker {
         guard let current else { return }
         self.current = nil
         state = .idle
-        idleSince = .now()
+        idleSince = loop.now
         current.forward.ended(
-            status: status, since: current.start, metrics: loops.metrics, policy: loops.policy, accessLog: loops.accessLog)
+            status: status, since: current.start, now: loop.now, metrics: loops.metrics, policy: loops.policy, accessLog: loops.accessLog)
         watchWrites()
         afterAnswer()
     }

@@ -39,28 +39,31 @@ struct FrontLoopDescriptor {
         return failure == EAGAIN || failure == EINTR ? .wouldBlock : .closed
     }
 
-    /// Writes `buffers` after anything pending; false when the connection failed.
+    /// Writes `first`, then `second`, after anything pending; false when the connection failed.
     mutating func write(_ first: ByteBuffer, _ second: ByteBuffer? = nil) -> Bool {
-        var (first, second) = (first, second ?? ByteBuffer())
+        // No empty buffer stands in for a missing `second`: `ByteBuffer()` is one storage shared
+        // by the process, and taking it per write moved its reference count between the loops' cores.
+        var (first, second) = (first, second?.readableBytes == 0 ? nil : second)
         guard pending.isEmpty else {
             if first.readableBytes > 0 { pending.append(first) }
-            if second.readableBytes > 0 { pending.append(second) }
+            if let second { pending.append(second) }
             return flush()
         }
         // Most writes are taken whole at once: only what the kernel leaves waits in `pending`
         // (for `flush` when the socket is writable again).
         let written =
-            second.readableBytes == 0
-            ? first.withUnsafeReadableBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) } : Self.writev(descriptor, first, second)
+            if let second { Self.writev(descriptor, first, second) } else {
+                first.withUnsafeReadableBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            }
         if written < 0 {
             guard errno == EAGAIN || errno == EINTR else { return false }
         } else {
             let fromFirst = min(written, first.readableBytes)
             first.moveReaderIndex(forwardBy: fromFirst)
-            second.moveReaderIndex(forwardBy: written - fromFirst)
+            second?.moveReaderIndex(forwardBy: written - fromFirst)
         }
         if first.readableBytes > 0 { pending.append(first) }
-        if second.readableBytes > 0 { pending.append(second) }
+        if let second, second.readableBytes > 0 { pending.append(second) }
         return true
     }
 

@@ -36,8 +36,8 @@ final class FrontLoopUpstream: FrontLoopSocket {
     private var keepAlive = true
     /// Whether any byte of the current answer has arrived (before that, a reused connection's failure may be retried).
     private(set) var answered = false
-    private var due: NIODeadline?
-    private var timeout = TimeAmount.seconds(60)
+    private var due: ContinuousClock.Instant?
+    private var timeout = Duration.seconds(60)
     private var paused = false
     /// Reused for every read and request head: once what was made of the last one (the answer's
     /// slices, the written head) is let go, the storage is this connection's alone again.
@@ -56,7 +56,7 @@ final class FrontLoopUpstream: FrontLoopSocket {
         return false
     }
 
-    func send(_ request: UpstreamRequest, host: String, timeout: TimeAmount, to taker: any FrontLoopAnswerTaker) {
+    func send(_ request: UpstreamRequest, host: String, timeout: Duration, to taker: any FrontLoopAnswerTaker) {
         guard case .idle = state else { return taker.answered(.failure(UpstreamError.closedBeforeAnswer)) }
         state = .awaitingHead
         self.taker = taker
@@ -64,7 +64,7 @@ final class FrontLoopUpstream: FrontLoopSocket {
         // The answer decides: a request never asks to close (`connection` stays at the gateway).
         keepAlive = true
         answered = false
-        due = .now() + timeout
+        due = loop.now + timeout
         reader.expect(answerTo: request.head.method)
         outbound.clear()
         _ = request.writeHead(host: host, to: &outbound)
@@ -102,7 +102,7 @@ final class FrontLoopUpstream: FrontLoopSocket {
         if io.isFlushed { loop.interest(io.descriptor, read: !paused, write: false) }
     }
 
-    func sweep(now: NIODeadline) {
+    func sweep(now: ContinuousClock.Instant) {
         if let due, due <= now { fail(UpstreamError.timedOut) }
     }
 
@@ -113,7 +113,7 @@ final class FrontLoopUpstream: FrontLoopSocket {
     func resumeReading() {
         guard paused else { return }
         paused = false
-        due = .now() + timeout
+        due = loop.now + timeout
         loop.interest(io.descriptor, read: true, write: !io.isFlushed)
     }
 
@@ -148,7 +148,7 @@ final class FrontLoopUpstream: FrontLoopSocket {
                 state = .buffering(head, nil)
             default:
                 state = .streaming
-                due = .now() + timeout
+                due = loop.now + timeout
                 taker?.streamStarted(head)
             }
         case (.body(var part), .buffering(let head, var buffer)):
@@ -166,7 +166,7 @@ final class FrontLoopUpstream: FrontLoopSocket {
                 due = nil
                 loop.interest(io.descriptor, read: false, write: !io.isFlushed)
             } else {
-                due = .now() + timeout
+                due = loop.now + timeout
             }
         case (.end, .buffering(let head, let buffer)):
             let taker = finish()

@@ -49,8 +49,8 @@ final class FrontLoops: Service, Sendable {
     let metrics: RequestMetrics
     /// The access lines' logger when they are on (info).
     let accessLog: Logger?
-    let idleTimeout: TimeAmount
-    let upstreamTimeout: TimeAmount
+    let idleTimeout: Duration
+    let upstreamTimeout: Duration
     /// Times a pipelining client was read `FrontInput.maxAhead` ahead of its answer and reading
     /// waited: how often clients send faster than the services answer.
     let readPauses: Counter
@@ -83,14 +83,14 @@ final class FrontLoops: Service, Sendable {
         self.metrics = metrics
         self.logger = logger
         self.accessLog = logger.logLevel <= .info ? logger : nil
-        self.idleTimeout = .seconds(Int64(policy.configuration.idleTimeoutSeconds))
-        self.upstreamTimeout = .seconds(Int64(policy.configuration.upstreamTimeoutSeconds))
+        self.idleTimeout = .seconds(policy.configuration.idleTimeoutSeconds)
+        self.upstreamTimeout = .seconds(policy.configuration.upstreamTimeoutSeconds)
         self.served = Set(settings.addresses.keys)
         self.settings = settings
     }
 
-    private static func start(_ settings: Settings) -> [FrontLoop] {
-        let loops = (0..<max(1, settings.loops)).map { FrontLoop(name: "front-loop-\($0)") }
+    private static func start(_ settings: Settings, policy: GatewayPolicy) -> [FrontLoop] {
+        let loops = (0..<max(1, settings.loops)).map { FrontLoop(name: "front-loop-\($0)", policy: policy) }
         for loop in loops {
             // Before any connection: jobs run in order.
             loop.execute {
@@ -120,7 +120,7 @@ final class FrontLoops: Service, Sendable {
     func adopt(_ descriptor: Int32, input: ByteBuffer, first: DirectForward, start: ContinuousClock.Instant, remoteIP: String?) {
         moved.increment()
         let loop = started.withLockedValue { started in
-            var (loops, turn) = started ?? (Self.start(settings), 0)
+            var (loops, turn) = started ?? (Self.start(settings, policy: policy), 0)
             turn = (turn + 1) % loops.count
             started = (loops, turn)
             return loops[turn]

@@ -16,7 +16,8 @@ final class AppKeyCache: Sendable {
     /// nil values are keys auth-svc does not know.
     private let entries: ExpiringCache<String, AppInfo?>
     private let mounts: ExpiringCache<String, AppInfo?>
-    /// Moves when everything is forgotten: an answer asked for before is not kept after.
+    /// Moves when everything is forgotten, before and after the entries go: an answer asked for
+    /// before is not kept after (`resolve`), and a copy taken before is not used after (`GatewayPolicy.Local`).
     private let generation = Atomic<Int>(0)
 
     init(client: AuthClient, ttl: Duration, maxEntries: Int = 10_000) {
@@ -28,9 +29,18 @@ final class AppKeyCache: Sendable {
     }
 
     /// What is known without asking: `.some(nil)` for a known-bad key, nil when auth-svc must be asked.
-    func cached(_ key: String) -> AppInfo?? {
-        entries.value(for: key)
+    func cached(_ key: String, now: ContinuousClock.Instant = .now) -> AppInfo?? {
+        entries.value(for: key, now: now)
     }
+
+    /// The same with when it stops being known.
+    func cachedUntil(_ key: String, now: ContinuousClock.Instant) -> (app: AppInfo?, expires: ContinuousClock.Instant)? {
+        entries.valueAndExpiry(for: key, now: now).map { ($0.value, $0.expires) }
+    }
+
+    /// Where the cache's forgetting stands: a copy of an answer is good while this has not moved
+    /// since before the answer was read.
+    var forgetting: Int { generation.load(ordering: .acquiring) }
 
     /// Asks auth-svc (and keeps the answer); errors are auth-svc's, as `ServiceError`s. A
     /// rotated-out key is kept no longer than its grace: it stops opening the app on time.
@@ -52,11 +62,16 @@ final class AppKeyCache: Sendable {
         generation.add(1, ordering: .releasing)
         entries.removeAll()
         mounts.removeAll()
+        generation.add(1, ordering: .releasing)
     }
 
     /// The same for a mount (a path's first segment).
-    func cachedMount(_ mount: Substring) -> AppInfo?? {
-        mounts.value(for: String(mount))
+    func cachedMount(_ mount: Substring, now: ContinuousClock.Instant = .now) -> AppInfo?? {
+        mounts.value(for: String(mount), now: now)
+    }
+
+    func cachedMountUntil(_ mount: String, now: ContinuousClock.Instant) -> (app: AppInfo?, expires: ContinuousClock.Instant)? {
+        mounts.valueAndExpiry(for: mount, now: now).map { ($0.value, $0.expires) }
     }
 
     func resolveMount(_ mount: String) async throws -> AppInfo? {

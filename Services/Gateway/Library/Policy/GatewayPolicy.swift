@@ -48,6 +48,8 @@ final class GatewayPolicy: Sendable {
         /// From `clientIP(forwardedFor:remoteIP:)`.
         var clientIP: String
         var contentLength: Int?
+        /// The rate limits' and the app cache's clock: a front loop gives its time as of its wake-up.
+        var now = ContinuousClock.now
     }
 
     /// A request let through: where it goes, and for whom.
@@ -75,23 +77,24 @@ final class GatewayPolicy: Sendable {
     }
 
     /// The decision from what the key cache knows, without suspending; `resolved` is the answer
-    /// auth-svc gave for the request's key, when it was asked. Checks run key, route, key rule,
+    /// auth-svc gave for the request's key, when it was asked; `local`, the deciding thread's
+    /// copies of the cache, when it keeps them. Checks run key, route, key rule,
     /// body size, rate: a request refused before the rate check takes no rate-limit token, so
     /// asking again (the general path after the direct one, or after resolving a key) is free.
-    func decide(_ request: Request, resolved: AppInfo?? = nil, mounted: AppInfo?? = nil) -> Decision {
-        let route = routes.match(method: request.method, path: request.path)
+    func decide(_ request: Request, local: Local? = nil, resolved: AppInfo?? = nil, mounted: AppInfo?? = nil) -> Decision {
+        let route = (local?.routes ?? routes).match(method: request.method, path: request.path)
         if route == nil, let mount = Self.mount(of: request.path) {
-            switch mounted ?? apps.cachedMount(mount) {
+            switch mounted ?? local?.app(forMount: mount, in: apps, now: request.now) ?? apps.cachedMount(mount, now: request.now) {
             case .none: return .resolveMount(String(mount))
             case .some(.none): break
-            case .some(.some(let app)): return decide(request, under: app, mountLength: mount.utf8.count + 1)
+            case .some(.some(let app)): return decide(request, under: app, mountLength: mount.utf8.count + 1, local: local)
             }
         }
         var app: AppInfo?
         if route?.appKey != AppKeyRule.none, let key = request.appKey {
             // A key sent empty is a key no app has, wherever keys are optional too.
             guard !key.isEmpty else { return refuse(.appKeyInvalid, "unknown app key", app: nil) }
-            switch resolved ?? apps.cached(key) {
+            switch resolved ?? local?.app(forKey: key, in: apps, now: request.now) ?? apps.cached(key, now: request.now) {
             case .none: return .resolveKey(key)
             case .some(.none): return refuse(.appKeyInvalid, "unknown app key", app: nil)
             case .some(.some(let found)): app = found
@@ -104,9 +107,9 @@ final class GatewayPolicy: Sendable {
 
     /// A request under an app's mount: the app is the mount's (keys are not looked at), the route
     /// the profile's, matched without the mount; an unknown path is the app's 404.
-    private func decide(_ request: Request, under app: AppInfo, mountLength: Int) -> Decision {
+    private func decide(_ request: Request, under app: AppInfo, mountLength: Int, local: Local?) -> Decision {
         let path = request.path.utf8.dropFirst(mountLength)
-        guard let route = mountedRoutes[app.profile]?.match(method: request.method, path: Substring(path)) else {
+        guard let route = (local?.mountedRoutes ?? mountedRoutes)[app.profile]?.match(method: request.method, path: Substring(path)) else {
             return refuse(.notFound, "no such path", app: app)
         }
         return limited(request, Admission(route: route, app: app, clientIP: request.clientIP, mountLength: mountLength))
@@ -121,7 +124,7 @@ final class GatewayPolicy: Sendable {
                     paginated: admission.route.paginated
                 ))
         }
-        if let wait = wait(app: admission.app, clientIP: request.clientIP) {
+        if let wait = wait(app: admission.app, clientIP: request.clientIP, now: request.now) {
             return .refuse(
                 DialectRenderer.rendered(
                     for: CanonicalError(code: .rateLimited, message: "too many requests"), app: admission.app, paginated: admission.route.paginated,
@@ -182,8 +185,7 @@ final class GatewayPolicy: Sendable {
     }
 
     /// Both buckets (client address, app) must have a token: nil when they do, else seconds until one is.
-    private func wait(app: AppInfo?, clientIP: String) -> Double? {
-        let now = ContinuousClock.now
+    private func wait(app: AppInfo?, clientIP: String, now: ContinuousClock.Instant) -> Double? {
         var wait = limiter.take(.ip(clientIP), limit: configuration.ipLimit, now: now)
         if wait == nil, let app { wait = limiter.take(.app(app.appID), limit: configuration.appLimit, now: now) }
         return wait

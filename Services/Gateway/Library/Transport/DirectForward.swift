@@ -35,45 +35,69 @@ final class DirectForward: Sendable {
     /// a small body (or none) and no header that rules the direct path out, which the policy
     /// admits to a service without asking anyone.
     convenience init?(_ head: HTTPRequestHead, remoteIP: String?, policy: GatewayPolicy) {
-        guard head.version == .http1_1, let facts = DirectHeaderFacts(head.headers) else { return nil }
-        self.init(method: head.method, target: head.uri, facts: facts, remoteIP: remoteIP, policy: policy) { admission, requestID in
-            policy.upstreamHead(
-                method: head.method, uri: admission.upstreamTarget(head.uri), fields: head.headers, app: admission.app, requestID: requestID,
-                clientIP: admission.clientIP)
-        }
+        guard head.version == .http1_1, let facts = DirectHeaderFacts(head.headers),
+            let admitted = Admitted(method: head.method, target: head.uri, facts: facts, remoteIP: remoteIP, policy: policy, local: nil, now: .now)
+        else { return nil }
+        let admission = admitted.admission
+        self.init(
+            admitted,
+            head: policy.upstreamHead(
+                method: head.method, uri: admission.upstreamTarget(head.uri), fields: head.headers, app: admission.app,
+                requestID: admitted.requestID, clientIP: admission.clientIP))
     }
 
-    /// The same from a head read by `PlainRequestHead` (the byte fronts).
-    convenience init?(_ plain: borrowing PlainRequestHead, remoteIP: String?, policy: GatewayPolicy) {
+    /// The same from a head read by `PlainRequestHead` (the byte fronts); a front loop gives its
+    /// own `local` and time (`GatewayPolicy.Local`, `FrontLoop.now`).
+    convenience init?(
+        _ plain: borrowing PlainRequestHead, remoteIP: String?, policy: GatewayPolicy, local: GatewayPolicy.Local? = nil,
+        now: ContinuousClock.Instant = .now
+    ) {
         guard let facts = plain.facts else { return nil }
         let method = HTTPMethod(rawValue: plain.method)
-        self.init(method: method, target: plain.target, facts: facts, remoteIP: remoteIP, policy: policy) { admission, requestID in
-            policy.upstreamHead(
-                plain, method: method, uri: admission.upstreamTarget(plain.target), app: admission.app, requestID: requestID,
-                clientIP: admission.clientIP)
-        }
+        guard let admitted = Admitted(method: method, target: plain.target, facts: facts, remoteIP: remoteIP, policy: policy, local: local, now: now)
+        else { return nil }
+        let admission = admitted.admission
+        self.init(
+            admitted,
+            head: policy.upstreamHead(
+                plain, method: method, uri: admission.upstreamTarget(plain.target), app: admission.app, requestID: admitted.requestID,
+                clientIP: admission.clientIP))
     }
 
-    /// What both heads share: the policy's decision, then the head the service receives.
-    private convenience init?(
-        method: HTTPMethod, target: String, facts: DirectHeaderFacts, remoteIP: String?, policy: GatewayPolicy,
-        upstreamHead: (GatewayPolicy.Admission, String) -> UpstreamRequestHead
-    ) {
-        guard method != .HEAD else { return nil }
-        var bodyLength = 0
-        if let length = facts.contentLength {
-            guard let value = Int(length), value <= ProxyRoutes.bufferedBodyLimit else { return nil }
-            bodyLength = value
+    private convenience init(_ admitted: Admitted, head: UpstreamRequestHead) {
+        self.init(admission: admitted.admission, path: admitted.path, requestID: admitted.requestID, bodyLength: admitted.bodyLength, head: head)
+    }
+
+    /// What both heads share: the policy's decision and the request's id. (The head the service
+    /// receives is each caller's to write after: written in a closure passed here, it had the
+    /// closure's captures retained and released per request.)
+    private struct Admitted {
+        var admission: GatewayPolicy.Admission
+        var path: Substring
+        var requestID: String
+        var bodyLength: Int
+
+        init?(
+            method: HTTPMethod, target: String, facts: DirectHeaderFacts, remoteIP: String?, policy: GatewayPolicy, local: GatewayPolicy.Local?,
+            now: ContinuousClock.Instant
+        ) {
+            guard method != .HEAD else { return nil }
+            var bodyLength = 0
+            if let length = facts.contentLength {
+                guard let value = Int(length), value <= ProxyRoutes.bufferedBodyLimit else { return nil }
+                bodyLength = value
+            }
+            let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
+            let request = GatewayPolicy.Request(
+                method: method.rawValue, path: path, appKey: facts.appKey,
+                clientIP: policy.clientIP(forwardedFor: facts.forwardedFor, remoteIP: remoteIP), contentLength: bodyLength, now: now
+            )
+            guard case .admit(let admission) = policy.decide(request, local: local), admission.route.service != .gateway else { return nil }
+            self.admission = admission
+            self.path = path
+            self.requestID = local?.requestID(offered: facts.requestID, now: now) ?? RequestIDMiddleware.requestID(offered: facts.requestID)
+            self.bodyLength = bodyLength
         }
-        let path = target.utf8.firstIndex(of: UInt8(ascii: "?")).map { target[..<$0] } ?? target[...]
-        let request = GatewayPolicy.Request(
-            method: method.rawValue, path: path, appKey: facts.appKey,
-            clientIP: policy.clientIP(forwardedFor: facts.forwardedFor, remoteIP: remoteIP), contentLength: bodyLength
-        )
-        guard case .admit(let admission) = policy.decide(request), admission.route.service != .gateway else { return nil }
-        let requestID = RequestIDMiddleware.requestID(offered: facts.requestID)
-        self.init(
-            admission: admission, path: path, requestID: requestID, bodyLength: bodyLength, head: upstreamHead(admission, requestID))
     }
 
     /// What the client gets: the service's answer through the policy (the app's dialect on
@@ -143,9 +167,12 @@ final class DirectForward: Sendable {
     }
 
     /// The request's end as every path reports it: its metrics, the request log, the access line.
-    func ended(status: Int, since start: ContinuousClock.Instant, metrics: RequestMetrics, policy: GatewayPolicy, accessLog: Logger?) {
+    func ended(
+        status: Int, since start: ContinuousClock.Instant, now: ContinuousClock.Instant = .now, metrics: RequestMetrics, policy: GatewayPolicy,
+        accessLog: Logger?
+    ) {
         let method = head.method.rawValue
-        metrics.record(method: method, route: route, status: status, since: start)
+        metrics.record(method: method, route: route, status: status, since: start, now: now)
         policy.requestLog.record(
             status: status,
             RequestLog.Ended(
