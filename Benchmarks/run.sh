@@ -5,6 +5,9 @@
 #                               (nginx-light), ROUNDS (3) alternating rounds with the gateway/nginx ratio, each
 #                               proxy's CPU per request and the service's behind it; PROFILE=1 then counts system
 #                               calls and context switches per request of both and profiles the gateway (perf)
+#   Benchmarks/run.sh gateway-ab the same three requests through two builds of the gateway side by side on the same
+#                               services (BIN's and BIN_B's), wrk alternating in SLICE (3) second slices, PAIRS (12)
+#                               pairs: req/s and the gateway's user and system CPU per request, the pairs' differences
 #   Benchmarks/run.sh auth      logins/s, refreshes/s and a protected GET through the gateway
 #   Benchmarks/run.sh market    100,000 posts and 10,000 filters seeded: a feed page, a filter detail and the
 #                               filters' first page
@@ -148,6 +151,13 @@ SELECT printf('f%023x', i), '$APP_ID', '$USER_ID', 'film', 'filter ' || i, 'desc
 SQL
 }
 
+# The `gateway` modes' requests: POSTS (10,000) posts, one of them (LONG_POST) with a 4 KB answer.
+seed_gateway_paths() {
+  POSTS=${POSTS:-10000} seed_market
+  LONG_POST=$(printf '%024x' 4242)
+  sqlite3 "$DATA/market-svc.sqlite" "PRAGMA busy_timeout = 5000; UPDATE post SET content = printf('%.4000c', 'a') WHERE id = '$LONG_POST'" > /dev/null
+}
+
 # Rows of one of market-svc's tables, on either engine.
 market_count() {
   if [ "${ENGINE:-sqlite}" = postgres ]; then "$pg_bin/psql" -X -At "$MARKET_DATABASE_URL" -c "SELECT COUNT(*) FROM $1"
@@ -170,9 +180,7 @@ gateway)
     { apt-get install -y -qq nginx-light || { apt-get update -qq && apt-get install -y -qq nginx-light; }; } >/dev/null 2>&1 \
       || { echo "nginx missing and apt-get install nginx-light failed" >&2; exit 1; }
   fi
-  POSTS=${POSTS:-10000} seed_market
-  LONG_POST=$(printf '%024x' 4242)
-  sqlite3 "$DATA/market-svc.sqlite" "PRAGMA busy_timeout = 5000; UPDATE post SET content = printf('%.4000c', 'a') WHERE id = '$LONG_POST'" > /dev/null
+  seed_gateway_paths
   NGINX_PORT=$(free_port)
   cat > "$DATA/nginx.conf" <<NGINX
 worker_processes auto;
@@ -267,6 +275,50 @@ PY
     echo "== with what each calls"
     { perf report -i .build/gateway.perf.data --children --sort symbol --stdio -g none 2>/dev/null | grep -E '^ +[0-9.]+%' | cut -c1-160 | head -40; } || true
   fi
+  ;;
+gateway-ab)
+  # Two builds of the gateway side by side on the same services — this BIN's (A) and BIN_B's (B) —
+  # with wrk alternating between them in SLICE-second slices, PAIRS pairs per request (the order
+  # swapped every pair): per slice, req/s and the gateway process's user and system CPU per request;
+  # then each figure's medians and the pairs' differences (B − A). This machine's speed drifts by
+  # more than a change of a microsecond within minutes, so sittings apart cannot show one; slices
+  # seconds apart meet the same machine (session 45). The same three requests as `gateway`. Run it
+  # both ways round (BIN and BIN_B swapped) and take both: A, which served the seeding and started
+  # first, did better in both of session 45's runs.
+  [ -n "${BIN_B:-}" ] || { echo "gateway-ab needs BIN_B: a folder with the other build's gateway"; exit 1; }
+  seed_gateway_paths
+  GATEWAY_B_PORT=$(free_port)
+  AUTH_SVC_URL=$GATEWAY_AUTH CHAT_SVC_URL=$GATEWAY_CHAT PORT=$GATEWAY_B_PORT "$BIN_B/gateway" > "$DATA/gateway-b.log" 2>&1 & PIDS+=($!)
+  GATEWAY_B_PID=$!
+  for _ in $(seq 100); do [ "$(curl -s -o /dev/null -w "%{http_code}" "http://127.0.0.1:$GATEWAY_B_PORT/health")" != 000 ] && break; sleep 0.1; done
+  slice() {  # $1 the gateway's pid, $2 its port, $3 the path, $4 seconds: "req/s user-µs system-µs"
+    local ticks before after script=(-s Benchmarks/lua/get.lua) out
+    [ "$3" = /v1/users/validation/email ] && script=(-s Benchmarks/lua/post.lua)
+    before=$(awk '{print $14, $15}' "/proc/$1/stat")
+    out=$(wrk -t1 -c"$CONCURRENCY" -d"$4s" "${script[@]}" -H "SeSACKey: $KEY" -H "Authorization: $TOKEN" "http://127.0.0.1:$2$3" -- '{"email":"nobody@bench.example"}')
+    after=$(awk '{print $14, $15}' "/proc/$1/stat")
+    ticks=$(getconf CLK_TCK)
+    python3 -c "b, a, n = '$before'.split(), '$after'.split(), int('$(echo "$out" | awk '/requests in/{print $1}')'); print(f\"$(echo "$out" | awk '/Requests\/sec/{print $2}') {(int(a[0]) - int(b[0])) * 1e6 / $ticks / n:.2f} {(int(a[1]) - int(b[1])) * 1e6 / $ticks / n:.2f}\")"
+  }
+  echo "A: $BIN/gateway, B: $BIN_B/gateway; ${PAIRS:-12} pairs of ${SLICE:-3} s slices per request"
+  for path in /v1/users/validation/email "/v1/posts/$LONG_POST" "/v1/posts?limit=20"; do
+    slice "$GATEWAY_PID" "$GATEWAY_PORT" "$path" 1 > /dev/null; slice "$GATEWAY_B_PID" "$GATEWAY_B_PORT" "$path" 1 > /dev/null
+    for pair in $(seq "${PAIRS:-12}"); do
+      if [ $((pair % 2)) = 1 ]; then
+        a=$(slice "$GATEWAY_PID" "$GATEWAY_PORT" "$path" "${SLICE:-3}"); b=$(slice "$GATEWAY_B_PID" "$GATEWAY_B_PORT" "$path" "${SLICE:-3}")
+      else
+        b=$(slice "$GATEWAY_B_PID" "$GATEWAY_B_PORT" "$path" "${SLICE:-3}"); a=$(slice "$GATEWAY_PID" "$GATEWAY_PORT" "$path" "${SLICE:-3}")
+      fi
+      echo "$a | $b"
+    done | python3 -c "
+import statistics as st, sys
+pairs = [[list(map(float, side.split())) for side in line.split('|')] for line in sys.stdin if '|' in line]
+print('$path')
+for name, column in (('req/s', 0), ('user µs/request', 1), ('system µs/request', 2)):
+    a = [p[0][column] for p in pairs]; b = [p[1][column] for p in pairs]; d = [y - x for x, y in zip(a, b)]
+    print(f'  {name:18} A {st.median(a):9.2f}  B {st.median(b):9.2f}  B - A: mean {st.mean(d):+8.2f}, median {st.median(d):+8.2f}, B lower in {sum(x < 0 for x in d)} of {len(d)}')
+"
+  done
   ;;
 auth)
   curl -sf -H "SeSACKey: $KEY" -H 'Content-Type: application/json' "$GW/v1/users/join" \
