@@ -283,8 +283,8 @@ gateway-ab)
   # then each figure's medians and the pairs' differences (B − A). This machine's speed drifts by
   # more than a change of a microsecond within minutes, so sittings apart cannot show one; slices
   # seconds apart meet the same machine (session 45). The same three requests as `gateway`. Run it
-  # both ways round (BIN and BIN_B swapped) and take both: A, which served the seeding and started
-  # first, did better in both of session 45's runs.
+  # both ways round (BIN and BIN_B swapped), and once with one build on both sides (BIN_B=$BIN) for
+  # the spread of no difference: ±4% and ±1 µs per request at 8 pairs on session 45's machine.
   [ -n "${BIN_B:-}" ] || { echo "gateway-ab needs BIN_B: a folder with the other build's gateway"; exit 1; }
   seed_gateway_paths
   GATEWAY_B_PORT=$(free_port)
