@@ -4,13 +4,12 @@ import ServiceKit
 
 extension GatewayPolicy {
     /// What one thread keeps of its own for the requests it decides (each front loop has one), so
-    /// that deciding a request writes nothing the other loops' cores hold: the route tables, the
-    /// apps its requests named, copied out of the shared key cache, and request ids from a series
-    /// of its own.
-    /// Copies of an `AppInfo` taken from the shared cache took and dropped references to the
-    /// same strings on both cores, eight per request, and the cache's lock and the process's id
-    /// counter were two more lines both cores wrote (Benchmarks/README, session 45). Not `Sendable`:
-    /// one thread's.
+    /// that deciding a request writes less of what the other loop's core holds: the route tables,
+    /// the apps its requests named, copied out of the shared key cache, and request ids from a
+    /// series of its own (the metrics, the rate limiter and the request log stay shared). Copies of
+    /// an `AppInfo` taken from the shared cache took and dropped references to the same strings on
+    /// both cores, eight per request, and the cache's lock and the process's id counter were two
+    /// more lines both cores wrote (Benchmarks/README, session 45). Not `Sendable`: one thread's.
     final class Local {
         private struct Kept {
             var app: AppInfo
