@@ -86,4 +86,41 @@ final class SQLiteLookupsTests: XCTestCase {
             XCTAssertEqual(held, 7)
         }
     }
+
+    /// A lookup's statements all read one commit: one committed between them is not seen until
+    /// the next lookup.
+    func testALookupsStatementsReadOneCommit() async throws {
+        let (pool, lookups) = try open()
+        try await pool.write { db in try db.execute(sql: "INSERT INTO item (id, value) VALUES ('a', 1)") }
+        let (first, second) = try lookups.readNow { db -> (Int?, Int?) in
+            let first = try Int.fetchOne(db, sql: "SELECT value FROM item WHERE id = 'a'")
+            let written = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                try? pool.write { db in try db.execute(sql: "UPDATE item SET value = 2 WHERE id = 'a'") }
+                written.signal()
+            }
+            written.wait()
+            return (first, try Int.fetchOne(db, sql: "SELECT value FROM item WHERE id = 'a'"))
+        }
+        XCTAssertEqual(first, 1)
+        XCTAssertEqual(second, 1, "the lookup's snapshot, not the commit made during it")
+        XCTAssertEqual(try lookup(lookups), 2)
+    }
+
+    /// A lookup that fails (a statement SQLite refuses, an error of the caller's) ends its
+    /// snapshot: every connection answers the next commit afterwards.
+    func testAFailedLookupLeavesItsConnectionUsable() async throws {
+        struct Refused: Error {}
+        let (pool, lookups) = try open()
+        try await pool.write { db in try db.execute(sql: "INSERT INTO item (id, value) VALUES ('a', 1)") }
+        for attempt in 0..<8 {
+            XCTAssertThrowsError(
+                try lookups.readNow { db -> Int? in
+                    if attempt.isMultiple(of: 2) { throw Refused() }
+                    return try Int.fetchOne(db, sql: "SELECT value FROM no_such_table")
+                })
+        }
+        try await pool.write { db in try db.execute(sql: "UPDATE item SET value = 3 WHERE id = 'a'") }
+        for _ in 0..<8 { XCTAssertEqual(try lookup(lookups), 3) }
+    }
 }
