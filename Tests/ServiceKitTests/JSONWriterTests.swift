@@ -134,6 +134,26 @@ final class JSONWriterTests: XCTestCase {
             sender: user(&generator), files: (0..<Int.random(in: 0...2, using: &generator)).map { _ in text(&generator) })
     }
 
+    func testProfilesAndIDListsWriteTheBytesCodableWrites() throws {
+        var generator = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            let texts = { (generator: inout SystemRandomNumberGenerator) in
+                (0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.text(&generator) }
+            }
+            let users = { (generator: inout SystemRandomNumberGenerator) in
+                (0..<Int.random(in: 0...3, using: &generator)).map { _ in Self.user(&generator) }
+            }
+            let profile = ProfileAnswer(
+                userID: Self.text(&generator), email: Self.text(&generator), nick: Self.text(&generator),
+                profileImage: Bool.random(using: &generator) ? Self.text(&generator) : nil, phoneNum: Self.text(&generator),
+                gender: Self.text(&generator), birthDay: Self.text(&generator), info: texts(&generator), followers: users(&generator),
+                following: users(&generator), posts: texts(&generator), name: Self.text(&generator), introduction: Self.text(&generator),
+                description: Self.text(&generator), hashTags: texts(&generator))
+            try Self.assertSameBytes(profile, round)
+            try Self.assertSameBytes(UserIDList(userIDs: texts(&generator)), round)
+        }
+    }
+
     func testEncodeUsesTheWriterForWritableTypes() throws {
         var generator = SystemRandomNumberGenerator()
         let page = CursorPage(data: [Self.post(&generator)], nextCursor: "0")

@@ -54,6 +54,43 @@ extension UserInfo: JSONWritable {
     }
 }
 
+// A profile (API.md §1), every app's profile screen, and the ids of the user's posts market-svc
+// answers for it: `JSONEncoder` was 6.4% of auth-svc's CPU on a profile (Benchmarks/README, session 46).
+
+extension ProfileAnswer: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("birthDay"); writer.string(birthDay)
+        writer.key("description"); writer.string(description)
+        writer.key("email"); writer.string(email)
+        writer.key("followers"); writer.array(followers)
+        writer.key("following"); writer.array(following)
+        writer.key("gender"); writer.string(gender)
+        writer.key("hashTags"); writer.array(hashTags)
+        writer.key("info1"); writer.string(info1)
+        writer.key("info2"); writer.string(info2)
+        writer.key("info3"); writer.string(info3)
+        writer.key("info4"); writer.string(info4)
+        writer.key("info5"); writer.string(info5)
+        writer.key("introduction"); writer.string(introduction)
+        writer.key("name"); writer.string(name)
+        writer.key("nick"); writer.string(nick)
+        writer.key("phoneNum"); writer.string(phoneNum)
+        writer.key("posts"); writer.array(posts)
+        if let profileImage { writer.key("profileImage"); writer.string(profileImage) }
+        writer.key("user_id"); writer.string(userID)
+        writer.objectEnd()
+    }
+}
+
+extension UserIDList: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.objectStart()
+        writer.key("user_ids"); writer.array(userIDs)
+        writer.objectEnd()
+    }
+}
+
 extension Geolocation: JSONWritable {
     package func write(to writer: inout JSONWriter) {
         writer.objectStart()
