@@ -41,8 +41,9 @@ public final class SQLiteLookups: Sendable {
         return try connections[index % connections.count].inDatabase { db in
             try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
             defer {
-                // A read-only snapshot has nothing to lose: if COMMIT fails (SQLite already ended
-                // it after an error), roll back, so the connection's next lookup starts afresh.
+                // COMMIT fails when SQLite already ended the snapshot after an error (nothing left
+                // to do); should it fail with the snapshot still open, roll it back (a read-only one
+                // has nothing to lose), or the connection's next BEGIN would fail.
                 if (try? db.cachedStatement(sql: "COMMIT TRANSACTION").execute()) == nil, db.isInsideTransaction {
                     try? db.rollback()
                 }
